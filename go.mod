@@ -1,0 +1,3 @@
+module maxmatch
+
+go 1.26

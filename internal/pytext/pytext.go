@@ -1,0 +1,139 @@
+// Package pytext reproduces the few pieces of Python 2 unicode text handling that the official
+// M² scorer relies on: what counts as white space (str.split, str.strip), where lines break
+// (str.splitlines) and how characters are lower-cased. The official scorer's token boundaries,
+// sentence boundaries and case-folding are defined by these functions, so ours must agree with
+// them code point for code point.
+package pytext
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// IsSpace reports whether r is white space for Python 2.7 unicode (unicode.isspace, and hence
+// split() and strip()): the characters of bidirectional class WS, B or S, or category Zs, in
+// Unicode 5.2. Go's unicode.IsSpace differs (it lacks U+001C–U+001F and U+180E).
+func IsSpace(r rune) bool {
+	switch {
+	case r <= 0x20:
+		return r == ' ' || (r >= 0x09 && r <= 0x0d) || (r >= 0x1c && r <= 0x1f)
+	case r < 0x85:
+		return false
+	}
+	switch r {
+	case 0x85, 0xa0, 0x1680, 0x180e, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}
+
+// Fields splits s around runs of Python white space, like Python's s.split() with no argument.
+func Fields(s string) []string {
+	return AppendFields(nil, s)
+}
+
+// AppendFields appends the fields of s (see Fields) to dst and returns the extended slice.
+func AppendFields(dst []string, s string) []string {
+	start := -1
+	for i, r := range s {
+		if IsSpace(r) {
+			if start >= 0 {
+				dst = append(dst, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
+}
+
+// TrimSpace removes leading and trailing Python white space, like Python's s.strip().
+func TrimSpace(s string) string {
+	return strings.TrimFunc(s, IsSpace)
+}
+
+// IsLineBreak reports whether r ends a line for Python 2.7 unicode.splitlines.
+// Note that U+001F is white space but not a line break, and U+001C–U+001E are both.
+func IsLineBreak(r rune) bool {
+	switch r {
+	case '\n', '\r', 0x0b, 0x0c, 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+		return true
+	}
+	return false
+}
+
+// Line is one line of a text as Python's splitlines(True) cuts it.
+type Line struct {
+	Text   string // the line without its line break
+	Break  string // the line break ("" for a last line without one); "\r\n" counts as one break
+	Offset int    // byte offset of Text in the original string
+}
+
+// SplitLines cuts s into lines the way Python 2.7's unicode.splitlines does.
+func SplitLines(s string) []Line {
+	var lines []Line
+	start := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !IsLineBreak(r) {
+			i += size
+			continue
+		}
+		end := i + size
+		if r == '\r' && end < len(s) && s[end] == '\n' {
+			end++
+		}
+		lines = append(lines, Line{Text: s[start:i], Break: s[i:end], Offset: start})
+		start, i = end, end
+	}
+	if start < len(s) {
+		lines = append(lines, Line{Text: s[start:], Offset: start})
+	}
+	return lines
+}
+
+// ToLower lower-cases s one code point at a time with the simple case mapping of Unicode 5.2, as
+// Python 2.7's unicode.lower does (it never changes the number of code points).
+func ToLower(s string) string {
+	return strings.Map(lower, s)
+}
+
+func lower(r rune) rune {
+	if r < 0x37f {
+		return unicode.ToLower(r)
+	}
+	for _, rg := range casedSince52 {
+		if r < rg[0] {
+			break
+		}
+		if r <= rg[1] {
+			return r
+		}
+	}
+	return unicode.ToLower(r)
+}
+
+// casedSince52 lists the code points that Go's unicode tables lower-case but Python 2.7
+// (Unicode 5.2) leaves as they are: letters whose lower-case mapping was added to Unicode later.
+// Computed by comparing unicode.ToLower with Python 2.7.18's lower() over every code point.
+var casedSince52 = [][2]rune{
+	{0x37f, 0x37f}, {0x526, 0x526}, {0x528, 0x528}, {0x52a, 0x52a},
+	{0x52c, 0x52c}, {0x52e, 0x52e}, {0x10c7, 0x10c7}, {0x10cd, 0x10cd},
+	{0x13a0, 0x13f5}, {0x1c90, 0x1cba}, {0x1cbd, 0x1cbf}, {0x2c2f, 0x2c2f},
+	{0x2cf2, 0x2cf2}, {0xa660, 0xa660}, {0xa698, 0xa698}, {0xa69a, 0xa69a},
+	{0xa78d, 0xa78d}, {0xa790, 0xa790}, {0xa792, 0xa792}, {0xa796, 0xa796},
+	{0xa798, 0xa798}, {0xa79a, 0xa79a}, {0xa79c, 0xa79c}, {0xa79e, 0xa79e},
+	{0xa7a0, 0xa7a0}, {0xa7a2, 0xa7a2}, {0xa7a4, 0xa7a4}, {0xa7a6, 0xa7a6},
+	{0xa7a8, 0xa7a8}, {0xa7aa, 0xa7ae}, {0xa7b0, 0xa7b4}, {0xa7b6, 0xa7b6},
+	{0xa7b8, 0xa7b8}, {0xa7ba, 0xa7ba}, {0xa7bc, 0xa7bc}, {0xa7be, 0xa7be},
+	{0xa7c0, 0xa7c0}, {0xa7c2, 0xa7c2}, {0xa7c4, 0xa7c7}, {0xa7c9, 0xa7c9},
+	{0xa7d0, 0xa7d0}, {0xa7d6, 0xa7d6}, {0xa7d8, 0xa7d8}, {0xa7f5, 0xa7f5},
+	{0x104b0, 0x104d3}, {0x10570, 0x1057a}, {0x1057c, 0x1058a}, {0x1058c, 0x10592},
+	{0x10594, 0x10595}, {0x10c80, 0x10cb2}, {0x118a0, 0x118bf}, {0x16e40, 0x16e5f},
+	{0x1e900, 0x1e921},
+}

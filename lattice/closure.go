@@ -1,0 +1,205 @@
+package lattice
+
+import "maxmatch/levenshtein"
+
+// A packed in-list entry: the source cell in the high 32 bits, the key index in the low ones, so
+// that entries sort by source.
+func pack(from, k int32) int64 { return int64(from)<<32 | int64(k) }
+func entryFrom(e int64) int32  { return int32(e >> 32) }
+func entryKey(e int64) int32   { return int32(e) }
+
+// span is one in-list stored in the slab.
+type span struct{ off, n int32 }
+
+// successor is an atomic edge out of the vertex being processed.
+type successor struct {
+	to   int32
+	kind Kind
+	old  []int64 // the target's in-list before this vertex
+	cur  int     // merge cursor into old
+	out  []int64 // the target's new in-list
+}
+
+// closure lists the atomic edges in sorted order and then adds the transitive (phrase) edges in
+// exactly the order, and with exactly the edits, of the official Floyd–Warshall loop; then it
+// removes phrase no-op edges the way the official loop does. See the package documentation for
+// why a single pass over the vertices in sorted order, extending paths by one atomic edge at a
+// time, is that loop.
+func (l *Lattice) closure(budget int) error {
+	nc := l.cells()
+	cols := int32(l.cols)
+	u := int32(l.opt.MaxUnchanged)
+	l.keys = l.keys[:0]
+	l.occAll = l.occAll[:0]
+	l.slab = l.slab[:0]
+	spans := l.spans(nc)
+
+	// Atomic edges, sorted by (from, to): sources ascending, and for each source its successors
+	// right (same row), down, diagonal — which is ascending order of the target cell.
+	for a := int32(0); a < int32(nc); a++ {
+		if !l.isVertex(int(a)) {
+			continue
+		}
+		row, col := a/cols, a%cols
+		if col < int32(l.m) {
+			l.addAtomic(a, a+1, levenshtein.Left, l.atom[a+1].left, spans)
+		}
+		if row < int32(l.n) {
+			l.addAtomic(a, a+cols, levenshtein.Up, l.atom[a+cols].up, spans)
+			if col < int32(l.m) {
+				l.addAtomic(a, a+cols+1, levenshtein.Diag, l.atom[a+cols+1].diag, spans)
+			}
+		}
+	}
+	// The atomic in-lists were appended target by target in source order; gather them into the
+	// slab so that every in-list is one span.
+	l.gatherAtomicInLists(spans)
+
+	var succ [3]successor
+	for k := int32(0); k < int32(nc); k++ {
+		sp := spans[k]
+		if sp.n == 0 || !l.isVertex(int(k)) {
+			continue
+		}
+		row, col := k/cols, k%cols
+		ns := 0
+		add := func(to int32, d levenshtein.Pointers, count uint8) {
+			if count == 0 {
+				return
+			}
+			s := &succ[ns]
+			s.to, s.kind = to, l.atomicKind(int(to), d)
+			s.old = l.slab[spans[to].off : spans[to].off+spans[to].n]
+			s.cur, s.out = 0, s.out[:0]
+			ns++
+		}
+		if col < int32(l.m) {
+			add(k+1, levenshtein.Left, l.atom[k+1].left)
+		}
+		if row < int32(l.n) {
+			add(k+cols, levenshtein.Up, l.atom[k+cols].up)
+			if col < int32(l.m) {
+				add(k+cols+1, levenshtein.Diag, l.atom[k+cols+1].diag)
+			}
+		}
+		if ns == 0 {
+			continue
+		}
+		in := l.slab[sp.off : sp.off+sp.n]
+		for _, e := range in {
+			a, ka := entryFrom(e), entryKey(e)
+			for si := 0; si < ns; si++ {
+				s := &succ[si]
+				for s.cur < len(s.old) && entryFrom(s.old[s.cur]) < a {
+					s.out = append(s.out, s.old[s.cur])
+					s.cur++
+				}
+				kj := int32(-1)
+				if s.cur < len(s.old) && entryFrom(s.old[s.cur]) == a {
+					kj = entryKey(s.old[s.cur])
+					s.out = append(s.out, s.old[s.cur])
+					s.cur++
+				}
+				src := &l.keys[ka]
+				d := src.dist + 1
+				if kj >= 0 && d >= l.keys[kj].dist {
+					continue
+				}
+				unch := src.unchanged
+				if s.kind == Noop {
+					unch++
+				}
+				if unch > u {
+					continue
+				}
+				nk := key{from: a, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
+				if kj < 0 {
+					kj = int32(len(l.keys))
+					l.keys = append(l.keys, nk)
+					s.out = append(s.out, pack(a, kj))
+				} else {
+					nk.mult = l.keys[kj].mult
+					l.keys[kj] = nk
+				}
+				l.keys[kj].mult++
+				l.occAll = append(l.occAll, kj)
+				if budget >= 0 && len(l.occAll) > budget {
+					return errTooLarge
+				}
+			}
+		}
+		for si := 0; si < ns; si++ {
+			s := &succ[si]
+			s.out = append(s.out, s.old[s.cur:]...)
+			spans[s.to] = span{off: int32(len(l.slab)), n: int32(len(s.out))}
+			l.slab = append(l.slab, s.out...)
+		}
+	}
+	l.inSpans = spans
+	l.removeNoops()
+	return nil
+}
+
+func (l *Lattice) spans(nc int) []span {
+	l.inSpans = resize(l.inSpans, nc)
+	clear(l.inSpans)
+	return l.inSpans
+}
+
+// addAtomic adds the atomic edge from→to with its multiplicity (the number of Levenshtein
+// lattices that have it) to the edge list.
+func (l *Lattice) addAtomic(from, to int32, d levenshtein.Pointers, count uint8, spans []span) {
+	if count == 0 {
+		return
+	}
+	kind := l.atomicKind(int(to), d)
+	k := key{from: from, to: to, dist: 1, kind: kind, firstRight: d == levenshtein.Left, atomic: true, mult: count}
+	if kind == Noop {
+		k.unchanged = 1
+	}
+	ki := int32(len(l.keys))
+	l.keys = append(l.keys, k)
+	for range count {
+		l.occAll = append(l.occAll, ki)
+	}
+	spans[to].n++
+}
+
+// gatherAtomicInLists writes each cell's atomic in-edges, ascending by source, into the slab.
+// A cell's atomic predecessors are diag < up < left in cell order, and the keys were created in
+// ascending source order, so walking the keys in creation order appends each list sorted.
+func (l *Lattice) gatherAtomicInLists(spans []span) {
+	off := int32(0)
+	for c := range spans {
+		spans[c].off = off
+		off += spans[c].n
+		spans[c].n = 0
+	}
+	l.slab = resize(l.slab, int(off))
+	for ki, k := range l.keys {
+		s := &spans[k.to]
+		l.slab[s.off+s.n] = pack(k.from, int32(ki))
+		s.n++
+	}
+}
+
+// removeNoops deletes phrase no-op edges (cost above 1) from the edge list. The official loop
+// removes elements from the list it is iterating over, so the element right after each removed
+// one is never examined: in a run of removable edges every second one survives. Fixed removes
+// them all.
+func (l *Lattice) removeNoops() {
+	l.occ = l.occ[:0]
+	prevRemoved := false
+	for _, ki := range l.occAll {
+		k := &l.keys[ki]
+		removable := !k.atomic && k.kind == Noop && k.dist > 1
+		if removable && (!prevRemoved || l.opt.Fixed) {
+			k.removed = true
+			k.mult--
+			prevRemoved = true
+			continue
+		}
+		prevRemoved = false
+		l.occ = append(l.occ, ki)
+	}
+}

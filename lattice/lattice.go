@@ -1,0 +1,222 @@
+package lattice
+
+import (
+	"errors"
+
+	"maxmatch/levenshtein"
+)
+
+// Kind is the kind of an edit: what its lattice path does.
+type Kind uint8
+
+const (
+	Noop Kind = iota // every step a match: not an edit at all
+	Sub              // anything mixed: a substitution of a phrase
+	Ins              // every step an insertion
+	Del              // every step a deletion
+)
+
+func (k Kind) String() string {
+	return [...]string{"noop", "sub", "ins", "del"}[k]
+}
+
+// merge is the kind of a path made of a path of kind a followed by one of kind b.
+func merge(a, b Kind) Kind {
+	if a == b {
+		return a
+	}
+	return Sub
+}
+
+// FirstRow says which offsets an insertion in the first row of the matrix (before any source
+// token) gets.
+type FirstRow uint8
+
+const (
+	// FirstRowShifted is release 3.2: the insertion of hypothesis token j-1 at the start of the
+	// sentence gets offsets (j-1, j-1), as if it were inserted after j-1 source tokens.
+	FirstRowShifted FirstRow = iota
+	// FirstRowZero is the GitHub master: every such insertion gets (0, 0).
+	FirstRowZero
+)
+
+// Options fix the lattice's construction and the quirks to reproduce.
+type Options struct {
+	// MaxUnchanged is u, the most unchanged (matching) tokens a phrase edit may contain.
+	MaxUnchanged int
+	// FirstRow chooses the offsets of insertions before the first source token.
+	FirstRow FirstRow
+	// Fixed removes the quirks of the official lattice: an edge found in both Levenshtein
+	// lattices is one edge (3.2 lists it twice, adding ε twice and counting it twice in the match
+	// weight), every phrase no-op edge is removed (3.2 skips the element after each removal), the
+	// insertion walk adds ε only to unmatched edges between its pointers, and path costs are
+	// compared exactly (integers) instead of as sums of float64.
+	Fixed bool
+	// MaxEdges bounds the size of the transitive closure (edge occurrences, as the official
+	// edge list counts them). A sentence whose closure would be larger is scored by the bounded
+	// search instead (see the package documentation). Zero means DefaultMaxEdges; a negative
+	// value means no bound.
+	MaxEdges int
+}
+
+// DefaultMaxEdges is the default closure budget: about 300 MB and a second of work, far beyond
+// anything the official scorer finishes in a day.
+const DefaultMaxEdges = 10_000_000
+
+// ErrTooLarge reports a closure over the budget; Build then falls back to the bounded search.
+var errTooLarge = errors.New("lattice: transitive closure over budget")
+
+// key is one edge of the lattice: a pair of vertices with the phrase edit between them. The
+// official scorer keys its edge tables by vertex pair, so a pair has one edit, the last one
+// stored for it.
+type key struct {
+	from, to   int32 // cells, row*cols+col
+	dist       int32 // number of lattice steps (the official's edge cost)
+	unchanged  int32 // matching tokens inside
+	kind       Kind
+	firstRight bool  // the path's first step is an insertion (matters in the first row)
+	atomic     bool  // a single lattice step
+	removed    bool  // a phrase no-op removed after the closure
+	mult       uint8 // occurrences in the edge list (after removal)
+}
+
+// Edit is one edit on the chosen path, in sentence order.
+type Edit struct {
+	Start, End       int // the offsets the official scorer reports (quirks included)
+	SrcStart, SrcEnd int // source tokens covered: src[SrcStart:SrcEnd]
+	HypStart, HypEnd int // hypothesis tokens: hyp[HypStart:HypEnd]
+	Kind             Kind
+}
+
+// Lattice is the edit lattice of one sentence pair, with its transitive closure. The zero
+// Lattice is ready to Build; building again reuses its storage.
+type Lattice struct {
+	opt      Options
+	src, hyp []int32
+	n, m     int // len(src), len(hyp)
+	cols     int // m+1
+
+	mat [2]levenshtein.Matrix
+	// in1, in2 mark the cells of each Levenshtein lattice (reached backwards from the end).
+	inLat [2][]bool
+	// atom[cell] holds, per direction into cell, how many lattices have that edge (0–2).
+	atom []atomCount
+
+	keys []key
+	occ  []int32 // the edge list: key index per position, official order, after removal
+	k    float64 // the match weight's magnitude: len(edge list)
+
+	bounded bool // closure over budget: BestPath uses the bounded search
+
+	// scratch
+	inSpans []span  // per cell: its in-list in slab, (from<<32 | key) sorted by source
+	slab    []int64
+	occAll  []int32
+	base    []float64
+	w       []float64
+	outOff  []int32
+	outOcc  []int32
+	dist    []float64
+	ipath   []int64
+	pred    []int32 // scratch for the out-edge index
+	bits    [2][]uint64
+	walkBuf []int32
+}
+
+type atomCount struct{ diag, up, left uint8 }
+
+// Bounded reports whether the last Build fell back to the bounded search because the closure
+// was over budget.
+func (l *Lattice) Bounded() bool { return l.bounded }
+
+// EdgeCount returns the length of the official edge list (the match weight K), or 0 after a
+// fallback to the bounded search.
+func (l *Lattice) EdgeCount() int { return len(l.occ) }
+
+// Build makes the lattice of src against hyp (token ids; equal ids are equal tokens) and its
+// transitive closure.
+func (l *Lattice) Build(src, hyp []int32, opt Options) {
+	l.opt = opt
+	l.src, l.hyp = src, hyp
+	l.n, l.m, l.cols = len(src), len(hyp), len(hyp)+1
+	l.mat[0].Fill(src, hyp, 1)
+	l.mat[1].Fill(src, hyp, 2)
+	l.markLattices()
+	budget := opt.MaxEdges
+	if budget == 0 {
+		budget = DefaultMaxEdges
+	}
+	l.bounded = false
+	if err := l.closure(budget); err != nil {
+		l.bounded = true
+		l.keys, l.occ = l.keys[:0], l.occ[:0]
+		return
+	}
+	l.prepareSearch()
+}
+
+func (l *Lattice) cells() int { return (l.n + 1) * l.cols }
+
+// markLattices finds, for each matrix, the cells reachable backwards from (n, m) through
+// back-pointers, and counts each atomic edge once per lattice that has it.
+func (l *Lattice) markLattices() {
+	nc := l.cells()
+	l.atom = resize(l.atom, nc)
+	clear(l.atom)
+	for t := range 2 {
+		in := resize(l.inLat[t], nc)
+		clear(in)
+		in[nc-1] = true
+		mat := &l.mat[t]
+		for c := nc - 1; c >= 0; c-- {
+			if !in[c] {
+				continue
+			}
+			p := mat.BackAt(c)
+			a := &l.atom[c]
+			if p&levenshtein.Diag != 0 {
+				in[c-l.cols-1] = true
+				a.diag++
+			}
+			if p&levenshtein.Up != 0 {
+				in[c-l.cols] = true
+				a.up++
+			}
+			if p&levenshtein.Left != 0 {
+				in[c-1] = true
+				a.left++
+			}
+		}
+		l.inLat[t] = in
+	}
+	if l.opt.Fixed {
+		for c := range l.atom {
+			a := &l.atom[c]
+			a.diag, a.up, a.left = min(a.diag, 1), min(a.up, 1), min(a.left, 1)
+		}
+	}
+}
+
+func (l *Lattice) isVertex(c int) bool { return l.inLat[0][c] || l.inLat[1][c] }
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// atomicKind is the kind of the single step into cell c from direction d.
+func (l *Lattice) atomicKind(c int, d levenshtein.Pointers) Kind {
+	switch d {
+	case levenshtein.Up:
+		return Del
+	case levenshtein.Left:
+		return Ins
+	}
+	i, j := c/l.cols, c%l.cols
+	if l.src[i-1] == l.hyp[j-1] {
+		return Noop
+	}
+	return Sub
+}

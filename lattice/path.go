@@ -1,0 +1,385 @@
+package lattice
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// Gold is one gold edit as the lattice matches it: an edge matches when its reported offsets are
+// (Start, End), the source tokens it covers are Original and the hypothesis tokens it produces
+// are one of Corrections. Corrections that no token sequence can equal (for instance a text
+// with two spaces in a row) are simply left out.
+type Gold struct {
+	Start, End  int
+	Original    []int32
+	Corrections [][]int32
+}
+
+const epsilon = 0.001 // the official's tie-breaking weight
+
+// costs are the numbers the weights are made of: the official's float64 ones, or, with Fixed,
+// integers in units of ε (exact, and with a match weight that always dominates).
+type costs struct {
+	unit, eps, match float64
+}
+
+func (l *Lattice) costs() costs {
+	if l.opt.Fixed {
+		// An unmatched path costs at most 1000 per step plus 1 per edge, 1001·(n+m) in all.
+		return costs{unit: 1000, eps: 1, match: -1001 * float64(l.n+l.m+1)}
+	}
+	return costs{unit: 1, eps: epsilon, match: -float64(len(l.occ))}
+}
+
+// edgeOffsets returns the offsets the official reports for key k: those of its first step's
+// start and its last step's end. Only insertions before the first source token differ from the
+// rows (see FirstRow).
+func (l *Lattice) edgeOffsets(k *key) (start, end int) {
+	cols := int32(l.cols)
+	start, end = int(k.from/cols), int(k.to/cols)
+	if l.opt.FirstRow == FirstRowShifted {
+		if start == 0 && k.firstRight {
+			start = int(k.from % cols)
+		}
+		if end == 0 {
+			end = int(k.to%cols) - 1
+		}
+	}
+	return start, end
+}
+
+// lookup returns the key of the edge from→to, or -1.
+func (l *Lattice) lookup(from, to int32) int32 {
+	sp := l.inSpans[to]
+	in := l.slab[sp.off : sp.off+sp.n]
+	i, ok := slices.BinarySearchFunc(in, from, func(e int64, f int32) int {
+		return int(entryFrom(e) - f)
+	})
+	if !ok || l.keys[entryKey(in[i])].removed {
+		return -1
+	}
+	return entryKey(in[i])
+}
+
+func (l *Lattice) original(k *key) []int32 {
+	cols := int32(l.cols)
+	return l.src[k.from/cols : k.to/cols]
+}
+
+func (l *Lattice) correction(k *key) []int32 {
+	cols := int32(l.cols)
+	return l.hyp[k.from%cols : k.to%cols]
+}
+
+func (l *Lattice) matches(k *key, g *Gold) bool {
+	s, e := l.edgeOffsets(k)
+	if s != g.Start || e != g.End || !slices.Equal(l.original(k), g.Original) {
+		return false
+	}
+	c := l.correction(k)
+	for _, gc := range g.Corrections {
+		if slices.Equal(c, gc) {
+			return true
+		}
+	}
+	return false
+}
+
+// prepareSearch computes what every annotator's search shares: the unmatched weights and the
+// edge list grouped by source vertex.
+func (l *Lattice) prepareSearch() {
+	c := l.costs()
+	l.base = resize(l.base, len(l.keys))
+	for i := range l.keys {
+		k := &l.keys[i]
+		w := float64(k.dist) * c.unit
+		if k.kind != Noop {
+			for range k.mult {
+				w += c.eps
+			}
+		}
+		l.base[i] = w
+	}
+	l.w = append(l.w[:0], l.base...)
+	nc := l.cells()
+	l.outOff = resize(l.outOff, nc+1)
+	clear(l.outOff)
+	for _, ki := range l.occ {
+		l.outOff[l.keys[ki].from+1]++
+	}
+	for c := 1; c <= nc; c++ {
+		l.outOff[c] += l.outOff[c-1]
+	}
+	l.outOcc = resize(l.outOcc, len(l.occ))
+	fill := l.pred[:0]
+	fill = append(fill, l.outOff[:nc]...)
+	for pos, ki := range l.occ {
+		f := l.keys[ki].from
+		l.outOcc[fill[f]] = int32(pos)
+		fill[f]++
+	}
+	l.pred = fill
+}
+
+// BestPath returns the edits of the path the official scorer chooses for these gold edits
+// (one annotator's), in sentence order, no-ops left out.
+func (l *Lattice) BestPath(gold []Gold) []Edit {
+	if l.bounded {
+		return l.boundedPath(gold)
+	}
+	c := l.costs()
+	changed := l.setWeights(gold, c)
+	edits := l.search()
+	for _, ki := range changed {
+		l.w[ki] = l.base[ki]
+	}
+	return edits
+}
+
+// setWeights gives matching edges the match weight and runs the insertion walk where gold
+// insertions are, leaving every other edge at its unmatched weight. It returns the keys it
+// changed.
+func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
+	var changed []int32
+	// Gold edits grouped by span, in file order within a span (the official's G table).
+	order := make([]int, len(gold))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if gold[a].Start != gold[b].Start {
+			return gold[a].Start - gold[b].Start
+		}
+		return gold[a].End - gold[b].End
+	})
+	cols := int32(l.cols)
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		g0 := &gold[order[lo]]
+		for hi < len(order) && gold[order[hi]].Start == g0.Start && gold[order[hi]].End == g0.End {
+			hi++
+		}
+		group := order[lo:hi]
+		lo = hi
+		s, e := g0.Start, g0.End
+		if s > l.n || e > l.n {
+			continue
+		}
+		if s == e {
+			changed = l.insertionWalk(gold, group, c, changed)
+			continue
+		}
+		if s > e {
+			continue // its original is empty and no edge with s > e has an empty original
+		}
+		for _, gi := range group {
+			g := &gold[gi]
+			for _, corr := range g.Corrections {
+				for x := 0; x+len(corr) <= l.m; x++ {
+					if !slices.Equal(l.hyp[x:x+len(corr)], corr) {
+						continue
+					}
+					ki := l.lookup(int32(s)*cols+int32(x), int32(e)*cols+int32(x+len(corr)))
+					if ki < 0 || l.w[ki] == c.match || !l.matches(&l.keys[ki], g) {
+						continue
+					}
+					l.w[ki] = c.match
+					changed = append(changed, ki)
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// insertionWalk sets the weights of the edges reported at insertion offset s, given the gold
+// insertions there (group, in file order), the way the official two-pointer walk does.
+func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int32) []int32 {
+	s := gold[group[0]].Start
+	cols := int32(l.cols)
+	// Members: every edge whose reported offsets are (s, s), in (from, to) order, each as many
+	// times as it occurs in the edge list.
+	var members []int32
+	collect := func(to int32) {
+		sp := l.inSpans[to]
+		for _, e := range l.slab[sp.off : sp.off+sp.n] {
+			ki := entryKey(e)
+			k := &l.keys[ki]
+			if k.removed {
+				continue
+			}
+			if a, b := l.edgeOffsets(k); a == s && b == s {
+				members = append(members, ki)
+			}
+		}
+	}
+	for j := int32(s) * cols; j < int32(s+1)*cols; j++ {
+		collect(j)
+	}
+	if l.opt.FirstRow == FirstRowShifted && s >= 1 && s+1 <= l.m {
+		collect(int32(s + 1)) // the first-row insertion of hypothesis token s, reported at (s, s)
+	}
+	slices.SortFunc(members, func(a, b int32) int {
+		ka, kb := &l.keys[a], &l.keys[b]
+		if ka.from != kb.from {
+			return int(ka.from - kb.from)
+		}
+		return int(ka.to - kb.to)
+	})
+	occ := l.walkBuf[:0]
+	for _, ki := range members {
+		l.w[ki] = float64(l.keys[ki].dist) * c.unit
+		changed = append(changed, ki)
+		for range l.keys[ki].mult {
+			occ = append(occ, ki)
+		}
+	}
+	l.walkBuf = occ
+
+	glo, ghi := 0, len(group)-1
+	lptr, rptr := 0, len(occ)-1
+	cur := lptr
+	for lptr <= rptr {
+		ki := occ[cur]
+		k := &l.keys[ki]
+		matched := false
+		if cur == lptr {
+			for i := glo; i <= ghi; i++ {
+				if l.matches(k, &gold[group[i]]) {
+					matched, glo = true, i+1
+					break
+				}
+			}
+		} else {
+			for i := ghi; i >= glo; i-- {
+				if l.matches(k, &gold[group[i]]) {
+					matched, ghi = true, i-1
+					break
+				}
+			}
+		}
+		if matched {
+			l.w[ki] = c.match
+		} else if k.kind != Noop {
+			l.w[ki] += c.eps
+		}
+		switch {
+		case matched && cur == lptr:
+			lptr++
+			for lptr < len(occ) && l.keys[occ[lptr]].from != k.to {
+				if l.skipEpsilon(occ[lptr], lptr <= rptr, c) {
+					l.w[occ[lptr]] += c.eps
+				}
+				lptr++
+			}
+			cur = lptr
+		case matched:
+			rptr--
+			for rptr >= 0 && l.keys[occ[rptr]].to != k.from {
+				if l.skipEpsilon(occ[rptr], rptr >= lptr, c) {
+					l.w[occ[rptr]] += c.eps
+				}
+				rptr--
+			}
+			cur = rptr
+		case cur == lptr:
+			lptr++
+			cur = rptr
+		default:
+			rptr--
+			cur = lptr
+		}
+	}
+	return changed
+}
+
+// skipEpsilon says whether an occurrence skipped by the walk after a match gets ε. The official
+// adds it to every skipped occurrence, even one past the other pointer or one already matched;
+// Fixed adds it only to unmatched occurrences still between the pointers.
+func (l *Lattice) skipEpsilon(ki int32, between bool, c costs) bool {
+	if !l.opt.Fixed {
+		return true
+	}
+	return between && l.w[ki] != c.match
+}
+
+// search runs the official Bellman–Ford over the edge list and reads the path back from the end.
+//
+// The official makes |V|−1 passes over the whole list in order, relaxing with a strict <. A
+// relaxation can only succeed if its source improved since that edge was last relaxed, so we
+// relax, in the same order and pass by pass, only the edges whose source improved: the same
+// improvements happen at the same moments, and the search stops when a pass changes nothing.
+func (l *Lattice) search() []Edit {
+	nc := l.cells()
+	l.dist = resize(l.dist, nc)
+	for i := range l.dist {
+		l.dist[i] = math.Inf(1)
+	}
+	l.ipath = resize(l.ipath, nc)
+	for i := range l.ipath {
+		l.ipath[i] = -1
+	}
+	words := (len(l.occ) + 63) / 64
+	for t := range 2 {
+		l.bits[t] = resize(l.bits[t], words)
+		clear(l.bits[t])
+	}
+	cur, next := l.bits[0], l.bits[1]
+	mark := func(v int32, after int, cur, next []uint64) {
+		for _, pos := range l.outOcc[l.outOff[v]:l.outOff[v+1]] {
+			if int(pos) > after {
+				cur[pos>>6] |= 1 << (pos & 63)
+			} else {
+				next[pos>>6] |= 1 << (pos & 63)
+			}
+		}
+	}
+	l.dist[0] = 0
+	mark(0, -1, cur, next)
+	vertices := 0
+	for c := 0; c < nc; c++ {
+		if l.isVertex(c) {
+			vertices++
+		}
+	}
+	for pass := 0; pass < vertices-1; pass++ {
+		any := false
+		for wi := range cur {
+			for cur[wi] != 0 {
+				b := bits.TrailingZeros64(cur[wi])
+				cur[wi] &^= 1 << b
+				pos := wi<<6 | b
+				any = true
+				ki := l.occ[pos]
+				k := &l.keys[ki]
+				if d := l.dist[k.from] + l.w[ki]; d < l.dist[k.to] {
+					l.dist[k.to] = d
+					l.ipath[k.to] = int64(ki)
+					mark(k.to, pos, cur, next)
+				}
+			}
+		}
+		if !any {
+			break
+		}
+		cur, next = next, cur
+	}
+	var edits []Edit
+	cols := l.cols
+	for v := int32(nc - 1); l.ipath[v] >= 0; {
+		k := &l.keys[l.ipath[v]]
+		if k.kind != Noop {
+			s, e := l.edgeOffsets(k)
+			edits = append(edits, Edit{
+				Start: s, End: e,
+				SrcStart: int(k.from) / cols, SrcEnd: int(k.to) / cols,
+				HypStart: int(k.from) % cols, HypEnd: int(k.to) % cols,
+				Kind: k.kind,
+			})
+		}
+		v = k.from
+	}
+	slices.Reverse(edits)
+	return edits
+}

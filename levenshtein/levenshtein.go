@@ -1,0 +1,126 @@
+// Package levenshtein fills token-level Levenshtein matrices and keeps, for every cell, all of its
+// co-optimal back-pointers.
+//
+// The M² scorer builds its edit lattice from two such matrices over the same source and hypothesis
+// tokens: insertion and deletion cost 1, substitution cost 1 in the first and 2 in the second (a
+// match always costs 0). A cell's back-pointers are the predecessor cells through which its
+// distance is reached at minimal cost; there may be one, two or three of them. The first column
+// points up (deletions) and the first row left (insertions), and (0,0) has none.
+//
+// Tokens are compared as integers: callers intern their strings first (see Interner), so that
+// equality is exact, case-sensitive string equality.
+package levenshtein
+
+// Pointers is the set of co-optimal back-pointers of one cell.
+type Pointers uint8
+
+const (
+	// Diag points to (i-1, j-1): source token i-1 aligned with hypothesis token j-1, a match
+	// (no-op) when they are equal, otherwise a substitution.
+	Diag Pointers = 1 << iota
+	// Up points to (i-1, j): source token i-1 deleted.
+	Up
+	// Left points to (i, j-1): hypothesis token j-1 inserted.
+	Left
+)
+
+// Matrix is a filled (len(src)+1) × (len(hyp)+1) Levenshtein matrix with back-pointers.
+// The zero Matrix is ready to Fill; filling again reuses its storage.
+type Matrix struct {
+	rows, cols int // len(src)+1, len(hyp)+1
+	dist       []int32
+	back       []Pointers
+}
+
+// Fill computes the matrix of src against hyp with insertion and deletion cost 1 and the given
+// substitution cost, keeping every co-optimal back-pointer.
+func (m *Matrix) Fill(src, hyp []int32, subCost int32) {
+	rows, cols := len(src)+1, len(hyp)+1
+	m.rows, m.cols = rows, cols
+	n := rows * cols
+	if cap(m.dist) < n {
+		m.dist = make([]int32, n)
+		m.back = make([]Pointers, n)
+	}
+	m.dist, m.back = m.dist[:n], m.back[:n]
+	m.dist[0], m.back[0] = 0, 0
+	for j := 1; j < cols; j++ {
+		m.dist[j], m.back[j] = int32(j), Left
+	}
+	for i := 1; i < rows; i++ {
+		row, prev := i*cols, (i-1)*cols
+		m.dist[row], m.back[row] = int32(i), Up
+		s := src[i-1]
+		for j := 1; j < cols; j++ {
+			diag := m.dist[prev+j-1]
+			if s != hyp[j-1] {
+				diag += subCost
+			}
+			up := m.dist[prev+j] + 1
+			left := m.dist[row+j-1] + 1
+			best := min(diag, up, left)
+			var p Pointers
+			if diag == best {
+				p |= Diag
+			}
+			if up == best {
+				p |= Up
+			}
+			if left == best {
+				p |= Left
+			}
+			m.dist[row+j], m.back[row+j] = best, p
+		}
+	}
+}
+
+// Rows returns len(src)+1.
+func (m *Matrix) Rows() int { return m.rows }
+
+// Cols returns len(hyp)+1.
+func (m *Matrix) Cols() int { return m.cols }
+
+// Dist returns the distance between src[:i] and hyp[:j].
+func (m *Matrix) Dist(i, j int) int { return int(m.dist[i*m.cols+j]) }
+
+// Back returns the co-optimal back-pointers of cell (i, j).
+func (m *Matrix) Back(i, j int) Pointers { return m.back[i*m.cols+j] }
+
+// BackAt returns the back-pointers of the cell with flat index i*Cols()+j.
+func (m *Matrix) BackAt(cell int) Pointers { return m.back[cell] }
+
+// Interner maps token strings to small integers, so that matrices compare integers.
+// The zero Interner is ready to use.
+type Interner struct {
+	ids map[string]int32
+}
+
+// ID returns the integer of token s, assigning the next free one on first sight.
+func (in *Interner) ID(s string) int32 {
+	if in.ids == nil {
+		in.ids = make(map[string]int32)
+	}
+	id, ok := in.ids[s]
+	if !ok {
+		id = int32(len(in.ids))
+		in.ids[s] = id
+	}
+	return id
+}
+
+// IDs appends the integers of tokens to dst.
+func (in *Interner) IDs(dst []int32, tokens []string) []int32 {
+	for _, t := range tokens {
+		dst = append(dst, in.ID(t))
+	}
+	return dst
+}
+
+// Lookup returns the integer of s and whether it has one, without assigning.
+func (in *Interner) Lookup(s string) (int32, bool) {
+	id, ok := in.ids[s]
+	return id, ok
+}
+
+// Reset forgets every token, keeping the storage.
+func (in *Interner) Reset() { clear(in.ids) }

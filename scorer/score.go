@@ -1,0 +1,329 @@
+package scorer
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"maxmatch/internal/pytext"
+	"maxmatch/lattice"
+	"maxmatch/levenshtein"
+)
+
+// Compat selects which official behaviour to reproduce.
+type Compat uint8
+
+const (
+	// Compat32 is release 3.2 of the official scorer, quirks included (the default).
+	Compat32 Compat = iota
+	// CompatMaster is the later GitHub master: insertions before the first source token are
+	// reported at offset 0.
+	CompatMaster
+	// CompatFixed removes every documented quirk (see the README).
+	CompatFixed
+)
+
+func (c Compat) String() string {
+	return [...]string{"3.2", "master", "fixed"}[c]
+}
+
+// ParseCompat reads "3.2", "master" or "fixed".
+func ParseCompat(s string) (Compat, error) {
+	for c := Compat32; c <= CompatFixed; c++ {
+		if c.String() == s {
+			return c, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown compatibility mode %q: expected 3.2, master or fixed", s)
+}
+
+// Options are the scorer's parameters; DefaultOptions gives the official defaults.
+type Options struct {
+	MaxUnchangedWords      int     // u: unchanged tokens allowed inside one edit (default 2)
+	Beta                   float64 // β of F_β (default 0.5)
+	IgnoreWhitespaceCasing bool    // drop system edits that only change white space or case
+	Compat                 Compat
+	// MaxEdges bounds the transitive closure of one sentence's lattice (see lattice.Options).
+	MaxEdges int
+}
+
+// DefaultOptions returns the official scorer's defaults: u = 2, β = 0.5, release 3.2.
+func DefaultOptions() Options {
+	return Options{MaxUnchangedWords: 2, Beta: 0.5}
+}
+
+// Edit is a system edit: source tokens [Start:End] (Original) replaced by Correction.
+type Edit struct {
+	Start, End int
+	Original   string
+	Correction string
+}
+
+// Counts are the numbers the scorer adds up: matched, proposed and gold edits.
+type Counts struct {
+	Correct, Proposed, Gold int
+}
+
+// Add returns c + d.
+func (c Counts) Add(d Counts) Counts {
+	return Counts{c.Correct + d.Correct, c.Proposed + d.Proposed, c.Gold + d.Gold}
+}
+
+// AnnotatorResult is a sentence scored against one annotator.
+type AnnotatorResult struct {
+	Annotator int
+	Gold      []GoldEdit
+	Edits     []Edit // the system's edits, in sentence order
+	Correct   []Edit // the edits that matched, as the official counts them
+}
+
+// Counts returns the annotator's correct, proposed and gold counts.
+func (a *AnnotatorResult) Counts() Counts {
+	return Counts{len(a.Correct), len(a.Edits), len(a.Gold)}
+}
+
+// SentenceResult is one sentence scored against each of its annotators.
+type SentenceResult struct {
+	Index      int // 0-based
+	Source     string
+	Hypothesis string
+	Annotators []AnnotatorResult // in the official's visiting order
+	Chosen     int               // index into Annotators of the annotator chosen (see Totals.Choose)
+	// Bounded says the lattice was too large for the exact search and the bounded search was
+	// used (see package lattice).
+	Bounded bool
+}
+
+// ChosenResult returns the chosen annotator's result.
+func (r *SentenceResult) ChosenResult() *AnnotatorResult { return &r.Annotators[r.Chosen] }
+
+// Evaluator scores sentences; it keeps buffers between calls and is not safe for concurrent
+// use (use one per goroutine).
+type Evaluator struct {
+	opt      Options
+	lat      lattice.Lattice
+	intern   levenshtein.Interner
+	src, hyp []int32
+	hypToks  []string
+}
+
+// NewEvaluator returns an Evaluator with the given options.
+func NewEvaluator(opt Options) *Evaluator {
+	return &Evaluator{opt: opt}
+}
+
+func (ev *Evaluator) latticeOptions() lattice.Options {
+	lo := lattice.Options{MaxUnchanged: ev.opt.MaxUnchangedWords, MaxEdges: ev.opt.MaxEdges}
+	if ev.opt.Compat != Compat32 {
+		lo.FirstRow = lattice.FirstRowZero
+	}
+	lo.Fixed = ev.opt.Compat == CompatFixed
+	return lo
+}
+
+// Evaluate scores hypothesis against every annotator of s. Chosen is left at 0: the choice
+// depends on the corpus totals so far (Totals.Choose).
+func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
+	ev.intern.Reset()
+	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
+	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
+	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
+	ev.lat.Build(ev.src, ev.hyp, ev.latticeOptions())
+	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis, Bounded: ev.lat.Bounded()}
+	fixed := ev.opt.Compat == CompatFixed
+	var lgold []lattice.Gold
+	for _, a := range s.Annotators {
+		gold := a.Edits
+		if fixed && ev.opt.IgnoreWhitespaceCasing {
+			gold = dropWhitespaceCasingGold(gold)
+		}
+		lgold = ev.latticeGold(lgold[:0], gold)
+		path := ev.lat.BestPath(lgold)
+		edits := make([]Edit, 0, len(path))
+		for _, p := range path {
+			e := Edit{
+				Start: p.Start, End: p.End,
+				Original:   strings.Join(s.Tokens[p.SrcStart:p.SrcEnd], " "),
+				Correction: strings.Join(ev.hypToks[p.HypStart:p.HypEnd], " "),
+			}
+			if ev.opt.IgnoreWhitespaceCasing && equalIgnoringWhitespaceCasing(e.Original, e.Correction) {
+				continue
+			}
+			edits = append(edits, e)
+		}
+		res.Annotators = append(res.Annotators, AnnotatorResult{
+			Annotator: a.ID,
+			Gold:      gold,
+			Edits:     edits,
+			Correct:   matchEdits(edits, gold, fixed),
+		})
+	}
+	return res
+}
+
+// latticeGold turns gold edits into token sequences the lattice compares.
+func (ev *Evaluator) latticeGold(dst []lattice.Gold, gold []GoldEdit) []lattice.Gold {
+	for _, g := range gold {
+		lg := lattice.Gold{Start: g.Start, End: g.End, Original: ev.tokenIDs(g.Original)}
+		for _, c := range g.Corrections {
+			if ids := ev.tokenIDs(c); ids != nil {
+				lg.Corrections = append(lg.Corrections, ids)
+			}
+		}
+		dst = append(dst, lg)
+	}
+	return dst
+}
+
+// tokenIDs returns the tokens that, joined by single spaces, give text, or nil when no token
+// sequence does (two spaces in a row, or a space at an end). "" is the empty sequence.
+func (ev *Evaluator) tokenIDs(text string) []int32 {
+	if text == "" {
+		return []int32{}
+	}
+	parts := strings.Split(text, " ")
+	ids := make([]int32, len(parts))
+	for i, p := range parts {
+		if p == "" {
+			return nil
+		}
+		ids[i] = ev.intern.ID(p)
+	}
+	return ids
+}
+
+func equalIgnoringWhitespaceCasing(a, b string) bool {
+	return pytext.ToLower(strings.ReplaceAll(a, " ", "")) == pytext.ToLower(strings.ReplaceAll(b, " ", ""))
+}
+
+// dropWhitespaceCasingGold removes the gold edits all of whose corrections only change white
+// space or case (Fixed applies the filter to both sides).
+func dropWhitespaceCasingGold(gold []GoldEdit) []GoldEdit {
+	var out []GoldEdit
+	for _, g := range gold {
+		trivial := len(g.Corrections) > 0
+		for _, c := range g.Corrections {
+			if !equalIgnoringWhitespaceCasing(g.Original, c) {
+				trivial = false
+			}
+		}
+		if !trivial {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func editMatches(e *Edit, g *GoldEdit) bool {
+	if e.Start != g.Start || e.End != g.End || e.Original != g.Original {
+		return false
+	}
+	for _, c := range g.Corrections {
+		if c == e.Correction {
+			return true
+		}
+	}
+	return false
+}
+
+// matchEdits lists the system edits that match gold edits. The official walks the system edits
+// in order and, for each, scans the gold edits after the last one matched, without stopping at
+// the first match: an edit equal to two gold edits counts twice, and gold edits listed out of
+// order can be missed. Fixed matches each gold edit at most once, in any order.
+func matchEdits(edits []Edit, gold []GoldEdit, fixed bool) []Edit {
+	var m []Edit
+	if fixed {
+		used := make([]bool, len(gold))
+		for i := range edits {
+			for j := range gold {
+				if !used[j] && editMatches(&edits[i], &gold[j]) {
+					used[j] = true
+					m = append(m, edits[i])
+					break
+				}
+			}
+		}
+		return m
+	}
+	last := 0
+	for i := range edits {
+		for j := last; j < len(gold); j++ {
+			if editMatches(&edits[i], &gold[j]) {
+				m = append(m, edits[i])
+				last = j + 1
+			}
+		}
+	}
+	return m
+}
+
+// Totals are the running corpus counts, as float64 sums like the official's.
+type Totals struct {
+	Beta                      float64
+	Correct, Proposed, Gold   float64
+	Sentences, BoundedSentences int // sentences chosen, and how many of them used the bounded search
+}
+
+// fBeta is the official's F_β of counts: (1+β²)·c/(β²·g+e), 1.0 for 0/0 and 0.0 for c/0.
+func fBeta(c, e, g, beta float64) float64 {
+	den := beta*beta*g + e
+	if den == 0 {
+		if c == 0 {
+			return 1
+		}
+		return 0
+	}
+	return (1 + beta*beta) * c / den
+}
+
+// Choose picks the annotator of r that maximises the F_β of the running totals plus its counts
+// (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
+// r.Chosen and adds its counts to the totals.
+func (t *Totals) Choose(r *SentenceResult) {
+	sq := t.Beta * t.Beta
+	fMax, maxCorrect := -1.0, -1.0
+	minProposed, minGold := math.Inf(1), math.Inf(1)
+	r.Chosen = 0
+	for i := range r.Annotators {
+		n := r.Annotators[i].Counts()
+		c := t.Correct + float64(n.Correct)
+		p := t.Proposed + float64(n.Proposed)
+		g := t.Gold + float64(n.Gold)
+		f := fBeta(c, p, g, t.Beta)
+		if fMax < f || (fMax == f && maxCorrect < c) ||
+			(fMax == f && maxCorrect == c && minProposed+sq*minGold > p+sq*g) {
+			r.Chosen = i
+			fMax, maxCorrect, minProposed, minGold = f, c, p, g
+		}
+	}
+	n := r.Annotators[r.Chosen].Counts()
+	t.Correct += float64(n.Correct)
+	t.Proposed += float64(n.Proposed)
+	t.Gold += float64(n.Gold)
+	t.Sentences++
+	if r.Bounded {
+		t.BoundedSentences++
+	}
+}
+
+// PRF returns precision, recall and F_β of the totals as the official prints them: P = 1 when
+// nothing was proposed, R = 1 when there is no gold edit, F = 0 when P = R = 0.
+func (t *Totals) PRF() (p, r, f float64) {
+	p, r = 1, 1
+	if t.Proposed != 0 {
+		p = t.Correct / t.Proposed
+	}
+	if t.Gold != 0 {
+		r = t.Correct / t.Gold
+	}
+	den := t.Beta*t.Beta*p + r
+	if den != 0 {
+		f = (1.0 + t.Beta*t.Beta) * p * r / den
+	}
+	return p, r, f
+}
+
+// Counts returns the totals as integers.
+func (t *Totals) Counts() Counts {
+	return Counts{int(t.Correct), int(t.Proposed), int(t.Gold)}
+}

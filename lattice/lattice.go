@@ -109,7 +109,7 @@ type Lattice struct {
 	bounded bool // closure over budget: BestPath uses the bounded search
 
 	// scratch
-	inSpans []span  // per cell: its in-list in slab, (from<<32 | key) sorted by source
+	inSpans []span // per cell: its in-list in slab, (from<<32 | key) sorted by source
 	slab    []int64
 	occAll  []int32
 	base    []float64

@@ -259,8 +259,8 @@ func matchEdits(edits []Edit, gold []GoldEdit, fixed bool) []Edit {
 
 // Totals are the running corpus counts, as float64 sums like the official's.
 type Totals struct {
-	Beta                      float64
-	Correct, Proposed, Gold   float64
+	Beta                        float64
+	Correct, Proposed, Gold     float64
 	Sentences, BoundedSentences int // sentences chosen, and how many of them used the bounded search
 }
 

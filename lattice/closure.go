@@ -51,6 +51,9 @@ func (l *Lattice) closure(budget int) error {
 			}
 		}
 	}
+	if budget >= 0 && len(l.occAll) > budget {
+		return errTooLarge
+	}
 	// The atomic in-lists were appended target by target in source order; gather them into the
 	// slab so that every in-list is one span.
 	l.gatherAtomicInLists(spans)

@@ -121,6 +121,7 @@ type Lattice struct {
 	pred    []int32 // scratch for the out-edge index
 	bits    [2][]uint64
 	walkBuf []int32
+	bnd     boundedState
 }
 
 type atomCount struct{ diag, up, left uint8 }

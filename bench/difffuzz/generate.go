@@ -1,0 +1,257 @@
+package main
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+
+	"maxmatch/scorer"
+)
+
+// Tokens come from a small vocabulary, so that repeats (and hence ties between alignments) are
+// common; a few are non-ASCII or differ only in case, for --ignore_whitespace_casing.
+var vocab = []string{"a", "b", "c", "a", "b", "the", "The", "cat", "sat", ".", ",", "x", "on", "é", "ß", "中", "İ", "A", "B"}
+
+// Separators that are white space for Python 2 but do not break a line in an M2 file (where
+// Python's splitlines also breaks at \x0b, \x0c, \x1c–\x1e, \x85, U+2028 and U+2029).
+var srcSeps = []string{" ", " ", " ", "  ", "\t", "\u00a0", "\u3000", "\x1f", "\u2002", "\u180e"}
+
+// The system file is split at "\n" only, so any Python white space may separate its tokens.
+var hypSeps = []string{" ", " ", " ", " ", "  ", "\t", "\u00a0", "\u3000", "\x1c", "\x1f", "\u0085", "\u2028", "\u202f", "\r", "\x0b"}
+
+func pick[T any](rng *rand.Rand, xs []T) T { return xs[rng.Intn(len(xs))] }
+
+func join(rng *rand.Rand, toks []string, seps []string, fancy bool) string {
+	var b strings.Builder
+	if fancy && rng.Intn(4) == 0 {
+		b.WriteString(pick(rng, seps))
+	}
+	for i, t := range toks {
+		if i > 0 {
+			if fancy {
+				b.WriteString(pick(rng, seps))
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t)
+	}
+	if fancy && rng.Intn(4) == 0 {
+		b.WriteString(pick(rng, seps))
+	}
+	return b.String()
+}
+
+// mutate applies a few random edits to src: insertions (often at either end), deletions,
+// substitutions, swaps, duplicated spans, case changes and merged tokens.
+func mutate(rng *rand.Rand, src []string) []string {
+	h := append([]string(nil), src...)
+	unrelated, maxUnrelated, ops := 20, 7, 5
+	if *hard {
+		unrelated, maxUnrelated, ops = 6, 10, 9
+	}
+	if rng.Intn(unrelated) == 0 {
+		// A hypothesis unrelated to its source (kept short: the official's cost explodes).
+		h = h[:0]
+		for range rng.Intn(maxUnrelated) {
+			h = append(h, pick(rng, vocab))
+		}
+		return h
+	}
+	for range rng.Intn(ops) {
+		switch op := rng.Intn(9); {
+		case op <= 1: // insert, at an end half of the time
+			pos := rng.Intn(len(h) + 1)
+			if rng.Intn(2) == 0 {
+				pos = []int{0, len(h)}[rng.Intn(2)]
+			}
+			ins := []string{pick(rng, vocab)}
+			if rng.Intn(3) == 0 {
+				ins = append(ins, pick(rng, vocab))
+			}
+			h = append(h[:pos], append(ins, h[pos:]...)...)
+		case op == 2 && len(h) > 0: // delete
+			pos := rng.Intn(len(h))
+			h = append(h[:pos], h[pos+1:]...)
+		case op == 3 && len(h) > 0: // substitute
+			h[rng.Intn(len(h))] = pick(rng, vocab)
+		case op == 4 && len(h) > 1: // swap neighbours
+			i := rng.Intn(len(h) - 1)
+			h[i], h[i+1] = h[i+1], h[i]
+		case op == 5 && len(h) > 0: // duplicate a span
+			i := rng.Intn(len(h))
+			j := min(len(h), i+1+rng.Intn(2))
+			dup := append([]string(nil), h[i:j]...)
+			h = append(h[:j], append(dup, h[j:]...)...)
+		case op == 6 && len(h) > 0: // change case
+			i := rng.Intn(len(h))
+			if u := strings.ToUpper(h[i]); u != h[i] {
+				h[i] = u
+			} else {
+				h[i] = strings.ToLower(h[i])
+			}
+		case op == 7 && len(h) > 1: // merge two tokens
+			i := rng.Intn(len(h) - 1)
+			h = append(h[:i], append([]string{h[i] + h[i+1]}, h[i+2:]...)...)
+		}
+	}
+	return h
+}
+
+type goldLine struct {
+	start, end int
+	typ        string
+	corr       string
+	annotator  int
+}
+
+func (g goldLine) String() string {
+	return fmt.Sprintf("A %d %d|||%s|||%s|||REQUIRED|||-NONE-|||%d", g.start, g.end, g.typ, g.corr, g.annotator)
+}
+
+// generate returns blocks of an M2 file (each ending in "\n") with n sentences in all.
+func generate(rng *rand.Rand, n int, cfg config) (blocks []genBlock) {
+	// Our own edit extraction with no gold gives realistic gold edits to start from.
+	ev := scorer.NewEvaluator(cfg.opt)
+	for range n {
+		maxLen, words := 10, vocab
+		if *hard {
+			maxLen, words = 18, vocab[:3+rng.Intn(len(vocab)-3)]
+		}
+		src := make([]string, rng.Intn(maxLen))
+		for i := range src {
+			src[i] = pick(rng, words)
+		}
+		hyp := mutate(rng, src)
+		fancy := rng.Intn(3) == 0
+		hypText := join(rng, hyp, hypSeps, fancy)
+		srcText := join(rng, src, srcSeps, fancy)
+		sent := scorer.Sentence{Source: strings.Join(src, " "), Tokens: src, Annotators: []scorer.Annotator{{ID: 0}}}
+		found := ev.Evaluate(strings.Join(hyp, " "), &sent).Annotators[0].Edits
+
+		ids := []int{0}
+		switch r := rng.Intn(10); {
+		case r < 3:
+			ids = []int{0, 1}
+		case r < 5:
+			ids = []int{0, 1, 2}
+		case r < 6:
+			ids = nil
+			for range 1 + rng.Intn(4) {
+				ids = append(ids, pick(rng, []int{0, 1, 2, 3, 5, 8, 9, 12, 16, -1, 100}))
+			}
+		}
+		var lines []goldLine
+		for _, id := range ids {
+			if rng.Intn(6) == 0 {
+				lines = append(lines, goldLine{-1, -1, "noop", "-NONE-", id})
+				continue
+			}
+			var mine []goldLine
+			for _, e := range found {
+				if rng.Intn(10) < 6 {
+					mine = append(mine, fromEdit(rng, e, src, id))
+				}
+			}
+			for range rng.Intn(3) {
+				mine = append(mine, randomGold(rng, src, hyp, id))
+			}
+			if len(mine) > 1 && rng.Intn(5) == 0 {
+				mine = append(mine, mine[rng.Intn(len(mine))]) // a duplicate
+			}
+			if len(mine) > 1 && rng.Intn(5) == 0 {
+				rng.Shuffle(len(mine), func(i, j int) { mine[i], mine[j] = mine[j], mine[i] })
+			}
+			if len(mine) == 0 && rng.Intn(2) == 0 {
+				mine = append(mine, goldLine{-1, -1, "noop", "-NONE-", id})
+			}
+			lines = append(lines, mine...)
+		}
+		if rng.Intn(8) == 0 {
+			rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+		}
+		var b strings.Builder
+		blk := genBlock{hyps: []string{hypText}}
+		if *hard && rng.Intn(25) == 0 && len(blocks) > 0 && len(blocks[len(blocks)-1].hyps) == 1 {
+			// Two S lines in one block: the previous sentence joins this block, whose edit
+			// offsets are then not re-based for the second sentence.
+			prev := blocks[len(blocks)-1]
+			b.WriteString(strings.SplitN(prev.text, "\n", 2)[0] + "\n")
+			blk.hyps = append(prev.hyps, hypText)
+			blocks = blocks[:len(blocks)-1]
+		}
+		b.WriteString("S " + srcText + "\n")
+		for _, l := range lines {
+			b.WriteString(l.String() + "\n")
+		}
+		blk.text = b.String()
+		blocks = append(blocks, blk)
+	}
+	return blocks
+}
+
+// genBlock is one block of the gold file and the hypotheses of its sentences.
+type genBlock struct {
+	text string
+	hyps []string
+}
+
+func corrText(rng *rand.Rand, c string) string {
+	if c == "" {
+		return pick(rng, []string{"-NONE-", "-NONE-", "", "-NONE- "})
+	}
+	if rng.Intn(15) == 0 {
+		return strings.Replace(c, " ", "  ", 1) // an inner double space: can never match
+	}
+	return c
+}
+
+// fromEdit turns a system edit into a gold line, often perturbed: alternatives, a wrong
+// correction, a widened span, a split insertion.
+func fromEdit(rng *rand.Rand, e scorer.Edit, src []string, id int) goldLine {
+	g := goldLine{e.Start, e.End, "X", corrText(rng, e.Correction), id}
+	switch rng.Intn(8) {
+	case 0:
+		g.corr = pick(rng, vocab) + "||" + g.corr
+	case 1:
+		g.corr = pick(rng, vocab)
+	case 2:
+		if g.end < len(src) {
+			g.end++
+			g.corr = strings.TrimSpace(e.Correction + " " + src[g.end-1])
+		}
+	case 3:
+		t := Trim(e)
+		g.start, g.end, g.corr = t.Start, t.End, corrText(rng, t.Correction)
+	}
+	return g
+}
+
+// Trim is scorer.Trim (the official's verbose form of an edit).
+func Trim(e scorer.Edit) scorer.Edit { return scorer.Trim(e) }
+
+func randomGold(rng *rand.Rand, src, hyp []string, id int) goldLine {
+	s := rng.Intn(len(src) + 1)
+	e := s
+	if rng.Intn(2) == 0 && s < len(src) {
+		e = s + 1 + rng.Intn(min(2, len(src)-s))
+	}
+	var corr []string
+	for range rng.Intn(3) {
+		if len(hyp) > 0 && rng.Intn(2) == 0 {
+			corr = append(corr, pick(rng, hyp))
+		} else {
+			corr = append(corr, pick(rng, vocab))
+		}
+	}
+	if rng.Intn(6) == 0 {
+		corr = append([]string(nil), src[s:e]...) // a no-op gold edit
+	}
+	if rng.Intn(6) == 0 && len(hyp) > 0 {
+		// An insertion at the offset where 3.2 reports a first-row insertion.
+		j := rng.Intn(len(hyp))
+		s, e = min(j, len(src)), min(j, len(src))
+		corr = []string{hyp[j]}
+	}
+	return goldLine{s, e, "R", corrText(rng, strings.Join(corr, " ")), id}
+}

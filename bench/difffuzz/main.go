@@ -1,0 +1,180 @@
+// Command difffuzz compares maxmatch with the official M² scorer on random sentences.
+//
+// It generates batches of random gold (M2) and system files designed to reach the official
+// scorer's corners — repeated tokens, insertions at the start and end, duplicate and
+// out-of-order gold edits, several annotators including ones with only noop lines, alternative
+// corrections, u = 0…3, β ≠ 0.5, --ignore_whitespace_casing, Unicode white space — runs the
+// official scorer with -v on each batch and our scorer in-process, and compares every sentence:
+// the annotators visited, each annotator's edit sequence (as the official prints it) and correct
+// edits, the chosen annotator, and the three printed figures.
+//
+// It is not part of `go test` (it needs Python 2.7 and the official scorer). Usage:
+//
+//	go run ./bench/difffuzz -mirror /path/to/m2scorer.git -n 10000
+//
+// -mirror is a git directory of github.com/nusnlp/m2scorer; release 3.2 (commit 2122ffd) and the
+// master are extracted from it into a temporary directory. Each mismatch is written, with the
+// official output, to -out for turning into a regression case in testdata/.
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"maxmatch/scorer"
+)
+
+var (
+	mirror  = flag.String("mirror", "", "git directory of nusnlp/m2scorer (release 3.2 and master are extracted from it)")
+	python  = flag.String("python", "python2", "Python 2.7 interpreter (run with PYENV_VERSION=2.7.18 unless already set)")
+	total   = flag.Int("n", 10000, "number of random sentences")
+	batch   = flag.Int("batch", 250, "sentences per official run")
+	seed    = flag.Int64("seed", 1, "random seed")
+	outDir  = flag.String("out", "difffuzz-out", "directory for mismatching cases")
+	timeout = flag.Duration("timeout", 5*time.Minute, "time limit of one official run")
+	only    = flag.String("compat", "", "only this mode (3.2 or master); default both")
+	hard    = flag.Bool("hard", false, "longer, more repetitive sentences and more unrelated hypotheses (slower official runs)")
+)
+
+func main() {
+	flag.Parse()
+	if *mirror == "" {
+		fmt.Fprintln(os.Stderr, "difffuzz: -mirror is required (a git directory of nusnlp/m2scorer)")
+		os.Exit(2)
+	}
+	if os.Getenv("PYENV_VERSION") == "" {
+		os.Setenv("PYENV_VERSION", "2.7.18")
+	}
+	tmp, err := os.MkdirTemp("", "difffuzz")
+	check(err)
+	defer os.RemoveAll(tmp)
+	dirs := map[scorer.Compat]string{
+		scorer.Compat32:     extract(tmp, "2122ffd", "v3.2"),
+		scorer.CompatMaster: extract(tmp, "HEAD", "master"),
+	}
+	check(os.MkdirAll(*outDir, 0o755))
+
+	sentences, mismatches, runs := 0, 0, 0
+	start := time.Now()
+	for b := 0; sentences < *total; b++ {
+		rng := rand.New(rand.NewSource(*seed*1_000_003 + int64(b)))
+		cfg := randomConfig(rng)
+		if *only != "" && cfg.opt.Compat.String() != *only {
+			continue
+		}
+		n := min(*batch, *total-sentences)
+		blocks := generate(rng, n, cfg)
+		bad, err := compare(tmp, dirs[cfg.opt.Compat], cfg, blocks)
+		runs++
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "batch %d: %v\n", b, err)
+			gold, sys := files(blocks)
+			save(fmt.Sprintf("error-%d-%d", *seed, b), cfg, gold, sys, err.Error())
+			mismatches++
+			sentences += n
+			continue
+		}
+		for _, m := range bad {
+			save(fmt.Sprintf("mismatch-%d-%d-%d", *seed, b, m.line), cfg, m.gold, m.sys, m.report)
+			fmt.Fprintf(os.Stderr, "batch %d line %d (%s): %s\n", b, m.line, cfg, firstLine(m.report))
+		}
+		mismatches += len(bad)
+		sentences += n
+		fmt.Printf("\r%d sentences, %d official runs, %d mismatches, %s", sentences, runs, mismatches, time.Since(start).Round(time.Second))
+	}
+	fmt.Println()
+	fmt.Printf("compared: %d annotator results, %d system edits, %d correct edits, %d sentences choosing an annotator other than the first\n",
+		stats.annotators, stats.edits, stats.correct, stats.notFirst)
+	if mismatches > 0 {
+		os.Exit(1)
+	}
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "difffuzz:", err)
+		os.Exit(2)
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// extract writes the scorer's scripts at rev into tmp/name and returns that directory.
+func extract(tmp, rev, name string) string {
+	dir := filepath.Join(tmp, name)
+	check(os.MkdirAll(dir, 0o755))
+	for _, f := range []string{"m2scorer.py", "levenshtein.py", "util.py"} {
+		out, err := exec.Command("git", "--git-dir", *mirror, "show", rev+":scripts/"+f).Output()
+		check(err)
+		check(os.WriteFile(filepath.Join(dir, f), out, 0o644))
+	}
+	return dir
+}
+
+type config struct {
+	opt scorer.Options
+}
+
+func (c config) String() string {
+	return strings.Join(c.args(), " ")
+}
+
+func (c config) args() []string {
+	a := []string{"--compat", c.opt.Compat.String(), "--max_unchanged_words", fmt.Sprint(c.opt.MaxUnchangedWords), "--beta", fmt.Sprint(c.opt.Beta)}
+	if c.opt.IgnoreWhitespaceCasing {
+		a = append(a, "--ignore_whitespace_casing")
+	}
+	return a
+}
+
+func randomConfig(rng *rand.Rand) config {
+	opt := scorer.DefaultOptions()
+	opt.MaxUnchangedWords = []int{0, 1, 2, 2, 2, 3}[rng.Intn(6)]
+	opt.Beta = []float64{0.5, 0.5, 0.5, 1, 0.25, 2}[rng.Intn(6)]
+	opt.IgnoreWhitespaceCasing = rng.Intn(4) == 0
+	if rng.Intn(4) == 0 {
+		opt.Compat = scorer.CompatMaster
+	}
+	return config{opt: opt}
+}
+
+// runOfficial runs the official scorer (-v) on the two files and returns its standard output.
+func runOfficial(dir string, cfg config, goldPath, sysPath string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	args := []string{filepath.Join(dir, "m2scorer.py"), "-v", "--max_unchanged_words", fmt.Sprint(cfg.opt.MaxUnchangedWords), "--beta", fmt.Sprint(cfg.opt.Beta)}
+	if cfg.opt.IgnoreWhitespaceCasing {
+		args = append(args, "--ignore_whitespace_casing")
+	}
+	args = append(args, sysPath, goldPath)
+	cmd := exec.CommandContext(ctx, *python, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("official scorer: %v\n%s", err, stderr.String())
+	}
+	return out, nil
+}
+
+func save(name string, cfg config, gold, sys, report string) {
+	dir := filepath.Join(*outDir, name)
+	check(os.MkdirAll(dir, 0o755))
+	check(os.WriteFile(filepath.Join(dir, "gold.m2"), []byte(gold), 0o644))
+	check(os.WriteFile(filepath.Join(dir, "system.txt"), []byte(sys), 0o644))
+	check(os.WriteFile(filepath.Join(dir, "args"), []byte(cfg.String()+"\n"), 0o644))
+	check(os.WriteFile(filepath.Join(dir, "report.txt"), []byte(report), 0o644))
+}

@@ -209,8 +209,7 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 				k = Del
 			}
 			if k != Noop {
-				kk := key{from: from, to: to, firstRight: first == 1}
-				s, e := l.edgeOffsets(&kk)
+				s, e := l.offsets(from, to, first == 1)
 				edits = append(edits, Edit{Start: s, End: e, SrcStart: int(from / cols), SrcEnd: int(to / cols),
 					HypStart: int(from % cols), HypEnd: int(to % cols), Kind: k})
 			}

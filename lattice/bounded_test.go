@@ -177,7 +177,7 @@ func TestBoundedSearchIsOptimal(t *testing.T) {
 // exactPathValue is the bounded objective of the path the exact search chose last.
 func exactPathValue(l *Lattice, gold []Gold) value {
 	var v value
-	for c := int32(l.cells() - 1); l.ipath[c] >= 0; {
+	for c := int32(len(l.vert) - 1); l.ipath[c] >= 0; {
 		k := &l.keys[l.ipath[c]]
 		matched := false
 		for gi := range gold {

@@ -26,28 +26,26 @@ type successor struct {
 // why a single pass over the vertices in sorted order, extending paths by one atomic edge at a
 // time, is that loop.
 func (l *Lattice) closure(budget int) error {
-	nc := l.cells()
+	nv := len(l.vert)
 	cols := int32(l.cols)
 	u := int32(l.opt.MaxUnchanged)
 	l.keys = l.keys[:0]
 	l.occAll = l.occAll[:0]
 	l.slab = l.slab[:0]
-	spans := l.spans(nc)
+	spans := l.spans(nv)
 
 	// Atomic edges, sorted by (from, to): sources ascending, and for each source its successors
-	// right (same row), down, diagonal — which is ascending order of the target cell.
-	for a := int32(0); a < int32(nc); a++ {
-		if !l.isVertex(int(a)) {
-			continue
-		}
-		row, col := a/cols, a%cols
+	// right (same row), down, diagonal — which is ascending order of the target.
+	for a := int32(0); a < int32(nv); a++ {
+		c := l.vert[a]
+		row, col := c/cols, c%cols
 		if col < int32(l.m) {
-			l.addAtomic(a, a+1, levenshtein.Left, l.atom[a+1].left, spans)
+			l.addAtomic(a, c+1, levenshtein.Left, spans)
 		}
 		if row < int32(l.n) {
-			l.addAtomic(a, a+cols, levenshtein.Up, l.atom[a+cols].up, spans)
+			l.addAtomic(a, c+cols, levenshtein.Up, spans)
 			if col < int32(l.m) {
-				l.addAtomic(a, a+cols+1, levenshtein.Diag, l.atom[a+cols+1].diag, spans)
+				l.addAtomic(a, c+cols+1, levenshtein.Diag, spans)
 			}
 		}
 	}
@@ -59,30 +57,32 @@ func (l *Lattice) closure(budget int) error {
 	l.gatherAtomicInLists(spans)
 
 	var succ [3]successor
-	for k := int32(0); k < int32(nc); k++ {
+	for k := int32(0); k < int32(nv); k++ {
 		sp := spans[k]
-		if sp.n == 0 || !l.isVertex(int(k)) {
+		if sp.n == 0 {
 			continue
 		}
-		row, col := k/cols, k%cols
+		kc := l.vert[k]
+		row, col := kc/cols, kc%cols
 		ns := 0
-		add := func(to int32, d levenshtein.Pointers, count uint8) {
-			if count == 0 {
+		add := func(toCell int32, d levenshtein.Pointers) {
+			if l.atom[toCell].count(d) == 0 {
 				return
 			}
 			s := &succ[ns]
-			s.to, s.kind = to, l.atomicKind(int(to), d)
+			to := l.vid[toCell]
+			s.to, s.kind = to, l.atomicKind(int(toCell), d)
 			s.old = l.slab[spans[to].off : spans[to].off+spans[to].n]
 			s.cur, s.out = 0, s.out[:0]
 			ns++
 		}
 		if col < int32(l.m) {
-			add(k+1, levenshtein.Left, l.atom[k+1].left)
+			add(kc+1, levenshtein.Left)
 		}
 		if row < int32(l.n) {
-			add(k+cols, levenshtein.Up, l.atom[k+cols].up)
+			add(kc+cols, levenshtein.Up)
 			if col < int32(l.m) {
-				add(k+cols+1, levenshtein.Diag, l.atom[k+cols+1].diag)
+				add(kc+cols+1, levenshtein.Diag)
 			}
 		}
 		if ns == 0 {
@@ -143,19 +143,21 @@ func (l *Lattice) closure(budget int) error {
 	return nil
 }
 
-func (l *Lattice) spans(nc int) []span {
-	l.inSpans = resize(l.inSpans, nc)
+func (l *Lattice) spans(nv int) []span {
+	l.inSpans = resize(l.inSpans, nv)
 	clear(l.inSpans)
 	return l.inSpans
 }
 
-// addAtomic adds the atomic edge from→to with its multiplicity (the number of Levenshtein
-// lattices that have it) to the edge list.
-func (l *Lattice) addAtomic(from, to int32, d levenshtein.Pointers, count uint8, spans []span) {
+// addAtomic adds the atomic edge from vertex from into cell toCell, coming from direction d,
+// with its multiplicity (the number of Levenshtein lattices that have it) to the edge list.
+func (l *Lattice) addAtomic(from, toCell int32, d levenshtein.Pointers, spans []span) {
+	count := l.atom[toCell].count(d)
 	if count == 0 {
 		return
 	}
-	kind := l.atomicKind(int(to), d)
+	to := l.vid[toCell]
+	kind := l.atomicKind(int(toCell), d)
 	k := key{from: from, to: to, dist: 1, kind: kind, firstRight: d == levenshtein.Left, atomic: true, mult: count}
 	if kind == Noop {
 		k.unchanged = 1

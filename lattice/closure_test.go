@@ -115,7 +115,7 @@ func TestClosureMatchesNaiveFloydWarshall(t *testing.T) {
 		list, edits := naiveClosure(&l)
 		var got [][2]int32
 		for _, ki := range l.occ {
-			got = append(got, [2]int32{l.keys[ki].from, l.keys[ki].to})
+			got = append(got, [2]int32{l.vert[l.keys[ki].from], l.vert[l.keys[ki].to]})
 		}
 		if fmt.Sprint(got) != fmt.Sprint(list) {
 			t.Fatalf("src %v hyp %v %+v: edge list\n got %v\nwant %v", src, hyp, opt, got, list)
@@ -124,7 +124,7 @@ func TestClosureMatchesNaiveFloydWarshall(t *testing.T) {
 			if k.removed {
 				continue
 			}
-			want := edits[[2]int32{k.from, k.to}]
+			want := edits[[2]int32{l.vert[k.from], l.vert[k.to]}]
 			gotE := naiveEdge{kind: k.kind, dist: k.dist, unch: k.unchanged, firstRight: k.firstRight}
 			if gotE != want {
 				t.Fatalf("src %v hyp %v %+v: edge %d→%d is %+v, want %+v", src, hyp, opt, k.from, k.to, gotE, want)

@@ -70,7 +70,7 @@ var errTooLarge = errors.New("lattice: transitive closure over budget")
 // official scorer keys its edge tables by vertex pair, so a pair has one edit, the last one
 // stored for it.
 type key struct {
-	from, to   int32 // cells, row*cols+col
+	from, to   int32 // vertices (see Lattice.vert)
 	dist       int32 // number of lattice steps (the official's edge cost)
 	unchanged  int32 // matching tokens inside
 	kind       Kind
@@ -101,6 +101,10 @@ type Lattice struct {
 	inLat [2][]bool
 	// atom[cell] holds, per direction into cell, how many lattices have that edge (0–2).
 	atom []atomCount
+	// The vertices (cells of either lattice) are numbered in cell order; keys, in-lists and the
+	// search work on these numbers, a few dozen for a typical sentence against hundreds of cells.
+	vert []int32 // vertex → cell
+	vid  []int32 // cell → vertex, or -1
 
 	keys []key
 	occ  []int32 // the edge list: key index per position, official order, after removal
@@ -126,6 +130,16 @@ type Lattice struct {
 
 type atomCount struct{ diag, up, left uint8 }
 
+func (a atomCount) count(d levenshtein.Pointers) uint8 {
+	switch d {
+	case levenshtein.Diag:
+		return a.diag
+	case levenshtein.Up:
+		return a.up
+	}
+	return a.left
+}
+
 // Bounded reports whether the last Build fell back to the bounded search because the closure
 // was over budget.
 func (l *Lattice) Bounded() bool { return l.bounded }
@@ -134,15 +148,18 @@ func (l *Lattice) Bounded() bool { return l.bounded }
 // fallback to the bounded search.
 func (l *Lattice) EdgeCount() int { return len(l.occ) }
 
+// Vertices returns the number of vertices of the lattice.
+func (l *Lattice) Vertices() int { return len(l.vert) }
+
 // Build makes the lattice of src against hyp (token ids; equal ids are equal tokens) and its
 // transitive closure.
 func (l *Lattice) Build(src, hyp []int32, opt Options) {
 	l.opt = opt
 	l.src, l.hyp = src, hyp
 	l.n, l.m, l.cols = len(src), len(hyp), len(hyp)+1
-	l.mat[0].Fill(src, hyp, 1)
-	l.mat[1].Fill(src, hyp, 2)
+	levenshtein.FillPair(&l.mat[0], &l.mat[1], src, hyp, 1, 2)
 	l.markLattices()
+	l.numberVertices()
 	budget := opt.MaxEdges
 	if budget == 0 {
 		budget = DefaultMaxEdges
@@ -199,6 +216,26 @@ func (l *Lattice) markLattices() {
 }
 
 func (l *Lattice) isVertex(c int) bool { return l.inLat[0][c] || l.inLat[1][c] }
+
+func (l *Lattice) numberVertices() {
+	nc := l.cells()
+	l.vid = resize(l.vid, nc)
+	l.vert = l.vert[:0]
+	for c := range nc {
+		if l.isVertex(c) {
+			l.vid[c] = int32(len(l.vert))
+			l.vert = append(l.vert, int32(c))
+		} else {
+			l.vid[c] = -1
+		}
+	}
+}
+
+// rowCol returns the matrix row and column of vertex v.
+func (l *Lattice) rowCol(v int32) (row, col int) {
+	c := int(l.vert[v])
+	return c / l.cols, c % l.cols
+}
 
 func resize[T any](s []T, n int) []T {
 	if cap(s) < n {

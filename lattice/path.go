@@ -36,21 +36,33 @@ func (l *Lattice) costs() costs {
 // start and its last step's end. Only insertions before the first source token differ from the
 // rows (see FirstRow).
 func (l *Lattice) edgeOffsets(k *key) (start, end int) {
+	return l.offsets(l.vert[k.from], l.vert[k.to], k.firstRight)
+}
+
+// offsets are the reported offsets of a path between two cells whose first step is an insertion
+// or not.
+func (l *Lattice) offsets(fromCell, toCell int32, firstRight bool) (start, end int) {
 	cols := int32(l.cols)
-	start, end = int(k.from/cols), int(k.to/cols)
+	r0, c0 := int(fromCell/cols), int(fromCell%cols)
+	r1, c1 := int(toCell/cols), int(toCell%cols)
+	start, end = r0, r1
 	if l.opt.FirstRow == FirstRowShifted {
-		if start == 0 && k.firstRight {
-			start = int(k.from % cols)
+		if start == 0 && firstRight {
+			start = c0
 		}
 		if end == 0 {
-			end = int(k.to%cols) - 1
+			end = c1 - 1
 		}
 	}
 	return start, end
 }
 
-// lookup returns the key of the edge from→to, or -1.
-func (l *Lattice) lookup(from, to int32) int32 {
+// lookup returns the key of the edge from cell fromCell to cell toCell, or -1.
+func (l *Lattice) lookup(fromCell, toCell int32) int32 {
+	from, to := l.vid[fromCell], l.vid[toCell]
+	if from < 0 || to < 0 {
+		return -1
+	}
 	sp := l.inSpans[to]
 	in := l.slab[sp.off : sp.off+sp.n]
 	i, ok := slices.BinarySearchFunc(in, from, func(e int64, f int32) int {
@@ -63,13 +75,15 @@ func (l *Lattice) lookup(from, to int32) int32 {
 }
 
 func (l *Lattice) original(k *key) []int32 {
-	cols := int32(l.cols)
-	return l.src[k.from/cols : k.to/cols]
+	r0, _ := l.rowCol(k.from)
+	r1, _ := l.rowCol(k.to)
+	return l.src[r0:r1]
 }
 
 func (l *Lattice) correction(k *key) []int32 {
-	cols := int32(l.cols)
-	return l.hyp[k.from%cols : k.to%cols]
+	_, c0 := l.rowCol(k.from)
+	_, c1 := l.rowCol(k.to)
+	return l.hyp[c0:c1]
 }
 
 func (l *Lattice) matches(k *key, g *Gold) bool {
@@ -102,18 +116,18 @@ func (l *Lattice) prepareSearch() {
 		l.base[i] = w
 	}
 	l.w = append(l.w[:0], l.base...)
-	nc := l.cells()
-	l.outOff = resize(l.outOff, nc+1)
+	nv := len(l.vert)
+	l.outOff = resize(l.outOff, nv+1)
 	clear(l.outOff)
 	for _, ki := range l.occ {
 		l.outOff[l.keys[ki].from+1]++
 	}
-	for c := 1; c <= nc; c++ {
-		l.outOff[c] += l.outOff[c-1]
+	for v := 1; v <= nv; v++ {
+		l.outOff[v] += l.outOff[v-1]
 	}
 	l.outOcc = resize(l.outOcc, len(l.occ))
 	fill := l.pred[:0]
-	fill = append(fill, l.outOff[:nc]...)
+	fill = append(fill, l.outOff[:nv]...)
 	for pos, ki := range l.occ {
 		f := l.keys[ki].from
 		l.outOcc[fill[f]] = int32(pos)
@@ -201,7 +215,11 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 	// Members: every edge whose reported offsets are (s, s), in (from, to) order, each as many
 	// times as it occurs in the edge list.
 	var members []int32
-	collect := func(to int32) {
+	collect := func(toCell int32) {
+		to := l.vid[toCell]
+		if to < 0 {
+			return
+		}
 		sp := l.inSpans[to]
 		for _, e := range l.slab[sp.off : sp.off+sp.n] {
 			ki := entryKey(e)
@@ -311,12 +329,12 @@ func (l *Lattice) skipEpsilon(ki int32, between bool, c costs) bool {
 // relax, in the same order and pass by pass, only the edges whose source improved: the same
 // improvements happen at the same moments, and the search stops when a pass changes nothing.
 func (l *Lattice) search() []Edit {
-	nc := l.cells()
-	l.dist = resize(l.dist, nc)
+	nv := len(l.vert)
+	l.dist = resize(l.dist, nv)
 	for i := range l.dist {
 		l.dist[i] = math.Inf(1)
 	}
-	l.ipath = resize(l.ipath, nc)
+	l.ipath = resize(l.ipath, nv)
 	for i := range l.ipath {
 		l.ipath[i] = -1
 	}
@@ -337,13 +355,7 @@ func (l *Lattice) search() []Edit {
 	}
 	l.dist[0] = 0
 	mark(0, -1, cur, next)
-	vertices := 0
-	for c := 0; c < nc; c++ {
-		if l.isVertex(c) {
-			vertices++
-		}
-	}
-	for pass := 0; pass < vertices-1; pass++ {
+	for pass := 0; pass < nv-1; pass++ {
 		any := false
 		for wi := range cur {
 			for cur[wi] != 0 {
@@ -366,17 +378,13 @@ func (l *Lattice) search() []Edit {
 		cur, next = next, cur
 	}
 	var edits []Edit
-	cols := l.cols
-	for v := int32(nc - 1); l.ipath[v] >= 0; {
+	for v := int32(nv - 1); l.ipath[v] >= 0; {
 		k := &l.keys[l.ipath[v]]
 		if k.kind != Noop {
 			s, e := l.edgeOffsets(k)
-			edits = append(edits, Edit{
-				Start: s, End: e,
-				SrcStart: int(k.from) / cols, SrcEnd: int(k.to) / cols,
-				HypStart: int(k.from) % cols, HypEnd: int(k.to) % cols,
-				Kind: k.kind,
-			})
+			r0, c0 := l.rowCol(k.from)
+			r1, c1 := l.rowCol(k.to)
+			edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Kind: k.kind})
 		}
 		v = k.from
 	}

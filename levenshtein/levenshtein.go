@@ -56,22 +56,59 @@ func (m *Matrix) Fill(src, hyp []int32, subCost int32) {
 			if s != hyp[j-1] {
 				diag += subCost
 			}
-			up := m.dist[prev+j] + 1
-			left := m.dist[row+j-1] + 1
-			best := min(diag, up, left)
-			var p Pointers
-			if diag == best {
-				p |= Diag
-			}
-			if up == best {
-				p |= Up
-			}
-			if left == best {
-				p |= Left
-			}
-			m.dist[row+j], m.back[row+j] = best, p
+			m.dist[row+j], m.back[row+j] = cell(diag, m.dist[prev+j]+1, m.dist[row+j-1]+1)
 		}
 	}
+}
+
+// FillPair fills a with substitution cost subA and b with subB, in one pass over the cells:
+// the M² lattice needs both matrices of the same token sequences.
+func FillPair(a, b *Matrix, src, hyp []int32, subA, subB int32) {
+	rows, cols := len(src)+1, len(hyp)+1
+	n := rows * cols
+	for _, m := range []*Matrix{a, b} {
+		m.rows, m.cols = rows, cols
+		if cap(m.dist) < n {
+			m.dist = make([]int32, n)
+			m.back = make([]Pointers, n)
+		}
+		m.dist, m.back = m.dist[:n], m.back[:n]
+	}
+	da, ba, db, bb := a.dist, a.back, b.dist, b.back
+	da[0], ba[0], db[0], bb[0] = 0, 0, 0, 0
+	for j := 1; j < cols; j++ {
+		da[j], ba[j], db[j], bb[j] = int32(j), Left, int32(j), Left
+	}
+	for i := 1; i < rows; i++ {
+		row, prev := i*cols, (i-1)*cols
+		da[row], ba[row], db[row], bb[row] = int32(i), Up, int32(i), Up
+		s := src[i-1]
+		for j := 1; j < cols; j++ {
+			diagA, diagB := da[prev+j-1], db[prev+j-1]
+			if s != hyp[j-1] {
+				diagA += subA
+				diagB += subB
+			}
+			da[row+j], ba[row+j] = cell(diagA, da[prev+j]+1, da[row+j-1]+1)
+			db[row+j], bb[row+j] = cell(diagB, db[prev+j]+1, db[row+j-1]+1)
+		}
+	}
+}
+
+// cell returns the minimum of the three ways into a cell and the pointers that reach it.
+func cell(diag, up, left int32) (int32, Pointers) {
+	best := min(diag, up, left)
+	var p Pointers
+	if diag == best {
+		p |= Diag
+	}
+	if up == best {
+		p |= Up
+	}
+	if left == best {
+		p |= Left
+	}
+	return best, p
 }
 
 // Rows returns len(src)+1.

@@ -86,3 +86,25 @@ func TestInterner(t *testing.T) {
 		t.Errorf("IDs = %v: equal strings must share an id, different case must not", a)
 	}
 }
+
+func TestFillPairEqualsTwoFills(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	var a, b, a1, b1 Matrix
+	for iter := 0; iter < 200; iter++ {
+		src, hyp := make([]int32, rng.Intn(9)), make([]int32, rng.Intn(9))
+		for i := range src {
+			src[i] = int32(rng.Intn(3))
+		}
+		for i := range hyp {
+			hyp[i] = int32(rng.Intn(3))
+		}
+		FillPair(&a, &b, src, hyp, 1, 2)
+		a1.Fill(src, hyp, 1)
+		b1.Fill(src, hyp, 2)
+		for c := range a1.dist {
+			if a.dist[c] != a1.dist[c] || a.back[c] != a1.back[c] || b.dist[c] != b1.dist[c] || b.back[c] != b1.back[c] {
+				t.Fatalf("src %v hyp %v: cell %d differs", src, hyp, c)
+			}
+		}
+	}
+}

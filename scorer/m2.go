@@ -83,7 +83,16 @@ func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
 	// The official splits blocks at lines that are exactly "\n"; a CRLF file has none and it
 	// dies. We read CRLF files as their LF equivalent (which keeps line numbers).
 	text = strings.ReplaceAll(text, "\r\n", "\n")
-	offsetLine := func(off int) int { return strings.Count(text[:off], "\n") + 1 }
+	// Line numbers of offsets, counted incrementally: offsets are asked for in increasing order.
+	lineAt, lineOff := 1, 0
+	offsetLine := func(off int) int {
+		if off < lineOff {
+			lineAt, lineOff = 1, 0
+		}
+		lineAt += strings.Count(text[lineOff:off], "\n")
+		lineOff = off
+		return lineAt
+	}
 
 	var sentences []Sentence
 	var block []pytext.Line

@@ -3,6 +3,7 @@ package scorer
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"maxmatch/internal/pytext"
@@ -102,9 +103,10 @@ func (r *SentenceResult) ChosenResult() *AnnotatorResult { return &r.Annotators[
 type Evaluator struct {
 	opt      Options
 	lat      lattice.Lattice
-	intern   levenshtein.Interner
+	intern   levenshtein.Interner // never reset: a corpus has a modest vocabulary
 	src, hyp []int32
 	hypToks  []string
+	ids      []int32 // token ids of gold edits, for this sentence
 }
 
 // NewEvaluator returns an Evaluator with the given options.
@@ -124,18 +126,27 @@ func (ev *Evaluator) latticeOptions() lattice.Options {
 // Evaluate scores hypothesis against every annotator of s. Chosen is left at 0: the choice
 // depends on the corpus totals so far (Totals.Choose).
 func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
-	ev.intern.Reset()
 	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
 	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
 	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
-	ev.lat.Build(ev.src, ev.hyp, ev.latticeOptions())
-	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis, Bounded: ev.lat.Bounded()}
+	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis}
 	fixed := ev.opt.Compat == CompatFixed
+	// A hypothesis equal to its source has one optimal alignment, the diagonal of matches, and
+	// so no edit whatever the gold edits are.
+	unchanged := slices.Equal(ev.src, ev.hyp)
+	if !unchanged {
+		ev.lat.Build(ev.src, ev.hyp, ev.latticeOptions())
+		res.Bounded = ev.lat.Bounded()
+	}
 	var lgold []lattice.Gold
 	for _, a := range s.Annotators {
 		gold := a.Edits
 		if fixed && ev.opt.IgnoreWhitespaceCasing {
 			gold = dropWhitespaceCasingGold(gold)
+		}
+		if unchanged {
+			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: gold})
+			continue
 		}
 		lgold = ev.latticeGold(lgold[:0], gold)
 		path := ev.lat.BestPath(lgold)
@@ -163,6 +174,7 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 
 // latticeGold turns gold edits into token sequences the lattice compares.
 func (ev *Evaluator) latticeGold(dst []lattice.Gold, gold []GoldEdit) []lattice.Gold {
+	ev.ids = ev.ids[:0]
 	for _, g := range gold {
 		lg := lattice.Gold{Start: g.Start, End: g.End, Original: ev.tokenIDs(g.Original)}
 		for _, c := range g.Corrections {
@@ -178,18 +190,17 @@ func (ev *Evaluator) latticeGold(dst []lattice.Gold, gold []GoldEdit) []lattice.
 // tokenIDs returns the tokens that, joined by single spaces, give text, or nil when no token
 // sequence does (two spaces in a row, or a space at an end). "" is the empty sequence.
 func (ev *Evaluator) tokenIDs(text string) []int32 {
-	if text == "" {
-		return []int32{}
-	}
-	parts := strings.Split(text, " ")
-	ids := make([]int32, len(parts))
-	for i, p := range parts {
-		if p == "" {
+	start := len(ev.ids)
+	for rest := text; rest != ""; {
+		tok, after, found := strings.Cut(rest, " ")
+		if tok == "" || (found && after == "") {
+			ev.ids = ev.ids[:start]
 			return nil
 		}
-		ids[i] = ev.intern.ID(p)
+		ev.ids = append(ev.ids, ev.intern.ID(tok))
+		rest = after
 	}
-	return ids
+	return ev.ids[start:len(ev.ids):len(ev.ids)]
 }
 
 func equalIgnoringWhitespaceCasing(a, b string) bool {

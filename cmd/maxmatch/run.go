@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+const usage = `usage:
+  maxmatch score [flags] SYSTEM GOLD   score a system output against an M2 gold file
+  maxmatch demo                        score an embedded sample and explain the output
+  maxmatch help                        show this help
+
+Run "maxmatch score -h" for the scoring flags.
+`
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 2 // bad usage or bad input
+)
+
+// run is the whole command; main only passes the process's arguments and streams.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitError
+	}
+	switch args[0] {
+	case "score":
+		return runScore(args[1:], stdout, stderr)
+	case "demo":
+		return runDemo(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	if strings.HasPrefix(args[0], "-") || len(args) == 2 {
+		fmt.Fprintf(stderr, "maxmatch: expected a command before %q (did you mean \"maxmatch score %s\"?)\n\n%s", args[0], strings.Join(args, " "), usage)
+	} else {
+		fmt.Fprintf(stderr, "maxmatch: unknown command %q\n\n%s", args[0], usage)
+	}
+	return exitError
+}

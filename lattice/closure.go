@@ -190,7 +190,7 @@ func (l *Lattice) gatherAtomicInLists(spans []span) {
 
 // removeNoops deletes phrase no-op edges (cost above 1) from the edge list. The official loop
 // removes elements from the list it is iterating over, so the element right after each removed
-// one is never examined: in a run of removable edges every second one survives. Fixed removes
+// one is never examined: in a run of removable edges every second one survives. RemoveAllNoops removes
 // them all.
 func (l *Lattice) removeNoops() {
 	l.occ = l.occ[:0]
@@ -198,7 +198,7 @@ func (l *Lattice) removeNoops() {
 	for _, ki := range l.occAll {
 		k := &l.keys[ki]
 		removable := !k.atomic && k.kind == Noop && k.dist > 1
-		if removable && (!prevRemoved || l.opt.Fixed) {
+		if removable && (!prevRemoved || l.opt.RemoveAllNoops) {
 			k.removed = true
 			k.mult--
 			prevRemoved = true

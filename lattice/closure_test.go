@@ -82,8 +82,8 @@ func naiveClosure(l *Lattice) (list [][2]int32, edits map[[2]int32]naiveEdge) {
 			first := slices.Index(list, e)
 			list = slices.Delete(list, first, first+1)
 			delete(edits, e)
-			if l.opt.Fixed {
-				idx-- // Fixed examines every element
+			if l.opt.RemoveAllNoops {
+				idx-- // every element is examined
 			}
 		}
 	}
@@ -110,7 +110,7 @@ func TestClosureMatchesNaiveFloydWarshall(t *testing.T) {
 	var l Lattice
 	for iter := 0; iter < 2000; iter++ {
 		src, hyp, _ := randomCase(rng, 7)
-		opt := Options{MaxUnchanged: rng.Intn(4), MaxEdges: -1, Fixed: iter%4 == 3}
+		opt := Options{MaxUnchanged: rng.Intn(4), MaxEdges: -1, EdgesOnce: iter%4 == 3, RemoveAllNoops: iter%4 >= 2}
 		l.Build(src, hyp, opt)
 		list, edits := naiveClosure(&l)
 		var got [][2]int32

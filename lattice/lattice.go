@@ -46,12 +46,18 @@ type Options struct {
 	MaxUnchanged int
 	// FirstRow chooses the offsets of insertions before the first source token.
 	FirstRow FirstRow
-	// Fixed removes the quirks of the official lattice: an edge found in both Levenshtein
-	// lattices is one edge (3.2 lists it twice, adding ε twice and counting it twice in the match
-	// weight), every phrase no-op edge is removed (3.2 skips the element after each removal), the
-	// insertion walk adds ε only to unmatched edges between its pointers, and path costs are
-	// compared exactly (integers) instead of as sums of float64.
-	Fixed bool
+	// EdgesOnce counts an edge found in both Levenshtein lattices once; the official lists it
+	// twice, so it gets ε twice and counts twice in the match weight K.
+	EdgesOnce bool
+	// RemoveAllNoops removes every phrase no-op edge; the official's removal loop skips the
+	// element after each one it removes.
+	RemoveAllNoops bool
+	// StrictWalk adds ε, after a matched insertion, only to unmatched edges between the walk's
+	// pointers; the official adds it to every edge it skips.
+	StrictWalk bool
+	// ExactCosts compares path costs exactly, in integer units of ε with a match weight that
+	// always dominates; the official sums float64s, whose rounding breaks some ties.
+	ExactCosts bool
 	// MaxEdges bounds the size of the transitive closure (edge occurrences, as the official
 	// edge list counts them). A sentence whose closure would be larger is scored by the bounded
 	// search instead (see the package documentation). Zero means DefaultMaxEdges; a negative
@@ -207,7 +213,7 @@ func (l *Lattice) markLattices() {
 		}
 		l.inLat[t] = in
 	}
-	if l.opt.Fixed {
+	if l.opt.EdgesOnce {
 		for c := range l.atom {
 			a := &l.atom[c]
 			a.diag, a.up, a.left = min(a.diag, 1), min(a.up, 1), min(a.left, 1)

@@ -18,14 +18,14 @@ type Gold struct {
 
 const epsilon = 0.001 // the official's tie-breaking weight
 
-// costs are the numbers the weights are made of: the official's float64 ones, or, with Fixed,
+// costs are the numbers the weights are made of: the official's float64 ones, or, with ExactCosts,
 // integers in units of ε (exact, and with a match weight that always dominates).
 type costs struct {
 	unit, eps, match float64
 }
 
 func (l *Lattice) costs() costs {
-	if l.opt.Fixed {
+	if l.opt.ExactCosts {
 		// An unmatched path costs at most 1000 per step plus 1 per edge, 1001·(n+m) in all.
 		return costs{unit: 1000, eps: 1, match: -1001 * float64(l.n+l.m+1)}
 	}
@@ -314,9 +314,9 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 
 // skipEpsilon says whether an occurrence skipped by the walk after a match gets ε. The official
 // adds it to every skipped occurrence, even one past the other pointer or one already matched;
-// Fixed adds it only to unmatched occurrences still between the pointers.
+// StrictWalk adds it only to unmatched occurrences still between the pointers.
 func (l *Lattice) skipEpsilon(ki int32, between bool, c costs) bool {
-	if !l.opt.Fixed {
+	if !l.opt.StrictWalk {
 		return true
 	}
 	return between && l.w[ki] != c.match

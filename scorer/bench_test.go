@@ -28,7 +28,7 @@ func BenchmarkReadM2(b *testing.B) {
 	_, gdata := loadCoNLL(b, "CAMB")
 	b.SetBytes(int64(len(gdata)))
 	for b.Loop() {
-		if _, err := ReadM2("gold", gdata, Compat32); err != nil {
+		if _, err := ReadM2("gold", gdata, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -39,7 +39,7 @@ func BenchmarkScore(b *testing.B) {
 	for _, sys := range []string{"CAMB", "NTHU", "INPUT"} {
 		b.Run(sys, func(b *testing.B) {
 			hyps, gdata := loadCoNLL(b, sys)
-			gold, err := ReadM2("gold", gdata, Compat32)
+			gold, err := ReadM2("gold", gdata, 0)
 			if err != nil {
 				b.Fatal(err)
 			}

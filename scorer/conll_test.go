@@ -82,7 +82,7 @@ func TestCoNLL2014MatchesOfficial(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gold, err := ReadM2(g+".m2", gdata, Compat32)
+		gold, err := ReadM2(g+".m2", gdata, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package scorer
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -52,16 +53,17 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
 
-// ReadM2 parses an M2 gold file the way the official scorer does (see ParseM2Options for the
-// documented deviations). name is used in errors.
-func ReadM2(name string, data []byte, compat Compat) ([]Sentence, error) {
-	p := m2Parser{name: name, compat: compat}
+// ReadM2 parses an M2 gold file the way the official scorer does, with the reading fixes among
+// fixes (FixNoneCorrection, FixSentenceOffsets, FixAnnotatorOrder) applied. It also reads CRLF
+// files and files with a byte order mark, on which the official dies. name is used in errors.
+func ReadM2(name string, data []byte, fixes Fix) ([]Sentence, error) {
+	p := m2Parser{name: name, fixes: fixes}
 	return p.parse(data)
 }
 
 type m2Parser struct {
-	name   string
-	compat Compat
+	name  string
+	fixes Fix
 }
 
 func (p *m2Parser) errorf(line, col int, format string, args ...any) error {
@@ -165,6 +167,9 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) ([]Sentence,
 	// sentence, into a second dict in the first one's order; we visit annotators in the second
 	// dict's order.
 	order := pydict.Order(pydict.Order(annotatorOrder))
+	if p.fixes.Has(FixAnnotatorOrder) {
+		slices.Sort(order)
+	}
 
 	var out []Sentence
 	tokOffset := 0
@@ -180,9 +185,9 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) ([]Sentence,
 					continue
 				}
 				// The official checks offsets against the tokens of the block so far, without
-				// re-basing them per sentence. Fixed gives each edit to the first sentence that
+				// re-basing them per sentence. FixSentenceOffsets gives each edit to the first sentence that
 				// contains its span, with offsets relative to that sentence.
-				if p.compat == CompatFixed {
+				if p.fixes.Has(FixSentenceOffsets) {
 					if e.Start < prevOffset || e.End < prevOffset || (si > 0 && e.Start == prevOffset && e.End == prevOffset) {
 						continue
 					}
@@ -230,11 +235,11 @@ func (p *m2Parser) editLine(body string, no int, blockTokens []string) (rawEdit,
 		switch {
 		case c == "-NONE-":
 			c = ""
-		case p.compat == CompatFixed && pytext.TrimSpace(c) == "-NONE-":
+		case p.fixes.Has(FixNoneCorrection) && pytext.TrimSpace(c) == "-NONE-":
 			c = ""
 		default:
 			c = pytext.TrimSpace(c)
-			if p.compat == CompatFixed {
+			if p.fixes.Has(FixNoneCorrection) {
 				c = strings.Join(pytext.Fields(c), " ")
 			}
 		}

@@ -20,7 +20,7 @@ const (
 	// CompatMaster is the later GitHub master: insertions before the first source token are
 	// reported at offset 0.
 	CompatMaster
-	// CompatFixed removes every documented quirk (see the README).
+	// CompatFixed corrects every documented quirk (every Fix; see the README).
 	CompatFixed
 )
 
@@ -43,7 +43,9 @@ type Options struct {
 	MaxUnchangedWords      int     // u: unchanged tokens allowed inside one edit (default 2)
 	Beta                   float64 // β of F_β (default 0.5)
 	IgnoreWhitespaceCasing bool    // drop system edits that only change white space or case
-	Compat                 Compat
+	Compat                 Compat  // the official behaviour to reproduce
+	Fixes                  Fix     // quirks to correct on top of Compat's
+
 	// MaxEdges bounds the transitive closure of one sentence's lattice (see lattice.Options).
 	MaxEdges int
 }
@@ -115,11 +117,18 @@ func NewEvaluator(opt Options) *Evaluator {
 }
 
 func (ev *Evaluator) latticeOptions() lattice.Options {
-	lo := lattice.Options{MaxUnchanged: ev.opt.MaxUnchangedWords, MaxEdges: ev.opt.MaxEdges}
-	if ev.opt.Compat != Compat32 {
+	f := ev.opt.Effective()
+	lo := lattice.Options{
+		MaxUnchanged:   ev.opt.MaxUnchangedWords,
+		MaxEdges:       ev.opt.MaxEdges,
+		EdgesOnce:      f.Has(FixDuplicateEdges),
+		RemoveAllNoops: f.Has(FixNoopRemoval),
+		StrictWalk:     f.Has(FixInsertionWalk),
+		ExactCosts:     f.Has(FixExactCosts),
+	}
+	if f.Has(FixFirstRowOffsets) {
 		lo.FirstRow = lattice.FirstRowZero
 	}
-	lo.Fixed = ev.opt.Compat == CompatFixed
 	return lo
 }
 
@@ -130,7 +139,7 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
 	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
 	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis}
-	fixed := ev.opt.Compat == CompatFixed
+	fixes := ev.opt.Effective()
 	// A hypothesis equal to its source has one optimal alignment, the diagonal of matches, and
 	// so no edit whatever the gold edits are.
 	unchanged := slices.Equal(ev.src, ev.hyp)
@@ -141,7 +150,7 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 	var lgold []lattice.Gold
 	for _, a := range s.Annotators {
 		gold := a.Edits
-		if fixed && ev.opt.IgnoreWhitespaceCasing {
+		if fixes.Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
 			gold = dropWhitespaceCasingGold(gold)
 		}
 		if unchanged {
@@ -166,7 +175,7 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 			Annotator: a.ID,
 			Gold:      gold,
 			Edits:     edits,
-			Correct:   matchEdits(edits, gold, fixed),
+			Correct:   matchEdits(edits, gold, fixes),
 		})
 	}
 	return res
@@ -208,7 +217,7 @@ func equalIgnoringWhitespaceCasing(a, b string) bool {
 }
 
 // dropWhitespaceCasingGold removes the gold edits all of whose corrections only change white
-// space or case (Fixed applies the filter to both sides).
+// space or case (FixWhitespaceCasingGold).
 func dropWhitespaceCasingGold(gold []GoldEdit) []GoldEdit {
 	var out []GoldEdit
 	for _, g := range gold {
@@ -239,29 +248,27 @@ func editMatches(e *Edit, g *GoldEdit) bool {
 
 // matchEdits lists the system edits that match gold edits. The official walks the system edits
 // in order and, for each, scans the gold edits after the last one matched, without stopping at
-// the first match: an edit equal to two gold edits counts twice, and gold edits listed out of
-// order can be missed. Fixed matches each gold edit at most once, in any order.
-func matchEdits(edits []Edit, gold []GoldEdit, fixed bool) []Edit {
+// the first match: an edit equal to two gold edits counts twice (FixDuplicateGold stops at the
+// first), and gold edits listed out of order can be missed (FixGoldOrder scans every gold edit
+// not yet matched).
+func matchEdits(edits []Edit, gold []GoldEdit, fixes Fix) []Edit {
 	var m []Edit
-	if fixed {
-		used := make([]bool, len(gold))
-		for i := range edits {
-			for j := range gold {
-				if !used[j] && editMatches(&edits[i], &gold[j]) {
-					used[j] = true
-					m = append(m, edits[i])
-					break
-				}
-			}
-		}
-		return m
-	}
+	once, anyOrder := fixes.Has(FixDuplicateGold), fixes.Has(FixGoldOrder)
+	used := make([]bool, len(gold))
 	last := 0
 	for i := range edits {
-		for j := last; j < len(gold); j++ {
-			if editMatches(&edits[i], &gold[j]) {
-				m = append(m, edits[i])
-				last = j + 1
+		from := last
+		if anyOrder {
+			from = 0
+		}
+		for j := from; j < len(gold); j++ {
+			if used[j] || !editMatches(&edits[i], &gold[j]) {
+				continue
+			}
+			m = append(m, edits[i])
+			used[j], last = true, j+1
+			if once {
+				break
 			}
 		}
 	}

@@ -126,7 +126,7 @@ type mismatch struct {
 
 // ours scores the files in-process and renders the result like the official output.
 func ours(cfg config, gold, sys []byte) (*officialRun, error) {
-	g, err := scorer.ReadM2("gold.m2", gold, cfg.opt.Compat)
+	g, err := scorer.ReadM2("gold.m2", gold, cfg.opt.Effective())
 	if err != nil {
 		return nil, err
 	}

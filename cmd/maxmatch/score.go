@@ -41,12 +41,21 @@ func newScoreFlagSet(f *scoreFlags, stderr io.Writer) *flag.FlagSet {
 		f.opt.Compat = c
 		return err
 	})
+	fs.Func("fix", "comma-separated quirks of 3.2 to correct on top of -compat ("+strings.Join(scorer.FixNames(), ", ")+", or all); see the README", func(s string) error {
+		fx, err := scorer.ParseFixes(s)
+		f.opt.Fixes |= fx
+		return err
+	})
 	fs.IntVar(&f.opt.MaxEdges, "max-edges", lattice.DefaultMaxEdges, "bound on one sentence's lattice closure; larger ones use the bounded search (-1: no bound)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: maxmatch score [flags] SYSTEM GOLD\n\nScores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file).\nFiles ending in .gz are decompressed. Flags:\n\n")
-		fs.PrintDefaults()
-	}
+	// A mistake gets its one-line error and a pointer to -h, not the whole flag list.
+	fs.Usage = func() { fmt.Fprintln(stderr, "run \"maxmatch score -h\" for the usage and flags") }
 	return fs
+}
+
+func printScoreUsage(fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, "usage: maxmatch score [flags] SYSTEM GOLD\n\nScores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file).\nFiles ending in .gz are decompressed. Flags:\n\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 func runScore(args []string, stdout, stderr io.Writer) int {
@@ -54,12 +63,13 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	fs := newScoreFlagSet(&f, stderr)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			printScoreUsage(fs, stdout)
 			return exitOK
 		}
 		return exitError
 	}
 	if fs.NArg() != 2 {
-		fmt.Fprintf(stderr, "maxmatch score: expected two files, SYSTEM and GOLD; got %d arguments\n", fs.NArg())
+		fmt.Fprintf(stderr, "maxmatch score: expected two files, SYSTEM and GOLD, after the flags; got %d arguments\n", fs.NArg())
 		fs.Usage()
 		return exitError
 	}
@@ -76,7 +86,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	sysPath, goldPath := fs.Arg(0), fs.Arg(1)
-	hyps, gold, err := readInputs(sysPath, goldPath, f.opt.Compat, stderr)
+	hyps, gold, err := readInputs(sysPath, goldPath, f.opt.Effective(), stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
@@ -150,12 +160,12 @@ func readFile(path string) ([]byte, error) {
 }
 
 // readInputs reads and checks both files before anything is scored.
-func readInputs(sysPath, goldPath string, compat scorer.Compat, stderr io.Writer) ([]string, []scorer.Sentence, error) {
+func readInputs(sysPath, goldPath string, fixes scorer.Fix, stderr io.Writer) ([]string, []scorer.Sentence, error) {
 	gdata, err := readFile(goldPath)
 	if err != nil {
 		return nil, nil, err
 	}
-	gold, err := scorer.ReadM2(goldPath, gdata, compat)
+	gold, err := scorer.ReadM2(goldPath, gdata, fixes)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -13,6 +13,16 @@ func editText(e scorer.Edit) string {
 	return fmt.Sprintf("%d-%d %s → %s", e.Start, e.End, strconv.Quote(e.Original), strconv.Quote(e.Correction))
 }
 
+// systemEditText shows an edit as the official -v does, without the unchanged words at its ends,
+// and, when it has some, also as it is counted and matched.
+func systemEditText(e scorer.Edit) string {
+	t := scorer.Trim(e)
+	if t == e {
+		return editText(e)
+	}
+	return fmt.Sprintf("%s   (counted as %s)", editText(t), editText(e))
+}
+
 func goldText(g scorer.GoldEdit) string {
 	cs := make([]string, len(g.Corrections))
 	for i, c := range g.Corrections {
@@ -50,7 +60,7 @@ func writeVerbose(w io.Writer, r *scorer.SentenceResult, s *scorer.Sentence, run
 		fmt.Fprintf(w, "  annotator %d:\n", a.Annotator)
 		var edits, gold, correct []string
 		for _, e := range a.Edits {
-			edits = append(edits, editText(e))
+			edits = append(edits, systemEditText(e))
 		}
 		for _, g := range a.Gold {
 			gold = append(gold, goldText(g))

@@ -1,0 +1,2 @@
+S The cat sat .
+X what is this

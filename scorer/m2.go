@@ -3,6 +3,7 @@ package scorer
 import (
 	"bytes"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,7 +108,9 @@ func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
 		sentences = append(sentences, ss...)
 		return err
 	}
-	for _, ln := range pytext.SplitLines(text) {
+	for off := 0; off < len(text); {
+		var ln pytext.Line
+		ln, off = pytext.NextLine(text, off)
 		if ln.Text == "" && ln.Break == "\n" {
 			if err := flush(); err != nil {
 				return nil, err
@@ -144,7 +147,14 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) ([]Sentence,
 			sourceLines = append(sourceLines, lineNo(ln.Offset))
 		}
 	}
-	blockTokens := pytext.Fields(strings.Join(sources, " "))
+	tokens := make([][]string, len(sources))
+	for i, src := range sources {
+		tokens[i] = pytext.Fields(src)
+	}
+	blockTokens := tokens[0]
+	if len(sources) > 1 {
+		blockTokens = pytext.Fields(strings.Join(sources, " "))
+	}
 
 	var edits []rawEdit
 	var annotatorOrder []int64
@@ -166,7 +176,7 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) ([]Sentence,
 	// The official builds {annotator: edits} in order of first appearance, then copies it, per
 	// sentence, into a second dict in the first one's order; we visit annotators in the second
 	// dict's order.
-	order := pydict.Order(pydict.Order(annotatorOrder))
+	order := annotatorVisitOrder(annotatorOrder)
 	if p.fixes.Has(FixAnnotatorOrder) {
 		slices.Sort(order)
 	}
@@ -174,7 +184,7 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) ([]Sentence,
 	var out []Sentence
 	tokOffset := 0
 	for si, src := range sources {
-		toks := pytext.Fields(src)
+		toks := tokens[si]
 		tokOffset += len(toks)
 		s := Sentence{Source: src, Tokens: toks, Line: sourceLines[si]}
 		prevOffset := tokOffset - len(toks)
@@ -204,6 +214,29 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) ([]Sentence,
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// annotatorVisitOrder is pydict.Order applied twice (see block), with a shortcut for the usual
+// case: up to five distinct ids below 8 occupy their own slots of an 8-slot table, so the order
+// is ascending.
+func annotatorVisitOrder(ids []int64) []int64 {
+	var seen uint8
+	for _, id := range ids {
+		if id < 0 || id >= 8 {
+			return pydict.Order(pydict.Order(ids))
+		}
+		seen |= 1 << id
+	}
+	if bits.OnesCount8(seen) > 5 {
+		return pydict.Order(pydict.Order(ids))
+	}
+	order := make([]int64, 0, bits.OnesCount8(seen))
+	for id := range int64(8) {
+		if seen&(1<<id) != 0 {
+			order = append(order, id)
+		}
+	}
+	return order
 }
 
 // editLine parses the part of an A line after "A ":

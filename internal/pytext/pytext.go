@@ -30,7 +30,18 @@ func IsSpace(r rune) bool {
 
 // Fields splits s around runs of Python white space, like Python's s.split() with no argument.
 func Fields(s string) []string {
-	return AppendFields(nil, s)
+	n, inField := 0, false
+	for _, r := range s {
+		sp := IsSpace(r)
+		if !sp && !inField {
+			n++
+		}
+		inField = !sp
+	}
+	if n == 0 {
+		return nil
+	}
+	return AppendFields(make([]string, 0, n), s)
 }
 
 // AppendFields appends the fields of s (see Fields) to dst and returns the extended slice.
@@ -77,8 +88,23 @@ type Line struct {
 // SplitLines cuts s into lines the way Python 2.7's unicode.splitlines does.
 func SplitLines(s string) []Line {
 	var lines []Line
-	start := 0
-	for i := 0; i < len(s); {
+	for off := 0; off < len(s); {
+		var l Line
+		l, off = NextLine(s, off)
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// NextLine returns the line of s that starts at byte offset off (off < len(s)), as SplitLines
+// cuts it, and the offset of the next one.
+func NextLine(s string, off int) (Line, int) {
+	for i := off; i < len(s); {
+		c := s[i]
+		if c > 0x1e && c < 0x80 { // the common case: ASCII that is not a line break
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !IsLineBreak(r) {
 			i += size
@@ -88,13 +114,9 @@ func SplitLines(s string) []Line {
 		if r == '\r' && end < len(s) && s[end] == '\n' {
 			end++
 		}
-		lines = append(lines, Line{Text: s[start:i], Break: s[i:end], Offset: start})
-		start, i = end, end
+		return Line{Text: s[off:i], Break: s[i:end], Offset: off}, end
 	}
-	if start < len(s) {
-		lines = append(lines, Line{Text: s[start:], Offset: start})
-	}
-	return lines
+	return Line{Text: s[off:], Offset: off}, len(s)
 }
 
 // ToLower lower-cases s one code point at a time with the simple case mapping of Unicode 5.2, as

@@ -143,3 +143,48 @@ func TestCoNLL2014MatchesOfficial(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkersDoNotChangeResults scores CoNLL-2014 submissions with one worker and with eight:
+// every sentence's result must be identical.
+func TestWorkersDoNotChangeResults(t *testing.T) {
+	data := sharedData(t)
+	gdata, err := os.ReadFile(filepath.Join(data, "conll14", "gold", "official-2014.combined-withalt.m2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, err := ReadM2("gold", gdata, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sys := range []string{"CAMB", "NTHU", "UFC"} {
+		sdata, err := os.ReadFile(filepath.Join(data, "conll14", "systems", sys))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hyps, err := ReadSystem(sys, sdata)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var runs [2][]string
+		for i, workers := range []int{1, 8} {
+			opt := DefaultOptions()
+			opt.Workers = workers
+			tot, err := Score(hyps, gold, opt, func(r *SentenceResult) error {
+				runs[i] = append(runs[i], fmt.Sprintf("%+v", *r))
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs[i] = append(runs[i], fmt.Sprintf("%+v", tot))
+		}
+		if len(runs[0]) != len(runs[1]) {
+			t.Fatalf("%s: %d results with 1 worker, %d with 8", sys, len(runs[0]), len(runs[1]))
+		}
+		for i := range runs[0] {
+			if runs[0][i] != runs[1][i] {
+				t.Fatalf("%s: result %d differs:\n 1 worker: %s\n8 workers: %s", sys, i, runs[0][i], runs[1][i])
+			}
+		}
+	}
+}

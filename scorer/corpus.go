@@ -2,28 +2,94 @@ package scorer
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 )
+
+// chunk is the number of consecutive sentences a worker evaluates at a time.
+const chunk = 32
 
 // Score scores one hypothesis per gold sentence, choosing an annotator per sentence as the
 // official does, and calls each (when not nil) with every sentence's result, in order.
+//
+// Sentences are evaluated by opt.Workers goroutines (all CPUs when 0); the annotator choice,
+// which depends on the totals of the sentences before, and the calls to each happen in order
+// on the calling goroutine, so the results do not depend on the number of workers.
 func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResult) error) (Totals, error) {
 	t := Totals{Beta: opt.Beta}
 	if len(hyps) != len(gold) {
 		return t, fmt.Errorf("the system output has %d sentences and the gold standard %d", len(hyps), len(gold))
 	}
-	ev := NewEvaluator(opt)
-	for i := range gold {
-		r := ev.Evaluate(hyps[i], &gold[i])
-		r.Index = i
-		t.Choose(&r)
-		if each != nil {
-			if err := each(&r); err != nil {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nChunks := (len(gold) + chunk - 1) / chunk
+	workers = min(workers, nChunks)
+	if workers <= 1 {
+		ev := NewEvaluator(opt)
+		for i := range gold {
+			r := ev.Evaluate(hyps[i], &gold[i])
+			r.Index = i
+			if err := t.choose(&r, each); err != nil {
+				return t, err
+			}
+		}
+		return t, nil
+	}
+
+	// Each chunk's results arrive on its own channel; the chooser reads them in order.
+	results := make([]chan []SentenceResult, nChunks)
+	for i := range results {
+		results[i] = make(chan []SentenceResult, 1)
+	}
+	next := make(chan int, nChunks)
+	for c := range nChunks {
+		next <- c
+	}
+	close(next)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ev := NewEvaluator(opt)
+			for c := range next {
+				lo, hi := c*chunk, min(len(gold), (c+1)*chunk)
+				rs := make([]SentenceResult, 0, hi-lo)
+				for i := lo; i < hi; i++ {
+					r := ev.Evaluate(hyps[i], &gold[i])
+					r.Index = i
+					rs = append(rs, r)
+				}
+				select {
+				case results[c] <- rs:
+				case <-done:
+					return
+				}
+			}
+		}()
+	}
+	defer wg.Wait()
+	defer close(done)
+	for c := range nChunks {
+		for _, r := range <-results[c] {
+			if err := t.choose(&r, each); err != nil {
 				return t, err
 			}
 		}
 	}
 	return t, nil
+}
+
+func (t *Totals) choose(r *SentenceResult, each func(*SentenceResult) error) error {
+	t.Choose(r)
+	if each != nil {
+		return each(r)
+	}
+	return nil
 }
 
 // Trim removes the tokens an edit leaves unchanged at its start and then at its end, adjusting

@@ -48,6 +48,9 @@ type Options struct {
 
 	// MaxEdges bounds the transitive closure of one sentence's lattice (see lattice.Options).
 	MaxEdges int
+	// Workers is the number of goroutines evaluating sentences (0: one per CPU). The results do
+	// not depend on it.
+	Workers int
 }
 
 // DefaultOptions returns the official scorer's defaults: u = 2, β = 0.5, release 3.2.

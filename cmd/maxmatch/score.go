@@ -46,6 +46,7 @@ func newScoreFlagSet(f *scoreFlags, stderr io.Writer) *flag.FlagSet {
 		f.opt.Fixes |= fx
 		return err
 	})
+	fs.IntVar(&f.opt.Workers, "j", 0, "sentences scored in parallel by this many workers (0: one per CPU); the output does not depend on it")
 	fs.IntVar(&f.opt.MaxEdges, "max-edges", lattice.DefaultMaxEdges, "bound on one sentence's lattice closure; larger ones use the bounded search (-1: no bound)")
 	// A mistake gets its one-line error and a pointer to -h, not the whole flag list.
 	fs.Usage = func() { fmt.Fprintln(stderr, "run \"maxmatch score -h\" for the usage and flags") }

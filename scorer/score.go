@@ -53,6 +53,14 @@ type Options struct {
 	Workers int
 }
 
+// EdgeBudget returns the closure bound in effect (MaxEdges, or lattice.DefaultMaxEdges for 0).
+func (o Options) EdgeBudget() int {
+	if o.MaxEdges == 0 {
+		return lattice.DefaultMaxEdges
+	}
+	return o.MaxEdges
+}
+
 // DefaultOptions returns the official scorer's defaults: u = 2, β = 0.5, release 3.2.
 func DefaultOptions() Options {
 	return Options{MaxUnchangedWords: 2, Beta: 0.5}

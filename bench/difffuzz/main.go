@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"maxmatch/internal/oracle"
 	"maxmatch/scorer"
 )
 
@@ -42,6 +43,7 @@ var (
 	timeout = flag.Duration("timeout", 5*time.Minute, "time limit of one official run")
 	only    = flag.String("compat", "", "only this mode (3.2 or master); default both")
 	hard    = flag.Bool("hard", false, "longer, more repetitive sentences and more unrelated hypotheses (slower official runs)")
+	record  = flag.String("record", "", "instead of fuzzing, run the official scorer on the case in this directory (gold.m2, system.txt, options) and write its official.txt")
 )
 
 func main() {
@@ -60,6 +62,10 @@ func main() {
 		scorer.Compat32:     extract(tmp, "2122ffd", "v3.2"),
 		scorer.CompatMaster: extract(tmp, "HEAD", "master"),
 	}
+	if *record != "" {
+		recordCase(*record, dirs)
+		return
+	}
 	check(os.MkdirAll(*outDir, 0o755))
 
 	sentences, mismatches, runs := 0, 0, 0
@@ -77,13 +83,13 @@ func main() {
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "batch %d: %v\n", b, err)
 			gold, sys := files(blocks)
-			save(fmt.Sprintf("error-%d-%d", *seed, b), cfg, gold, sys, err.Error())
+			save(fmt.Sprintf("error-%d-%d", *seed, b), cfg, gold, sys, nil, err.Error())
 			mismatches++
 			sentences += n
 			continue
 		}
 		for _, m := range bad {
-			save(fmt.Sprintf("mismatch-%d-%d-%d", *seed, b, m.line), cfg, m.gold, m.sys, m.report)
+			save(fmt.Sprintf("mismatch-%d-%d-%d", *seed, b, m.line), cfg, m.gold, m.sys, m.officialText, m.report)
 			fmt.Fprintf(os.Stderr, "batch %d line %d (%s): %s\n", b, m.line, cfg, firstLine(m.report))
 		}
 		mismatches += len(bad)
@@ -133,11 +139,7 @@ func (c config) String() string {
 }
 
 func (c config) args() []string {
-	a := []string{"--compat", c.opt.Compat.String(), "--max_unchanged_words", fmt.Sprint(c.opt.MaxUnchangedWords), "--beta", fmt.Sprint(c.opt.Beta)}
-	if c.opt.IgnoreWhitespaceCasing {
-		a = append(a, "--ignore_whitespace_casing")
-	}
-	return a
+	return append([]string{"--compat", c.opt.Compat.String()}, oracle.Args(c.opt)...)
 }
 
 func randomConfig(rng *rand.Rand) config {
@@ -155,10 +157,7 @@ func randomConfig(rng *rand.Rand) config {
 func runOfficial(dir string, cfg config, goldPath, sysPath string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	args := []string{filepath.Join(dir, "m2scorer.py"), "-v", "--max_unchanged_words", fmt.Sprint(cfg.opt.MaxUnchangedWords), "--beta", fmt.Sprint(cfg.opt.Beta)}
-	if cfg.opt.IgnoreWhitespaceCasing {
-		args = append(args, "--ignore_whitespace_casing")
-	}
+	args := append([]string{filepath.Join(dir, "m2scorer.py"), "-v"}, oracle.Args(cfg.opt)...)
 	args = append(args, sysPath, goldPath)
 	cmd := exec.CommandContext(ctx, *python, args...)
 	var stderr bytes.Buffer
@@ -170,11 +169,28 @@ func runOfficial(dir string, cfg config, goldPath, sysPath string) ([]byte, erro
 	return out, nil
 }
 
-func save(name string, cfg config, gold, sys, report string) {
+// save writes a case in the layout of testdata/official (see its README), plus the report.
+func save(name string, cfg config, gold, sys string, official []byte, report string) {
 	dir := filepath.Join(*outDir, name)
 	check(os.MkdirAll(dir, 0o755))
 	check(os.WriteFile(filepath.Join(dir, "gold.m2"), []byte(gold), 0o644))
 	check(os.WriteFile(filepath.Join(dir, "system.txt"), []byte(sys), 0o644))
-	check(os.WriteFile(filepath.Join(dir, "args"), []byte(cfg.String()+"\n"), 0o644))
+	check(os.WriteFile(filepath.Join(dir, "options"), []byte(cfg.String()+"\n"), 0o644))
+	if official != nil {
+		check(os.WriteFile(filepath.Join(dir, "official.txt"), official, 0o644))
+	}
 	check(os.WriteFile(filepath.Join(dir, "report.txt"), []byte(report), 0o644))
+}
+
+// recordCase runs the official scorer on a regression case and stores its -v output.
+func recordCase(dir string, dirs map[scorer.Compat]string) {
+	opt, err := oracle.ReadOptions(filepath.Join(dir, "options"))
+	check(err)
+	if opt.Fixes != 0 || opt.Compat == scorer.CompatFixed {
+		check(fmt.Errorf("%s: the official scorer has no fixes: use --compat 3.2 or master", dir))
+	}
+	out, err := runOfficial(dirs[opt.Compat], config{opt: opt}, filepath.Join(dir, "gold.m2"), filepath.Join(dir, "system.txt"))
+	check(err)
+	check(os.WriteFile(filepath.Join(dir, "official.txt"), out, 0o644))
+	fmt.Printf("%s: official.txt written (%d bytes)\n", dir, len(out))
 }

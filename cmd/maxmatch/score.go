@@ -13,7 +13,6 @@ import (
 	"os"
 	"strings"
 
-	"maxmatch/lattice"
 	"maxmatch/scorer"
 )
 
@@ -31,23 +30,7 @@ func newScoreFlagSet(f *scoreFlags, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&f.verbose, "v", false, "print each sentence: source, hypothesis, edits, gold edits, matches, counts, chosen annotator")
 	fs.BoolVar(&f.verbose, "verbose", false, "same as -v")
 	fs.BoolVar(&f.jsonl, "jsonl", false, "print one JSON object per sentence, then the totals")
-	fs.IntVar(&f.opt.MaxUnchangedWords, "max_unchanged_words", f.opt.MaxUnchangedWords, "most unchanged tokens inside one edit (u)")
-	fs.IntVar(&f.opt.MaxUnchangedWords, "max-unchanged-words", f.opt.MaxUnchangedWords, "same as -max_unchanged_words")
-	fs.Float64Var(&f.opt.Beta, "beta", f.opt.Beta, "β of F_β")
-	fs.BoolVar(&f.opt.IgnoreWhitespaceCasing, "ignore_whitespace_casing", false, "ignore system edits that only change white space or case")
-	fs.BoolVar(&f.opt.IgnoreWhitespaceCasing, "ignore-whitespace-casing", false, "same as -ignore_whitespace_casing")
-	fs.Func("compat", "behaviour to reproduce: 3.2 (release 3.2, the default), master (GitHub master), fixed (no quirks)", func(s string) error {
-		c, err := scorer.ParseCompat(s)
-		f.opt.Compat = c
-		return err
-	})
-	fs.Func("fix", "comma-separated quirks of 3.2 to correct on top of -compat ("+strings.Join(scorer.FixNames(), ", ")+", or all); see the README", func(s string) error {
-		fx, err := scorer.ParseFixes(s)
-		f.opt.Fixes |= fx
-		return err
-	})
-	fs.IntVar(&f.opt.Workers, "j", 0, "sentences scored in parallel by this many workers (0: one per CPU); the output does not depend on it")
-	fs.IntVar(&f.opt.MaxEdges, "max-edges", lattice.DefaultMaxEdges, "bound on one sentence's lattice closure; larger ones use the bounded search (-1: no bound)")
+	f.opt.RegisterFlags(fs)
 	// A mistake gets its one-line error and a pointer to -h, not the whole flag list.
 	fs.Usage = func() { fmt.Fprintln(stderr, "run \"maxmatch score -h\" for the usage and flags") }
 	return fs
@@ -114,7 +97,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		if r.Bounded {
 			bounded++
 			fmt.Fprintf(stderr, "maxmatch: warning: sentence %d (%s line %d): its lattice closure is over -max-edges=%d; scored with the bounded search (see the README)\n",
-				r.Index+1, goldPath, gold[r.Index].Line, f.opt.MaxEdges)
+				r.Index+1, goldPath, gold[r.Index].Line, f.opt.EdgeBudget())
 		}
 		if each != nil {
 			return each(r)

@@ -1,10 +1,9 @@
-package main
+package oracle
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // pyValue is a parsed Python 2 literal: int64, string, or []pyValue (list or tuple).
@@ -147,6 +146,5 @@ func pyRepr(s string) string {
 		}
 	}
 	b.WriteByte('\'')
-	_ = utf8.RuneError
 	return b.String()
 }

@@ -1,0 +1,29 @@
+package scorer
+
+import (
+	"flag"
+	"strings"
+)
+
+// RegisterFlags defines the scoring flags on fs, with o's current values as defaults: the
+// official scorer's (--max_unchanged_words, --beta, --ignore_whitespace_casing, also with dashes)
+// and ours (--compat, --fix, --max-edges, -j).
+func (o *Options) RegisterFlags(fs *flag.FlagSet) {
+	fs.IntVar(&o.MaxUnchangedWords, "max_unchanged_words", o.MaxUnchangedWords, "most unchanged tokens inside one edit (u)")
+	fs.IntVar(&o.MaxUnchangedWords, "max-unchanged-words", o.MaxUnchangedWords, "same as -max_unchanged_words")
+	fs.Float64Var(&o.Beta, "beta", o.Beta, "β of F_β")
+	fs.BoolVar(&o.IgnoreWhitespaceCasing, "ignore_whitespace_casing", o.IgnoreWhitespaceCasing, "ignore system edits that only change white space or case")
+	fs.BoolVar(&o.IgnoreWhitespaceCasing, "ignore-whitespace-casing", o.IgnoreWhitespaceCasing, "same as -ignore_whitespace_casing")
+	fs.Func("compat", "behaviour to reproduce: 3.2 (release 3.2, the default), master (GitHub master), fixed (no quirks)", func(s string) error {
+		c, err := ParseCompat(s)
+		o.Compat = c
+		return err
+	})
+	fs.Func("fix", "comma-separated quirks of 3.2 to correct on top of -compat ("+strings.Join(FixNames(), ", ")+", or all); see the README", func(s string) error {
+		f, err := ParseFixes(s)
+		o.Fixes |= f
+		return err
+	})
+	fs.IntVar(&o.MaxEdges, "max-edges", o.MaxEdges, "bound on one sentence's lattice closure; larger ones use the bounded search (-1: no bound; 0: the default, 10000000)")
+	fs.IntVar(&o.Workers, "j", o.Workers, "sentences scored in parallel by this many workers (0: one per CPU); the output does not depend on it")
+}

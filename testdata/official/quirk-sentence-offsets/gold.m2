@@ -1,0 +1,3 @@
+S a b
+S c d
+A 2 3|||X|||e|||REQUIRED|||-NONE-|||0

@@ -1,6 +1,10 @@
 package lattice
 
-import "maxmatch/levenshtein"
+import (
+	"slices"
+
+	"maxmatch/levenshtein"
+)
 
 // A packed in-list entry: the source cell in the high 32 bits, the key index in the low ones, so
 // that entries sort by source.
@@ -118,14 +122,14 @@ func (l *Lattice) closure(budget int) error {
 				nk := key{from: a, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
 				if kj < 0 {
 					kj = int32(len(l.keys))
-					l.keys = append(l.keys, nk)
+					l.keys = append(grow(l.keys), nk)
 					s.out = append(s.out, pack(a, kj))
 				} else {
 					nk.mult = l.keys[kj].mult
 					l.keys[kj] = nk
 				}
 				l.keys[kj].mult++
-				l.occAll = append(l.occAll, kj)
+				l.occAll = append(grow(l.occAll), kj)
 				if budget >= 0 && len(l.occAll) > budget {
 					return errTooLarge
 				}
@@ -135,7 +139,7 @@ func (l *Lattice) closure(budget int) error {
 			s := &succ[si]
 			s.out = append(s.out, s.old[s.cur:]...)
 			spans[s.to] = span{off: int32(len(l.slab)), n: int32(len(s.out))}
-			l.slab = append(l.slab, s.out...)
+			l.slab = append(growBy(l.slab, len(s.out)), s.out...)
 		}
 	}
 	l.inSpans = spans
@@ -207,4 +211,16 @@ func (l *Lattice) removeNoops() {
 		prevRemoved = false
 		l.occ = append(l.occ, ki)
 	}
+}
+
+// grow makes room for one more element, doubling the capacity when full: the closure of a
+// degenerate sentence grows these slices to millions of elements, and append's growth factor
+// for large slices (1.25) would copy them many times over.
+func grow[T any](s []T) []T { return growBy(s, 1) }
+
+func growBy[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(n, cap(s)))
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"maxmatch/internal/pydict"
 	"maxmatch/internal/pytext"
@@ -65,6 +66,30 @@ func ReadM2(name string, data []byte, fixes Fix) ([]Sentence, error) {
 type m2Parser struct {
 	name  string
 	fixes Fix
+
+	out []Sentence
+	// Scratch reused from block to block.
+	sources        []string
+	sourceLines    []int
+	tokens         [][]string
+	edits          []rawEdit
+	annotatorOrder []int64
+	// Slabs from which the sentences' slices are cut, so that a file costs a few allocations
+	// rather than several per edit.
+	goldSlab       []GoldEdit
+	annotatorSlab  []Annotator
+	correctionSlab []string
+}
+
+// cut returns n elements taken from the slab, starting a new slab of at least min elements when
+// the current one is full. The result has no spare capacity: appending to it copies.
+func cut[T any](slab *[]T, n, minSize int) []T {
+	if len(*slab)+n > cap(*slab) {
+		*slab = make([]T, 0, max(n, minSize))
+	}
+	start := len(*slab)
+	*slab = (*slab)[:start+n]
+	return (*slab)[start : start+n : start+n]
 }
 
 func (p *m2Parser) errorf(line, col int, format string, args ...any) error {
@@ -97,15 +122,14 @@ func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
 		return lineAt
 	}
 
-	var sentences []Sentence
+	p.out = make([]Sentence, 0, strings.Count(text, "\nS ")+1)
 	var block []pytext.Line
 	flush := func() error {
 		if len(block) == 0 {
 			return nil
 		}
-		ss, err := p.block(block, offsetLine)
+		err := p.block(block, offsetLine)
 		block = block[:0]
-		sentences = append(sentences, ss...)
 		return err
 	}
 	for off := 0; off < len(text); {
@@ -122,10 +146,10 @@ func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
 	if err := flush(); err != nil {
 		return nil, err
 	}
-	if len(sentences) == 0 {
+	if len(p.out) == 0 {
 		return nil, &ParseError{File: p.name, Msg: "no sentences: expected blocks starting with an \"S \" line"}
 	}
-	return sentences, nil
+	return p.out, nil
 }
 
 type rawEdit struct {
@@ -133,87 +157,100 @@ type rawEdit struct {
 	annotator int64
 }
 
-// block parses one block: its S lines are sentences, its A lines edits.
-func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) ([]Sentence, error) {
+// block parses one block, appending its sentences to p.out: its S lines are sentences, its A
+// lines edits.
+func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) error {
 	first := lines[0]
 	if !strings.HasPrefix(first.Text, "S ") {
-		return nil, p.errorf(lineNo(first.Offset), 1, "expected a block to start with \"S \", found %s", quote(first.Text))
+		return p.errorf(lineNo(first.Offset), 1, "expected a block to start with \"S \", found %s", quote(first.Text))
 	}
-	var sources []string
-	var sourceLines []int
+	p.sources, p.sourceLines, p.tokens = p.sources[:0], p.sourceLines[:0], p.tokens[:0]
 	for _, ln := range lines {
 		if strings.HasPrefix(ln.Text, "S ") {
-			sources = append(sources, pytext.TrimSpace(ln.Text[2:]))
-			sourceLines = append(sourceLines, lineNo(ln.Offset))
+			src := pytext.TrimSpace(ln.Text[2:])
+			p.sources = append(p.sources, src)
+			p.sourceLines = append(p.sourceLines, lineNo(ln.Offset))
+			p.tokens = append(p.tokens, pytext.Fields(src))
 		}
 	}
-	tokens := make([][]string, len(sources))
-	for i, src := range sources {
-		tokens[i] = pytext.Fields(src)
-	}
-	blockTokens := tokens[0]
-	if len(sources) > 1 {
-		blockTokens = pytext.Fields(strings.Join(sources, " "))
+	blockTokens, blockText := p.tokens[0], p.sources[0]
+	if len(p.sources) > 1 {
+		blockText = strings.Join(p.sources, " ")
+		blockTokens = pytext.Fields(blockText)
 	}
 
-	var edits []rawEdit
-	var annotatorOrder []int64
+	p.edits, p.annotatorOrder = p.edits[:0], p.annotatorOrder[:0]
 	for _, ln := range lines[1:] {
 		if strings.HasPrefix(ln.Text, "S ") || strings.HasPrefix(ln.Text, "I ") {
 			continue
 		}
 		no := lineNo(ln.Offset)
 		if !strings.HasPrefix(ln.Text, "A ") {
-			return nil, p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.Text))
+			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.Text))
 		}
-		e, err := p.editLine(ln.Text[2:], no, blockTokens)
+		e, err := p.editLine(ln.Text[2:], no, blockText, blockTokens)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		edits = append(edits, e)
-		annotatorOrder = append(annotatorOrder, e.annotator)
+		p.edits = append(p.edits, e)
+		p.annotatorOrder = append(p.annotatorOrder, e.annotator)
 	}
 	// The official builds {annotator: edits} in order of first appearance, then copies it, per
 	// sentence, into a second dict in the first one's order; we visit annotators in the second
 	// dict's order.
-	order := annotatorVisitOrder(annotatorOrder)
+	order := annotatorVisitOrder(p.annotatorOrder)
 	if p.fixes.Has(FixAnnotatorOrder) {
 		slices.Sort(order)
 	}
 
-	var out []Sentence
 	tokOffset := 0
-	for si, src := range sources {
-		toks := tokens[si]
+	for si, src := range p.sources {
+		toks := p.tokens[si]
 		tokOffset += len(toks)
-		s := Sentence{Source: src, Tokens: toks, Line: sourceLines[si]}
 		prevOffset := tokOffset - len(toks)
-		for _, id := range order {
-			a := Annotator{ID: int(id)}
-			for _, e := range edits {
+		s := Sentence{Source: src, Tokens: toks, Line: p.sourceLines[si]}
+		if len(order) == 0 {
+			s.Annotators = cut(&p.annotatorSlab, 1, 1024)
+			s.Annotators[0] = Annotator{ID: 0}
+		} else {
+			s.Annotators = cut(&p.annotatorSlab, len(order), 1024)
+		}
+		for ai, id := range order {
+			// An edit belongs to the sentence when its offsets are within the tokens of the block
+			// so far: the official does not re-base them per sentence. FixSentenceOffsets gives
+			// each edit to the first sentence that contains its span, relative to that sentence.
+			keep := func(e *rawEdit) bool {
 				if e.annotator != id || e.Start < 0 || e.End < 0 || e.Start > tokOffset || e.End > tokOffset {
-					continue
+					return false
 				}
-				// The official checks offsets against the tokens of the block so far, without
-				// re-basing them per sentence. FixSentenceOffsets gives each edit to the first sentence that
-				// contains its span, with offsets relative to that sentence.
-				if p.fixes.Has(FixSentenceOffsets) {
-					if e.Start < prevOffset || e.End < prevOffset || (si > 0 && e.Start == prevOffset && e.End == prevOffset) {
-						continue
-					}
-					e.Start -= prevOffset
-					e.End -= prevOffset
-				}
-				a.Edits = append(a.Edits, e.GoldEdit)
+				return !p.fixes.Has(FixSentenceOffsets) ||
+					!(e.Start < prevOffset || e.End < prevOffset || (si > 0 && e.Start == prevOffset && e.End == prevOffset))
 			}
-			s.Annotators = append(s.Annotators, a)
+			n := 0
+			for i := range p.edits {
+				if keep(&p.edits[i]) {
+					n++
+				}
+			}
+			a := Annotator{ID: int(id)}
+			if n > 0 {
+				a.Edits = cut(&p.goldSlab, n, 4096)[:0]
+				for i := range p.edits {
+					if e := &p.edits[i]; keep(e) {
+						g := e.GoldEdit
+						if p.fixes.Has(FixSentenceOffsets) {
+							g.Start -= prevOffset
+							g.End -= prevOffset
+						}
+						a.Edits = append(a.Edits, g)
+					}
+				}
+			}
+			s.Annotators[ai] = a
 		}
-		if len(s.Annotators) == 0 {
-			s.Annotators = []Annotator{{ID: 0}}
-		}
-		out = append(out, s)
+		p.out = append(p.out, s)
 	}
-	return out, nil
+	return nil
 }
 
 // annotatorVisitOrder is pydict.Order applied twice (see block), with a shortcut for the usual
@@ -241,17 +278,27 @@ func annotatorVisitOrder(ids []int64) []int64 {
 
 // editLine parses the part of an A line after "A ":
 // start end|||type|||corr1||corr2||…|||required|||comment|||annotator
-func (p *m2Parser) editLine(body string, no int, blockTokens []string) (rawEdit, error) {
-	fields := strings.Split(body, "|||")
-	if len(fields) < 6 {
-		return rawEdit{}, p.errorf(no, 0, "expected 6 fields separated by \"|||\" (span, type, corrections, required, comment, annotator), found %d", len(fields))
+func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens []string) (rawEdit, error) {
+	var fields [6]string
+	rest, nf := body, 0
+	for nf < 6 {
+		f, after, found := strings.Cut(rest, "|||")
+		fields[nf] = f
+		nf++
+		if !found {
+			break
+		}
+		rest = after
 	}
-	span := pytext.Fields(fields[0])
-	if len(span) < 2 {
+	if nf < 6 {
+		return rawEdit{}, p.errorf(no, 0, "expected 6 fields separated by \"|||\" (span, type, corrections, required, comment, annotator), found %d", nf)
+	}
+	startText, endText, ok := firstTwoFields(fields[0])
+	if !ok {
 		return rawEdit{}, p.errorf(no, 3, "expected two token offsets \"start end\", found %s", quote(fields[0]))
 	}
-	start, err1 := parseInt(span[0])
-	end, err2 := parseInt(span[1])
+	start, err1 := parseInt(startText)
+	end, err2 := parseInt(endText)
 	if err1 != nil || err2 != nil {
 		return rawEdit{}, p.errorf(no, 3, "expected integer token offsets \"start end\", found %s", quote(fields[0]))
 	}
@@ -263,8 +310,11 @@ func (p *m2Parser) editLine(body string, no int, blockTokens []string) (rawEdit,
 	if etype == "noop" {
 		start, end = -1, -1
 	}
-	var corrections []string
-	for _, c := range strings.Split(fields[2], "||") {
+	corrections := cut(&p.correctionSlab, strings.Count(fields[2], "||")+1, 4096)
+	rest = fields[2]
+	for i := range corrections {
+		c, after, _ := strings.Cut(rest, "||")
+		rest = after
 		switch {
 		case c == "-NONE-":
 			c = ""
@@ -276,15 +326,74 @@ func (p *m2Parser) editLine(body string, no int, blockTokens []string) (rawEdit,
 				c = strings.Join(pytext.Fields(c), " ")
 			}
 		}
-		corrections = append(corrections, c)
+		corrections[i] = c
 	}
 	e := rawEdit{annotator: annotator}
 	e.Start, e.End = int(start), int(end)
 	e.Type = etype
 	e.Corrections = corrections
 	e.Line = no
-	e.Original = strings.Join(pySlice(blockTokens, e.Start, e.End), " ")
+	e.Original = joinTokens(blockText, pySlice(blockTokens, e.Start, e.End))
 	return e, nil
+}
+
+// firstTwoFields returns the first two white-space separated fields of s.
+func firstTwoFields(s string) (a, b string, ok bool) {
+	var f [2]string
+	n, start := 0, -1
+	for i, r := range s {
+		if pytext.IsSpace(r) {
+			if start >= 0 {
+				f[n] = s[start:i]
+				n++
+				start = -1
+				if n == 2 {
+					return f[0], f[1], true
+				}
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 && n < 2 {
+		f[n] = s[start:]
+		n++
+	}
+	return f[0], f[1], n == 2
+}
+
+// joinTokens is strings.Join(toks, " ") for tokens cut from text, returning the piece of text
+// itself (no copy) when the tokens lie there one after another separated by single spaces, as
+// they usually do.
+func joinTokens(text string, toks []string) string {
+	if len(toks) == 0 {
+		return ""
+	}
+	start := substringOffset(text, toks[0])
+	end := start + len(toks[0])
+	for _, t := range toks[1:] {
+		if start < 0 || end >= len(text) || text[end] != ' ' || substringOffset(text, t) != end+1 {
+			return strings.Join(toks, " ")
+		}
+		end += 1 + len(t)
+	}
+	if start < 0 {
+		return strings.Join(toks, " ")
+	}
+	return text[start:end]
+}
+
+// substringOffset returns the byte offset of sub in text when sub is a substring of text (it
+// shares text's memory), or -1.
+func substringOffset(text, sub string) int {
+	if len(sub) == 0 || len(text) == 0 {
+		return -1
+	}
+	off := int(uintptr(unsafe.Pointer(unsafe.StringData(sub))) - uintptr(unsafe.Pointer(unsafe.StringData(text))))
+	if off < 0 || off+len(sub) > len(text) {
+		return -1
+	}
+	return off
 }
 
 // pySlice is Python's s[i:j] for any integers (negative ones count from the end).

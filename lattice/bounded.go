@@ -73,6 +73,9 @@ func (l *Lattice) stateIndex(cell int32, s int) int32 {
 
 // steps lists the atomic edges into cell c: source, direction, and whether it is a match.
 func (l *Lattice) stepsInto(c int32, f func(from int32, d levenshtein.Pointers, noop bool)) {
+	if !l.isVertex(int(c)) {
+		return
+	}
 	a := l.atom[c]
 	cols := int32(l.cols)
 	if a.diag > 0 {
@@ -263,7 +266,7 @@ func (l *Lattice) matchedCandidates(gold []Gold) {
 			}
 			// 3.2 reports the first-row insertion of hypothesis token s at (s, s).
 			if l.opt.FirstRow == FirstRowShifted && g.Start == g.End && g.Start >= 1 && len(corr) == 1 &&
-				g.Start < l.m && l.hyp[g.Start] == corr[0] && l.atom[g.Start+1].left > 0 {
+				g.Start < l.m && l.hyp[g.Start] == corr[0] && l.atomInto(int32(g.Start+1), levenshtein.Left) > 0 {
 				b.cands = append(b.cands, candidate{from: int32(g.Start), to: int32(g.Start + 1), gold: int32(gi)})
 			}
 		}
@@ -283,7 +286,7 @@ func (l *Lattice) joinable(a, b int32) bool {
 	if a == b || !l.isVertex(int(a)) || !l.isVertex(int(b)) || a%cols > b%cols {
 		return false
 	}
-	if (b == a+1 && l.atom[b].left > 0) || (b == a+cols && l.atom[b].up > 0) || (b == a+cols+1 && l.atom[b].diag > 0) {
+	if (b == a+1 && l.atomInto(b, levenshtein.Left) > 0) || (b == a+cols && l.atomInto(b, levenshtein.Up) > 0) || (b == a+cols+1 && l.atomInto(b, levenshtein.Diag) > 0) {
 		return true
 	}
 	r0, c0, r1, c1 := a/cols, a%cols, b/cols, b%cols

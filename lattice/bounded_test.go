@@ -3,6 +3,7 @@ package lattice
 import (
 	"fmt"
 	"math/rand"
+	"maxmatch/levenshtein"
 	"slices"
 	"testing"
 )
@@ -76,13 +77,13 @@ func bruteForce(l *Lattice, gold []Gold) (best value, found bool) {
 	steps := func(c int32) []step {
 		var out []step
 		r, k := c/cols, c%cols
-		if k < int32(l.m) && l.atom[c+1].left > 0 {
+		if k < int32(l.m) && l.atomInto(c+1, levenshtein.Left) > 0 {
 			out = append(out, step{c + 1, false})
 		}
-		if r < int32(l.n) && l.atom[c+cols].up > 0 {
+		if r < int32(l.n) && l.atomInto(c+cols, levenshtein.Up) > 0 {
 			out = append(out, step{c + cols, false})
 		}
-		if r < int32(l.n) && k < int32(l.m) && l.atom[c+cols+1].diag > 0 {
+		if r < int32(l.n) && k < int32(l.m) && l.atomInto(c+cols+1, levenshtein.Diag) > 0 {
 			out = append(out, step{c + cols + 1, l.src[r] == l.hyp[k]})
 		}
 		return out

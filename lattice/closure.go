@@ -70,7 +70,7 @@ func (l *Lattice) closure(budget int) error {
 		row, col := kc/cols, kc%cols
 		ns := 0
 		add := func(toCell int32, d levenshtein.Pointers) {
-			if l.atom[toCell].count(d) == 0 {
+			if l.atomInto(toCell, d) == 0 {
 				return
 			}
 			s := &succ[ns]
@@ -156,7 +156,7 @@ func (l *Lattice) spans(nv int) []span {
 // addAtomic adds the atomic edge from vertex from into cell toCell, coming from direction d,
 // with its multiplicity (the number of Levenshtein lattices that have it) to the edge list.
 func (l *Lattice) addAtomic(from, toCell int32, d levenshtein.Pointers, spans []span) {
-	count := l.atom[toCell].count(d)
+	count := l.atomInto(toCell, d)
 	if count == 0 {
 		return
 	}

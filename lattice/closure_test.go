@@ -3,6 +3,7 @@ package lattice
 import (
 	"fmt"
 	"math/rand"
+	"maxmatch/levenshtein"
 	"slices"
 	"testing"
 )
@@ -96,11 +97,11 @@ func (l *Lattice) atomAt(c int32, inside bool, d byte) uint8 {
 	}
 	switch d {
 	case 'l':
-		return l.atom[c].left
+		return l.atomInto(c, levenshtein.Left)
 	case 'u':
-		return l.atom[c].up
+		return l.atomInto(c, levenshtein.Up)
 	}
-	return l.atom[c].diag
+	return l.atomInto(c, levenshtein.Diag)
 }
 
 // TestClosureMatchesNaiveFloydWarshall checks the edge list (order and multiplicity) and every

@@ -2,6 +2,7 @@ package lattice
 
 import (
 	"errors"
+	"slices"
 
 	"maxmatch/levenshtein"
 )
@@ -103,8 +104,9 @@ type Lattice struct {
 	cols     int // m+1
 
 	mat [2]levenshtein.Matrix
-	// in1, in2 mark the cells of each Levenshtein lattice (reached backwards from the end).
-	inLat [2][]bool
+	// reach marks the cells of the Levenshtein lattices: bit t for lattice t (reached backwards
+	// from the end through its back-pointers).
+	reach []uint8
 	// atom[cell] holds, per direction into cell, how many lattices have that edge (0–2).
 	atom []atomCount
 	// The vertices (cells of either lattice) are numbered in cell order; keys, in-lists and the
@@ -164,8 +166,7 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) {
 	l.src, l.hyp = src, hyp
 	l.n, l.m, l.cols = len(src), len(hyp), len(hyp)+1
 	levenshtein.FillPair(&l.mat[0], &l.mat[1], src, hyp, 1, 2)
-	l.markLattices()
-	l.numberVertices()
+	l.markVertices()
 	budget := opt.MaxEdges
 	if budget == 0 {
 		budget = DefaultMaxEdges
@@ -181,61 +182,70 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) {
 
 func (l *Lattice) cells() int { return (l.n + 1) * l.cols }
 
-// markLattices finds, for each matrix, the cells reachable backwards from (n, m) through
-// back-pointers, and counts each atomic edge once per lattice that has it.
-func (l *Lattice) markLattices() {
+// markVertices finds, in one backward sweep, the cells of each Levenshtein lattice (those
+// reachable backwards from (n, m) through back-pointers), counts each atomic edge once per
+// lattice that has it, and numbers the vertices in cell order. A cell is final when the sweep
+// reaches it, since every cell that points to it comes after it.
+func (l *Lattice) markVertices() {
 	nc := l.cells()
+	cols := l.cols
 	l.atom = resize(l.atom, nc)
-	clear(l.atom)
-	for t := range 2 {
-		in := resize(l.inLat[t], nc)
-		clear(in)
-		in[nc-1] = true
-		mat := &l.mat[t]
-		for c := nc - 1; c >= 0; c-- {
-			if !in[c] {
+	l.reach = resize(l.reach, nc)
+	l.vid = resize(l.vid, nc)
+	clear(l.reach)
+	l.reach[nc-1] = 3
+	back := [2][]levenshtein.Pointers{l.mat[0].Backs(), l.mat[1].Backs()}
+	l.vert = l.vert[:0]
+	for c := nc - 1; c >= 0; c-- {
+		r := l.reach[c]
+		if r == 0 {
+			continue
+		}
+		var a atomCount
+		for t := range 2 {
+			if r&(1<<t) == 0 {
 				continue
 			}
-			p := mat.BackAt(c)
-			a := &l.atom[c]
+			bit := uint8(1) << t
+			p := back[t][c]
 			if p&levenshtein.Diag != 0 {
-				in[c-l.cols-1] = true
+				l.reach[c-cols-1] |= bit
 				a.diag++
 			}
 			if p&levenshtein.Up != 0 {
-				in[c-l.cols] = true
+				l.reach[c-cols] |= bit
 				a.up++
 			}
 			if p&levenshtein.Left != 0 {
-				in[c-1] = true
+				l.reach[c-1] |= bit
 				a.left++
 			}
 		}
-		l.inLat[t] = in
-	}
-	if l.opt.EdgesOnce {
-		for c := range l.atom {
-			a := &l.atom[c]
+		if l.opt.EdgesOnce {
 			a.diag, a.up, a.left = min(a.diag, 1), min(a.up, 1), min(a.left, 1)
 		}
+		l.atom[c] = a
+		l.vid[c] = int32(len(l.vert)) // counted from the end for now
+		l.vert = append(l.vert, int32(c))
+	}
+	slices.Reverse(l.vert)
+	for v, c := range l.vert {
+		l.vid[c] = int32(v)
 	}
 }
 
-func (l *Lattice) isVertex(c int) bool { return l.inLat[0][c] || l.inLat[1][c] }
-
-func (l *Lattice) numberVertices() {
-	nc := l.cells()
-	l.vid = resize(l.vid, nc)
-	l.vert = l.vert[:0]
-	for c := range nc {
-		if l.isVertex(c) {
-			l.vid[c] = int32(len(l.vert))
-			l.vert = append(l.vert, int32(c))
-		} else {
-			l.vid[c] = -1
-		}
+// atomInto returns how many lattices have the atomic edge into cell c from direction d (0 when c
+// is not a vertex).
+func (l *Lattice) atomInto(c int32, d levenshtein.Pointers) uint8 {
+	if !l.isVertex(int(c)) {
+		return 0
 	}
+	return l.atom[c].count(d)
 }
+
+// isVertex reports whether cell c is in either lattice. Only for such cells are atom and vid
+// meaningful.
+func (l *Lattice) isVertex(c int) bool { return l.reach[c] != 0 }
 
 // rowCol returns the matrix row and column of vertex v.
 func (l *Lattice) rowCol(v int32) (row, col int) {

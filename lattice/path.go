@@ -59,10 +59,10 @@ func (l *Lattice) offsets(fromCell, toCell int32, firstRight bool) (start, end i
 
 // lookup returns the key of the edge from cell fromCell to cell toCell, or -1.
 func (l *Lattice) lookup(fromCell, toCell int32) int32 {
-	from, to := l.vid[fromCell], l.vid[toCell]
-	if from < 0 || to < 0 {
+	if !l.isVertex(int(fromCell)) || !l.isVertex(int(toCell)) {
 		return -1
 	}
+	from, to := l.vid[fromCell], l.vid[toCell]
 	sp := l.inSpans[to]
 	in := l.slab[sp.off : sp.off+sp.n]
 	i, ok := slices.BinarySearchFunc(in, from, func(e int64, f int32) int {
@@ -216,10 +216,10 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 	// times as it occurs in the edge list.
 	var members []int32
 	collect := func(toCell int32) {
-		to := l.vid[toCell]
-		if to < 0 {
+		if !l.isVertex(int(toCell)) {
 			return
 		}
+		to := l.vid[toCell]
 		sp := l.inSpans[to]
 		for _, e := range l.slab[sp.off : sp.off+sp.n] {
 			ki := entryKey(e)

@@ -81,16 +81,20 @@ func FillPair(a, b *Matrix, src, hyp []int32, subA, subB int32) {
 	}
 	for i := 1; i < rows; i++ {
 		row, prev := i*cols, (i-1)*cols
-		da[row], ba[row], db[row], bb[row] = int32(i), Up, int32(i), Up
+		// Row slices of equal length let the compiler drop most bounds checks.
+		pa, ca, cba := da[prev:row], da[row:row+cols], ba[row:row+cols]
+		pb, cb, cbb := db[prev:row], db[row:row+cols], bb[row:row+cols]
+		ca[0], cba[0], cb[0], cbb[0] = int32(i), Up, int32(i), Up
 		s := src[i-1]
-		for j := 1; j < cols; j++ {
-			diagA, diagB := da[prev+j-1], db[prev+j-1]
-			if s != hyp[j-1] {
+		h := hyp[:cols-1]
+		for j := 1; j < len(ca) && j < len(pa) && j-1 < len(h); j++ {
+			diagA, diagB := pa[j-1], pb[j-1]
+			if s != h[j-1] {
 				diagA += subA
 				diagB += subB
 			}
-			da[row+j], ba[row+j] = cell(diagA, da[prev+j]+1, da[row+j-1]+1)
-			db[row+j], bb[row+j] = cell(diagB, db[prev+j]+1, db[row+j-1]+1)
+			ca[j], cba[j] = cell(diagA, pa[j]+1, ca[j-1]+1)
+			cb[j], cbb[j] = cell(diagB, pb[j]+1, cb[j-1]+1)
 		}
 	}
 }
@@ -98,17 +102,16 @@ func FillPair(a, b *Matrix, src, hyp []int32, subA, subB int32) {
 // cell returns the minimum of the three ways into a cell and the pointers that reach it.
 func cell(diag, up, left int32) (int32, Pointers) {
 	best := min(diag, up, left)
+	return best, bit(diag == best) | bit(up == best)<<1 | bit(left == best)<<2
+}
+
+// bit is 1 for true: written so that the compiler makes it a flag, not a branch.
+func bit(b bool) Pointers {
 	var p Pointers
-	if diag == best {
-		p |= Diag
+	if b {
+		p = 1
 	}
-	if up == best {
-		p |= Up
-	}
-	if left == best {
-		p |= Left
-	}
-	return best, p
+	return p
 }
 
 // Rows returns len(src)+1.
@@ -122,6 +125,9 @@ func (m *Matrix) Dist(i, j int) int { return int(m.dist[i*m.cols+j]) }
 
 // Back returns the co-optimal back-pointers of cell (i, j).
 func (m *Matrix) Back(i, j int) Pointers { return m.back[i*m.cols+j] }
+
+// Backs returns the back-pointers of every cell, indexed i*Cols()+j.
+func (m *Matrix) Backs() []Pointers { return m.back }
 
 // BackAt returns the back-pointers of the cell with flat index i*Cols()+j.
 func (m *Matrix) BackAt(cell int) Pointers { return m.back[cell] }

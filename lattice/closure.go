@@ -6,11 +6,8 @@ import (
 	"maxmatch/levenshtein"
 )
 
-// A packed in-list entry: the source cell in the high 32 bits, the key index in the low ones, so
-// that entries sort by source.
-func pack(from, k int32) int64 { return int64(from)<<32 | int64(k) }
-func entryFrom(e int64) int32  { return int32(e >> 32) }
-func entryKey(e int64) int32   { return int32(e) }
+// An in-list holds the keys of the edges into a vertex, sorted by their source vertex.
+func (l *Lattice) from(k int32) int32 { return l.keys[k].from }
 
 // span is one in-list stored in the slab.
 type span struct{ off, n int32 }
@@ -19,9 +16,9 @@ type span struct{ off, n int32 }
 type successor struct {
 	to   int32
 	kind Kind
-	old  []int64 // the target's in-list before this vertex
+	old  []int32 // the target's in-list before this vertex
 	cur  int     // merge cursor into old
-	out  []int64 // the target's new in-list
+	out  []int32 // the target's new in-list
 }
 
 // closure lists the atomic edges in sorted order and then adds the transitive (phrase) edges in
@@ -34,9 +31,18 @@ func (l *Lattice) closure(budget int) error {
 	cols := int32(l.cols)
 	u := int32(l.opt.MaxUnchanged)
 	l.keys = l.keys[:0]
-	l.occAll = l.occAll[:0]
+	l.occ = l.occ[:0]
 	l.slab = l.slab[:0]
 	spans := l.spans(nv)
+	// Size the buffers once: growing them by appending would copy millions of elements on a
+	// degenerate sentence and keep the garbage collector busy.
+	bound := l.closureBound()
+	if budget >= 0 {
+		bound = min(bound, budget+1)
+	}
+	l.keys = slices.Grow(l.keys, bound)
+	l.occ = slices.Grow(l.occ, bound)
+	l.slab = slices.Grow(l.slab, 3*bound) // each in-list is rewritten up to three times
 
 	// Atomic edges, sorted by (from, to): sources ascending, and for each source its successors
 	// right (same row), down, diagonal — which is ascending order of the target.
@@ -53,7 +59,7 @@ func (l *Lattice) closure(budget int) error {
 			}
 		}
 	}
-	if budget >= 0 && len(l.occAll) > budget {
+	if budget >= 0 && len(l.occ) > budget {
 		return errTooLarge
 	}
 	// The atomic in-lists were appended target by target in source order; gather them into the
@@ -93,17 +99,17 @@ func (l *Lattice) closure(budget int) error {
 			continue
 		}
 		in := l.slab[sp.off : sp.off+sp.n]
-		for _, e := range in {
-			a, ka := entryFrom(e), entryKey(e)
+		for _, ka := range in {
+			a := l.from(ka)
 			for si := 0; si < ns; si++ {
 				s := &succ[si]
-				for s.cur < len(s.old) && entryFrom(s.old[s.cur]) < a {
+				for s.cur < len(s.old) && l.from(s.old[s.cur]) < a {
 					s.out = append(s.out, s.old[s.cur])
 					s.cur++
 				}
 				kj := int32(-1)
-				if s.cur < len(s.old) && entryFrom(s.old[s.cur]) == a {
-					kj = entryKey(s.old[s.cur])
+				if s.cur < len(s.old) && l.from(s.old[s.cur]) == a {
+					kj = s.old[s.cur]
 					s.out = append(s.out, s.old[s.cur])
 					s.cur++
 				}
@@ -123,14 +129,14 @@ func (l *Lattice) closure(budget int) error {
 				if kj < 0 {
 					kj = int32(len(l.keys))
 					l.keys = append(grow(l.keys), nk)
-					s.out = append(s.out, pack(a, kj))
+					s.out = append(s.out, kj)
 				} else {
 					nk.mult = l.keys[kj].mult
 					l.keys[kj] = nk
 				}
 				l.keys[kj].mult++
-				l.occAll = append(grow(l.occAll), kj)
-				if budget >= 0 && len(l.occAll) > budget {
+				l.occ = append(grow(l.occ), kj)
+				if budget >= 0 && len(l.occ) > budget {
 					return errTooLarge
 				}
 			}
@@ -145,6 +151,29 @@ func (l *Lattice) closure(budget int) error {
 	l.inSpans = spans
 	l.removeNoops()
 	return nil
+}
+
+// closureBound is an upper bound on the number of edges of the closure: an edge a→j needs a
+// before j in both row and column, so j has at most as many in-edges as there are vertices in
+// the rectangle from (0, 0) to j, less itself.
+func (l *Lattice) closureBound() int {
+	cols := l.cols
+	l.colCount = resize(l.colCount, cols)
+	clear(l.colCount)
+	bound := 0
+	for row := 0; row <= l.n; row++ {
+		sum := 0
+		for col := 0; col < cols; col++ {
+			if l.isVertex(row*cols + col) {
+				l.colCount[col]++
+				sum += l.colCount[col]
+				bound += sum - 1
+			} else {
+				sum += l.colCount[col]
+			}
+		}
+	}
+	return bound
 }
 
 func (l *Lattice) spans(nv int) []span {
@@ -169,7 +198,7 @@ func (l *Lattice) addAtomic(from, toCell int32, d levenshtein.Pointers, spans []
 	ki := int32(len(l.keys))
 	l.keys = append(l.keys, k)
 	for range count {
-		l.occAll = append(l.occAll, ki)
+		l.occ = append(l.occ, ki)
 	}
 	spans[to].n++
 }
@@ -187,7 +216,7 @@ func (l *Lattice) gatherAtomicInLists(spans []span) {
 	l.slab = resize(l.slab, int(off))
 	for ki, k := range l.keys {
 		s := &spans[k.to]
-		l.slab[s.off+s.n] = pack(k.from, int32(ki))
+		l.slab[s.off+s.n] = int32(ki)
 		s.n++
 	}
 }
@@ -197,9 +226,9 @@ func (l *Lattice) gatherAtomicInLists(spans []span) {
 // one is never examined: in a run of removable edges every second one survives. RemoveAllNoops removes
 // them all.
 func (l *Lattice) removeNoops() {
-	l.occ = l.occ[:0]
+	kept := l.occ[:0] // filtered in place
 	prevRemoved := false
-	for _, ki := range l.occAll {
+	for _, ki := range l.occ {
 		k := &l.keys[ki]
 		removable := !k.atomic && k.kind == Noop && k.dist > 1
 		if removable && (!prevRemoved || l.opt.RemoveAllNoops) {
@@ -209,8 +238,9 @@ func (l *Lattice) removeNoops() {
 			continue
 		}
 		prevRemoved = false
-		l.occ = append(l.occ, ki)
+		kept = append(kept, ki)
 	}
+	l.occ = kept
 }
 
 // grow makes room for one more element, doubling the capacity when full: the closure of a

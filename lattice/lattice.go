@@ -115,25 +115,24 @@ type Lattice struct {
 	vid  []int32 // cell → vertex, or -1
 
 	keys []key
-	occ  []int32 // the edge list: key index per position, official order, after removal
+	occ  []int32 // the edge list: key index per position, in the official order (removals done)
 	k    float64 // the match weight's magnitude: len(edge list)
 
 	bounded bool // closure over budget: BestPath uses the bounded search
 
 	// scratch
-	inSpans []span // per cell: its in-list in slab, (from<<32 | key) sorted by source
-	slab    []int64
-	occAll  []int32
-	base    []float64
-	w       []float64
-	outOff  []int32
-	outOcc  []int32
-	dist    []float64
-	ipath   []int64
-	pred    []int32 // scratch for the out-edge index
-	bits    [2][]uint64
-	walkBuf []int32
-	bnd     boundedState
+	inSpans  []span  // per vertex: its in-list in slab
+	slab     []int32 // in-lists: keys sorted by source vertex
+	w        []float64
+	outOff   []int32
+	outOcc   []int32
+	dist     []float64
+	ipath    []int64
+	pred     []int32 // scratch for the out-edge index
+	bits     [2][]uint64
+	walkBuf  []int32
+	colCount []int
+	bnd      boundedState
 }
 
 type atomCount struct{ diag, up, left uint8 }

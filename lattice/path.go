@@ -65,13 +65,13 @@ func (l *Lattice) lookup(fromCell, toCell int32) int32 {
 	from, to := l.vid[fromCell], l.vid[toCell]
 	sp := l.inSpans[to]
 	in := l.slab[sp.off : sp.off+sp.n]
-	i, ok := slices.BinarySearchFunc(in, from, func(e int64, f int32) int {
-		return int(entryFrom(e) - f)
+	i, ok := slices.BinarySearchFunc(in, from, func(k int32, f int32) int {
+		return int(l.from(k) - f)
 	})
-	if !ok || l.keys[entryKey(in[i])].removed {
+	if !ok || l.keys[in[i]].removed {
 		return -1
 	}
-	return entryKey(in[i])
+	return in[i]
 }
 
 func (l *Lattice) original(k *key) []int32 {
@@ -100,22 +100,27 @@ func (l *Lattice) matches(k *key, g *Gold) bool {
 	return false
 }
 
+// unmatchedWeight is the weight of key k for an annotator with no gold edit matching it: its
+// cost plus ε per occurrence in the edge list (no ε on a no-op), summed in float64 one ε at a
+// time as the official does.
+func (l *Lattice) unmatchedWeight(k *key, c costs) float64 {
+	w := float64(k.dist) * c.unit
+	if k.kind != Noop {
+		for range k.mult {
+			w += c.eps
+		}
+	}
+	return w
+}
+
 // prepareSearch computes what every annotator's search shares: the unmatched weights and the
 // edge list grouped by source vertex.
 func (l *Lattice) prepareSearch() {
 	c := l.costs()
-	l.base = resize(l.base, len(l.keys))
+	l.w = resize(l.w, len(l.keys))
 	for i := range l.keys {
-		k := &l.keys[i]
-		w := float64(k.dist) * c.unit
-		if k.kind != Noop {
-			for range k.mult {
-				w += c.eps
-			}
-		}
-		l.base[i] = w
+		l.w[i] = l.unmatchedWeight(&l.keys[i], c)
 	}
-	l.w = append(l.w[:0], l.base...)
 	nv := len(l.vert)
 	l.outOff = resize(l.outOff, nv+1)
 	clear(l.outOff)
@@ -146,7 +151,7 @@ func (l *Lattice) BestPath(gold []Gold) []Edit {
 	changed := l.setWeights(gold, c)
 	edits := l.search()
 	for _, ki := range changed {
-		l.w[ki] = l.base[ki]
+		l.w[ki] = l.unmatchedWeight(&l.keys[ki], c)
 	}
 	return edits
 }
@@ -221,8 +226,7 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 		}
 		to := l.vid[toCell]
 		sp := l.inSpans[to]
-		for _, e := range l.slab[sp.off : sp.off+sp.n] {
-			ki := entryKey(e)
+		for _, ki := range l.slab[sp.off : sp.off+sp.n] {
 			k := &l.keys[ki]
 			if k.removed {
 				continue

@@ -195,42 +195,52 @@ func (l *Lattice) markVertices() {
 	l.reach[nc-1] = 3
 	back := [2][]levenshtein.Pointers{l.mat[0].Backs(), l.mat[1].Backs()}
 	l.vert = l.vert[:0]
-	for c := nc - 1; c >= 0; c-- {
-		r := l.reach[c]
-		if r == 0 {
-			continue
+	// Only cells in the band of the matrices can be reached (levenshtein.FillPair).
+	for row := l.n; row >= 0; row-- {
+		lo, hi := l.mat[0].Band(row)
+		for c := row*cols + hi; c >= row*cols+lo; c-- {
+			l.markVertex(c, back)
 		}
-		var a atomCount
-		for t := range 2 {
-			if r&(1<<t) == 0 {
-				continue
-			}
-			bit := uint8(1) << t
-			p := back[t][c]
-			if p&levenshtein.Diag != 0 {
-				l.reach[c-cols-1] |= bit
-				a.diag++
-			}
-			if p&levenshtein.Up != 0 {
-				l.reach[c-cols] |= bit
-				a.up++
-			}
-			if p&levenshtein.Left != 0 {
-				l.reach[c-1] |= bit
-				a.left++
-			}
-		}
-		if l.opt.EdgesOnce {
-			a.diag, a.up, a.left = min(a.diag, 1), min(a.up, 1), min(a.left, 1)
-		}
-		l.atom[c] = a
-		l.vid[c] = int32(len(l.vert)) // counted from the end for now
-		l.vert = append(l.vert, int32(c))
 	}
 	slices.Reverse(l.vert)
 	for v, c := range l.vert {
 		l.vid[c] = int32(v)
 	}
+}
+
+// markVertex, for a reached cell c, marks its predecessors, counts its atomic edges and
+// records it as a vertex.
+func (l *Lattice) markVertex(c int, back [2][]levenshtein.Pointers) {
+	r := l.reach[c]
+	if r == 0 {
+		return
+	}
+	cols := l.cols
+	var a atomCount
+	for t := range 2 {
+		if r&(1<<t) == 0 {
+			continue
+		}
+		bit := uint8(1) << t
+		p := back[t][c]
+		if p&levenshtein.Diag != 0 {
+			l.reach[c-cols-1] |= bit
+			a.diag++
+		}
+		if p&levenshtein.Up != 0 {
+			l.reach[c-cols] |= bit
+			a.up++
+		}
+		if p&levenshtein.Left != 0 {
+			l.reach[c-1] |= bit
+			a.left++
+		}
+	}
+	if l.opt.EdgesOnce {
+		a.diag, a.up, a.left = min(a.diag, 1), min(a.up, 1), min(a.left, 1)
+	}
+	l.atom[c] = a
+	l.vert = append(l.vert, int32(c))
 }
 
 // atomInto returns how many lattices have the atomic edge into cell c from direction d (0 when c

@@ -30,6 +30,7 @@ type Matrix struct {
 	rows, cols int // len(src)+1, len(hyp)+1
 	dist       []int32
 	back       []Pointers
+	lo, hi     []int32 // the band of each row, for FillPair; nil after Fill
 }
 
 // Fill computes the matrix of src against hyp with insertion and deletion cost 1 and the given
@@ -43,6 +44,7 @@ func (m *Matrix) Fill(src, hyp []int32, subCost int32) {
 		m.back = make([]Pointers, n)
 	}
 	m.dist, m.back = m.dist[:n], m.back[:n]
+	m.lo, m.hi = nil, nil
 	m.dist[0], m.back[0] = 0, 0
 	for j := 1; j < cols; j++ {
 		m.dist[j], m.back[j] = int32(j), Left
@@ -63,9 +65,32 @@ func (m *Matrix) Fill(src, hyp []int32, subCost int32) {
 
 // FillPair fills a with substitution cost subA and b with subB, in one pass over the cells:
 // the M² lattice needs both matrices of the same token sequences.
+//
+// Only a diagonal band of cells is filled, one wide enough to hold every optimal path of both
+// matrices; the other cells are left undefined (see Band). A path of cost D has at most D
+// insertions and deletions, so along it j−i stays within [−(D+n−m)/2, (D+m−n)/2]. A band of
+// half-width k around the strip between the diagonals 0 and m−n holds every path of cost at
+// most 2k+|n−m|; the distances computed inside the band are never below the true ones, so when
+// they come out within that limit they are exact, every optimal path is inside, and so is every
+// co-optimal back-pointer of a cell on one. Otherwise the band is doubled and filled again.
 func FillPair(a, b *Matrix, src, hyp []int32, subA, subB int32) {
+	n, m := len(src), len(hyp)
+	diff := max(n-m, m-n)
+	for k := 2; ; k *= 2 {
+		fillPairBand(a, b, src, hyp, subA, subB, k)
+		if limit := 2*k + diff; a.Dist(n, m) <= limit && b.Dist(n, m) <= limit || k >= n+m {
+			return
+		}
+	}
+}
+
+// far is the distance of a cell outside the band: larger than any real one, and safe to add to.
+const far = int32(1 << 29)
+
+func fillPairBand(a, b *Matrix, src, hyp []int32, subA, subB int32, k int) {
 	rows, cols := len(src)+1, len(hyp)+1
 	n := rows * cols
+	lowDiag, highDiag := min(0, len(hyp)-len(src))-k, max(0, len(hyp)-len(src))+k // band: lowDiag ≤ j−i ≤ highDiag
 	for _, m := range []*Matrix{a, b} {
 		m.rows, m.cols = rows, cols
 		if cap(m.dist) < n {
@@ -73,21 +98,39 @@ func FillPair(a, b *Matrix, src, hyp []int32, subA, subB int32) {
 			m.back = make([]Pointers, n)
 		}
 		m.dist, m.back = m.dist[:n], m.back[:n]
+		m.lo, m.hi = resizeInts(m.lo, rows), resizeInts(m.hi, rows)
 	}
 	da, ba, db, bb := a.dist, a.back, b.dist, b.back
-	da[0], ba[0], db[0], bb[0] = 0, 0, 0, 0
-	for j := 1; j < cols; j++ {
-		da[j], ba[j], db[j], bb[j] = int32(j), Left, int32(j), Left
-	}
-	for i := 1; i < rows; i++ {
-		row, prev := i*cols, (i-1)*cols
+	for i := 0; i < rows; i++ {
+		lo, hi := max(0, i+lowDiag), min(cols-1, i+highDiag)
+		a.lo[i], a.hi[i], b.lo[i], b.hi[i] = int32(lo), int32(hi), int32(lo), int32(hi)
+		row := i * cols
+		// Sentinels just outside the band, read by this row (left) and the next one (up).
+		if lo > 0 {
+			da[row+lo-1], db[row+lo-1] = far, far
+		}
+		if hi+1 < cols {
+			da[row+hi+1], db[row+hi+1] = far, far
+		}
+		j := lo
+		if i == 0 {
+			da[0], ba[0], db[0], bb[0] = 0, 0, 0, 0
+			for j = 1; j <= hi; j++ {
+				da[j], ba[j], db[j], bb[j] = int32(j), Left, int32(j), Left
+			}
+			continue
+		}
+		if j == 0 {
+			da[row], ba[row], db[row], bb[row] = int32(i), Up, int32(i), Up
+			j = 1
+		}
+		prev := row - cols
 		// Row slices of equal length let the compiler drop most bounds checks.
 		pa, ca, cba := da[prev:row], da[row:row+cols], ba[row:row+cols]
 		pb, cb, cbb := db[prev:row], db[row:row+cols], bb[row:row+cols]
-		ca[0], cba[0], cb[0], cbb[0] = int32(i), Up, int32(i), Up
 		s := src[i-1]
 		h := hyp[:cols-1]
-		for j := 1; j < len(ca) && j < len(pa) && j-1 < len(h); j++ {
+		for ; j <= hi && j < len(ca) && j < len(pa) && j-1 < len(h); j++ {
 			diagA, diagB := pa[j-1], pb[j-1]
 			if s != h[j-1] {
 				diagA += subA
@@ -97,6 +140,22 @@ func FillPair(a, b *Matrix, src, hyp []int32, subA, subB int32) {
 			cb[j], cbb[j] = cell(diagB, pb[j]+1, cb[j-1]+1)
 		}
 	}
+}
+
+func resizeInts(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n)
+	}
+	return s[:n]
+}
+
+// Band returns the columns [lo, hi] of row i that FillPair filled; Fill fills whole rows.
+// Cells outside the band are not on any optimal path and hold no meaningful values.
+func (m *Matrix) Band(i int) (lo, hi int) {
+	if m.lo == nil {
+		return 0, m.cols - 1
+	}
+	return int(m.lo[i]), int(m.hi[i])
 }
 
 // cell returns the minimum of the three ways into a cell and the pointers that reach it.

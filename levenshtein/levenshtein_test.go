@@ -1,6 +1,7 @@
 package levenshtein
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -87,23 +88,69 @@ func TestInterner(t *testing.T) {
 	}
 }
 
-func TestFillPairEqualsTwoFills(t *testing.T) {
+// onOptimalPath marks the cells of m that lie on some optimal path from (0,0) to the end: those
+// reached backwards from the end through back-pointers.
+func onOptimalPath(m *Matrix) []bool {
+	on := make([]bool, m.rows*m.cols)
+	on[len(on)-1] = true
+	for c := len(on) - 1; c >= 0; c-- {
+		if !on[c] {
+			continue
+		}
+		p := m.back[c]
+		if p&Diag != 0 {
+			on[c-m.cols-1] = true
+		}
+		if p&Up != 0 {
+			on[c-m.cols] = true
+		}
+		if p&Left != 0 {
+			on[c-1] = true
+		}
+	}
+	return on
+}
+
+// TestFillPairBandKeepsOptimalPaths: the banded pair of matrices agrees with two full ones on
+// every cell of every optimal path (distance and pointers), and those cells are in the band.
+func TestFillPairBandKeepsOptimalPaths(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	var a, b, a1, b1 Matrix
-	for iter := 0; iter < 200; iter++ {
-		src, hyp := make([]int32, rng.Intn(9)), make([]int32, rng.Intn(9))
+	for iter := 0; iter < 3000; iter++ {
+		src, hyp := make([]int32, rng.Intn(14)), make([]int32, rng.Intn(14))
 		for i := range src {
-			src[i] = int32(rng.Intn(3))
+			src[i] = int32(rng.Intn(4))
 		}
 		for i := range hyp {
-			hyp[i] = int32(rng.Intn(3))
+			hyp[i] = int32(rng.Intn(4))
+		}
+		if iter%3 == 0 { // mostly equal sequences: the narrow bands of everyday sentences
+			hyp = append(hyp[:0], src...)
+			for range rng.Intn(3) {
+				if len(hyp) > 0 {
+					hyp[rng.Intn(len(hyp))] = int32(rng.Intn(6))
+				}
+			}
 		}
 		FillPair(&a, &b, src, hyp, 1, 2)
 		a1.Fill(src, hyp, 1)
 		b1.Fill(src, hyp, 2)
-		for c := range a1.dist {
-			if a.dist[c] != a1.dist[c] || a.back[c] != a1.back[c] || b.dist[c] != b1.dist[c] || b.back[c] != b1.back[c] {
-				t.Fatalf("src %v hyp %v: cell %d differs", src, hyp, c)
+		for _, pair := range [][2]*Matrix{{&a, &a1}, {&b, &b1}} {
+			banded, full := pair[0], pair[1]
+			for c, on := range onOptimalPath(full) {
+				if !on {
+					continue
+				}
+				i, j := c/full.cols, c%full.cols
+				if lo, hi := banded.Band(i); j < lo || j > hi {
+					t.Fatalf("src %v hyp %v: optimal cell (%d,%d) outside the band [%d,%d]", src, hyp, i, j, lo, hi)
+				}
+				if banded.dist[c] != full.dist[c] || banded.back[c] != full.back[c] {
+					t.Fatalf("src %v hyp %v: cell (%d,%d) is %d/%03b, want %d/%03b", src, hyp, i, j, banded.dist[c], banded.back[c], full.dist[c], full.back[c])
+				}
+			}
+			if got, want := onOptimalPath(banded), onOptimalPath(full); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("src %v hyp %v: cells reached from the end differ", src, hyp)
 			}
 		}
 	}

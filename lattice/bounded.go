@@ -158,7 +158,7 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 	b := &l.bnd
 	per := int32(l.opt.MaxUnchanged + 2)
 	cols := int32(l.cols)
-	var edits []Edit
+	edits := l.path[:0]
 	st := l.stateIndex(int32(l.cells()-1), 0)
 	for b.pred[st].kind != viaNone {
 		p := b.pred[st]
@@ -220,6 +220,7 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 		}
 	}
 	slices.Reverse(edits)
+	l.path = edits
 	return edits
 }
 

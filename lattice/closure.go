@@ -66,7 +66,7 @@ func (l *Lattice) closure(budget int) error {
 	// slab so that every in-list is one span.
 	l.gatherAtomicInLists(spans)
 
-	var succ [3]successor
+	succ := &l.succ
 	for k := int32(0); k < int32(nv); k++ {
 		sp := spans[k]
 		if sp.n == 0 {

@@ -131,6 +131,8 @@ type Lattice struct {
 	pred     []int32 // scratch for the out-edge index
 	bits     [2][]uint64
 	walkBuf  []int32
+	succ     [3]successor // closure scratch
+	path     []Edit       // BestPath's result buffer
 	colCount []int
 	bnd      boundedState
 }

@@ -142,7 +142,8 @@ func (l *Lattice) prepareSearch() {
 }
 
 // BestPath returns the edits of the path the official scorer chooses for these gold edits
-// (one annotator's), in sentence order, no-ops left out.
+// (one annotator's), in sentence order, no-ops left out. The slice is the lattice's own buffer:
+// it is valid until the next call of BestPath or Build.
 func (l *Lattice) BestPath(gold []Gold) []Edit {
 	if l.bounded {
 		return l.boundedPath(gold)
@@ -381,7 +382,7 @@ func (l *Lattice) search() []Edit {
 		}
 		cur, next = next, cur
 	}
-	var edits []Edit
+	edits := l.path[:0]
 	for v := int32(nv - 1); l.ipath[v] >= 0; {
 		k := &l.keys[l.ipath[v]]
 		if k.kind != Noop {
@@ -393,5 +394,6 @@ func (l *Lattice) search() []Edit {
 		v = k.from
 	}
 	slices.Reverse(edits)
+	l.path = edits
 	return edits
 }

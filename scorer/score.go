@@ -120,6 +120,8 @@ type Evaluator struct {
 	src, hyp []int32
 	hypToks  []string
 	ids      []int32 // token ids of gold edits, for this sentence
+	lgold    []lattice.Gold
+	corrs    [][]int32 // the corrections of lgold
 }
 
 // NewEvaluator returns an Evaluator with the given options.
@@ -158,7 +160,6 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 		ev.lat.Build(ev.src, ev.hyp, ev.latticeOptions())
 		res.Bounded = ev.lat.Bounded()
 	}
-	var lgold []lattice.Gold
 	for _, a := range s.Annotators {
 		gold := a.Edits
 		if fixes.Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
@@ -168,8 +169,7 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: gold})
 			continue
 		}
-		lgold = ev.latticeGold(lgold[:0], gold)
-		path := ev.lat.BestPath(lgold)
+		path := ev.lat.BestPath(ev.latticeGold(gold))
 		edits := make([]Edit, 0, len(path))
 		for _, p := range path {
 			e := Edit{
@@ -192,19 +192,22 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 	return res
 }
 
-// latticeGold turns gold edits into token sequences the lattice compares.
-func (ev *Evaluator) latticeGold(dst []lattice.Gold, gold []GoldEdit) []lattice.Gold {
-	ev.ids = ev.ids[:0]
+// latticeGold turns gold edits into token sequences the lattice compares, in buffers of the
+// Evaluator that the next call reuses.
+func (ev *Evaluator) latticeGold(gold []GoldEdit) []lattice.Gold {
+	ev.ids, ev.lgold, ev.corrs = ev.ids[:0], ev.lgold[:0], ev.corrs[:0]
 	for _, g := range gold {
 		lg := lattice.Gold{Start: g.Start, End: g.End, Original: ev.tokenIDs(g.Original)}
+		start := len(ev.corrs)
 		for _, c := range g.Corrections {
 			if ids := ev.tokenIDs(c); ids != nil {
-				lg.Corrections = append(lg.Corrections, ids)
+				ev.corrs = append(ev.corrs, ids)
 			}
 		}
-		dst = append(dst, lg)
+		lg.Corrections = ev.corrs[start:len(ev.corrs):len(ev.corrs)]
+		ev.lgold = append(ev.lgold, lg)
 	}
-	return dst
+	return ev.lgold
 }
 
 // tokenIDs returns the tokens that, joined by single spaces, give text, or nil when no token

@@ -7,6 +7,10 @@
 // distance is reached at minimal cost; there may be one, two or three of them. The first column
 // points up (deletions) and the first row left (insertions), and (0,0) has none.
 //
+// FillPair fills both matrices at once and only in a diagonal band that provably contains every
+// optimal path (see FillPair): for a hypothesis close to its source, a small part of the matrix.
+// Fill fills a whole matrix.
+//
 // Tokens are compared as integers: callers intern their strings first (see Interner), so that
 // equality is exact, case-sensitive string equality.
 package levenshtein

@@ -66,9 +66,10 @@ type Options struct {
 	MaxEdges int
 }
 
-// DefaultMaxEdges is the default closure budget: about 300 MB and a second of work, far beyond
-// anything the official scorer finishes in a day.
-const DefaultMaxEdges = 10_000_000
+// DefaultMaxEdges is the default closure budget: about 200 MB and 1.5 s of our time. The
+// official scorer needs about 1 µs × |E| × |V| and 1 KB per edge (measured: 16 s for 53,000
+// edges, 236 s and 265 MB for 246,000), so about 4 hours and 4 GB at this size.
+const DefaultMaxEdges = 4_000_000
 
 // ErrTooLarge reports a closure over the budget; Build then falls back to the bounded search.
 var errTooLarge = errors.New("lattice: transitive closure over budget")

@@ -2,7 +2,10 @@ package scorer
 
 import (
 	"flag"
+	"fmt"
 	"strings"
+
+	"maxmatch/lattice"
 )
 
 // RegisterFlags defines the scoring flags on fs, with o's current values as defaults: the
@@ -24,6 +27,6 @@ func (o *Options) RegisterFlags(fs *flag.FlagSet) {
 		o.Fixes |= f
 		return err
 	})
-	fs.IntVar(&o.MaxEdges, "max-edges", o.MaxEdges, "bound on one sentence's lattice closure; larger ones use the bounded search (-1: no bound; 0: the default, 10000000)")
+	fs.IntVar(&o.MaxEdges, "max-edges", o.MaxEdges, fmt.Sprintf("bound on one sentence's lattice closure; larger ones use the bounded search (-1: no bound; 0: the default, %d)", lattice.DefaultMaxEdges))
 	fs.IntVar(&o.Workers, "j", o.Workers, "sentences scored in parallel by this many workers (0: one per CPU); the output does not depend on it")
 }

@@ -117,7 +117,8 @@ func (c *comparer) split(xlo, xhi, ylo, yhi int, exact bool) splitPoint {
 		}
 		for k := fHigh; k >= fLow; k -= 2 {
 			// Come from the diagonal above by an insertion (x stays) or from the one below
-			// by a deletion (x grows); a tie goes to the deletion.
+			// by a deletion (x grows), whichever gets further; the insertion if both get
+			// equally far.
 			var x int
 			if below, above := fwd[o+k-1], fwd[o+k+1]; below < above {
 				x = above
@@ -135,7 +136,8 @@ func (c *comparer) split(xlo, xhi, ylo, yhi int, exact bool) splitPoint {
 			}
 		}
 
-		// One more edit backwards, symmetrically; here a tie goes to the insertion.
+		// One more edit backwards, symmetrically: the smaller x, and the insertion (from
+		// the diagonal below, x stays) if both moves get equally far.
 		if bLow > lowest {
 			bLow--
 			bwd[o+bLow-1] = maxInt

@@ -9,9 +9,10 @@
 // diff's normal output to reprint the texts. Whichever of the many shortest (or nearly
 // shortest) edit scripts diff picks therefore decides which words wdiff marks. To extract the
 // same edits as the HOO 2011 tools we must pick the very same script, so this package
-// reproduces, step by step, how GNU diff chooses it for files of one word per line. The steps
-// were learnt from Myers' paper, the diffutils manual and by reading what the programs do; the
-// differential tests in this package and in hoo/wdiff compare us with the real programs.
+// reproduces, step by step, how GNU diff chooses it for files of one word per line. The steps were learnt
+// from Myers' paper, from reading GNU diff's source (none of it is copied here) and by
+// running the programs; the differential tests in this package and in hoo/wdiff compare us
+// with the real programs.
 //
 //  1. Common ends. diff first drops the longest common prefix of lines and then the longest
 //     common suffix of what remains (the two never overlap). With the normal output style its
@@ -28,8 +29,8 @@
 //     lines of the line's own file) before reaching zero. Provisional marks survive only
 //     inside a run of marked lines that begins and ends with a definite mark; if more than a
 //     quarter of such a run is provisional none of its provisional marks survive; otherwise
-//     blocks of at least m consecutive provisional lines are unmarked (m is 1 plus 1 doubled
-//     once for every time length/4 can be divided by 4), and provisional marks are unmarked
+//     blocks of at least m consecutive provisional lines are unmarked (m is 1 doubled once
+//     for every time length/4 can be divided by 4, plus 1), and provisional marks are unmarked
 //     from each end of the run inwards until three definite marks in a row are met, or a
 //     definite mark at least eight lines in. Every line still marked is reported as changed
 //     and hidden from the next step, which therefore works on shorter sequences whose lines
@@ -42,16 +43,17 @@
 //     furthest-reaching paths one edit at a time until they overlap; the split point is where
 //     they meet and each half is solved the same way. Which of several equally short scripts
 //     comes out depends on details that we reproduce: diagonals are visited from the highest
-//     to the lowest; the forward search prefers a deletion over an insertion on ties and the
-//     backward search the opposite; the search ranges stop widening at the sides of the
-//     rectangle; the forward search checks for overlap only when the two corners lie on
-//     diagonals of odd distance and the backward search only when even; the split is at the
-//     end of the snake just found. diff's --speed-large-files heuristic is off by default and
-//     is not reproduced; its TOO_EXPENSIVE cut-off is on and is: when the edit cost of one
-//     search reaches max(4096, 2^k), k the number of base-4 digits of N+M+3 (N and M the
-//     lengths being compared), the search stops and splits at the furthest-reaching forward
-//     or backward point, whichever has gone further; the part that search explored is then
-//     solved exactly and the other part again with the cut-off. Both halves of a split found
+//     to the lowest; each step of either search takes the move that gets further and, when
+//     an insertion and a deletion get equally far, the insertion; the search ranges stop
+//     widening at the sides of the rectangle; the forward search checks for overlap only
+//     when the two corners lie on diagonals of odd distance and the backward search only
+//     when even; the split is at the end of the snake just found. diff's
+//     --speed-large-files heuristic is off by default and is not reproduced; its
+//     TOO_EXPENSIVE cut-off is on and is: when the edit cost of one search reaches
+//     max(4096, 2^k), k the number of base-4 digits of N+M+3 (N and M the numbers of
+//     lines left after step 3), the search stops and splits at the furthest-reaching forward or backward
+//     point, whichever has gone further; the part that search explored is then solved
+//     exactly and the other part again with the cut-off. Both halves of a split found
 //     by overlapping searches are solved exactly, so a search can give up only if it is the
 //     first one or lies on the unexplored side of a search that gave up.
 //
@@ -60,8 +62,10 @@
 //     down while the line below it equals its first line, merging with any run it reaches,
 //     and this is repeated until the run stops growing; at last it is moved back up to the
 //     lowest position at which it lies against a run of changes in the other file, if it
-//     passed one. This is why, for example, inserting a repeated word marks the last copy of it
-//     in diff and wdiff but the first copy in a plain Myers diff.
+//     passed one. For example, with old
+//     "a b" and new "b b a a" the search replaces a by the first b, matches the two other
+//     b's and inserts "a a"; the inserted first b equals the matched line below it, so it
+//     slides down into the insertion at the end: a deleted, "b a a" inserted after the b.
 //
 // Hunks are then the groups of changed lines between two consecutive pairs of matched lines,
 // exactly the groups diff prints as "a", "d" and "c" commands.

@@ -134,3 +134,35 @@ func firstLineDifference(got, want []byte) string {
 	}
 	return fmt.Sprintf("got %d lines, official %d", len(g), len(w))
 }
+
+// BenchmarkExtractHOODocuments extracts the edits of the 19 HOO 2011 development documents
+// from the all-gold reference system (one iteration is all 19).
+func BenchmarkExtractHOODocuments(b *testing.B) {
+	data := wdifftest.SharedData(b)
+	files, _ := filepath.Glob(filepath.Join(data, "hoo2011", "reference", "sys_allgold", "*.txt"))
+	if len(files) == 0 {
+		b.Skip("skipping: no HOO 2011 reference systems")
+	}
+	var pairs [][2][]byte
+	for _, f := range files {
+		id := filepath.Base(f)[:4]
+		orig, err1 := os.ReadFile(filepath.Join(data, "hoo2011", "develop", "Raw", id+".txt"))
+		sys, err2 := os.ReadFile(f)
+		if err1 != nil || err2 != nil {
+			b.Fatal(err1, err2)
+		}
+		pairs = append(pairs, [2][]byte{orig, sys})
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, p := range pairs {
+			edits, err := Extract(p[0], p[1], Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := XML("B", edits, Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

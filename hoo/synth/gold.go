@@ -29,7 +29,8 @@ type GoldEdit struct {
 	Line        int // where the edit starts in the gold file
 }
 
-// ParseGold reads a HOO 2011 gold edit file. Errors name the line.
+// ParseGold reads a HOO 2011 gold edit file. Errors give the line and column of bad XML, and
+// the line and index of a bad edit.
 func ParseGold(r io.Reader) ([]GoldEdit, error) {
 	d := xml.NewDecoder(r)
 	var edits []GoldEdit
@@ -39,11 +40,7 @@ func ParseGold(r io.Reader) ([]GoldEdit, error) {
 			break
 		}
 		if err != nil {
-			var se *xml.SyntaxError
-			if errors.As(err, &se) {
-				return nil, fmt.Errorf("line %d: %s", se.Line, se.Msg)
-			}
-			return nil, err
+			return nil, syntaxError(d, err)
 		}
 		start, ok := tok.(xml.StartElement)
 		if !ok || start.Name.Local != "edit" {
@@ -61,11 +58,7 @@ func ParseGold(r io.Reader) ([]GoldEdit, error) {
 			} `xml:"corrections>correction"`
 		}
 		if err := d.DecodeElement(&raw, &start); err != nil {
-			var se *xml.SyntaxError
-			if errors.As(err, &se) {
-				return nil, fmt.Errorf("line %d: %s", se.Line, se.Msg)
-			}
-			return nil, fmt.Errorf("line %d: %v", line, err)
+			return nil, syntaxError(d, err)
 		}
 		e := GoldEdit{Index: raw.Index, Type: raw.Type, Line: line}
 		if e.Start, err = offset(raw.Start); err != nil {
@@ -93,6 +86,16 @@ func ParseGold(r io.Reader) ([]GoldEdit, error) {
 		edits = append(edits, e)
 	}
 	return edits, nil
+}
+
+// syntaxError places a decoding error where the decoder stopped.
+func syntaxError(d *xml.Decoder, err error) error {
+	line, column := d.InputPos()
+	var se *xml.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("line %d, column %d: %s", line, column, se.Msg)
+	}
+	return fmt.Errorf("line %d, column %d: %v", line, column, err)
 }
 
 func offset(s string) (int, error) {

@@ -55,7 +55,7 @@ func TestParseGold(t *testing.T) {
 
 func TestParseGoldErrors(t *testing.T) {
 	cases := []struct{ name, doc, want string }{
-		{"syntax", "<edits>\n<edit start=\"1\" end=\"2\">\n</edits>", "line 3:"},
+		{"syntax", "<edits>\n<edit start=\"1\" end=\"2\">\n</edits>", "line 3, column 9: element <edit> closed by </edits>"},
 		{"bad start", "<edits>\n<edit index=\"x\" start=\"a\" end=\"2\"/>\n</edits>", `line 2: edit "x": start: "a" is not a byte offset`},
 		{"missing end", "<edits>\n<edit index=\"x\" start=\"1\"/>\n</edits>", `line 2: edit "x": end: missing`},
 		{"end before start", "<edits>\n\n<edit index=\"x\" start=\"3\" end=\"2\"/></edits>", `line 3: edit "x": end 2 before start 3`},

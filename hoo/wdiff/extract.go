@@ -35,7 +35,8 @@ type Edit struct {
 }
 
 // ErrOfficialCrash is returned (wrapped) for inputs on which the official extractor stops
-// with an exception and writes nothing.
+// with an exception: it writes no XML for the file, and batch_extract.py gives up on every
+// file after it too.
 var ErrOfficialCrash = errors.New("the official HOO 2011 extractor crashes on this input")
 
 // Extract returns the edits the official HOO 2011 extractor (batch_extract.py with

@@ -1,0 +1,175 @@
+package wdiff
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"maxmatch/internal/worddiff/wdifftest"
+)
+
+func needWdiff(t *testing.T) {
+	t.Helper()
+	out, err := exec.Command("wdiff", "--version").Output()
+	if err != nil || !bytes.Contains(out, []byte("GNU wdiff")) {
+		t.Skip("skipping: GNU wdiff is not on PATH (apt-get install -y wdiff)")
+	}
+}
+
+// gnuWdiff runs GNU wdiff on old and new, written to files in dir, with the markers given
+// explicitly.
+func gnuWdiff(dir string, old, new []byte, m Markers) ([]byte, error) {
+	a, b := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+	if err := os.WriteFile(a, old, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(b, new, 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command("wdiff", "-w", m.DeleteStart, "-x", m.DeleteEnd, "-y", m.InsertStart, "-z", m.InsertEnd, a, b)
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil // differences found
+	}
+	if err != nil {
+		return nil, fmt.Errorf("wdiff: %v", err)
+	}
+	return out, nil
+}
+
+// compareWithWdiff renders the n pairs given by pair with us and with GNU wdiff, two at a
+// time, and returns how many outputs differ; the first few differences are reported.
+func compareWithWdiff(t *testing.T, n int, pair func(i int) (old, new []byte), m Markers) int {
+	t.Helper()
+	var (
+		mu          sync.Mutex
+		differences int
+		next        atomic.Int64
+		wg          sync.WaitGroup
+	)
+	for range 2 {
+		dir := t.TempDir()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				old, new := pair(i)
+				want, err := gnuWdiff(dir, old, new, m)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if got := Render(old, new, m); !bytes.Equal(got, want) {
+					mu.Lock()
+					differences++
+					if differences <= 3 {
+						t.Errorf("pair %d:\nold   %q\nnew   %q\nours  %q\nwdiff %q", i, old, new, got, want)
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return differences
+}
+
+// TestRenderMatchesWdiffOnHOOPairs is the differential test against GNU wdiff: 1000 random
+// edits of HOO 2011 sentences (seed 1), compared byte for byte (200 with -short).
+func TestRenderMatchesWdiffOnHOOPairs(t *testing.T) {
+	needWdiff(t)
+	n := 1000
+	if testing.Short() {
+		n = 200
+	}
+	pairs := wdifftest.Pairs(1, n, wdifftest.Paragraphs(t))
+	differences := compareWithWdiff(t, len(pairs), func(i int) ([]byte, []byte) {
+		return pairs[i].Old, pairs[i].New
+	}, DefaultMarkers)
+	t.Logf("%d pairs, %d differences", len(pairs), differences)
+}
+
+// TestRenderMatchesWdiffOnHOODocuments compares whole HOO 2011 documents with the reference
+// systems made from their gold edits, as the official extraction does.
+func TestRenderMatchesWdiffOnHOODocuments(t *testing.T) {
+	needWdiff(t)
+	data := wdifftest.SharedData(t)
+	var pairs [][2]string
+	for _, system := range []string{"sys_allgold", "sys_half"} {
+		files, _ := filepath.Glob(filepath.Join(data, "hoo2011", "reference", system, "*.txt"))
+		sort.Strings(files)
+		for _, f := range files {
+			id := filepath.Base(f)[:4]
+			pairs = append(pairs, [2]string{filepath.Join(data, "hoo2011", "develop", "Raw", id+".txt"), f})
+		}
+	}
+	if len(pairs) == 0 {
+		t.Skip("skipping: no HOO 2011 reference systems")
+	}
+	differences := compareWithWdiff(t, len(pairs), func(i int) ([]byte, []byte) {
+		old, err1 := os.ReadFile(pairs[i][0])
+		new, err2 := os.ReadFile(pairs[i][1])
+		if err1 != nil || err2 != nil {
+			t.Errorf("reading %v: %v %v", pairs[i], err1, err2)
+		}
+		return old, new
+	}, DefaultMarkers)
+	t.Logf("%d documents, %d differences", len(pairs), differences)
+}
+
+var renderCases = []struct {
+	name, reason string
+	old, new     string
+	want         string
+}{
+	{"replacement", "deletion first, each with its own side's white space",
+		"the cat sat", "the dog sat", "the [-cat-] {+dog+} sat"},
+	{"first word replaced", "no white space before either marker",
+		"The cat", "A cat", "[-The-]{+A+} cat"},
+	{"first word deleted", "the next common word follows with new's (empty) white space",
+		"The cat\n", "cat\n", "[-The-]cat\n"},
+	{"insertion", "white space before it from new", "the sat", "the  dog sat", "the  {+dog+} sat"},
+	{"common white space from new", "old's line break is lost where words are common",
+		"a\nb c", "a b d", "a b [-c-] {+d+}"},
+	{"deletion keeps old white space", "inside a deleted run old's line break is kept",
+		"a b\nc d", "a d", "a [-b\nc-] d"},
+	{"trailing white space", "new's, after the last word", "a b  \n", "a c\n\n", "a [-b-] {+c+}\n\n"},
+	{"identical", "the new text unchanged", " x  y\n", " x  y\n", " x  y\n"},
+	{"empty old", "everything inserted", "", "a b", "{+a b+}"},
+	{"empty new", "everything deleted; no new white space", "a b\n", "", "[-a b-]"},
+}
+
+func TestRenderCases(t *testing.T) {
+	_, err := exec.LookPath("wdiff")
+	haveWdiff := err == nil
+	for _, c := range renderCases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Render([]byte(c.old), []byte(c.new), DefaultMarkers)
+			if string(got) != c.want {
+				t.Errorf("%s: got %q, want %q", c.reason, got, c.want)
+			}
+			if haveWdiff {
+				real, err := gnuWdiff(t.TempDir(), []byte(c.old), []byte(c.new), DefaultMarkers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(real) != c.want {
+					t.Errorf("the table disagrees with GNU wdiff, which prints %q", real)
+				}
+			}
+		})
+	}
+}
+
+func ExampleRender() {
+	fmt.Println(string(Render([]byte("The cat sat on the mat."), []byte("A cat sat on mat ."), DefaultMarkers)))
+	// Output:
+	// [-The-]{+A+} cat sat on [-the mat.-] {+mat .+}
+}

@@ -43,6 +43,8 @@ func TestGolden(t *testing.T) {
 		{"one-file", []string{"score", "testdata/small.txt"}, "wrong number of arguments"},
 		{"bad-compat", []string{"score", "--compat", "4.0", "testdata/small.txt", "testdata/small.m2"}, "unknown compatibility mode"},
 		{"negative-u", []string{"score", "--max_unchanged_words", "-1", "testdata/small.txt", "testdata/small.m2"}, "u must be non-negative"},
+		{"hoo-no-command", []string{"hoo"}, "the HOO commands are listed"},
+		{"hoo-unknown", []string{"hoo", "evaluate"}, "an unknown HOO command"},
 		{"verbose-and-jsonl", []string{"score", "-v", "--jsonl", "testdata/small.txt", "testdata/small.m2"}, "two outputs at once"},
 	}
 	for _, tt := range tests {

@@ -9,9 +9,18 @@ import (
 const usage = `usage:
   maxmatch score [flags] SYSTEM GOLD   score a system output against an M2 gold file
   maxmatch demo                        score an embedded sample and explain the output
+  maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR
+                                       extract HOO edits from corrected texts as the HOO 2011 tools did
+  maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR
+                                       make synthetic HOO systems from gold edits
   maxmatch help                        show this help
 
-Run "maxmatch score -h" for the scoring flags.
+Run "maxmatch score -h" for the scoring flags, "maxmatch hoo COMMAND -h" for the others.
+`
+
+const hooUsage = `usage:
+  maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]
+  maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]
 `
 
 // Exit statuses.
@@ -31,6 +40,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runScore(args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
+	case "hoo":
+		return runHoo(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -40,5 +51,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintf(stderr, "maxmatch: unknown command %q\n\n%s", args[0], usage)
 	}
+	return exitError
+}
+
+// runHoo dispatches the HOO commands.
+func runHoo(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, hooUsage)
+		return exitError
+	}
+	switch args[0] {
+	case "extract":
+		return runHooWdiffExtract(args[1:], stdout, stderr)
+	case "synth":
+		return runHooSynth(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "maxmatch hoo: unknown command %q\n\n%s", args[0], hooUsage)
 	return exitError
 }

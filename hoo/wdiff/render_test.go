@@ -7,8 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"maxmatch/internal/worddiff/wdifftest"
@@ -48,37 +46,17 @@ func gnuWdiff(dir string, old, new []byte, m Markers) ([]byte, error) {
 // time, and returns how many outputs differ; the first few differences are reported.
 func compareWithWdiff(t *testing.T, n int, pair func(i int) (old, new []byte), m Markers) int {
 	t.Helper()
-	var (
-		mu          sync.Mutex
-		differences int
-		next        atomic.Int64
-		wg          sync.WaitGroup
-	)
-	for range 2 {
-		dir := t.TempDir()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				old, new := pair(i)
-				want, err := gnuWdiff(dir, old, new, m)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if got := Render(old, new, m); !bytes.Equal(got, want) {
-					mu.Lock()
-					differences++
-					if differences <= 3 {
-						t.Errorf("pair %d:\nold   %q\nnew   %q\nours  %q\nwdiff %q", i, old, new, got, want)
-					}
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return differences
+	return wdifftest.Compare(t, n, func(dir string, i int) (string, error) {
+		old, new := pair(i)
+		want, err := gnuWdiff(dir, old, new, m)
+		if err != nil {
+			return "", err
+		}
+		if got := Render(old, new, m); !bytes.Equal(got, want) {
+			return fmt.Sprintf("\nold   %q\nnew   %q\nours  %q\nwdiff %q", old, new, got, want), nil
+		}
+		return "", nil
+	})
 }
 
 // TestRenderMatchesWdiffOnHOOPairs is the differential test against GNU wdiff: 1000 random

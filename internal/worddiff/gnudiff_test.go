@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"maxmatch/internal/worddiff/wdifftest"
@@ -87,37 +85,17 @@ func parseRange(s string) (int, int, error) {
 // time, and returns how many differ; the first few differences are reported.
 func compareWithGNUDiff(t *testing.T, n int, gen func(i int) (old, new []string)) int {
 	t.Helper()
-	var (
-		mu          sync.Mutex
-		differences int
-		next        atomic.Int64
-		wg          sync.WaitGroup
-	)
-	for range 2 {
-		dir := t.TempDir()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				old, new := gen(i)
-				want, err := gnuDiff(dir, old, new)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if got := Diff(old, new); !sameHunks(got, want) {
-					mu.Lock()
-					differences++
-					if differences <= 3 {
-						t.Errorf("case %d: got %v\nGNU diff %v\nold %q\nnew %q", i, got, want, old, new)
-					}
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return differences
+	return wdifftest.Compare(t, n, func(dir string, i int) (string, error) {
+		old, new := gen(i)
+		want, err := gnuDiff(dir, old, new)
+		if err != nil {
+			return "", err
+		}
+		if got := Diff(old, new); !sameHunks(got, want) {
+			return fmt.Sprintf("got %v\nGNU diff %v\nold %q\nnew %q", got, want, old, new), nil
+		}
+		return "", nil
+	})
 }
 
 func needDiff(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -273,4 +275,42 @@ func (m *mutator) edit() {
 
 func isPunct(c byte) bool {
 	return bytes.IndexByte([]byte(`.,;:!?'"()[]`), c) >= 0
+}
+
+// Compare runs check on cases 0..n-1, two at a time (each worker with its own temporary
+// directory for the external tool's files), and returns how many cases differ. check returns a
+// description of the difference ("" when none) or an error; the first three differences and
+// every error are reported.
+func Compare(t *testing.T, n int, check func(dir string, i int) (string, error)) int {
+	t.Helper()
+	var (
+		mu          sync.Mutex
+		differences int
+		next        atomic.Int64
+		wg          sync.WaitGroup
+	)
+	for range 2 {
+		dir := t.TempDir()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				diff, err := check(dir, i)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if diff != "" {
+					mu.Lock()
+					differences++
+					if differences <= 3 {
+						t.Errorf("case %d: %s", i, diff)
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return differences
 }

@@ -9,8 +9,16 @@
 // Run "maxmatch score -h" for the flags.
 package main
 
-import "os"
+import (
+	"os"
+	"runtime/debug"
+)
 
 func main() {
+	// A run holds a few tens of megabytes (a few hundred on a degenerate sentence): collecting
+	// garbage less eagerly than the default (100%) saves a third of a typical run's time.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -7,7 +7,7 @@
 // defaults) on one sentence: contractions split ("don't" → "do n't", "it's" → "it 's",
 // "cannot" → "can not"), punctuation split off ("cat." → "cat ." at the end of the sentence
 // only, commas, colons, semicolons, brackets, "?", "!", "--", "..."), and straight double
-// quotes normalised to `` (opening) and '' (closing) as NLTK writes them. Brackets stay as
+// quotes normalised to “ (opening) and ” (closing) as NLTK writes them. Brackets stay as
 // they are: NLTK converts them to -LRB- and the like only on request. Periods inside the
 // sentence stay attached ("Mr.", "e.g.", "York."), since NLTK splits only the sentence's
 // final period: Words must therefore be given one sentence at a time (see Sentences).

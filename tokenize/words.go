@@ -117,7 +117,7 @@ func (t tracked) token(lo, hi int) Token {
 // rule is one of NLTK's substitutions: every match of re (that accept, when set, accepts) is
 // replaced by template, in which \N stands for group N and every other byte is literal.
 // Literal bytes other than spaces come from the bytes of the match that no referenced group
-// holds and that are not white space (the quote that `` replaces, say).
+// holds and that are not white space (the quote that “ replaces, say).
 type rule struct {
 	re       *regexp.Regexp
 	template []piece

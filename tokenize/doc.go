@@ -7,7 +7,9 @@
 // defaults) on one sentence: contractions split ("don't" → "do n't", "it's" → "it 's",
 // "cannot" → "can not"), punctuation split off ("cat." → "cat ." at the end of the sentence
 // only, commas, colons, semicolons, brackets, "?", "!", "--", "..."), and straight double
-// quotes normalised to “ (opening) and ” (closing) as NLTK writes them. Brackets stay as
+// quotes normalised as NLTK writes them: an opening one to two backquotes, a closing one to
+// two apostrophes (a pair of apostrophes after a space or an opening bracket counts as an
+// opening quote too). Brackets stay as
 // they are: NLTK converts them to -LRB- and the like only on request. Periods inside the
 // sentence stay attached ("Mr.", "e.g.", "York."), since NLTK splits only the sentence's
 // final period: Words must therefore be given one sentence at a time (see Sentences).

@@ -11,8 +11,8 @@ type Token struct {
 	// Start and End are the byte offsets of the token's source in the text it was cut from:
 	// the original bytes, before normalisation.
 	Start, End int
-	// Text is the token as NLTK writes it: the source bytes, except that straight double
-	// quotes become `` or ''.
+	// Text is the token as NLTK writes it: the source bytes, except that double quotes
+	// become two backquotes or two apostrophes.
 	Text string
 }
 
@@ -117,7 +117,7 @@ func (t tracked) token(lo, hi int) Token {
 // rule is one of NLTK's substitutions: every match of re (that accept, when set, accepts) is
 // replaced by template, in which \N stands for group N and every other byte is literal.
 // Literal bytes other than spaces come from the bytes of the match that no referenced group
-// holds and that are not white space (the quote that “ replaces, say).
+// holds and that are not white space (the quote that an opening-quote token replaces, say).
 type rule struct {
 	re       *regexp.Regexp
 	template []piece

@@ -103,7 +103,8 @@ func TestWordsAgreeWithNLTK(t *testing.T) {
 
 // checkInvariant checks the package's invariant: tokens in order, not empty, not
 // overlapping, white space only between them, and the normalised text equal to the source
-// except for double quotes (" or ”, which become “ or ”).
+// except for double quotes (a straight one or two apostrophes, normalised to two backquotes
+// or two apostrophes).
 func checkInvariant(t *testing.T, s string, toks []Token) {
 	t.Helper()
 	at := 0

@@ -1,0 +1,487 @@
+package m2extract
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"maxmatch/internal/pytext"
+	"maxmatch/internal/worddiff"
+	"maxmatch/scorer"
+	"maxmatch/tokenize"
+)
+
+// Options are the extraction's parameters.
+type Options struct {
+	// MaxUnchangedWords is u, the most unchanged tokens one edit may hold (the M² default is 2).
+	MaxUnchangedWords int
+}
+
+// DefaultOptions returns u = 2, the M² scorer's default.
+func DefaultOptions() Options { return Options{MaxUnchangedWords: 2} }
+
+// Edit is a system edit: bytes [Start, End) of the source (Original) become Correction.
+type Edit struct {
+	Start, End int
+	Original   string
+	Correction string
+	// Gold says the edit equals a gold edit token for token, and is written with its bytes.
+	Gold bool
+}
+
+// Stats say what the extraction had to approximate.
+type Stats struct {
+	Sentences int // source sentences
+	Units     int // scoring units: sentences joined where an edit crosses their boundary
+	// GoldCorrections counts the gold (edit, correction) pairs; GoldWidened those whose span
+	// is not on token boundaries (or whose correction changes the tokens around it), so that
+	// they were widened to whole tokens; GoldLost those that change no token (white space
+	// only), which token edits cannot express.
+	GoldCorrections, GoldWidened, GoldLost int
+	Edits     int // system edits found
+	GoldEqual int // of which equal to a gold edit
+	Bounded   int // units too large for the exact M² search (scored by the bounded search)
+	// Joined counts gold edits with more than u unchanged tokens inside, which M² cannot
+	// propose as one edit, made of the system edits that together with the unchanged tokens
+	// between them make exactly that gold edit.
+	Joined int
+}
+
+// Add returns s + t.
+func (s Stats) Add(t Stats) Stats {
+	return Stats{s.Sentences + t.Sentences, s.Units + t.Units, s.GoldCorrections + t.GoldCorrections,
+		s.GoldWidened + t.GoldWidened, s.GoldLost + t.GoldLost, s.Edits + t.Edits, s.GoldEqual + t.GoldEqual, s.Bounded + t.Bounded, s.Joined + t.Joined}
+}
+
+// Source is a source text cut into sentences and tokens.
+type Source struct {
+	Text      string
+	Sentences []tokenize.Sentence
+	Tokens    []tokenize.Token // of all sentences
+	first     []int            // first[k]: index of sentence k's first token; first[len(Sentences)] = len(Tokens)
+}
+
+// NewSource tokenizes a source text.
+func NewSource(text string) *Source {
+	src := &Source{Text: text, Sentences: tokenize.Sentences(text)}
+	for _, s := range src.Sentences {
+		src.first = append(src.first, len(src.Tokens))
+		src.Tokens = append(src.Tokens, s.Tokens...)
+	}
+	src.first = append(src.first, len(src.Tokens))
+	return src
+}
+
+// sentenceAt returns the last sentence that starts at or before byte offset i (0 if none).
+func (src *Source) sentenceAt(i int) int {
+	k := sort.Search(len(src.Sentences), func(k int) bool { return src.Sentences[k].Start > i })
+	return max(k-1, 0)
+}
+
+// sentenceOfToken returns the sentence holding token t (t < len(Tokens)).
+func (src *Source) sentenceOfToken(t int) int {
+	return sort.Search(len(src.Sentences), func(k int) bool { return src.first[k+1] > t })
+}
+
+// tokenizePieces tokenizes text[cuts[i]:cuts[i+1]], each piece as one sentence, and returns
+// the tokens (offsets into text) and the index of each piece's first token.
+func tokenizePieces(text string, cuts []int) (toks []tokenize.Token, firsts []int) {
+	for i := 0; i+1 < len(cuts); i++ {
+		firsts = append(firsts, len(toks))
+		piece := text[cuts[i]:cuts[i+1]]
+		lead := len(piece) - len(strings.TrimLeftFunc(piece, tokenize.IsSpace))
+		for _, t := range tokenize.Words(strings.TrimFunc(piece, tokenize.IsSpace)) {
+			t.Start += cuts[i] + lead
+			t.End += cuts[i] + lead
+			toks = append(toks, t)
+		}
+	}
+	firsts = append(firsts, len(toks))
+	return toks, firsts
+}
+
+// goldTokenEdit is a gold correction as a token edit of the source.
+type goldTokenEdit struct {
+	first, last      int      // source tokens
+	correction       []string // the correction's tokens
+	sentA, sentB     int      // the sentences it touches, [sentA, sentB]
+	start, end       int      // the gold's bytes
+	byteCorrection   string
+	exact, expressed bool
+}
+
+// convertGold turns one correction of a gold edit into a token edit (see the package
+// documentation, step 2).
+func (src *Source) convertGold(g GoldEdit, corr string) goldTokenEdit {
+	s, e := g.Start, g.End
+	delta := len(corr) - (e - s)
+	ka := src.sentenceAt(s)
+	kb := max(ka, src.sentenceAt(max(e-1, s)))
+	lo, hi := max(ka-1, 0), min(kb+2, len(src.Sentences))
+	p0, p1 := min(src.Sentences[lo].Start, s), max(src.Sentences[hi-1].End, e)
+	corrected := src.Text[:s] + corr + src.Text[e:]
+	cuts := []int{p0}
+	for k := lo + 1; k < hi; k++ {
+		c := src.Sentences[k].Start
+		switch {
+		case c <= s:
+		case c >= e:
+			c += delta
+		default:
+			c = s + len(corr)
+		}
+		cuts = append(cuts, c)
+	}
+	cuts = append(cuts, p1+delta)
+	C, pieceFirst := tokenizePieces(corrected, cuts)
+	T := src.Tokens[src.first[lo]:src.first[hi]]
+	p := 0
+	for p < len(T) && p < len(C) && T[p].End <= s && T[p].Start == C[p].Start && T[p].Text == C[p].Text {
+		p++
+	}
+	q := 0
+	for q < len(T)-p && q < len(C)-p {
+		t, c := T[len(T)-1-q], C[len(C)-1-q]
+		if t.Start < e || t.Start+delta != c.Start || t.Text != c.Text {
+			break
+		}
+		q++
+	}
+	ge := goldTokenEdit{
+		first: src.first[lo] + p, last: src.first[lo] + len(T) - q,
+		start: s, end: e, byteCorrection: corr,
+	}
+	for _, c := range C[p : len(C)-q] {
+		ge.correction = append(ge.correction, c.Text)
+	}
+	ge.expressed = ge.first < ge.last || len(ge.correction) > 0
+	cf, cl, exact := tokenize.Cover(src.Tokens, s, e)
+	ge.exact = exact && cf == ge.first && cl == ge.last
+	// The sentences it touches: those of its source tokens, or, for an insertion, the
+	// sentence whose piece received the correction.
+	if ge.first < ge.last {
+		ge.sentA, ge.sentB = src.sentenceOfToken(ge.first), src.sentenceOfToken(ge.last-1)
+	} else {
+		piece := sort.Search(len(pieceFirst)-1, func(i int) bool { return pieceFirst[i+1] > p })
+		ge.sentA = lo + piece
+		ge.sentB = ge.sentA
+	}
+	return ge
+}
+
+// system is a system text tokenized piece by piece along the source's sentences.
+type system struct {
+	text   string
+	tokens []tokenize.Token
+	first  []int // first[k]: the first token of the piece of source sentence k
+}
+
+// align carries the source's sentence boundaries over to the system text (step 3 of the
+// package documentation) and tokenizes it. crosses[k] reports that a changed region crosses
+// the boundary before source sentence k.
+func (src *Source) align(text string) (sys system, crosses []bool) {
+	var first []tokenize.Token
+	for _, s := range tokenize.Sentences(text) {
+		first = append(first, s.Tokens...)
+	}
+	hunks := worddiff.Diff(tokenTexts(src.Tokens), tokenTexts(first))
+	K := len(src.Sentences)
+	crosses = make([]bool, K)
+	cuts := make([]int, K+1)
+	cuts[K] = len(text)
+	shift, h := 0, 0
+	for k := 1; k < K; k++ {
+		b := src.first[k]
+		for h < len(hunks) && (hunks[h].OldEnd < b || hunks[h].OldEnd == b && hunks[h].OldStart < b) {
+			shift += (hunks[h].NewEnd - hunks[h].NewStart) - (hunks[h].OldEnd - hunks[h].OldStart)
+			h++
+		}
+		j := b + shift
+		if h < len(hunks) {
+			switch hk := hunks[h]; {
+			case hk.OldStart < b: // the boundary is inside a changed region
+				j = hk.NewEnd
+				crosses[k] = true
+			case hk.OldStart == b && hk.OldEnd == b: // an insertion at the boundary
+				j = hk.NewStart
+				for j < hk.NewEnd && !spaceBefore(text, first[j].Start) {
+					j++ // attached to the sentence before
+				}
+			}
+		}
+		if j < len(first) {
+			cuts[k] = first[j].Start
+		} else {
+			cuts[k] = len(text)
+		}
+		cuts[k] = max(cuts[k], cuts[k-1])
+	}
+	sys.text = text
+	sys.tokens, sys.first = tokenizePieces(text, cuts)
+	return sys, crosses
+}
+
+func tokenTexts(toks []tokenize.Token) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = m2Token(t.Text)
+	}
+	return out
+}
+
+// m2Token makes a token safe for the scorer, which splits on Python 2's white space: the
+// few characters that are white space there and not in Python 3 become U+FFFD.
+func m2Token(s string) string {
+	if strings.IndexFunc(s, pytext.IsSpace) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if pytext.IsSpace(r) {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}
+
+// Extract returns the edits that turn source into system, chosen to match gold as well as
+// possible (see the package documentation), in source order.
+func Extract(source, sysText string, gold []GoldEdit, opt Options) ([]Edit, Stats, error) {
+	src := NewSource(source)
+	return src.Extract(sysText, gold, opt)
+}
+
+// Extract is Extract on a tokenized source.
+func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit, Stats, error) {
+	var st Stats
+	st.Sentences = len(src.Sentences)
+	for _, g := range gold {
+		if g.Start < 0 || g.End < g.Start || g.End > len(src.Text) {
+			return nil, st, fmt.Errorf("line %d: gold edit %q: span %d–%d is outside the source's %d bytes", g.Line, g.Index, g.Start, g.End, len(src.Text))
+		}
+	}
+	if len(src.Sentences) == 0 {
+		if strings.TrimFunc(sysText, tokenize.IsSpace) != "" {
+			return nil, st, fmt.Errorf("the source holds no text but the system text does: expected a corrected version of the source")
+		}
+		return nil, st, nil
+	}
+	sys, merge := src.align(sysText)
+	var golds []goldTokenEdit
+	for _, g := range gold {
+		for _, c := range g.Corrections {
+			ge := src.convertGold(g, c)
+			st.GoldCorrections++
+			if !ge.expressed {
+				st.GoldLost++
+				continue
+			}
+			if !ge.exact {
+				st.GoldWidened++
+			}
+			for k := ge.sentA + 1; k <= ge.sentB; k++ {
+				merge[k] = true
+			}
+			golds = append(golds, ge)
+		}
+	}
+	// Units: runs of sentences with no boundary kept between them.
+	var units [][2]int
+	for k := range src.Sentences {
+		if k == 0 || !merge[k] {
+			units = append(units, [2]int{k, k + 1})
+		} else {
+			units[len(units)-1][1] = k + 1
+		}
+	}
+	st.Units = len(units)
+	unitOf := make([]int, len(src.Sentences))
+	for u, un := range units {
+		for k := un[0]; k < un[1]; k++ {
+			unitOf[k] = u
+		}
+	}
+	byUnit := make([][]goldTokenEdit, len(units))
+	for _, ge := range golds {
+		u := unitOf[ge.sentA]
+		byUnit[u] = append(byUnit[u], ge)
+	}
+
+	ev := scorer.NewEvaluator(scorer.Options{MaxUnchangedWords: opt.MaxUnchangedWords, Beta: 0.5, Compat: scorer.CompatFixed})
+	var edits []Edit
+	for u, un := range units {
+		s0, s1 := src.first[un[0]], src.first[un[1]]
+		h0, h1 := sys.first[un[0]], sys.first[un[1]]
+		srcWords, hypWords := tokenTexts(src.Tokens[s0:s1]), tokenTexts(sys.tokens[h0:h1])
+		sentence := scorer.Sentence{Source: strings.Join(srcWords, " "), Tokens: srcWords}
+		type key struct {
+			start, end int
+			correction string
+		}
+		snap := map[key]goldTokenEdit{}
+		var m2gold []scorer.GoldEdit
+		for _, ge := range byUnit[u] {
+			k := key{ge.first - s0, ge.last - s0, strings.Join(tokenTexts(wordTokens(ge.correction)), " ")}
+			if _, dup := snap[k]; !dup {
+				snap[k] = ge
+			}
+			m2gold = append(m2gold, scorer.GoldEdit{
+				Start: k.start, End: k.end,
+				Original:    strings.Join(srcWords[k.start:k.end], " "),
+				Corrections: []string{k.correction},
+			})
+		}
+		sentence.Annotators = []scorer.Annotator{{ID: 0, Edits: m2gold}}
+		res := ev.Evaluate(strings.Join(hypWords, " "), &sentence)
+		if res.Bounded {
+			st.Bounded++
+		}
+		var tes []tokenEdit
+		shift := 0
+		for _, e := range res.Annotators[0].Edits {
+			n := 0
+			if e.Correction != "" {
+				n = strings.Count(e.Correction, " ") + 1
+			}
+			hs := e.Start + shift
+			shift += n - (e.End - e.Start)
+			if hs < 0 || hs+n > len(hypWords) || strings.Join(hypWords[hs:hs+n], " ") != e.Correction {
+				return nil, st, fmt.Errorf("internal error: the scorer's edit %+v does not follow the hypothesis", e)
+			}
+			te := tokenEdit{e.Start, e.End, hs, hs + n}
+			if _, ok := snap[key{te.start, te.end, e.Correction}]; !ok {
+				te = trim(te, srcWords, hypWords)
+			}
+			tes = append(tes, te)
+		}
+		for _, ge := range byUnit[u] {
+			var joined bool
+			tes, joined = joinIntoGold(tes, ge.first-s0, ge.last-s0, tokenTexts(wordTokens(ge.correction)), hypWords)
+			if joined {
+				st.Joined++
+			}
+		}
+		for _, te := range tes {
+			var out Edit
+			k := key{te.start, te.end, strings.Join(hypWords[te.hypStart:te.hypEnd], " ")}
+			if ge, ok := snap[k]; ok {
+				out = Edit{Start: ge.start, End: ge.end, Correction: ge.byteCorrection, Gold: true}
+				st.GoldEqual++
+			} else {
+				out.Start, out.End, out.Correction = ByteEdit(src.Text, src.Tokens, s0+te.start, s0+te.end, sys.text, sys.tokens, h0+te.hypStart, h0+te.hypEnd)
+			}
+			out.Original = src.Text[out.Start:out.End]
+			edits = append(edits, out)
+		}
+	}
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].Start != edits[j].Start {
+			return edits[i].Start < edits[j].Start
+		}
+		return edits[i].End < edits[j].End
+	})
+	st.Edits = len(edits)
+	return edits, st, nil
+}
+
+func wordTokens(texts []string) []tokenize.Token {
+	out := make([]tokenize.Token, len(texts))
+	for i, t := range texts {
+		out[i].Text = t
+	}
+	return out
+}
+
+// tokenEdit is an edit of a unit: source tokens [start, end) become hypothesis tokens
+// [hypStart, hypEnd).
+type tokenEdit struct {
+	start, end, hypStart, hypEnd int
+}
+
+// trim removes the tokens an edit leaves unchanged at its start and then at its end (M²
+// joins changes across up to u unchanged tokens to make fewer edits; HOO edits hold only
+// what changed).
+func trim(e tokenEdit, src, hyp []string) tokenEdit {
+	for e.start < e.end && e.hypStart < e.hypEnd && src[e.start] == hyp[e.hypStart] {
+		e.start++
+		e.hypStart++
+	}
+	for e.start < e.end && e.hypStart < e.hypEnd && src[e.end-1] == hyp[e.hypEnd-1] {
+		e.end--
+		e.hypEnd--
+	}
+	return e
+}
+
+// joinIntoGold joins the edits (in order) that lie inside the gold span [first, last) into one
+// edit when, with the unchanged tokens between them, they turn it into correction: the edit M²
+// would choose were u large enough. Insertions at either end of the span may be taken in or
+// left out. The edits are returned unchanged when no way works, when an edit straddles an end
+// of the span, or when one edit is the gold edit already.
+func joinIntoGold(edits []tokenEdit, first, last int, correction, hyp []string) ([]tokenEdit, bool) {
+	if first == last {
+		return edits, false
+	}
+	for _, e := range edits {
+		if e.start < first && first < e.end || e.start < last && last < e.end {
+			return edits, false
+		}
+	}
+	isInsertionAt := func(e tokenEdit, x int) bool { return e.start == x && e.end == x }
+	// base is the hypothesis position of source position x before the insertions at x;
+	// inserted the number of tokens they insert.
+	base := func(x int) int {
+		p := x
+		for _, e := range edits {
+			if e.end <= x && !isInsertionAt(e, x) {
+				p += (e.hypEnd - e.hypStart) - (e.end - e.start)
+			}
+		}
+		return p
+	}
+	inserted := func(x int) int {
+		n := 0
+		for _, e := range edits {
+			if isInsertionAt(e, x) {
+				n += e.hypEnd - e.hypStart
+			}
+		}
+		return n
+	}
+	want := strings.Join(correction, " ")
+	for _, includeFirst := range []bool{true, false} {
+		for _, includeLast := range []bool{true, false} {
+			hs, he := base(first), base(last)
+			if !includeFirst {
+				hs += inserted(first)
+			}
+			if includeLast {
+				he += inserted(last)
+			}
+			if hs > he || he > len(hyp) || strings.Join(hyp[hs:he], " ") != want {
+				continue
+			}
+			var out []tokenEdit
+			inside := 0
+			pos := -1
+			for _, e := range edits {
+				in := first <= e.start && e.end <= last &&
+					(includeFirst || !isInsertionAt(e, first)) && (includeLast || !isInsertionAt(e, last))
+				if !in {
+					out = append(out, e)
+					continue
+				}
+				inside++
+				if pos < 0 {
+					pos = len(out)
+				}
+			}
+			joined := tokenEdit{first, last, hs, he}
+			if inside == 0 || inside == 1 && edits[pos] == joined {
+				continue
+			}
+			out = append(out[:pos], append([]tokenEdit{joined}, out[pos:]...)...)
+			return out, true
+		}
+	}
+	return edits, false
+}

@@ -1,0 +1,36 @@
+package m2extract
+
+import (
+	"io"
+
+	"maxmatch/hoo/synth"
+)
+
+// GoldEdit is a gold edit: bytes [Start, End) of the source may be replaced by any of
+// Corrections ("" deletes). Corrections that mean "leave it" (HOO's <correction/>) are not
+// listed: they propose nothing to match.
+type GoldEdit struct {
+	Index       string
+	Start, End  int
+	Corrections []string
+	Line        int // where the edit is in its file, for messages
+}
+
+// ReadGold reads a HOO 2011 gold edit file.
+func ReadGold(r io.Reader) ([]GoldEdit, error) {
+	edits, err := synth.ParseGold(r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]GoldEdit, 0, len(edits))
+	for _, e := range edits {
+		g := GoldEdit{Index: e.Index, Start: e.Start, End: e.End, Line: e.Line}
+		for _, c := range e.Corrections {
+			if !c.None {
+				g.Corrections = append(g.Corrections, c.Text)
+			}
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}

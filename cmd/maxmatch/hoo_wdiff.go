@@ -25,7 +25,7 @@ import (
 func runHooWdiffExtract(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("maxmatch hoo extract", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	method := fs.String("method", "wdiff", "extraction method: wdiff (the official HOO 2011 extractor)")
+	method := fs.String("method", "wdiff", "extraction method: wdiff (the official HOO 2011 extractor) or m2 (see --method m2 -h)")
 	origDir := fs.String("orig", "", "directory of original texts NNNN.txt")
 	sysDir := fs.String("system", "", "directory of system texts whose names start with NNNN")
 	outDir := fs.String("out", "", "directory to write the edit XML files into (created if missing)")
@@ -43,7 +43,7 @@ func runHooWdiffExtract(args []string, stdout, stderr io.Writer) int {
 	case fs.NArg() > 0:
 		return fail("unexpected argument %q: everything is given by flags", fs.Arg(0))
 	case *method != "wdiff":
-		return fail("--method %q is not known; expected wdiff", *method)
+		return fail("--method %q is not known; expected wdiff or m2", *method)
 	case *origDir == "" || *sysDir == "" || *outDir == "":
 		return fail("--orig, --system and --out are all required")
 	}

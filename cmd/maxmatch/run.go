@@ -11,6 +11,8 @@ const usage = `usage:
   maxmatch demo                        score an embedded sample and explain the output
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR
                                        extract HOO edits from corrected texts as the HOO 2011 tools did
+  maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR
+                                       extract HOO edits with MaxMatch, matching the gold edits best
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR
                                        make synthetic HOO systems from gold edits
   maxmatch help                        show this help
@@ -20,6 +22,7 @@ Run "maxmatch score -h" for the scoring flags, "maxmatch hoo COMMAND -h" for the
 
 const hooUsage = `usage:
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]
+  maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR [-u N]
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]
 `
 
@@ -62,7 +65,7 @@ func runHoo(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "extract":
-		return runHooWdiffExtract(args[1:], stdout, stderr)
+		return runHooExtract(args[1:], stdout, stderr)
 	case "synth":
 		return runHooSynth(args[1:], stdout, stderr)
 	}

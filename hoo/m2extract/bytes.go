@@ -37,7 +37,7 @@ func ByteEdit(source string, srcToks []tokenize.Token, first, last int, system s
 		if first < len(srcToks) {
 			right = srcToks[first].Start
 		}
-		ownWord, attachedRight := spaceBefore(system, c), !spaceAfter(system, d)
+		ownWord, attachedRight := spaceBefore(system, c) || c > 0 && strings.IndexByte("([{", system[c-1]) >= 0, !spaceAfter(system, d)
 		lineEnd := d == len(system) || system[d] == '\n' || system[d] == '\r'
 		switch {
 		case ownWord && !attachedRight && right >= 0 && !(lineEnd && left >= 0):

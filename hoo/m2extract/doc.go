@@ -35,8 +35,8 @@
 //   - a deleted word takes one adjoining space, the one after it if there is one, else the
 //     one before ("the " in "of the cat"); a deleted token attached to the word before it
 //     (a comma) takes none;
-//   - an inserted word stands at the start of the word after it and carries a trailing space
-//     ("both " before "texts"), or, at the end of a line, at the end of the word before it
+//   - an inserted word (after white space or an opening bracket in the system text) stands at
+//     the start of the word after it and carries a trailing space ("both " before "texts"), or, at the end of a line, at the end of the word before it
 //     with a leading space; inserted punctuation attached to the word before it in the system
 //     text (a comma) is inserted at that word's end, and one attached to the word after it
 //     (an opening bracket) at that word's start, without a space.

@@ -38,9 +38,9 @@ type Stats struct {
 	// they were widened to whole tokens; GoldLost those that change no token (white space
 	// only), which token edits cannot express.
 	GoldCorrections, GoldWidened, GoldLost int
-	Edits     int // system edits found
-	GoldEqual int // of which equal to a gold edit
-	Bounded   int // units too large for the exact M² search (scored by the bounded search)
+	Edits                                  int // system edits found
+	GoldEqual                              int // of which equal to a gold edit
+	Bounded                                int // units too large for the exact M² search (scored by the bounded search)
 	// Joined counts gold edits with more than u unchanged tokens inside, which M² cannot
 	// propose as one edit, made of the system edits that together with the unchanged tokens
 	// between them make exactly that gold edit.
@@ -113,6 +113,19 @@ type goldTokenEdit struct {
 // convertGold turns one correction of a gold edit into a token edit (see the package
 // documentation, step 2).
 func (src *Source) convertGold(g GoldEdit, corr string) goldTokenEdit {
+	ge, _ := src.convertGoldText(g, corr)
+	return ge
+}
+
+// correctedText is a source with one gold correction made, and its tokens around the
+// correction; the correction's tokens are tokens[first:last].
+type correctedText struct {
+	text        string
+	tokens      []tokenize.Token
+	first, last int
+}
+
+func (src *Source) convertGoldText(g GoldEdit, corr string) (goldTokenEdit, correctedText) {
 	s, e := g.Start, g.End
 	delta := len(corr) - (e - s)
 	ka := src.sentenceAt(s)
@@ -166,7 +179,7 @@ func (src *Source) convertGold(g GoldEdit, corr string) goldTokenEdit {
 		ge.sentA = lo + piece
 		ge.sentB = ge.sentA
 	}
-	return ge
+	return ge, correctedText{corrected, C, p, len(C) - q}
 }
 
 // system is a system text tokenized piece by piece along the source's sentences.

@@ -45,6 +45,12 @@ func TestGolden(t *testing.T) {
 		{"negative-u", []string{"score", "--max_unchanged_words", "-1", "testdata/small.txt", "testdata/small.m2"}, "u must be non-negative"},
 		{"hoo-no-command", []string{"hoo"}, "the HOO commands are listed"},
 		{"hoo-unknown", []string{"hoo", "evaluate"}, "an unknown HOO command"},
+		{"hoo-extract-m2-no-gold", []string{"hoo", "extract", "--method", "m2", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/sys", "--out", "testdata/hoo/never"}, "m2 needs the gold"},
+		{"hoo-extract-m2-missing-gold", []string{"hoo", "extract", "--method=m2", "--gold", "testdata/hoo/sys", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/sys", "--out", "testdata/hoo/never"}, "a gold file that is not there: which one, for which source"},
+		{"hoo-extract-m2-bad-gold", []string{"hoo", "extract", "--method", "m2", "--gold", "testdata/hoo/badgold", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/sys", "--out", "testdata/hoo/never"}, "a bad offset in a gold file: file, line, edit"},
+		{"hoo-extract-m2-negative-u", []string{"hoo", "extract", "--method", "m2", "-u", "-1", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/sys", "--out", "testdata/hoo/never"}, "u must be non-negative"},
+		{"hoo-extract-bad-method", []string{"hoo", "extract", "--method", "m3", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/sys", "--out", "testdata/hoo/never"}, "an unknown method names both"},
+		{"hoo-extract-m2-help", []string{"hoo", "extract", "--method", "m2", "-h"}, "the m2 flags"},
 		{"verbose-and-jsonl", []string{"score", "-v", "--jsonl", "testdata/small.txt", "testdata/small.m2"}, "two outputs at once"},
 	}
 	for _, tt := range tests {

@@ -44,6 +44,28 @@ func TestGolden(t *testing.T) {
 		{"bad-compat", []string{"score", "--compat", "4.0", "testdata/small.txt", "testdata/small.m2"}, "unknown compatibility mode"},
 		{"negative-u", []string{"score", "--max_unchanged_words", "-1", "testdata/small.txt", "testdata/small.m2"}, "u must be non-negative"},
 		{"verbose-and-jsonl", []string{"score", "-v", "--jsonl", "testdata/small.txt", "testdata/small.m2"}, "two outputs at once"},
+
+		// Bad input: one error naming the file, line and column where they apply, exit 2, no score.
+		{"bad-annotator", []string{"score", "testdata/one.txt", "testdata/badannotator.m2"}, "non-integer annotator id: the column of the sixth field (official: ValueError)"},
+		{"one-offset", []string{"score", "testdata/one.txt", "testdata/oneoffset.m2"}, "a span with one offset (official: IndexError)"},
+		{"reversed-span", []string{"score", "testdata/one.txt", "testdata/reversed.m2"}, "start after end (official: keeps an edit nothing can match, recall 0)"},
+		{"span-beyond", []string{"score", "testdata/one.txt", "testdata/beyond.m2"}, "a span past the last token (official: drops the edit silently)"},
+		{"negative-offset", []string{"score", "testdata/one.txt", "testdata/negative.m2"}, "a negative offset in an edit that is not a noop (official: drops it silently)"},
+		{"accept-bad-spans-beyond", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/beyond.m2"}, "the official's reading: the edit dropped, 1.0/1.0/1.0 as it prints"},
+		{"accept-bad-spans-reversed", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/reversed.m2"}, "the official's reading: an unmatchable gold edit, 1.0/0.0/0.0 as it prints"},
+		{"a-before-s", []string{"score", "testdata/one.txt", "testdata/a-before-s.m2"}, "an A line before any S line (official: ignores the block's first line silently)"},
+		{"empty-gold", []string{"score", "testdata/one.txt", "testdata/empty.m2"}, "an empty gold file (official: AssertionError on the counts)"},
+		{"invalid-utf8-gold", []string{"score", "testdata/one.txt", "testdata/badutf8.m2"}, "line, column and byte offset of the first bad byte (official: UnicodeDecodeError with a position in the whole file)"},
+		{"invalid-utf8-system", []string{"score", "testdata/badutf8.txt", "testdata/small.m2"}, "the same in the system file"},
+		{"directory", []string{"score", "testdata", "testdata/small.m2"}, "a directory given as the system file"},
+		{"not-gzip", []string{"score", "testdata/small.txt", "testdata/notgzip.m2.gz"}, "a .gz name on a plain file"},
+
+		// Input the official rejects or misreads, and we read: the scores are those of small.
+		{"crlf-gold", []string{"score", "testdata/small.txt", "testdata/crlf.m2"}, "CRLF gold file (official: AssertionError)"},
+		{"bom-gold", []string{"score", "testdata/small.txt", "testdata/bom.m2"}, "byte order mark in the gold file (official: AssertionError)"},
+		{"bom-system", []string{"score", "testdata/bom.txt", "testdata/small.m2"}, "byte order mark in the system file (official: glued to the first token, P 0.5000)"},
+		{"gzip", []string{"score", "testdata/small.txt.gz", "testdata/small.m2.gz"}, "both files gzipped (official: the same)"},
+		{"space-line", []string{"score", "testdata/two.txt", "testdata/spaceline.m2"}, "a line of white space between blocks separates them (official: AssertionError)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -66,6 +66,26 @@ func TestGolden(t *testing.T) {
 		{"bom-system", []string{"score", "testdata/bom.txt", "testdata/small.m2"}, "byte order mark in the system file (official: glued to the first token, P 0.5000)"},
 		{"gzip", []string{"score", "testdata/small.txt.gz", "testdata/small.m2.gz"}, "both files gzipped (official: the same)"},
 		{"space-line", []string{"score", "testdata/two.txt", "testdata/spaceline.m2"}, "a line of white space between blocks separates them (official: AssertionError)"},
+
+		// Reports.
+		{"score-counts", []string{"score", "--counts", "testdata/report.txt", "testdata/report.m2"}, "the official three lines, then TP, FP, FN (official -v: 4 correct, 6 proposed, 6 gold)"},
+		{"score-per-sentence", []string{"score", "--per-sentence", "testdata/report.txt", "testdata/report.m2"}, "a TSV row per sentence, then the totals"},
+		{"score-per-type", []string{"score", "--per-type", "testdata/report.txt", "testdata/report.m2"}, "gold edits by type: ArtOrDet 2/2, Nn 0/1, SVA 2/3; FP over all types"},
+		{"score-bootstrap", []string{"score", "--bootstrap", "200", "--seed", "7", "testdata/report.txt", "testdata/report.m2"}, "intervals after the three lines, with resamples and seed"},
+		{"score-reports", []string{"score", "--counts", "--per-sentence", "--per-type", "--bootstrap", "100", "testdata/report.txt", "testdata/report.m2"}, "every report at once, in order: sentences, types, totals"},
+		{"score-jsonl-reports", []string{"score", "--jsonl", "--counts", "--per-sentence", "--per-type", "--bootstrap", "100", "testdata/report.txt", "testdata/report.m2"}, "the same in JSON: extra fields per sentence, per_type and bootstrap lines, the total last"},
+		{"score-verbose-per-type", []string{"score", "-v", "--per-type", "--counts", "testdata/report.txt", "testdata/report.m2"}, "-v combines with the corpus reports"},
+		{"verbose-and-per-sentence", []string{"score", "-v", "--per-sentence", "testdata/report.txt", "testdata/report.m2"}, "two per-sentence outputs at once"},
+		{"negative-bootstrap", []string{"score", "--bootstrap", "-5", "testdata/report.txt", "testdata/report.m2"}, "a negative number of resamples"},
+
+		// compare.
+		{"compare", []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "both scores, the difference with its interval, wins, p-value, resamples and seed"},
+		{"compare-self", []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "a system against itself: difference 0, p = 1"},
+		{"compare-jsonl", []string{"compare", "--jsonl", "--resamples", "500", "--seed", "3", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "the same as one JSON object"},
+		{"compare-help", []string{"compare", "-h"}, "usage, the test's definition and flags on stdout, status 0"},
+		{"compare-two-files", []string{"compare", "testdata/report.txt", "testdata/report.m2"}, "wrong number of arguments"},
+		{"compare-mismatch", []string{"compare", "testdata/report.txt", "testdata/small.txt", "testdata/report.m2"}, "system B's line count is checked before anything is scored"},
+		{"compare-bad-resamples", []string{"compare", "--resamples", "0", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "at least one resample"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,10 +8,12 @@ import (
 
 const usage = `usage:
   maxmatch score [flags] SYSTEM GOLD   score a system output against an M2 gold file
+  maxmatch compare [flags] SYSTEM_A SYSTEM_B GOLD
+                                       test whether two systems' F differ (paired bootstrap)
   maxmatch demo                        score an embedded sample and explain the output
   maxmatch help                        show this help
 
-Run "maxmatch score -h" for the scoring flags.
+Run "maxmatch score -h" or "maxmatch compare -h" for the flags.
 `
 
 // Exit statuses.
@@ -29,6 +31,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "score":
 		return runScore(args[1:], stdout, stderr)
+	case "compare":
+		return runCompare(args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

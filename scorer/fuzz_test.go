@@ -63,6 +63,8 @@ func FuzzReadM2(f *testing.F) {
 	f.Add([]byte("S a b\nS c d\nA 2 3|||X|||e|||REQUIRED|||-NONE-|||0\n"), uint16(FixSentenceOffsets), false)
 	f.Add([]byte("S a b\nA 0 1|||X|||-NONE- ||b  c|||REQUIRED|||-NONE-|||9\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||16\n"), uint16(0), true)
 	f.Add([]byte("\ufeffS a\r\nA 0 1|||T|||b|||REQUIRED|||-NONE-|||1\r\n\r\n \nS b\n"), uint16(FixNoneCorrection), false)
+	// Annotators whose visiting order WriteM2 must not write as is (see annotatorFileOrder).
+	f.Add([]byte("S a b\nA 0 1|||X|||c|||R|||-|||6\nA 0 1|||X|||c|||R|||-|||0\nA 0 1|||X|||c|||R|||-|||-3\nA 0 1|||X|||c|||R|||-|||31\nA 0 1|||X|||c|||R|||-|||21\n"), uint16(0), false)
 	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, accept bool) {
 		r := M2Reader{Fixes: Fix(fixBits) & allFixes, AcceptBadSpans: accept}
 		sentences, err := r.Read("gold.m2", data)
@@ -103,8 +105,14 @@ func FuzzReadM2(f *testing.F) {
 			}
 		}
 
-		// The round trip.
+		// The round trip, under WriteM2's conditions: sentences re-based, and annotators sorted
+		// when a sentence has more than 8 of them.
 		r.Fixes |= FixSentenceOffsets
+		for _, s := range sentences {
+			if len(s.Annotators) > 8 {
+				r.Fixes |= FixAnnotatorOrder
+			}
+		}
 		first, err := r.Read("gold.m2", data)
 		if err != nil {
 			t.Fatalf("read with sentence-offsets: %v (without: no error)", err)

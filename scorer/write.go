@@ -3,6 +3,7 @@ package scorer
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,9 +15,11 @@ import (
 // and "-NONE-".
 //
 // Reading the output with ReadM2 and the fixes the sentences were read with gives the same
-// sentences back (line numbers aside), provided each sentence had a block of its own or
-// FixSentenceOffsets was applied: release 3.2 does not re-base the offsets of a block's
-// second sentence, so its edits cannot be written as a block of their own.
+// sentences back (line numbers aside), annotators in the same order, provided each sentence had
+// a block of its own or FixSentenceOffsets was applied (release 3.2 does not re-base the
+// offsets of a block's second sentence, so its edits cannot be written as a block of their
+// own), and no sentence has more than 8 annotators in an order that CPython's dict order would
+// change (see annotatorFileOrder).
 func WriteM2(w io.Writer, sentences []Sentence) error {
 	bw := bufio.NewWriter(w)
 	for i := range sentences {
@@ -25,7 +28,8 @@ func WriteM2(w io.Writer, sentences []Sentence) error {
 		bw.WriteString(s.Source)
 		bw.WriteByte('\n')
 		if !(len(s.Annotators) == 1 && s.Annotators[0].ID == 0 && len(s.Annotators[0].Edits) == 0) {
-			for _, a := range s.Annotators {
+			for _, ai := range annotatorFileOrder(s.Annotators) {
+				a := &s.Annotators[ai]
 				id := strconv.Itoa(a.ID)
 				if len(a.Edits) == 0 {
 					bw.WriteString("A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||" + id + "\n")
@@ -45,6 +49,52 @@ func WriteM2(w io.Writer, sentences []Sentence) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// annotatorFileOrder returns the order (indices into annotators) in which to write a
+// sentence's annotators so that reading them back visits them in their present order. The
+// reader visits them in CPython 2 dict order of their order of appearance, taken twice (see
+// annotatorVisitOrder); for most sets of ids that leaves the present order unchanged, but for
+// some ids beyond 0–7 it does not, and the first order of appearance that gives it back is
+// searched for among the permutations (up to 8 annotators; beyond, the present order is
+// written).
+func annotatorFileOrder(annotators []Annotator) []int {
+	ids := make([]int64, len(annotators))
+	order := make([]int, len(annotators))
+	for i, a := range annotators {
+		ids[i], order[i] = int64(a.ID), i
+	}
+	if len(ids) > 8 || slices.Equal(annotatorVisitOrder(ids), ids) {
+		return order
+	}
+	perm := slices.Clone(order)
+	try := make([]int64, len(ids))
+	gives := func() bool {
+		for i, k := range perm {
+			try[i] = ids[k]
+		}
+		return slices.Equal(annotatorVisitOrder(try), ids)
+	}
+	// Heap's algorithm: every permutation of perm, one swap at a time.
+	c := make([]int, len(perm))
+	for i := 0; i < len(perm); {
+		if c[i] < i {
+			if i%2 == 0 {
+				perm[0], perm[i] = perm[i], perm[0]
+			} else {
+				perm[c[i]], perm[i] = perm[i], perm[c[i]]
+			}
+			if gives() {
+				return perm
+			}
+			c[i]++
+			i = 0
+		} else {
+			c[i] = 0
+			i++
+		}
+	}
+	return order
 }
 
 // m2Correction writes a correction so that it reads back as itself: "" as "-NONE-", the

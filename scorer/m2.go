@@ -406,13 +406,13 @@ func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens [
 // checkSpan returns an error for a span the official would drop (outside the tokens of its
 // block) or keep as an edit nothing can match (start after end).
 func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens, nSentences int) error {
-	tokens := fmt.Sprintf("the sentence's %s", plural(nTokens, "token"))
-	if nSentences > 1 {
-		tokens = fmt.Sprintf("the %s of the block's %d sentences", plural(nTokens, "token"), nSentences)
-	}
 	n := int64(nTokens)
 	switch {
 	case start < 0 || end < 0 || start > n || end > n:
+		tokens := fmt.Sprintf("the sentence's %s", plural(nTokens, "token"))
+		if nSentences > 1 {
+			tokens = fmt.Sprintf("the %s of the block's %d sentences", plural(nTokens, "token"), nSentences)
+		}
 		return p.errorf(no, col, "span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; "+
 			"the official scorer silently ignores such an edit (--accept-bad-spans does the same)", quote(span), tokens, n)
 	case start > end:

@@ -46,6 +46,48 @@ func TestGolden(t *testing.T) {
 		{"hoo-no-command", []string{"hoo"}, "the HOO commands are listed"},
 		{"hoo-unknown", []string{"hoo", "evaluate"}, "an unknown HOO command"},
 		{"verbose-and-jsonl", []string{"score", "-v", "--jsonl", "testdata/small.txt", "testdata/small.m2"}, "two outputs at once"},
+
+		// Bad input: one error naming the file, line and column where they apply, exit 2, no score.
+		{"bad-annotator", []string{"score", "testdata/one.txt", "testdata/badannotator.m2"}, "non-integer annotator id: the column of the sixth field (official: ValueError)"},
+		{"one-offset", []string{"score", "testdata/one.txt", "testdata/oneoffset.m2"}, "a span with one offset (official: IndexError)"},
+		{"reversed-span", []string{"score", "testdata/one.txt", "testdata/reversed.m2"}, "start after end (official: keeps an edit nothing can match, recall 0)"},
+		{"span-beyond", []string{"score", "testdata/one.txt", "testdata/beyond.m2"}, "a span past the last token (official: drops the edit silently)"},
+		{"negative-offset", []string{"score", "testdata/one.txt", "testdata/negative.m2"}, "a negative offset in an edit that is not a noop (official: drops it silently)"},
+		{"accept-bad-spans-beyond", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/beyond.m2"}, "the official's reading: the edit dropped, 1.0/1.0/1.0 as it prints"},
+		{"accept-bad-spans-reversed", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/reversed.m2"}, "the official's reading: an unmatchable gold edit, 1.0/0.0/0.0 as it prints"},
+		{"a-before-s", []string{"score", "testdata/one.txt", "testdata/a-before-s.m2"}, "an A line before any S line (official: ignores the block's first line silently)"},
+		{"empty-gold", []string{"score", "testdata/one.txt", "testdata/empty.m2"}, "an empty gold file (official: AssertionError on the counts)"},
+		{"invalid-utf8-gold", []string{"score", "testdata/one.txt", "testdata/badutf8.m2"}, "line, column and byte offset of the first bad byte (official: UnicodeDecodeError with a position in the whole file)"},
+		{"invalid-utf8-system", []string{"score", "testdata/badutf8.txt", "testdata/small.m2"}, "the same in the system file"},
+		{"directory", []string{"score", "testdata", "testdata/small.m2"}, "a directory given as the system file"},
+		{"not-gzip", []string{"score", "testdata/small.txt", "testdata/notgzip.m2.gz"}, "a .gz name on a plain file"},
+
+		// Input the official rejects or misreads, and we read: the scores are those of small.
+		{"crlf-gold", []string{"score", "testdata/small.txt", "testdata/crlf.m2"}, "CRLF gold file (official: AssertionError)"},
+		{"bom-gold", []string{"score", "testdata/small.txt", "testdata/bom.m2"}, "byte order mark in the gold file (official: AssertionError)"},
+		{"bom-system", []string{"score", "testdata/bom.txt", "testdata/small.m2"}, "byte order mark in the system file (official: glued to the first token, P 0.5000)"},
+		{"gzip", []string{"score", "testdata/small.txt.gz", "testdata/small.m2.gz"}, "both files gzipped (official: the same)"},
+		{"space-line", []string{"score", "testdata/two.txt", "testdata/spaceline.m2"}, "a line of white space between blocks separates them (official: AssertionError)"},
+
+		// Reports.
+		{"score-counts", []string{"score", "--counts", "testdata/report.txt", "testdata/report.m2"}, "the official three lines, then TP, FP, FN (official -v: 4 correct, 6 proposed, 6 gold)"},
+		{"score-per-sentence", []string{"score", "--per-sentence", "testdata/report.txt", "testdata/report.m2"}, "a TSV row per sentence, then the totals"},
+		{"score-per-type", []string{"score", "--per-type", "testdata/report.txt", "testdata/report.m2"}, "gold edits by type: ArtOrDet 2/2, Nn 0/1, SVA 2/3; FP over all types"},
+		{"score-bootstrap", []string{"score", "--bootstrap", "200", "--seed", "7", "testdata/report.txt", "testdata/report.m2"}, "intervals after the three lines, with resamples and seed"},
+		{"score-reports", []string{"score", "--counts", "--per-sentence", "--per-type", "--bootstrap", "100", "testdata/report.txt", "testdata/report.m2"}, "every report at once, in order: sentences, types, totals"},
+		{"score-jsonl-reports", []string{"score", "--jsonl", "--counts", "--per-sentence", "--per-type", "--bootstrap", "100", "testdata/report.txt", "testdata/report.m2"}, "the same in JSON: extra fields per sentence, per_type and bootstrap lines, the total last"},
+		{"score-verbose-per-type", []string{"score", "-v", "--per-type", "--counts", "testdata/report.txt", "testdata/report.m2"}, "-v combines with the corpus reports"},
+		{"verbose-and-per-sentence", []string{"score", "-v", "--per-sentence", "testdata/report.txt", "testdata/report.m2"}, "two per-sentence outputs at once"},
+		{"negative-bootstrap", []string{"score", "--bootstrap", "-5", "testdata/report.txt", "testdata/report.m2"}, "a negative number of resamples"},
+
+		// compare.
+		{"compare", []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "both scores, the difference with its interval, wins, p-value, resamples and seed"},
+		{"compare-self", []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "a system against itself: difference 0, p = 1"},
+		{"compare-jsonl", []string{"compare", "--jsonl", "--resamples", "500", "--seed", "3", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "the same as one JSON object"},
+		{"compare-help", []string{"compare", "-h"}, "usage, the test's definition and flags on stdout, status 0"},
+		{"compare-two-files", []string{"compare", "testdata/report.txt", "testdata/report.m2"}, "wrong number of arguments"},
+		{"compare-mismatch", []string{"compare", "testdata/report.txt", "testdata/small.txt", "testdata/report.m2"}, "system B's line count is checked before anything is scored"},
+		{"compare-bad-resamples", []string{"compare", "--resamples", "0", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "at least one resample"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

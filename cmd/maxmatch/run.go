@@ -8,6 +8,8 @@ import (
 
 const usage = `usage:
   maxmatch score [flags] SYSTEM GOLD   score a system output against an M2 gold file
+  maxmatch compare [flags] SYSTEM_A SYSTEM_B GOLD
+                                       test whether two systems' F differ (paired bootstrap)
   maxmatch demo                        score an embedded sample and explain the output
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR
                                        extract HOO edits from corrected texts as the HOO 2011 tools did
@@ -15,7 +17,8 @@ const usage = `usage:
                                        make synthetic HOO systems from gold edits
   maxmatch help                        show this help
 
-Run "maxmatch score -h" for the scoring flags, "maxmatch hoo COMMAND -h" for the others.
+Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
+"maxmatch hoo COMMAND -h" for the others.
 `
 
 const hooUsage = `usage:
@@ -38,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "score":
 		return runScore(args[1:], stdout, stderr)
+	case "compare":
+		return runCompare(args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
 	case "hoo":

@@ -78,10 +78,7 @@ is from 0}) / (1 + resamples). Flags:
 	for i, name := range []string{"A", "B"} {
 		totals[i], err = scorer.Score(hyps[i], gold, opt, func(r *scorer.SentenceResult) error {
 			prog.update("scoring system "+name+", sentence", r.Index+1, len(gold))
-			if r.Bounded {
-				prog.printf("maxmatch: warning: system %s, sentence %d (%s line %d): its lattice closure is over -max-edges=%d; scored with the bounded search (see the README)\n",
-					name, r.Index+1, goldPath, gold[r.Index].Line, opt.EdgeBudget())
-			}
+			warnBounded(prog, "system "+name+", ", r, goldPath, gold, opt)
 			results[i] = append(results[i], *r)
 			return nil
 		})

@@ -45,6 +45,9 @@ func TestGolden(t *testing.T) {
 		{"negative-u", []string{"score", "--max_unchanged_words", "-1", "testdata/small.txt", "testdata/small.m2"}, "u must be non-negative"},
 		{"hoo-no-command", []string{"hoo"}, "the HOO commands are listed"},
 		{"hoo-unknown", []string{"hoo", "evaluate"}, "an unknown HOO command"},
+		{"bounded-work", []string{"score", "--max-work", "1000", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the work budget: a warning naming the sentence and the budget, the bounded search's score"},
+		{"bounded-edges-verbose", []string{"score", "-v", "--max-work", "-1", "--max-edges", "100", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the edge budget: the warning, and -v says which search scored the sentence"},
+		{"unbounded", []string{"score", "--jsonl", "--max-work", "-1", "--max-edges", "-1", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "the same sentence within both budgets: exact, no warning"},
 		{"verbose-and-jsonl", []string{"score", "-v", "--jsonl", "testdata/small.txt", "testdata/small.m2"}, "two outputs at once"},
 
 		// Bad input: one error naming the file, line and column where they apply, exit 2, no score.

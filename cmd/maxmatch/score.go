@@ -14,6 +14,7 @@ import (
 	"os"
 	"strings"
 
+	"maxmatch/lattice"
 	"maxmatch/scorer"
 	"maxmatch/stats"
 )
@@ -148,7 +149,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		var running scorer.Totals
 		running.Beta = beta
 		each = func(r *scorer.SentenceResult) error {
-			writeVerbose(out, r, &gold[r.Index], &running)
+			writeVerbose(out, r, &gold[r.Index], &running, f.opt)
 			return nil
 		}
 	case f.perSentence:
@@ -165,10 +166,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	}
 	totals, err := scorer.Score(hyps, gold, f.opt, func(r *scorer.SentenceResult) error {
 		prog.update("scoring sentence", r.Index+1, len(gold))
-		if r.Bounded {
-			prog.printf("maxmatch: warning: sentence %d (%s line %d): its lattice closure is over -max-edges=%d; scored with the bounded search (see the README)\n",
-				r.Index+1, goldPath, gold[r.Index].Line, f.opt.EdgeBudget())
-		}
+		warnBounded(prog, "", r, goldPath, gold, f.opt)
 		if types != nil {
 			types.Add(r)
 		}
@@ -375,7 +373,7 @@ func sentenceJSON(r *scorer.SentenceResult) sentenceOut {
 		Line: r.Index + 1, Annotator: a.Annotator,
 		Correct: n.Correct, Proposed: n.Proposed, Gold: n.Gold,
 		Edits: jsonEdits(a.Edits), CorrectEdits: jsonEdits(a.Correct),
-		Bounded: r.Bounded,
+		Bounded: r.Bounded != lattice.Exact,
 	}
 }
 
@@ -438,4 +436,14 @@ func toEstimateJSON(e stats.Estimate) estimateJSON { return estimateJSON(e) }
 func bootstrapJSON(iv *stats.Intervals) bootstrapOut {
 	return bootstrapOut{iv.Resamples, iv.Seed, iv.Level, iv.Sentences,
 		toEstimateJSON(iv.P), toEstimateJSON(iv.R), toEstimateJSON(iv.F)}
+}
+
+// warnBounded warns, naming the sentence and the budget it was over, when a sentence was scored
+// by the bounded search; system names the system for commands that score several ("system A, ").
+func warnBounded(prog *progress, system string, r *scorer.SentenceResult, goldPath string, gold []scorer.Sentence, opt scorer.Options) {
+	if r.Bounded == lattice.Exact {
+		return
+	}
+	prog.printf("maxmatch: warning: %ssentence %d (%s line %d): %s; scored with the bounded search (see the README)\n",
+		system, r.Index+1, goldPath, gold[r.Index].Line, opt.FallbackReason(r.Bounded))
 }

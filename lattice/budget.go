@@ -1,10 +1,6 @@
 package lattice
 
-import (
-	"math/bits"
-
-	"maxmatch/levenshtein"
-)
+import "math/bits"
 
 // DefaultMaxWork is the default bound on the official scorer's predicted work for one sentence,
 // |V| × P (see Options.MaxWork): about ten minutes of release 3.2 on the machine where its cost
@@ -29,36 +25,6 @@ func (l *Lattice) ClosurePairs(limit int) int {
 // cost bounded by the limit.
 const pairsBitsetMax = 8192
 
-// succs lists the atomic successors of vertex a (at most three), with whether the step is a
-// no-op.
-func (l *Lattice) succs(a int32, out *[3]struct {
-	to   int32
-	noop bool
-}) int {
-	cols := int32(l.cols)
-	c := l.vert[a]
-	row, col := c/cols, c%cols
-	n := 0
-	add := func(toCell int32, d levenshtein.Pointers) {
-		if l.atomInto(toCell, d) == 0 {
-			return
-		}
-		out[n].to = l.vid[toCell]
-		out[n].noop = l.atomicKind(int(toCell), d) == Noop
-		n++
-	}
-	if col < int32(l.m) {
-		add(c+1, levenshtein.Left)
-	}
-	if row < int32(l.n) {
-		add(c+cols, levenshtein.Up)
-		if col < int32(l.m) {
-			add(c+cols+1, levenshtein.Diag)
-		}
-	}
-	return n
-}
-
 // closurePairsBitset computes, backwards in vertex order, the set R_c(a) of vertices reachable
 // from a with at most c no-op steps, for c = 0…u, as bitsets. Successors lie in a's row or the
 // next, so only two rows of sets are kept.
@@ -72,10 +38,7 @@ func (l *Lattice) closurePairsBitset(limit int) int {
 	// sets[r&1] holds the sets of row r's vertices: (v - first vertex of the row) × layers + c.
 	var sets [2][]uint64
 	var first [2]int32
-	var succ [3]struct {
-		to   int32
-		noop bool
-	}
+	var succ [3]step
 	total := 0
 	v := int32(nv - 1)
 	for v >= 0 {
@@ -98,12 +61,12 @@ func (l *Lattice) closurePairsBitset(limit int) int {
 			return sets[r][off : off+words]
 		}
 		for ; v >= lo; v-- {
-			ns := l.succs(v, &succ)
+			ns := l.steps(v, &succ)
 			for c := 0; c < layers; c++ {
 				dst := set(v, c)
 				for _, s := range succ[:ns] {
 					from := c
-					if s.noop {
+					if s.kind == Noop {
 						from = c - 1
 					}
 					if from < 0 {
@@ -137,10 +100,7 @@ func (l *Lattice) closurePairsSearch(limit int) int {
 	u := int32(l.opt.MaxUnchanged)
 	stamp := make([]int32, nv)
 	noops := make([]int32, nv)
-	var succ [3]struct {
-		to   int32
-		noop bool
-	}
+	var succ [3]step
 	var h vertexHeap
 	total := 0
 	for a := int32(0); a < int32(nv); a++ {
@@ -153,10 +113,10 @@ func (l *Lattice) closurePairsSearch(limit int) int {
 			if v != a {
 				total++
 			}
-			ns := l.succs(v, &succ)
+			ns := l.steps(v, &succ)
 			for _, s := range succ[:ns] {
 				k := noops[v]
-				if s.noop {
+				if s.kind == Noop {
 					k++
 				}
 				if k > u {

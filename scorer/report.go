@@ -20,26 +20,8 @@ func ScoreSentence(hypothesis string, gold *Sentence, opt Options) SentenceResul
 // matching rules of opt (see FixDuplicateGold and FixGoldOrder): as many gold edits are
 // matched as a.Correct has edits.
 func (a *AnnotatorResult) MatchedGold(opt Options) []bool {
-	// The official's matching, as in matchEdits, recording which gold edits are used.
-	fixes := opt.Effective()
-	once, anyOrder := fixes.Has(FixDuplicateGold), fixes.Has(FixGoldOrder)
 	used := make([]bool, len(a.Gold))
-	last := 0
-	for i := range a.Edits {
-		from := last
-		if anyOrder {
-			from = 0
-		}
-		for j := from; j < len(a.Gold); j++ {
-			if used[j] || !editMatches(&a.Edits[i], &a.Gold[j]) {
-				continue
-			}
-			used[j], last = true, j+1
-			if once {
-				break
-			}
-		}
-	}
+	matchGold(a.Edits, a.Gold, opt.Effective(), func(_, j int) { used[j] = true })
 	return used
 }
 

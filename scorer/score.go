@@ -275,13 +275,19 @@ func editMatches(e *Edit, g *GoldEdit) bool {
 	return false
 }
 
-// matchEdits lists the system edits that match gold edits. The official walks the system edits
-// in order and, for each, scans the gold edits after the last one matched, without stopping at
-// the first match: an edit equal to two gold edits counts twice (FixDuplicateGold stops at the
-// first), and gold edits listed out of order can be missed (FixGoldOrder scans every gold edit
-// not yet matched).
+// matchEdits lists the system edits that match gold edits, once per match (see matchGold).
 func matchEdits(edits []Edit, gold []GoldEdit, fixes Fix) []Edit {
 	var m []Edit
+	matchGold(edits, gold, fixes, func(i, _ int) { m = append(m, edits[i]) })
+	return m
+}
+
+// matchGold calls match(i, j) for each system edit i that matches gold edit j, as the official
+// counts them. It walks the system edits in order and, for each, scans the gold edits after the
+// last one matched, without stopping at the first match: an edit equal to two gold edits counts
+// twice (FixDuplicateGold stops at the first), and gold edits listed out of order can be missed
+// (FixGoldOrder scans every gold edit not yet matched).
+func matchGold(edits []Edit, gold []GoldEdit, fixes Fix, match func(i, j int)) {
 	once, anyOrder := fixes.Has(FixDuplicateGold), fixes.Has(FixGoldOrder)
 	used := make([]bool, len(gold))
 	last := 0
@@ -294,14 +300,13 @@ func matchEdits(edits []Edit, gold []GoldEdit, fixes Fix) []Edit {
 			if used[j] || !editMatches(&edits[i], &gold[j]) {
 				continue
 			}
-			m = append(m, edits[i])
+			match(i, j)
 			used[j], last = true, j+1
 			if once {
 				break
 			}
 		}
 	}
-	return m
 }
 
 // Totals are the running corpus counts, as float64 sums like the official's.

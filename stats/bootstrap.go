@@ -103,10 +103,7 @@ func Bootstrap(n int, score Score, opt Options) Intervals {
 	if opt.Resamples < 1 {
 		panic("stats: Options.Resamples must be at least 1")
 	}
-	identity := make([]int, n)
-	for i := range identity {
-		identity[i] = i
-	}
+	identity := identity(n)
 	p0, r0, f0 := score(identity)
 	ps, rs, fs := make([]float64, opt.Resamples), make([]float64, opt.Resamples), make([]float64, opt.Resamples)
 	rsm := NewResampler(n, opt.Seed)
@@ -145,10 +142,7 @@ func PairedBootstrap(n int, a, b Score, opt Options) Paired {
 	if opt.Resamples < 1 {
 		panic("stats: Options.Resamples must be at least 1")
 	}
-	identity := make([]int, n)
-	for i := range identity {
-		identity[i] = i
-	}
+	identity := identity(n)
 	_, _, fa := a(identity)
 	_, _, fb := b(identity)
 	d := fa - fb
@@ -178,4 +172,13 @@ func PairedBootstrap(n int, a, b Score, opt Options) Paired {
 	res.P = float64(1+extreme) / float64(1+opt.Resamples)
 	res.Diff = estimate(d, deltas, res.Level)
 	return res
+}
+
+// identity is the corpus itself as a sample: every sentence once, in order.
+func identity(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
 }

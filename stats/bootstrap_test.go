@@ -274,14 +274,6 @@ func TestPairedMatchesDirect(t *testing.T) {
 	t.Run("CoNLL-2014 CAMB vs IITB", func(t *testing.T) { check(t, conll(t, "CAMB"), conll(t, "IITB"), 8) })
 }
 
-func identity(n int) []int {
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
-	}
-	return idx
-}
-
 // TestPairedSignificance: CAMB (F_0.5 0.3733) and IITB (0.0590) differ significantly; a system
 // against itself does not differ at all.
 func TestPairedSignificance(t *testing.T) {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,29 +26,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&jsonl, "jsonl", false, "print the result as one JSON object")
 	registerReadingFlags(fs, &opt, &acceptBadSpans)
 	fs.Usage = func() {} // a mistake gets its error and the hint below, not the flag list
-	const hint = "run \"maxmatch compare -h\" for the usage and flags"
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stdout, `usage: maxmatch compare [flags] SYSTEM_A SYSTEM_B GOLD
-
-Scores two systems' outputs against the same M2 gold file and tests whether their F_β differ:
-a paired bootstrap over the sentences (both systems scored on the same resampled sentences,
-the annotator choice re-run on each). Prints both scores, the difference F_β(A) − F_β(B) with
-its 95%% interval, how often each system wins, and the two-sided p-value
-(1 + #{resamples whose difference is at least as far from the observed one as the observed one
-is from 0}) / (1 + resamples). Flags:
-
-`)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return exitOK
-		}
-		fmt.Fprintln(stderr, hint)
-		return exitError
-	}
-	if fs.NArg() != 3 {
-		fmt.Fprintf(stderr, "maxmatch compare: expected three files, SYSTEM_A, SYSTEM_B and GOLD, after the flags; got %d arguments\n%s\n", fs.NArg(), hint)
-		return exitError
+	if code, done := parseArgs(fs, args, compareUsage, []string{"SYSTEM_A", "SYSTEM_B", "GOLD"}, stdout, stderr); done {
+		return code
 	}
 	if !checkOptions("maxmatch compare", opt, stderr) {
 		return exitError
@@ -102,7 +80,7 @@ is from 0}) / (1 + resamples). Flags:
 		for i, path := range []string{pathA, pathB} {
 			c := totals[i].Counts()
 			p, r, f := totals[i].PRF()
-			out.Systems[i] = compareSystemJSON{File: path, Correct: c.Correct, Proposed: c.Proposed, Gold: c.Gold, P: p, R: r, F: f}
+			out.Systems[i] = compareSystemJSON{File: path, totalJSON: totalJSON{Correct: c.Correct, Proposed: c.Proposed, Gold: c.Gold, P: p, R: r, F: f}}
 		}
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -125,13 +103,8 @@ is from 0}) / (1 + resamples). Flags:
 }
 
 type compareSystemJSON struct {
-	File     string  `json:"file"`
-	Correct  int     `json:"correct"`
-	Proposed int     `json:"proposed"`
-	Gold     int     `json:"gold"`
-	P        float64 `json:"p"`
-	R        float64 `json:"r"`
-	F        float64 `json:"f"`
+	File string `json:"file"`
+	totalJSON
 }
 
 type compareJSON struct {
@@ -147,3 +120,14 @@ type compareJSON struct {
 	Seed      uint64               `json:"seed"`
 	Level     float64              `json:"level"`
 }
+
+const compareUsage = `usage: maxmatch compare [flags] SYSTEM_A SYSTEM_B GOLD
+
+Scores two systems' outputs against the same M2 gold file and tests whether their F_β differ:
+a paired bootstrap over the sentences (both systems scored on the same resampled sentences,
+the annotator choice re-run on each). Prints both scores, the difference F_β(A) − F_β(B) with
+its 95% interval, how often each system wins, and the two-sided p-value
+(1 + #{resamples whose difference is at least as far from the observed one as the observed one
+is from 0}) / (1 + resamples). Flags:
+
+`

@@ -75,27 +75,13 @@ func checkOptions(cmd string, opt scorer.Options, stderr io.Writer) bool {
 	return true
 }
 
-func printScoreUsage(fs *flag.FlagSet, w io.Writer) {
-	fmt.Fprintf(w, "usage: maxmatch score [flags] SYSTEM GOLD\n\nScores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file).\nFiles ending in .gz are decompressed. Flags:\n\n")
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-}
+const scoreUsage = "usage: maxmatch score [flags] SYSTEM GOLD\n\nScores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file).\nFiles ending in .gz are decompressed. Flags:\n\n"
 
 func runScore(args []string, stdout, stderr io.Writer) int {
 	var f scoreFlags
 	fs := newScoreFlagSet(&f, stderr)
-	const hint = "run \"maxmatch score -h\" for the usage and flags"
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printScoreUsage(fs, stdout)
-			return exitOK
-		}
-		fmt.Fprintln(stderr, hint)
-		return exitError
-	}
-	if fs.NArg() != 2 {
-		fmt.Fprintf(stderr, "maxmatch score: expected two files, SYSTEM and GOLD, after the flags; got %d arguments\n%s\n", fs.NArg(), hint)
-		return exitError
+	if code, done := parseArgs(fs, args, scoreUsage, []string{"SYSTEM", "GOLD"}, stdout, stderr); done {
+		return code
 	}
 	if !checkOptions("maxmatch score", f.opt, stderr) {
 		return exitError

@@ -69,14 +69,19 @@ func (l *Lattice) closure(budget int) error {
 	l.slab = l.slab[:0]
 	spans := l.spans(nv)
 	// Size the buffers once: growing them by appending would copy millions of elements on a
-	// degenerate sentence and keep the garbage collector busy.
-	bound := l.closureBound()
+	// degenerate sentence and keep the garbage collector busy. A closure has at most one key
+	// per pair of vertices; on large lattices closureBound is tighter, and worth its scan of
+	// the cells. Buffers only grow, by doubling, so that a run of sentences settles quickly.
+	bound := nv * (nv - 1) / 2
+	if nv > 512 {
+		bound = l.closureBound()
+	}
 	if budget >= 0 {
 		bound = min(bound, budget+1)
 	}
-	l.keys = slices.Grow(l.keys, bound)
-	l.occ = slices.Grow(l.occ, bound)
-	l.slab = slices.Grow(l.slab, 3*bound) // each in-list is rewritten up to three times
+	l.keys = growBy(l.keys, bound)
+	l.occ = growBy(l.occ, bound)
+	l.slab = growBy(l.slab, 3*bound) // each in-list is rewritten up to three times
 
 	// Atomic edges, sorted by (from, to): sources ascending, and for each source its successors
 	// right (same row), down, diagonal — which is ascending order of the target.

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"maxmatch/hoo/edits"
 	"maxmatch/hoo/synth"
 	"maxmatch/hoo/wdiff"
 )
@@ -240,10 +241,10 @@ func runHooSynth(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		gold, err := synth.ParseGold(f)
+		gold, err := edits.Read(goldPath, f)
 		f.Close()
 		if err != nil {
-			return fail("%s: %v", goldPath, err)
+			return fail("%v", err)
 		}
 		source, err := os.ReadFile(filepath.Join(*rawDir, id+".txt"))
 		if err != nil {

@@ -48,6 +48,13 @@ func TestGolden(t *testing.T) {
 		{"bounded-work", []string{"score", "--max-work", "1000", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the work budget: a warning naming the sentence and the budget, the bounded search's score"},
 		{"bounded-edges-verbose", []string{"score", "-v", "--max-work", "-1", "--max-edges", "100", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the edge budget: the warning, and -v says which search scored the sentence"},
 		{"unbounded", []string{"score", "--jsonl", "--max-work", "-1", "--max-edges", "-1", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "the same sentence within both budgets: exact, no warning"},
+		{"hoo-eval", []string{"hoo", "eval", "testdata/hoo/gold", "testdata/hoo/sys"}, "batch_evaluate.py's CSV (row 0001XX2 as the official gives it); 0001XX1 crashes the official: a warning, scored on"},
+		{"hoo-eval-no-bonus", []string{"hoo", "eval", "--no-bonus", "testdata/hoo/gold", "testdata/hoo/sys"}, "the _nobonus file: the untouched optional edit no longer counts"},
+		{"hoo-eval-fixed", []string{"hoo", "eval", "--fixed", "testdata/hoo/gold", "testdata/hoo/sys"}, "no crash to report with the quirks corrected"},
+		{"hoo-eval-help", []string{"hoo", "eval", "-h"}, "usage and flags on stdout"},
+		{"hoo-eval-2012", []string{"hoo", "eval", "--scheme", "2012", "testdata/hoo/gold", "testdata/hoo/sys"}, "a scheme we do not have: one error"},
+		{"hoo-eval-no-pairs", []string{"hoo", "eval", "testdata/hoo/sys", "testdata/hoo/gold"}, "directories swapped: no system file matches a gold file"},
+		{"hoo-eval-one-dir", []string{"hoo", "eval", "testdata/hoo/gold"}, "both directories are needed"},
 		{"verbose-and-jsonl", []string{"score", "-v", "--jsonl", "testdata/small.txt", "testdata/small.m2"}, "two outputs at once"},
 
 		// Bad input: one error naming the file, line and column where they apply, exit 2, no score.

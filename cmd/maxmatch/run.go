@@ -15,6 +15,8 @@ const usage = `usage:
                                        extract HOO edits from corrected texts as the HOO 2011 tools did
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR
                                        make synthetic HOO systems from gold edits
+  maxmatch hoo eval GOLD_DIR SYS_XML_DIR
+                                       score HOO edit files as the HOO 2011 tools did
   maxmatch help                        show this help
 
 Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
@@ -24,6 +26,7 @@ Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
 const hooUsage = `usage:
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]
+  maxmatch hoo eval [--scheme 2011] [--no-bonus] [--fixed] GOLD_DIR SYS_XML_DIR
 `
 
 // Exit statuses.
@@ -70,6 +73,8 @@ func runHoo(args []string, stdout, stderr io.Writer) int {
 		return runHooWdiffExtract(args[1:], stdout, stderr)
 	case "synth":
 		return runHooSynth(args[1:], stdout, stderr)
+	case "eval":
+		return runHooEval(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "maxmatch hoo: unknown command %q\n\n%s", args[0], hooUsage)
 	return exitError

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -129,46 +128,16 @@ func hooListFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
-// hooWriteAll writes each output as dir/NAME+ext, first all to temporary files, then renaming
-// them into place, so that a failure leaves no partial file behind.
+// hooWriteAll writes each output as dir/NAME+ext (see writeFiles), creating dir if needed.
 func hooWriteAll(dir string, outputs map[string][]byte, ext string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	names := make([]string, 0, len(outputs))
-	for name := range outputs {
-		names = append(names, name)
+	files := make(map[string][]byte, len(outputs))
+	for name, data := range outputs {
+		files[filepath.Join(dir, name+ext)] = data
 	}
-	sort.Strings(names)
-	temps := make([]string, 0, len(names))
-	cleanup := func() {
-		for _, t := range temps {
-			os.Remove(t)
-		}
-	}
-	for _, name := range names {
-		f, err := os.CreateTemp(dir, ".maxmatch-*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		temps = append(temps, f.Name())
-		_, err = io.Copy(f, bytes.NewReader(outputs[name]))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			cleanup()
-			return err
-		}
-	}
-	for i, name := range names {
-		if err := os.Rename(temps[i], filepath.Join(dir, name+ext)); err != nil {
-			cleanup()
-			return err
-		}
-	}
-	return nil
+	return writeFiles(files)
 }
 
 // runHooSynth is "maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant

@@ -55,6 +55,10 @@ func TestGolden(t *testing.T) {
 		{"hoo-eval-2012", []string{"hoo", "eval", "--scheme", "2012", "testdata/hoo/gold", "testdata/hoo/sys"}, "a scheme we do not have: one error"},
 		{"hoo-eval-no-pairs", []string{"hoo", "eval", "testdata/hoo/sys", "testdata/hoo/gold"}, "directories swapped: no system file matches a gold file"},
 		{"hoo-eval-one-dir", []string{"hoo", "eval", "testdata/hoo/gold"}, "both directories are needed"},
+		{"hoo-compare", []string{"hoo", "compare", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "testdata/hoo/systxt"}, "Table 1 and Table 2 as Markdown"},
+		{"hoo-compare-help", []string{"hoo", "compare", "-h"}, "usage and flags on stdout"},
+		{"hoo-compare-bad-method", []string{"hoo", "compare", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "--methods", "wdiff,diff", "testdata/hoo/systxt"}, "an unknown extraction: the known ones listed"},
+		{"hoo-compare-no-system", []string{"hoo", "compare", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw"}, "no system directory"},
 		{"verbose-and-jsonl", []string{"score", "-v", "--jsonl", "testdata/small.txt", "testdata/small.m2"}, "two outputs at once"},
 
 		// Bad input: one error naming the file, line and column where they apply, exit 2, no score.

@@ -17,6 +17,8 @@ const usage = `usage:
                                        make synthetic HOO systems from gold edits
   maxmatch hoo eval GOLD_DIR SYS_XML_DIR
                                        score HOO edit files as the HOO 2011 tools did
+  maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR SYS_DIR...
+                                       two extractions of HOO systems, scored side by side
   maxmatch help                        show this help
 
 Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
@@ -27,6 +29,7 @@ const hooUsage = `usage:
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]
   maxmatch hoo eval [--scheme 2011] [--no-bonus] [--fixed] GOLD_DIR SYS_XML_DIR
+  maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR [--methods A,B] [--csv F] [--html F] SYS_DIR...
 `
 
 // Exit statuses.
@@ -75,6 +78,8 @@ func runHoo(args []string, stdout, stderr io.Writer) int {
 		return runHooSynth(args[1:], stdout, stderr)
 	case "eval":
 		return runHooEval(args[1:], stdout, stderr)
+	case "compare":
+		return runHooCompare(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "maxmatch hoo: unknown command %q\n\n%s", args[0], hooUsage)
 	return exitError

@@ -21,6 +21,41 @@ type successor struct {
 	out  []int32 // the target's new in-list
 }
 
+// step is an atomic edge out of a vertex: one lattice step.
+type step struct {
+	to    int32 // the target vertex
+	kind  Kind
+	right bool  // an insertion (the step is to the right)
+	count uint8 // how many of the two Levenshtein lattices have it (1–2, or 1 with EdgesOnce)
+}
+
+// steps lists the atomic edges out of vertex a — right, down, diagonal, which is ascending order
+// of the target — and returns how many there are.
+func (l *Lattice) steps(a int32, out *[3]step) int {
+	cols := int32(l.cols)
+	c := l.vert[a]
+	row, col := c/cols, c%cols
+	n := 0
+	add := func(toCell int32, d levenshtein.Pointers) {
+		count := l.atomInto(toCell, d)
+		if count == 0 {
+			return
+		}
+		out[n] = step{to: l.vid[toCell], kind: l.atomicKind(int(toCell), d), right: d == levenshtein.Left, count: count}
+		n++
+	}
+	if col < int32(l.m) {
+		add(c+1, levenshtein.Left)
+	}
+	if row < int32(l.n) {
+		add(c+cols, levenshtein.Up)
+		if col < int32(l.m) {
+			add(c+cols+1, levenshtein.Diag)
+		}
+	}
+	return n
+}
+
 // closure lists the atomic edges in sorted order and then adds the transitive (phrase) edges in
 // exactly the order, and with exactly the edits, of the official Floyd–Warshall loop; then it
 // removes phrase no-op edges the way the official loop does. See the package documentation for
@@ -28,35 +63,32 @@ type successor struct {
 // time, is that loop.
 func (l *Lattice) closure(budget int) error {
 	nv := len(l.vert)
-	cols := int32(l.cols)
 	u := int32(l.opt.MaxUnchanged)
 	l.keys = l.keys[:0]
 	l.occ = l.occ[:0]
 	l.slab = l.slab[:0]
 	spans := l.spans(nv)
 	// Size the buffers once: growing them by appending would copy millions of elements on a
-	// degenerate sentence and keep the garbage collector busy.
-	bound := l.closureBound()
+	// degenerate sentence and keep the garbage collector busy. A closure has at most one key
+	// per pair of vertices; on large lattices closureBound is tighter, and worth its scan of
+	// the cells. Buffers only grow, by doubling, so that a run of sentences settles quickly.
+	bound := nv * (nv - 1) / 2
+	if nv > 512 {
+		bound = l.closureBound()
+	}
 	if budget >= 0 {
 		bound = min(bound, budget+1)
 	}
-	l.keys = slices.Grow(l.keys, bound)
-	l.occ = slices.Grow(l.occ, bound)
-	l.slab = slices.Grow(l.slab, 3*bound) // each in-list is rewritten up to three times
+	l.keys = growBy(l.keys, bound)
+	l.occ = growBy(l.occ, bound)
+	l.slab = growBy(l.slab, 3*bound) // each in-list is rewritten up to three times
 
 	// Atomic edges, sorted by (from, to): sources ascending, and for each source its successors
 	// right (same row), down, diagonal — which is ascending order of the target.
+	var st [3]step
 	for a := int32(0); a < int32(nv); a++ {
-		c := l.vert[a]
-		row, col := c/cols, c%cols
-		if col < int32(l.m) {
-			l.addAtomic(a, c+1, levenshtein.Left, spans)
-		}
-		if row < int32(l.n) {
-			l.addAtomic(a, c+cols, levenshtein.Up, spans)
-			if col < int32(l.m) {
-				l.addAtomic(a, c+cols+1, levenshtein.Diag, spans)
-			}
+		for _, s := range st[:l.steps(a, &st)] {
+			l.addAtomic(a, s, spans)
 		}
 	}
 	if budget >= 0 && len(l.occ) > budget {
@@ -72,28 +104,12 @@ func (l *Lattice) closure(budget int) error {
 		if sp.n == 0 {
 			continue
 		}
-		kc := l.vert[k]
-		row, col := kc/cols, kc%cols
-		ns := 0
-		add := func(toCell int32, d levenshtein.Pointers) {
-			if l.atomInto(toCell, d) == 0 {
-				return
-			}
-			s := &succ[ns]
-			to := l.vid[toCell]
-			s.to, s.kind = to, l.atomicKind(int(toCell), d)
-			s.old = l.slab[spans[to].off : spans[to].off+spans[to].n]
-			s.cur, s.out = 0, s.out[:0]
-			ns++
-		}
-		if col < int32(l.m) {
-			add(kc+1, levenshtein.Left)
-		}
-		if row < int32(l.n) {
-			add(kc+cols, levenshtein.Up)
-			if col < int32(l.m) {
-				add(kc+cols+1, levenshtein.Diag)
-			}
+		ns := l.steps(k, &st)
+		for si, s := range st[:ns] {
+			sc := &succ[si]
+			sc.to, sc.kind = s.to, s.kind
+			sc.old = l.slab[spans[s.to].off : spans[s.to].off+spans[s.to].n]
+			sc.cur, sc.out = 0, sc.out[:0]
 		}
 		if ns == 0 {
 			continue
@@ -182,25 +198,18 @@ func (l *Lattice) spans(nv int) []span {
 	return l.inSpans
 }
 
-// addAtomic adds the atomic edge from vertex from into cell toCell, coming from direction d,
-// with its multiplicity (the number of Levenshtein lattices that have it) to the edge list.
-func (l *Lattice) addAtomic(from, toCell int32, d levenshtein.Pointers, spans []span) {
-	count := l.atomInto(toCell, d)
-	if count == 0 {
-		return
-	}
-	to := l.vid[toCell]
-	kind := l.atomicKind(int(toCell), d)
-	k := key{from: from, to: to, dist: 1, kind: kind, firstRight: d == levenshtein.Left, atomic: true, mult: count}
-	if kind == Noop {
+// addAtomic adds the atomic edge s from vertex from to the edge list, with its multiplicity.
+func (l *Lattice) addAtomic(from int32, s step, spans []span) {
+	k := key{from: from, to: s.to, dist: 1, kind: s.kind, firstRight: s.right, atomic: true, mult: s.count}
+	if s.kind == Noop {
 		k.unchanged = 1
 	}
 	ki := int32(len(l.keys))
 	l.keys = append(l.keys, k)
-	for range count {
+	for range s.count {
 		l.occ = append(l.occ, ki)
 	}
-	spans[to].n++
+	spans[s.to].n++
 }
 
 // gatherAtomicInLists writes each cell's atomic in-edges, ascending by source, into the slab.

@@ -64,6 +64,11 @@ type Options struct {
 	// search instead (see the package documentation). Zero means DefaultMaxEdges; a negative
 	// value means no bound.
 	MaxEdges int
+	// MaxWork bounds the official scorer's predicted work on a sentence, |V| × P, where P is
+	// the number of vertex pairs the closure can join (see Lattice.ClosurePairs). A sentence
+	// over it is scored by the bounded search without building the closure. Zero means
+	// DefaultMaxWork; a negative value means no bound.
+	MaxWork int
 }
 
 // DefaultMaxEdges is the default closure budget: about 200 MB and 1.5 s of our time. The
@@ -119,7 +124,7 @@ type Lattice struct {
 	occ  []int32 // the edge list: key index per position, in the official order (removals done)
 	k    float64 // the match weight's magnitude: len(edge list)
 
-	bounded bool // closure over budget: BestPath uses the bounded search
+	bounded Fallback // why BestPath uses the bounded search, if it does
 
 	// scratch
 	inSpans  []span  // per vertex: its in-list in slab
@@ -150,9 +155,17 @@ func (a atomCount) count(d levenshtein.Pointers) uint8 {
 	return a.left
 }
 
-// Bounded reports whether the last Build fell back to the bounded search because the closure
-// was over budget.
-func (l *Lattice) Bounded() bool { return l.bounded }
+// Fallback says whether, and why, the last Build left the exact search for the bounded one.
+type Fallback uint8
+
+const (
+	Exact     Fallback = iota // within both budgets: the official's answer
+	OverWork                  // |V| × P over Options.MaxWork: the official would not finish
+	OverEdges                 // the closure grew over Options.MaxEdges
+)
+
+// Bounded reports whether the last Build fell back to the bounded search, and why.
+func (l *Lattice) Bounded() Fallback { return l.bounded }
 
 // EdgeCount returns the length of the official edge list (the match weight K), or 0 after a
 // fallback to the bounded search.
@@ -169,17 +182,36 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) {
 	l.n, l.m, l.cols = len(src), len(hyp), len(hyp)+1
 	levenshtein.FillPair(&l.mat[0], &l.mat[1], src, hyp, 1, 2)
 	l.markVertices()
+	l.bounded = Exact
+	l.keys, l.occ = l.keys[:0], l.occ[:0]
+	if l.overWork(opt.MaxWork) {
+		l.bounded = OverWork
+		return
+	}
 	budget := opt.MaxEdges
 	if budget == 0 {
 		budget = DefaultMaxEdges
 	}
-	l.bounded = false
 	if err := l.closure(budget); err != nil {
-		l.bounded = true
+		l.bounded = OverEdges
 		l.keys, l.occ = l.keys[:0], l.occ[:0]
 		return
 	}
 	l.prepareSearch()
+}
+
+// overWork reports whether |V| × P is over the work budget. It counts P only when |V|³/2, the
+// most it could be, is over: never on an ordinary sentence.
+func (l *Lattice) overWork(budget int) bool {
+	if budget == 0 {
+		budget = DefaultMaxWork
+	}
+	nv := len(l.vert)
+	if budget < 0 || nv == 0 || nv*(nv-1)/2 <= budget/nv {
+		return false
+	}
+	limit := budget / nv
+	return l.ClosurePairs(limit) > limit
 }
 
 func (l *Lattice) cells() int { return (l.n + 1) * l.cols }

@@ -145,7 +145,7 @@ func (l *Lattice) prepareSearch() {
 // (one annotator's), in sentence order, no-ops left out. The slice is the lattice's own buffer:
 // it is valid until the next call of BestPath or Build.
 func (l *Lattice) BestPath(gold []Gold) []Edit {
-	if l.bounded {
+	if l.bounded != Exact {
 		return l.boundedPath(gold)
 	}
 	c := l.costs()

@@ -28,5 +28,6 @@ func (o *Options) RegisterFlags(fs *flag.FlagSet) {
 		return err
 	})
 	fs.IntVar(&o.MaxEdges, "max-edges", o.MaxEdges, fmt.Sprintf("bound on one sentence's lattice closure; larger ones use the bounded search (-1: no bound; 0: the default, %d)", lattice.DefaultMaxEdges))
+	fs.IntVar(&o.MaxWork, "max-work", o.MaxWork, fmt.Sprintf("bound on the official scorer's predicted work on one sentence (vertices × closure pairs, about 1 µs each); sentences over it use the bounded search (-1: no bound; 0: the default, %d)", lattice.DefaultMaxWork))
 	fs.IntVar(&o.Workers, "j", o.Workers, "sentences scored in parallel by this many workers (0: one per CPU); the output does not depend on it")
 }

@@ -2,7 +2,9 @@ package scorer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -56,16 +58,45 @@ func (e *ParseError) Error() string {
 }
 
 // ReadM2 parses an M2 gold file the way the official scorer does, with the reading fixes among
-// fixes (FixNoneCorrection, FixSentenceOffsets, FixAnnotatorOrder) applied. It also reads CRLF
-// files and files with a byte order mark, on which the official dies. name is used in errors.
+// fixes (FixNoneCorrection, FixSentenceOffsets, FixAnnotatorOrder) applied. name is used in
+// errors.
+//
+// It is stricter than the official where the official would silently use a broken file, and
+// more lenient where real files trip it up:
+//   - An A line whose span lies outside its sentence, or ends before it starts, is an error (the
+//     official drops the first kind and keeps the second as an edit nothing can match);
+//     M2Reader.AcceptBadSpans reads them as the official does.
+//   - A block must start with its S line (the official ignores a block's first line, whatever it
+//     is, when an S line follows).
+//   - CRLF files, a byte order mark, and lines of white space between blocks are read as their
+//     plain equivalent (the official dies on the first and the last, and misreads the second).
+//
+// Every error is a *ParseError giving the line and, where it helps, the column.
 func ReadM2(name string, data []byte, fixes Fix) ([]Sentence, error) {
-	p := m2Parser{name: name, fixes: fixes}
+	return M2Reader{Fixes: fixes}.Read(name, data)
+}
+
+// M2Reader reads M2 files with options beyond those of ReadM2.
+type M2Reader struct {
+	Fixes Fix // the reading fixes to apply (see ReadM2)
+	// AcceptBadSpans reads A lines whose span the official scorer accepts without complaint but
+	// cannot use, as it does: a span with a negative offset or beyond the sentence's tokens is
+	// dropped, a span whose start is after its end is kept (it counts as a gold edit that no
+	// system edit can match). Without it, both are errors. Edits of type "noop" are exempt
+	// either way: their offsets are replaced by -1.
+	AcceptBadSpans bool
+}
+
+// Read parses an M2 file as ReadM2 does, with r's options. name is used in errors.
+func (r M2Reader) Read(name string, data []byte) ([]Sentence, error) {
+	p := m2Parser{name: name, fixes: r.Fixes, acceptBadSpans: r.AcceptBadSpans}
 	return p.parse(data)
 }
 
 type m2Parser struct {
-	name  string
-	fixes Fix
+	name           string
+	fixes          Fix
+	acceptBadSpans bool
 
 	out []Sentence
 	// Scratch reused from block to block.
@@ -96,16 +127,23 @@ func (p *m2Parser) errorf(line, col int, format string, args ...any) error {
 	return &ParseError{File: p.name, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-// lineOf returns the 1-based line number of a byte offset, counting "\n" only (what an editor
-// shows; Python also breaks lines at a few control characters).
-func lineOf(data []byte, off int) int {
-	return bytes.Count(data[:off], []byte{'\n'}) + 1
+// position returns the 1-based line and byte column of a byte offset, counting "\n" only as a
+// line break (what an editor shows; Python also breaks lines at a few control characters).
+func position(data []byte, off int) (line, col int) {
+	return bytes.Count(data[:off], []byte{'\n'}) + 1, off - (bytes.LastIndexByte(data[:off], '\n') + 1) + 1
+}
+
+// invalidUTF8 is the error for data that is not valid UTF-8.
+func invalidUTF8(name string, data []byte) error {
+	off := firstInvalidUTF8(data)
+	line, col := position(data, off)
+	return &ParseError{File: name, Line: line, Column: col,
+		Msg: fmt.Sprintf("invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", data[off], off)}
 }
 
 func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
 	if !utf8.Valid(data) {
-		off := firstInvalidUTF8(data)
-		return nil, p.errorf(lineOf(data, off), 0, "invalid UTF-8 at byte %d", off)
+		return nil, invalidUTF8(p.name, data)
 	}
 	text := strings.TrimPrefix(string(data), "\ufeff")
 	// The official splits blocks at lines that are exactly "\n"; a CRLF file has none and it
@@ -135,7 +173,10 @@ func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
 	for off := 0; off < len(text); {
 		var ln pytext.Line
 		ln, off = pytext.NextLine(text, off)
-		if ln.Text == "" && ln.Break == "\n" {
+		// The official separates blocks by lines that are exactly "\n". We also take a line of
+		// white space for a separator: where the official accepts one (as a block's first line,
+		// which it ignores) the result is the same, elsewhere it dies on it.
+		if ln.Text == "" || pytext.TrimSpace(ln.Text) == "" {
 			if err := flush(); err != nil {
 				return nil, err
 			}
@@ -147,7 +188,7 @@ func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
 		return nil, err
 	}
 	if len(p.out) == 0 {
-		return nil, &ParseError{File: p.name, Msg: "no sentences: expected blocks starting with an \"S \" line"}
+		return nil, &ParseError{File: p.name, Msg: "no sentences (the file is empty or blank): expected blocks of an \"S \" line followed by its \"A \" lines"}
 	}
 	return p.out, nil
 }
@@ -161,8 +202,11 @@ type rawEdit struct {
 // lines edits.
 func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) error {
 	first := lines[0]
+	if strings.HasPrefix(first.Text, "A ") {
+		return p.errorf(lineNo(first.Offset), 1, "an \"A \" line before any \"S \" line: expected each block to start with the \"S \" line of its sentence")
+	}
 	if !strings.HasPrefix(first.Text, "S ") {
-		return p.errorf(lineNo(first.Offset), 1, "expected a block to start with \"S \", found %s", quote(first.Text))
+		return p.errorf(lineNo(first.Offset), 1, "expected a block to start with an \"S \" line, found %s", quote(first.Text))
 	}
 	p.sources, p.sourceLines, p.tokens = p.sources[:0], p.sourceLines[:0], p.tokens[:0]
 	for _, ln := range lines {
@@ -188,7 +232,7 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) error {
 		if !strings.HasPrefix(ln.Text, "A ") {
 			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.Text))
 		}
-		e, err := p.editLine(ln.Text[2:], no, blockText, blockTokens)
+		e, err := p.editLine(ln.Text[2:], no, blockText, blockTokens, len(p.sources))
 		if err != nil {
 			return err
 		}
@@ -278,37 +322,59 @@ func annotatorVisitOrder(ids []int64) []int64 {
 
 // editLine parses the part of an A line after "A ":
 // start end|||type|||corr1||corr2||…|||required|||comment|||annotator
-func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens []string) (rawEdit, error) {
+// no is its line number; nSentences the number of S lines in its block.
+func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens []string, nSentences int) (rawEdit, error) {
+	const bodyCol = 3 // columns 1 and 2 are "A "
 	var fields [6]string
-	rest, nf := body, 0
+	var at [6]int // byte offset of each field in body
+	rest, nf, pos := body, 0, 0
 	for nf < 6 {
 		f, after, found := strings.Cut(rest, "|||")
-		fields[nf] = f
+		fields[nf], at[nf] = f, pos
 		nf++
 		if !found {
 			break
 		}
+		pos += len(f) + len("|||")
 		rest = after
 	}
 	if nf < 6 {
 		return rawEdit{}, p.errorf(no, 0, "expected 6 fields separated by \"|||\" (span, type, corrections, required, comment, annotator), found %d", nf)
 	}
-	startText, endText, ok := firstTwoFields(fields[0])
-	if !ok {
-		return rawEdit{}, p.errorf(no, 3, "expected two token offsets \"start end\", found %s", quote(fields[0]))
+	startText, startAt, endText, endAt, n := firstTwoFields(fields[0])
+	if n < 2 {
+		return rawEdit{}, p.errorf(no, bodyCol, "span (field 1): expected two token offsets \"start end\", found %s", quote(fields[0]))
 	}
-	start, err1 := parseInt(startText)
-	end, err2 := parseInt(endText)
-	if err1 != nil || err2 != nil {
-		return rawEdit{}, p.errorf(no, 3, "expected integer token offsets \"start end\", found %s", quote(fields[0]))
+	start, err := parseInt(startText)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return rawEdit{}, p.errorf(no, bodyCol+startAt, "span (field 1): expected an integer start offset, found %s", quote(startText))
 	}
-	annotator, err := parseInt(pytext.TrimSpace(fields[5]))
+	end, err := parseInt(endText)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return rawEdit{}, p.errorf(no, bodyCol+endAt, "span (field 1): expected an integer end offset, found %s", quote(endText))
+	}
+	// Offsets out of int32's range keep the clamped value ParseInt returns: like Python's
+	// unbounded integers they lie outside every sentence.
+	annotatorText := pytext.TrimSpace(fields[5])
+	annotator, err := parseInt(annotatorText)
 	if err != nil {
-		return rawEdit{}, p.errorf(no, 0, "expected an integer annotator id in the sixth field, found %s", quote(fields[5]))
+		col := bodyCol + at[5] + strings.Index(fields[5], annotatorText)
+		if annotatorText == "" {
+			col = bodyCol + at[5]
+		}
+		what := "an integer id"
+		if errors.Is(err, strconv.ErrRange) {
+			what += fmt.Sprintf(" from %d to %d", math.MinInt32, math.MaxInt32)
+		}
+		return rawEdit{}, p.errorf(no, col, "annotator (field 6): expected %s, found %s", what, quote(fields[5]))
 	}
 	etype := fields[1]
 	if etype == "noop" {
 		start, end = -1, -1
+	} else if !p.acceptBadSpans {
+		if err := p.checkSpan(no, bodyCol, start, end, fields[0], len(blockTokens), nSentences); err != nil {
+			return rawEdit{}, err
+		}
 	}
 	corrections := cut(&p.correctionSlab, strings.Count(fields[2], "||")+1, 4096)
 	rest = fields[2]
@@ -337,18 +403,47 @@ func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens [
 	return e, nil
 }
 
-// firstTwoFields returns the first two white-space separated fields of s.
-func firstTwoFields(s string) (a, b string, ok bool) {
+// checkSpan returns an error for a span the official would drop (outside the tokens of its
+// block) or keep as an edit nothing can match (start after end).
+func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens, nSentences int) error {
+	n := int64(nTokens)
+	switch {
+	case start < 0 || end < 0 || start > n || end > n:
+		tokens := fmt.Sprintf("the sentence's %s", plural(nTokens, "token"))
+		if nSentences > 1 {
+			tokens = fmt.Sprintf("the %s of the block's %d sentences", plural(nTokens, "token"), nSentences)
+		}
+		return p.errorf(no, col, "span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; "+
+			"the official scorer silently ignores such an edit (--accept-bad-spans does the same)", quote(span), tokens, n)
+	case start > end:
+		return p.errorf(no, col, "span (field 1) %s ends before it starts: expected start ≤ end; "+
+			"the official scorer keeps such an edit, which no system edit can match (--accept-bad-spans does the same)", quote(span))
+	}
+	return nil
+}
+
+// plural returns "1 token", "2 tokens".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// firstTwoFields returns the first two white-space separated fields of s, their byte offsets,
+// and how many fields (up to 2) s has.
+func firstTwoFields(s string) (a string, aAt int, b string, bAt int, n int) {
 	var f [2]string
-	n, start := 0, -1
+	var at [2]int
+	start := -1
 	for i, r := range s {
 		if pytext.IsSpace(r) {
 			if start >= 0 {
-				f[n] = s[start:i]
+				f[n], at[n] = s[start:i], start
 				n++
 				start = -1
 				if n == 2 {
-					return f[0], f[1], true
+					return f[0], at[0], f[1], at[1], n
 				}
 			}
 		} else if start < 0 {
@@ -356,10 +451,10 @@ func firstTwoFields(s string) (a, b string, ok bool) {
 		}
 	}
 	if start >= 0 && n < 2 {
-		f[n] = s[start:]
+		f[n], at[n] = s[start:], start
 		n++
 	}
-	return f[0], f[1], n == 2
+	return f[0], at[0], f[1], at[1], n
 }
 
 // joinTokens is strings.Join(toks, " ") for tokens cut from text, returning the piece of text

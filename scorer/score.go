@@ -46,19 +46,33 @@ type Options struct {
 	Compat                 Compat  // the official behaviour to reproduce
 	Fixes                  Fix     // quirks to correct on top of Compat's
 
-	// MaxEdges bounds the transitive closure of one sentence's lattice (see lattice.Options).
-	MaxEdges int
+	// MaxEdges bounds the transitive closure of one sentence's lattice, MaxWork the official
+	// scorer's predicted work on it (see lattice.Options); over either, the sentence is scored
+	// by the bounded search.
+	MaxEdges, MaxWork int
 	// Workers is the number of goroutines evaluating sentences (0: one per CPU). The results do
 	// not depend on it.
 	Workers int
 }
 
-// EdgeBudget returns the closure bound in effect (MaxEdges, or lattice.DefaultMaxEdges for 0).
-func (o Options) EdgeBudget() int {
-	if o.MaxEdges == 0 {
-		return lattice.DefaultMaxEdges
+// FallbackReason says, for a user, why a sentence was scored by the bounded search: which budget
+// (in effect: the option's value, or its default for 0) it was over.
+func (o Options) FallbackReason(f lattice.Fallback) string {
+	switch f {
+	case lattice.OverWork:
+		w := o.MaxWork
+		if w == 0 {
+			w = lattice.DefaultMaxWork
+		}
+		return fmt.Sprintf("the official scorer's predicted work on it is over --max-work=%d", w)
+	case lattice.OverEdges:
+		e := o.MaxEdges
+		if e == 0 {
+			e = lattice.DefaultMaxEdges
+		}
+		return fmt.Sprintf("its lattice closure is over --max-edges=%d", e)
 	}
-	return o.MaxEdges
+	return "within the budgets"
 }
 
 // DefaultOptions returns the official scorer's defaults: u = 2, β = 0.5, release 3.2.
@@ -103,9 +117,9 @@ type SentenceResult struct {
 	Hypothesis string
 	Annotators []AnnotatorResult // in the official's visiting order
 	Chosen     int               // index into Annotators of the annotator chosen (see Totals.Choose)
-	// Bounded says the lattice was too large for the exact search and the bounded search was
-	// used (see package lattice).
-	Bounded bool
+	// Bounded says whether the lattice was too large for the exact search, and so the bounded
+	// search was used, and why (see package lattice).
+	Bounded lattice.Fallback
 }
 
 // ChosenResult returns the chosen annotator's result.
@@ -134,6 +148,7 @@ func (ev *Evaluator) latticeOptions() lattice.Options {
 	lo := lattice.Options{
 		MaxUnchanged:   ev.opt.MaxUnchangedWords,
 		MaxEdges:       ev.opt.MaxEdges,
+		MaxWork:        ev.opt.MaxWork,
 		EdgesOnce:      f.Has(FixDuplicateEdges),
 		RemoveAllNoops: f.Has(FixNoopRemoval),
 		StrictWalk:     f.Has(FixInsertionWalk),
@@ -260,13 +275,19 @@ func editMatches(e *Edit, g *GoldEdit) bool {
 	return false
 }
 
-// matchEdits lists the system edits that match gold edits. The official walks the system edits
-// in order and, for each, scans the gold edits after the last one matched, without stopping at
-// the first match: an edit equal to two gold edits counts twice (FixDuplicateGold stops at the
-// first), and gold edits listed out of order can be missed (FixGoldOrder scans every gold edit
-// not yet matched).
+// matchEdits lists the system edits that match gold edits, once per match (see matchGold).
 func matchEdits(edits []Edit, gold []GoldEdit, fixes Fix) []Edit {
 	var m []Edit
+	matchGold(edits, gold, fixes, func(i, _ int) { m = append(m, edits[i]) })
+	return m
+}
+
+// matchGold calls match(i, j) for each system edit i that matches gold edit j, as the official
+// counts them. It walks the system edits in order and, for each, scans the gold edits after the
+// last one matched, without stopping at the first match: an edit equal to two gold edits counts
+// twice (FixDuplicateGold stops at the first), and gold edits listed out of order can be missed
+// (FixGoldOrder scans every gold edit not yet matched).
+func matchGold(edits []Edit, gold []GoldEdit, fixes Fix, match func(i, j int)) {
 	once, anyOrder := fixes.Has(FixDuplicateGold), fixes.Has(FixGoldOrder)
 	used := make([]bool, len(gold))
 	last := 0
@@ -279,14 +300,13 @@ func matchEdits(edits []Edit, gold []GoldEdit, fixes Fix) []Edit {
 			if used[j] || !editMatches(&edits[i], &gold[j]) {
 				continue
 			}
-			m = append(m, edits[i])
+			match(i, j)
 			used[j], last = true, j+1
 			if once {
 				break
 			}
 		}
 	}
-	return m
 }
 
 // Totals are the running corpus counts, as float64 sums like the official's.
@@ -333,7 +353,7 @@ func (t *Totals) Choose(r *SentenceResult) {
 	t.Proposed += float64(n.Proposed)
 	t.Gold += float64(n.Gold)
 	t.Sentences++
-	if r.Bounded {
+	if r.Bounded != lattice.Exact {
 		t.BoundedSentences++
 	}
 }

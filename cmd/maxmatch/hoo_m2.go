@@ -54,10 +54,10 @@ func runHooM2Extract(args []string, stdout, stderr io.Writer) int {
 	sysDir := fs.String("system", "", "directory of system texts whose names start with NNNN")
 	outDir := fs.String("out", "", "directory to write the edit XML files into (created if missing)")
 	u := fs.Int("u", 2, "the most unchanged tokens one M² edit may hold")
-	if code, done := hooParseFlags(fs, args, stdout, stderr,
+	if code, done := parseArgs(fs, args,
 		"usage: maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR [-u N]\n\n"+
 			"Extracts HOO 2011 edit XML from system texts with MaxMatch: per sentence, the system edits that\n"+
-			"match the gold edits best. Flags:\n\n"); done {
+			"match the gold edits best. Flags:\n\n", nil, stdout, stderr); done {
 		return code
 	}
 	fail := func(format string, a ...any) int {
@@ -94,9 +94,9 @@ func runHooM2Extract(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return fail("%v (expected the gold edits of %s)", err, p.orig)
 			}
-			gold, err := m2extract.ReadGold(bytes.NewReader(data))
+			gold, err := m2extract.ReadGold(goldPath, bytes.NewReader(data))
 			if err != nil {
-				return fail("%s: %v", goldPath, err)
+				return fail("%v", err)
 			}
 			src = m2extract.NewSource(string(orig))
 			sources[p.orig], golds[p.orig] = src, gold

@@ -14,7 +14,7 @@ import (
 func TestHooM2Extract(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"hoo", "extract", "--method", "m2", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/sys", "--out", out}, &stdout, &stderr)
+	code := run([]string{"hoo", "extract", "--method", "m2", "--gold", "testdata/hoom2/gold", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", out}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("status %d, stderr %s", code, stderr.String())
 	}
@@ -44,7 +44,7 @@ func TestHooM2Extract(t *testing.T) {
 func TestHooM2ExtractWritesNothingOnError(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"hoo", "extract", "--method", "m2", "--gold", "testdata/hoo/badgold", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/sys", "--out", out}, &stdout, &stderr)
+	code := run([]string{"hoo", "extract", "--method", "m2", "--gold", "testdata/hoom2/badgold", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", out}, &stdout, &stderr)
 	if code != exitError || stdout.Len() != 0 {
 		t.Fatalf("status %d, stdout %q: want 2 and nothing", code, stdout.String())
 	}

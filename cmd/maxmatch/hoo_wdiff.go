@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"maxmatch/hoo/edits"
 	"maxmatch/hoo/synth"
 	"maxmatch/hoo/wdiff"
 )
@@ -30,9 +29,8 @@ func runHooWdiffExtract(args []string, stdout, stderr io.Writer) int {
 	sysDir := fs.String("system", "", "directory of system texts whose names start with NNNN")
 	outDir := fs.String("out", "", "directory to write the edit XML files into (created if missing)")
 	fixed := fs.Bool("fixed", false, "repair the official extractor's defects (keep regions across line breaks, UTF-8 text, …)")
-	if code, done := hooParseFlags(fs, args, stdout, stderr,
-		"usage: maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]\n\n"+
-			"Extracts HOO 2011 edit XML from system texts as the official HOO 2011 tools did. Flags:\n\n"); done {
+	if code, done := parseArgs(fs, args, "usage: maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]\n\n"+
+		"Extracts HOO 2011 edit XML from system texts as the official HOO 2011 tools did. Flags:\n\n", nil, stdout, stderr); done {
 		return code
 	}
 	fail := func(format string, a ...any) int {
@@ -75,24 +73,6 @@ func runHooWdiffExtract(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "maxmatch hoo extract: %d edit files written to %s\n", len(outputs), *outDir)
 	return 0
-}
-
-// hooParseFlags parses args; done reports that the command ends here with status code: a
-// mistake gets one line on stderr, -h the usage on stdout.
-func hooParseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage string) (code int, done bool) {
-	fs.Usage = func() {} // the flag package has printed the mistake; the pointer follows below
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		return 0, true
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "run \"%s -h\" for the usage and flags\n", fs.Name())
-		return 2, true
-	}
-	return 0, false
 }
 
 type hooFilePair struct {
@@ -148,46 +128,16 @@ func hooListFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
-// hooWriteAll writes each output as dir/NAME+ext, first all to temporary files, then renaming
-// them into place, so that a failure leaves no partial file behind.
+// hooWriteAll writes each output as dir/NAME+ext (see writeFiles), creating dir if needed.
 func hooWriteAll(dir string, outputs map[string][]byte, ext string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	names := make([]string, 0, len(outputs))
-	for name := range outputs {
-		names = append(names, name)
+	files := make(map[string][]byte, len(outputs))
+	for name, data := range outputs {
+		files[filepath.Join(dir, name+ext)] = data
 	}
-	sort.Strings(names)
-	temps := make([]string, 0, len(names))
-	cleanup := func() {
-		for _, t := range temps {
-			os.Remove(t)
-		}
-	}
-	for _, name := range names {
-		f, err := os.CreateTemp(dir, ".maxmatch-*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		temps = append(temps, f.Name())
-		_, err = io.Copy(f, bytes.NewReader(outputs[name]))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			cleanup()
-			return err
-		}
-	}
-	for i, name := range names {
-		if err := os.Rename(temps[i], filepath.Join(dir, name+ext)); err != nil {
-			cleanup()
-			return err
-		}
-	}
-	return nil
+	return writeFiles(files)
 }
 
 // runHooSynth is "maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant
@@ -205,9 +155,8 @@ func runHooSynth(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the random variant")
 	fraction := fs.Float64("fraction", 0.5, "share of the corrections the random variant applies")
 	suffix := fs.String("suffix", "XX1", "team and run appended to NNNN in the output names")
-	if code, done := hooParseFlags(fs, args, stdout, stderr,
-		"usage: maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V] [--seed N] [--fraction F] [--suffix XX1]\n\n"+
-			"Writes synthetic HOO 2011 system texts: the sources with gold corrections applied. Flags:\n\n"); done {
+	if code, done := parseArgs(fs, args, "usage: maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V] [--seed N] [--fraction F] [--suffix XX1]\n\n"+
+		"Writes synthetic HOO 2011 system texts: the sources with gold corrections applied. Flags:\n\n", nil, stdout, stderr); done {
 		return code
 	}
 	fail := func(format string, a ...any) int {
@@ -240,10 +189,10 @@ func runHooSynth(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		gold, err := synth.ParseGold(f)
+		gold, err := edits.Read(goldPath, f)
 		f.Close()
 		if err != nil {
-			return fail("%s: %v", goldPath, err)
+			return fail("%v", err)
 		}
 		source, err := os.ReadFile(filepath.Join(*rawDir, id+".txt"))
 		if err != nil {

@@ -8,6 +8,8 @@ import (
 
 const usage = `usage:
   maxmatch score [flags] SYSTEM GOLD   score a system output against an M2 gold file
+  maxmatch compare [flags] SYSTEM_A SYSTEM_B GOLD
+                                       test whether two systems' F differ (paired bootstrap)
   maxmatch demo                        score an embedded sample and explain the output
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR
                                        extract HOO edits from corrected texts as the HOO 2011 tools did
@@ -15,15 +17,22 @@ const usage = `usage:
                                        extract HOO edits with MaxMatch, matching the gold edits best
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR
                                        make synthetic HOO systems from gold edits
+  maxmatch hoo eval GOLD_DIR SYS_XML_DIR
+                                       score HOO edit files as the HOO 2011 tools did
+  maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR SYS_DIR...
+                                       two extractions of HOO systems, scored side by side
   maxmatch help                        show this help
 
-Run "maxmatch score -h" for the scoring flags, "maxmatch hoo COMMAND -h" for the others.
+Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
+"maxmatch hoo COMMAND -h" for the others.
 `
 
 const hooUsage = `usage:
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]
   maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR [-u N]
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]
+  maxmatch hoo eval [--scheme 2011] [--no-bonus] [--fixed] GOLD_DIR SYS_XML_DIR
+  maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR [--methods A,B] [--csv F] [--html F] SYS_DIR...
 `
 
 // Exit statuses.
@@ -41,6 +50,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "score":
 		return runScore(args[1:], stdout, stderr)
+	case "compare":
+		return runCompare(args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
 	case "hoo":
@@ -68,6 +79,10 @@ func runHoo(args []string, stdout, stderr io.Writer) int {
 		return runHooExtract(args[1:], stdout, stderr)
 	case "synth":
 		return runHooSynth(args[1:], stdout, stderr)
+	case "eval":
+		return runHooEval(args[1:], stdout, stderr)
+	case "compare":
+		return runHooCompare(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "maxmatch hoo: unknown command %q\n\n%s", args[0], hooUsage)
 	return exitError

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"maxmatch/lattice"
 	"maxmatch/scorer"
 )
 
@@ -48,12 +49,12 @@ func list(w io.Writer, label string, items []string) {
 // writeVerbose prints one sentence: what the official -v shows, laid out for reading. Edits are
 // shown as the scorer counts them (with any unchanged tokens they include); the running figures
 // are those of the totals so far plus this annotator, which is what the choice compares.
-func writeVerbose(w io.Writer, r *scorer.SentenceResult, s *scorer.Sentence, running *scorer.Totals) {
+func writeVerbose(w io.Writer, r *scorer.SentenceResult, s *scorer.Sentence, running *scorer.Totals, opt scorer.Options) {
 	fmt.Fprintf(w, "Sentence %d (gold line %d)\n", r.Index+1, s.Line)
 	fmt.Fprintf(w, "  source     : %s\n", r.Source)
 	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
-	if r.Bounded {
-		fmt.Fprintf(w, "  (lattice over the closure bound: bounded search)\n")
+	if r.Bounded != lattice.Exact {
+		fmt.Fprintf(w, "  (bounded search: %s)\n", opt.FallbackReason(r.Bounded))
 	}
 	for i := range r.Annotators {
 		a := &r.Annotators[i]

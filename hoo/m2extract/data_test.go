@@ -36,10 +36,10 @@ func readFragments(t *testing.T, dir string) []fragment {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gold, err := ReadGold(f)
+		gold, err := ReadGold(name, f)
 		f.Close()
 		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+			t.Fatal(err)
 		}
 		raw, err := os.ReadFile(filepath.Join(dir, "develop", "Raw", id+".txt"))
 		if err != nil {

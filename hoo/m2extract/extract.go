@@ -7,6 +7,7 @@ import (
 
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/worddiff"
+	"maxmatch/lattice"
 	"maxmatch/scorer"
 	"maxmatch/tokenize"
 )
@@ -345,7 +346,7 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 		}
 		sentence.Annotators = []scorer.Annotator{{ID: 0, Edits: m2gold}}
 		res := ev.Evaluate(strings.Join(hypWords, " "), &sentence)
-		if res.Bounded {
+		if res.Bounded != lattice.Exact {
 			st.Bounded++
 		}
 		var tes []tokenEdit

@@ -3,7 +3,7 @@ package m2extract
 import (
 	"io"
 
-	"maxmatch/hoo/synth"
+	"maxmatch/hoo/edits"
 )
 
 // GoldEdit is a gold edit: bytes [Start, End) of the source may be replaced by any of
@@ -16,9 +16,9 @@ type GoldEdit struct {
 	Line        int // where the edit is in its file, for messages
 }
 
-// ReadGold reads a HOO 2011 gold edit file.
-func ReadGold(r io.Reader) ([]GoldEdit, error) {
-	edits, err := synth.ParseGold(r)
+// ReadGold reads a HOO 2011 gold edit file; name is its name for error messages.
+func ReadGold(name string, r io.Reader) ([]GoldEdit, error) {
+	edits, err := edits.Read(name, r)
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,7 @@ package synth
 import (
 	"fmt"
 	"math/rand/v2"
+	"maxmatch/hoo/edits"
 	"sort"
 	"strings"
 )
@@ -44,7 +45,7 @@ type Change struct {
 // Candidates returns the gold corrections a synthetic system may apply to the source, in
 // order, without conflicts (see the package documentation). It fails when an edit lies
 // outside the source.
-func Candidates(source []byte, gold []GoldEdit) ([]Change, error) {
+func Candidates(source []byte, gold []edits.Edit) ([]Change, error) {
 	var proposals []Change
 	for _, e := range gold {
 		if e.End > len(source) {
@@ -106,7 +107,7 @@ type Options struct {
 }
 
 // Synthesize returns the source with the chosen candidates applied, and those candidates.
-func Synthesize(source []byte, gold []GoldEdit, opt Options) ([]byte, []Change, error) {
+func Synthesize(source []byte, gold []edits.Edit, opt Options) ([]byte, []Change, error) {
 	candidates, err := Candidates(source, gold)
 	if err != nil {
 		return nil, nil, err

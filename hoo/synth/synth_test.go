@@ -10,95 +10,40 @@ import (
 	"strings"
 	"testing"
 
+	"maxmatch/hoo/edits"
 	"maxmatch/hoo/wdiff"
 	"maxmatch/internal/worddiff/wdifftest"
 )
 
-func TestParseGold(t *testing.T) {
-	doc := `<?xml version="1.0" ?>
-<edits>
-  <edit end="5" index="0001-0001" start="2" type="RP">
-    <corrections>
-      <correction/>
-      <correction>. The</correction>
-    </corrections>
-    <original>; the</original>
-  </edit>
-  <edit end="9" index="0001-0002" start="7" type="UD">
-    <corrections>
-      <correction>
-        <empty/>
-      </correction>
-    </corrections>
-    <original>a </original>
-  </edit>
-  <edit end="4" index="0001-0003" start="4" type="MT">
-    <original>
-      <empty/>
-    </original>
-  </edit>
-</edits>
-`
-	got, err := ParseGold(strings.NewReader(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []GoldEdit{
-		{Index: "0001-0001", Type: "RP", Start: 2, End: 5, Line: 3, Corrections: []Correction{{None: true}, {Text: ". The"}}},
-		{Index: "0001-0002", Type: "UD", Start: 7, End: 9, Line: 10, Corrections: []Correction{{Empty: true}}},
-		{Index: "0001-0003", Type: "MT", Start: 4, End: 4, Line: 18},
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got  %+v\nwant %+v", got, want)
-	}
-}
-
-func TestParseGoldErrors(t *testing.T) {
-	cases := []struct{ name, doc, want string }{
-		{"syntax", "<edits>\n<edit start=\"1\" end=\"2\">\n</edits>", "line 3, column 9: element <edit> closed by </edits>"},
-		{"bad start", "<edits>\n<edit index=\"x\" start=\"a\" end=\"2\"/>\n</edits>", `line 2: edit "x": start: "a" is not a byte offset`},
-		{"missing end", "<edits>\n<edit index=\"x\" start=\"1\"/>\n</edits>", `line 2: edit "x": end: missing`},
-		{"end before start", "<edits>\n\n<edit index=\"x\" start=\"3\" end=\"2\"/></edits>", `line 3: edit "x": end 2 before start 3`},
-		{"empty and text", "<edits><edit index=\"x\" start=\"1\" end=\"2\"><corrections><correction>a<empty/></correction></corrections></edit></edits>",
-			`edit "x": a correction holds both <empty/> and text "a"`},
-	}
-	for _, c := range cases {
-		_, err := ParseGold(strings.NewReader(c.doc))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
-		}
-	}
-}
-
 func TestCandidates(t *testing.T) {
 	source := []byte("abcdefghij")
-	edit := func(index string, start, end int, corrections ...Correction) GoldEdit {
-		return GoldEdit{Index: index, Start: start, End: end, Corrections: corrections}
+	edit := func(index string, start, end int, corrections ...edits.Correction) edits.Edit {
+		return edits.Edit{Index: index, Start: start, End: end, Corrections: corrections}
 	}
-	text := func(s string) Correction { return Correction{Text: s} }
-	none, empty := Correction{None: true}, Correction{Empty: true}
+	text := func(s string) edits.Correction { return edits.Correction{Text: s} }
+	none, empty := edits.Correction{None: true}, edits.Correction{Empty: true}
 	cases := []struct {
 		name, reason string
-		gold         []GoldEdit
+		gold         []edits.Edit
 		want         []string // indexes kept
 	}{
 		{"first usable correction", "<correction/> is skipped, <empty/> is a deletion",
-			[]GoldEdit{edit("a", 0, 1, none, text("x")), edit("b", 2, 3, none, empty, text("y")), edit("c", 4, 5, none), edit("d", 6, 7)},
+			[]edits.Edit{edit("a", 0, 1, none, text("x")), edit("b", 2, 3, none, empty, text("y")), edit("c", 4, 5, none), edit("d", 6, 7)},
 			[]string{"a", "b"}},
 		{"overlap", "the second of two edits sharing a byte is dropped",
-			[]GoldEdit{edit("a", 0, 3, text("x")), edit("b", 2, 4, text("y"))}, []string{"a"}},
+			[]edits.Edit{edit("a", 0, 3, text("x")), edit("b", 2, 4, text("y"))}, []string{"a"}},
 		{"touching", "edits that only touch are both kept",
-			[]GoldEdit{edit("a", 0, 2, text("x")), edit("b", 2, 4, text("y"))}, []string{"a", "b"}},
+			[]edits.Edit{edit("a", 0, 2, text("x")), edit("b", 2, 4, text("y"))}, []string{"a", "b"}},
 		{"insertion before a span", "an insertion at the start of a replaced span wins over it",
-			[]GoldEdit{edit("a", 2, 4, empty), edit("b", 2, 2, text(","))}, []string{"b"}},
+			[]edits.Edit{edit("a", 2, 4, empty), edit("b", 2, 2, text(","))}, []string{"b"}},
 		{"insertion after a span", "an insertion at the end of a span is kept",
-			[]GoldEdit{edit("a", 2, 4, empty), edit("b", 4, 4, text(","))}, []string{"a", "b"}},
+			[]edits.Edit{edit("a", 2, 4, empty), edit("b", 4, 4, text(","))}, []string{"a", "b"}},
 		{"insertion inside a span", "dropped",
-			[]GoldEdit{edit("a", 2, 6, empty), edit("b", 4, 4, text(","))}, []string{"a"}},
+			[]edits.Edit{edit("a", 2, 6, empty), edit("b", 4, 4, text(","))}, []string{"a"}},
 		{"two insertions", "both kept, in the order of their text",
-			[]GoldEdit{edit("a", 3, 3, text("set")), edit("b", 3, 3, text(","))}, []string{"b", "a"}},
+			[]edits.Edit{edit("a", 3, 3, text("set")), edit("b", 3, 3, text(","))}, []string{"b", "a"}},
 		{"file order does not matter", "sorted by offsets first",
-			[]GoldEdit{edit("a", 5, 6, text("x")), edit("b", 1, 2, text("y"))}, []string{"b", "a"}},
+			[]edits.Edit{edit("a", 5, 6, text("x")), edit("b", 1, 2, text("y"))}, []string{"b", "a"}},
 	}
 	for _, c := range cases {
 		got, err := Candidates(source, c.gold)
@@ -113,7 +58,7 @@ func TestCandidates(t *testing.T) {
 			t.Errorf("%s (%s): kept %v, want %v", c.name, c.reason, indexes, c.want)
 		}
 	}
-	if _, err := Candidates(source, []GoldEdit{{Index: "z", Start: 3, End: 11, Line: 7, Corrections: []Correction{{Text: "x"}}}}); err == nil ||
+	if _, err := Candidates(source, []edits.Edit{{Index: "z", Start: 3, End: 11, Line: 7, Corrections: []edits.Correction{{Text: "x"}}}}); err == nil ||
 		!strings.Contains(err.Error(), `line 7: edit "z": end 11 is past the end of the source`) {
 		t.Errorf("edit past the end: got %v", err)
 	}
@@ -121,14 +66,14 @@ func TestCandidates(t *testing.T) {
 
 func TestVariants(t *testing.T) {
 	source := []byte("One cat, two dogs and (a bird) here\nNext line.")
-	gold := []GoldEdit{
-		{Index: "cat", Start: 4, End: 7, Corrections: []Correction{{Text: "cats"}}},                    // before ","
-		{Index: "two", Start: 9, End: 12, Corrections: []Correction{{Text: "three"}}},                  // nothing special
-		{Index: "and", Start: 18, End: 21, Corrections: []Correction{{Text: "and also"}}},              // two words
-		{Index: "a", Start: 23, End: 24, Corrections: []Correction{{Text: "one"}}},                     // after "("
-		{Index: "here", Start: 31, End: 35, Corrections: []Correction{{Text: "there"}}},                // a line break from "Next"
-		{Index: "Next", Start: 36, End: 40, Corrections: []Correction{{Text: "The next"}}},             // two words, between two edits
-		{Index: "line", Start: 41, End: 45, Corrections: []Correction{{Empty: true}, {Text: "lines"}}}, // before "."
+	gold := []edits.Edit{
+		{Index: "cat", Start: 4, End: 7, Corrections: []edits.Correction{{Text: "cats"}}},                    // before ","
+		{Index: "two", Start: 9, End: 12, Corrections: []edits.Correction{{Text: "three"}}},                  // nothing special
+		{Index: "and", Start: 18, End: 21, Corrections: []edits.Correction{{Text: "and also"}}},              // two words
+		{Index: "a", Start: 23, End: 24, Corrections: []edits.Correction{{Text: "one"}}},                     // after "("
+		{Index: "here", Start: 31, End: 35, Corrections: []edits.Correction{{Text: "there"}}},                // a line break from "Next"
+		{Index: "Next", Start: 36, End: 40, Corrections: []edits.Correction{{Text: "The next"}}},             // two words, between two edits
+		{Index: "line", Start: 41, End: 45, Corrections: []edits.Correction{{Empty: true}, {Text: "lines"}}}, // before "."
 	}
 	cases := []struct {
 		variant Variant
@@ -164,9 +109,9 @@ func TestVariants(t *testing.T) {
 
 func TestRandomIsDeterministic(t *testing.T) {
 	source := []byte(strings.Repeat("word ", 200))
-	var gold []GoldEdit
+	var gold []edits.Edit
 	for i := 0; i < 200; i++ {
-		gold = append(gold, GoldEdit{Index: fmt.Sprint(i), Start: 5 * i, End: 5*i + 4, Corrections: []Correction{{Text: "WORD"}}})
+		gold = append(gold, edits.Edit{Index: fmt.Sprint(i), Start: 5 * i, End: 5*i + 4, Corrections: []edits.Correction{{Text: "WORD"}}})
 	}
 	a, _, _ := Synthesize(source, gold, Options{Variant: Random, Seed: 1})
 	b, _, _ := Synthesize(source, gold, Options{Variant: Random, Seed: 1})
@@ -189,7 +134,7 @@ func TestRandomIsDeterministic(t *testing.T) {
 type document struct {
 	id     string
 	source []byte
-	gold   []GoldEdit
+	gold   []edits.Edit
 }
 
 func hooDocuments(t *testing.T) (string, []document) {
@@ -211,7 +156,7 @@ func hooDocuments(t *testing.T) (string, []document) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gold, err := ParseGold(r)
+		gold, err := edits.Read(f, r)
 		r.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+)
+
+// The CSV has one row per measurement:
+//
+//	section   startup | conll | family | inprocess | floor
+//	name      the system or family
+//	size      sentences (conll, floor) or source tokens (family, inprocess)
+//	scorer    maxmatch | official (commands); maxmatch (inprocess, per sentence); floor | score (floor)
+//	round     1, 2, … (the A/B pair, or the in-process sample)
+//	wall_s, cpu_s, maxrss_mb, status
+var csvHeader = []string{"section", "name", "size", "scorer", "round", "wall_s", "cpu_s", "maxrss_mb", "status"}
+
+func writeCSV(w io.Writer, r *Report) error {
+	cw := csv.NewWriter(w)
+	cw.Write(csvHeader)
+	samples := func(section, name string, size int, scorer string, ss []Sample) {
+		for i, s := range ss {
+			cw.Write([]string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1),
+				fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status)})
+		}
+	}
+	durations := func(section, name string, size int, scorer string, ds []time.Duration) {
+		for i, d := range ds {
+			cw.Write([]string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1),
+				fmtFloat(d.Seconds()), "", "", string(StatusOK)})
+		}
+	}
+	samples("startup", "trivial", 1, "maxmatch", r.Startup.Ours)
+	samples("startup", "trivial", 1, "official", r.Startup.Official)
+	for _, s := range r.Systems {
+		samples("conll", s.Name, s.Sentences, "maxmatch", s.Ours)
+		samples("conll", s.Name, s.Sentences, "official", s.Official)
+	}
+	for _, f := range r.Families {
+		for _, p := range f.Points {
+			samples("family", f.Name, p.N, "maxmatch", p.Ours)
+			samples("family", f.Name, p.N, "official", p.Official)
+			durations("inprocess", f.Name, p.N, "maxmatch", p.InProcess)
+		}
+	}
+	for _, f := range r.Floor {
+		durations("floor", f.Name, f.Pairs, "floor", f.Floor)
+		durations("floor", f.Name, f.Pairs, "score", f.Score)
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+func readCSVFile(path string) (*Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := readCSV(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return r, nil
+}
+
+// readCSV rebuilds the measurements of a report from its CSV (not the machine, lattice sizes or
+// output comparisons, which the CSV does not hold).
+func readCSV(rd io.Reader) (*Report, error) {
+	cr := csv.NewReader(rd)
+	rows, err := cr.ReadAll()
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 || len(rows[0]) != len(csvHeader) || rows[0][0] != csvHeader[0] {
+		return nil, fmt.Errorf("not a benchmark CSV (expected the header %v)", csvHeader)
+	}
+	r := &Report{}
+	// Indices, not pointers: the slices grow as rows arrive.
+	systems, floors, families := map[string]int{}, map[string]int{}, map[string]int{}
+	type famKey struct {
+		name string
+		n    int
+	}
+	points := map[famKey]int{}
+	index := func(m map[string]int, name string, add func()) int {
+		i, ok := m[name]
+		if !ok {
+			i = len(m)
+			m[name] = i
+			add()
+		}
+		return i
+	}
+	for line, row := range rows[1:] {
+		if len(row) != len(csvHeader) {
+			return nil, fmt.Errorf("line %d: %d fields, expected %d", line+2, len(row), len(csvHeader))
+		}
+		section, name, scorer := row[0], row[1], row[3]
+		size, err := strconv.Atoi(row[2])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: size %q", line+2, row[2])
+		}
+		var vals [3]float64
+		for k, f := range row[5:8] {
+			if f == "" {
+				continue
+			}
+			if vals[k], err = strconv.ParseFloat(f, 64); err != nil {
+				return nil, fmt.Errorf("line %d: %q is not a number", line+2, f)
+			}
+		}
+		s := Sample{
+			Wall: secondsDuration(vals[0]), CPU: secondsDuration(vals[1]),
+			MaxRSS: int64(vals[2] * (1 << 20)), Status: Status(row[8]),
+		}
+		var dst *[]Sample
+		switch section {
+		case "startup":
+			dst = &r.Startup.Ours
+			if scorer == "official" {
+				dst = &r.Startup.Official
+			}
+		case "conll":
+			i := index(systems, name, func() { r.Systems = append(r.Systems, SystemRun{Name: name, Sentences: size}) })
+			dst = &r.Systems[i].Ours
+			if scorer == "official" {
+				dst = &r.Systems[i].Official
+			}
+		case "family", "inprocess":
+			i := index(families, name, func() { r.Families = append(r.Families, FamilyRun{Name: name}) })
+			fam := &r.Families[i]
+			k, ok := points[famKey{name, size}]
+			if !ok {
+				k = len(fam.Points)
+				points[famKey{name, size}] = k
+				fam.Points = append(fam.Points, FamilyPoint{N: size})
+			}
+			p := &fam.Points[k]
+			switch {
+			case section == "inprocess":
+				p.InProcess = append(p.InProcess, s.Wall)
+			case scorer == "official":
+				dst = &p.Official
+			default:
+				dst = &p.Ours
+			}
+		case "floor":
+			i := index(floors, name, func() { r.Floor = append(r.Floor, FloorRun{Name: name, Pairs: size}) })
+			if scorer == "floor" {
+				r.Floor[i].Floor = append(r.Floor[i].Floor, s.Wall)
+			} else {
+				r.Floor[i].Score = append(r.Floor[i].Score, s.Wall)
+			}
+		default:
+			return nil, fmt.Errorf("line %d: unknown section %q", line+2, section)
+		}
+		if dst != nil {
+			*dst = append(*dst, s)
+		}
+	}
+	return r, nil
+}
+
+func secondsDuration(s float64) time.Duration { return time.Duration(s * 1e9) }

@@ -1,0 +1,33 @@
+package proc
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunReportsOutputAndStatus(t *testing.T) {
+	s, out, err := Run([]string{"sh", "-c", "echo hello"}, nil, 0)
+	if err != nil || s.Status != StatusOK || strings.TrimSpace(string(out)) != "hello" {
+		t.Errorf("echo: %+v %q %v", s, out, err)
+	}
+	if s.MaxRSS <= 0 || s.Wall <= 0 {
+		t.Errorf("echo: no peak memory or wall time measured: %+v", s)
+	}
+	s, _, err = Run([]string{"sh", "-c", "echo oops >&2; exit 3"}, nil, 0)
+	if s.Status != StatusFailed || err == nil || !strings.Contains(err.Error(), "oops") {
+		t.Errorf("failing command: %+v %v, want failed with its stderr", s, err)
+	}
+}
+
+func TestRunKillsTheProcessGroupAtTheTimeout(t *testing.T) {
+	start := time.Now()
+	// The shell's child sleeps too: the whole group must go, or Run would wait for it.
+	s, _, err := Run([]string{"sh", "-c", "sleep 30 & sleep 30; wait"}, nil, 100*time.Millisecond)
+	if err != nil || s.Status != StatusTimeout {
+		t.Errorf("got %+v %v, want a time-out", s, err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %s to give up", d)
+	}
+}

@@ -1,0 +1,319 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// Output file names, the same in -out and -docs.
+const (
+	reportName  = "benchmarks.md"
+	csvName     = "benchmarks.csv"
+	scalingFile = "benchmarks-scaling"
+	speedupFile = "benchmarks-speedup"
+)
+
+// regenerate is the documented command that rewrites docs/benchmarks.md.
+const regenerate = "go run ./bench -mirror PATH/TO/m2scorer.git -compare docs/benchmarks.csv -docs docs"
+
+// floorTarget is the goal for our whole-corpus in-process time, in multiples of the floor.
+const floorTarget = 5.0
+
+func writeMarkdown(w io.Writer, r *Report) error {
+	b := &strings.Builder{}
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	officialRun := r.Official != ""
+	t := r.totals()
+
+	p("# Benchmarks: maxmatch against the official M² scorer and the Levenshtein floor\n\n")
+	p("Written by the benchmark harness (`bench/`); do not edit by hand. Regenerate with\n\n")
+	p("    %s\n\n", regenerate)
+	p("(from the repository root, with the CoNLL-2014 data in `../shared/data` and Python 2.7; see\n`go run ./bench -h`). Every figure below was measured in this run.\n\n")
+	p("| | |\n| --- | --- |\n")
+	p("| date | %s |\n", r.Date.Format("2006-01-02 15:04 MST"))
+	m := r.Machine
+	p("| machine | %s, %d logical CPUs, %s memory; %s; load average at the start %s |\n", m.CPU, m.Cores, m.Memory, m.Kernel, m.LoadStart)
+	p("| Go | %s |\n", m.GoVersion)
+	p("| maxmatch | commit %s, the `maxmatch score SYSTEM GOLD` command (default flags: 2 workers on 2 CPUs) |\n", orDash(m.Commit))
+	if officialRun {
+		p("| official scorer | %s, run as `python m2scorer.py SYSTEM GOLD` with %s |\n", r.Official, r.Python)
+	} else {
+		p("| official scorer | not run (no -official or -mirror) |\n")
+	}
+	p("| command | `%s` |\n", r.CommandLine)
+	p("| repetitions | %d alternating rounds (maxmatch, official) per system and per case; each maxmatch slot is the median of %d back-to-back runs (fewer once they have taken %s); in-process figures are the median of %d samples of at least %s each |\n\n",
+		r.Rounds, r.Reps, fmtSeconds(slotBudget.Seconds()), r.Samples, fmtSeconds(r.MinSample.Seconds()))
+
+	p("## Summary\n\n")
+	if officialRun && t.Paired > 0 {
+		lo, hi := extremeRatios(r.Systems)
+		p("- **CoNLL-2014, %d files** (the official submissions available and the source, INPUT, against the combined gold): the official scorer took %s in all (the sum of each file's median), maxmatch %s: **%s faster**. Per file the median speed-up runs from %s (%s) to %s (%s).\n",
+			t.Paired, fmtSeconds(t.Official), fmtSeconds(t.OursPaired), fmtRatio(t.Official/t.OursPaired), fmtRatio(lo.v), lo.name, fmtRatio(hi.v), hi.name)
+		if same, all := countSame(r.Systems); all > 0 {
+			p("- Both printed the same precision, recall and F₀.₅ on %d of %d files.\n", same, all)
+		}
+	} else if len(r.Systems) > 0 {
+		p("- **CoNLL-2014, %d files**: maxmatch took %s in all (the official scorer was not run).\n", len(r.Systems), fmtSeconds(t.Ours))
+	}
+	if t.Floor > 0 {
+		verdict := "within"
+		if t.Score/t.Floor > floorTarget {
+			verdict = "over"
+		}
+		p("- **The floor**: filling both Levenshtein matrices of every sentence pair of the %d files takes %s in-process. Scoring them in-process (`scorer.Score`, one worker, gold already parsed) takes %s, **%s the floor** (%s the target of %g×); the whole command, process start, reading, parsing and printing included, takes %s, %s the floor.\n",
+			len(r.Floor), fmtSeconds(t.Floor), fmtSeconds(t.Score), fmtRatio(t.Score/t.Floor), verdict, floorTarget, fmtSeconds(t.Ours), fmtRatio(t.Ours/t.Floor))
+	}
+	offStart := startupMedian(r.Startup.Official)
+	for i := range r.Families {
+		f := &r.Families[i]
+		var parts []string
+		for _, ff := range f.fits(offStart, officialRun) {
+			if ff.Err == nil {
+				who, _, _ := strings.Cut(ff.Label, ":")
+				parts = append(parts, fmt.Sprintf("%s n^%.2f (%d–%d tokens%s)", who, ff.Fit.Exponent, ff.Fit.MinN, ff.Fit.MaxN, regime(ff.Label)))
+			}
+		}
+		if len(parts) > 0 {
+			p("- **%s**: time grows as %s.\n", f.Name, strings.Join(parts, "; "))
+		}
+	}
+	if c := r.Previous; c != nil {
+		d, name := MaxDiff(c.Wall)
+		p("- **Against the earlier run** (`%s`): the whole-corpus speed-up was %s then and %s now (%+.0f%%); per file the median wall ratios differ by at most %.0f%% (%s). The floor ratio was %s then, %s now (%+.0f%%).\n",
+			c.Source, fmtRatio(c.Total.Prev), fmtRatio(c.Total.Now), 100*c.Total.Diff(), 100*d, name,
+			fmtRatio(c.FloorAll.Prev), fmtRatio(c.FloorAll.Now), 100*c.FloorAll.Diff())
+	}
+	p("\n")
+
+	if len(r.Systems) > 0 {
+		p("## CoNLL-2014 submissions\n\n")
+		p("Each file against `official-2014.combined.m2` (1312 sentences), by each command in a fresh process. Times are the median (min–max) over the rounds; peak memory is the largest resident set (wait4's ru_maxrss); the speed-up is the official's time over ours, pair by pair, median (min–max).\n\n")
+		if officialRun {
+			p("| system | tokens (hyp) | official wall | official CPU | official peak | maxmatch wall | maxmatch CPU | maxmatch peak | speed-up, wall | speed-up, CPU | same scores |\n")
+			p("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
+		} else {
+			p("| system | tokens (hyp) | maxmatch wall | maxmatch CPU | maxmatch peak |\n| --- | ---: | ---: | ---: | ---: |\n")
+		}
+		for i := range r.Systems {
+			s := &r.Systems[i]
+			ours := fmt.Sprintf("%s | %s | %.0f MB", fmtSpread(spreadOf(walls(s.Ours)), fmtSeconds), fmtSpread(spreadOf(cpus(s.Ours)), fmtSeconds), peakMB(s.Ours))
+			if !officialRun {
+				p("| %s | %d | %s |\n", s.Name, s.HypTokens, ours)
+				continue
+			}
+			off := officialCell(s.Official)
+			p("| %s | %d | %s | %s | %.0f MB | %s | %s | %s | %s |\n", s.Name, s.HypTokens, off,
+				fmtSpread(spreadOf(cpus(s.Official)), fmtSeconds), peakMB(s.Official), ours,
+				fmtSpread(s.WallRatio(), fmtRatio), fmtSpread(s.CPURatio(), fmtRatio), orDash(s.Same))
+		}
+		if officialRun && t.Paired > 0 {
+			p("| **all** | | **%s** | | | **%s** | | | **%s** | | |\n", fmtSeconds(t.Official), fmtSeconds(t.OursPaired), fmtRatio(t.Official/t.OursPaired))
+		}
+		p("\nmaxmatch's CPU time can exceed its wall time: it scores sentences on both CPUs.\n")
+		if r.Slow > 0 && officialRun {
+			p("A file on which the official scorer took more than %s is measured in one round only.\n", fmtSeconds(r.Slow.Seconds()))
+		}
+		p("\n![speed-up per system](%s.svg)\n\n", speedupFile)
+	}
+
+	if len(r.Families) > 0 {
+		p("## How cost grows: generated families\n\n")
+		p("One sentence per case (`bench/cases`), sizes in source tokens. The commands are timed as above, the official with a limit of %s per case (\"> %s\": killed at the limit; larger cases of that family are then not run). \"In-process\" is `scorer.Score` on the parsed case, one worker, per sentence. The closure column is our lattice's edge list (the official's list has the same length), or \"bounded\" when the sentence is over a default budget — the official's predicted work (`--max-work`, 6×10⁸, about ten minutes of it) or our edge list (`--max-edges`, 4,000,000) — and the bounded search scores it.", fmtSeconds(r.Timeout.Seconds()), fmtSeconds(r.Timeout.Seconds()))
+		if officialRun {
+			p(" Start-up on a trivial two-token sentence: official %s, maxmatch %s.", fmtSpread(spreadOf(walls(r.Startup.Official)), fmtSeconds), fmtSpread(spreadOf(walls(r.Startup.Ours)), fmtSeconds))
+		}
+		p("\n\n")
+		for i := range r.Families {
+			f := &r.Families[i]
+			p("### %s\n\n%s.\n\n", f.Name, capitalize(f.Description))
+			if officialRun {
+				p("| n | hyp tokens | lattice vertices | closure edges | official | maxmatch command | maxmatch in-process | speed-up (commands) | same scores |\n")
+				p("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
+			} else {
+				p("| n | hyp tokens | lattice vertices | closure edges | maxmatch command | maxmatch in-process |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n")
+			}
+			for _, pt := range f.Points {
+				edges := fmt.Sprintf("%d", pt.Edges)
+				if pt.Bounded {
+					edges = "bounded"
+				}
+				ours := fmtSpread(spreadOf(walls(pt.Ours)), fmtSeconds)
+				inproc := fmtSpread(spreadOf(seconds(pt.InProcess)), fmtSeconds)
+				if !officialRun {
+					p("| %d | %d | %d | %s | %s | %s |\n", pt.N, pt.HypTokens, pt.Vertices, edges, ours, inproc)
+					continue
+				}
+				p("| %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", pt.N, pt.HypTokens, pt.Vertices, edges,
+					officialCell(pt.Official), ours, inproc,
+					speedupCell(pt.Ours, pt.Official), orDash(pt.Same))
+			}
+			p("\nGrowth, least squares on log time against log n:\n\n")
+			for _, ff := range f.fits(offStart, officialRun) {
+				if ff.Err != nil {
+					p("- %s: no fit (%v)\n", ff.Label, ff.Err)
+					continue
+				}
+				p("- %s: **t ∝ n^%.2f** (R² = %.3f, %d sizes, %d–%d tokens)\n", ff.Label, ff.Fit.Exponent, ff.Fit.R2, ff.Fit.Points, ff.Fit.MinN, ff.Fit.MaxN)
+			}
+			p("\n")
+		}
+		p("![time against sentence length](%s.svg)\n\n", scalingFile)
+	}
+
+	if len(r.Floor) > 0 {
+		p("## The floor\n\n")
+		p("The floor is the least work any exact M² scorer does: both Levenshtein matrices (substitution cost 1 and 2, with back-pointers) of every sentence pair, `levenshtein.FillPair` over tokens interned beforehand, one thread. Against it: our in-process scoring of the same corpus (`scorer.Score`, one worker, files already read and parsed: tokenising the hypotheses, interning, the matrices, lattices, closures, searches, annotator choice), sample by sample alternately with the floor, and our whole command (median wall time from the table above: process start, reading and parsing both files, two workers, printing).\n\n")
+		p("| system | cells per matrix | floor | in-process scoring | × floor | command | × floor |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		cmd := map[string]float64{}
+		for i := range r.Systems {
+			cmd[r.Systems[i].Name] = spreadOf(walls(r.Systems[i].Ours)).Median
+		}
+		for i := range r.Floor {
+			f := &r.Floor[i]
+			fl := spreadOf(seconds(f.Floor))
+			c := cmd[f.Name]
+			p("| %s | %d | %s | %s | %s | %s | %s |\n", f.Name, f.Cells, fmtSpread(fl, fmtSeconds),
+				fmtSpread(spreadOf(seconds(f.Score)), fmtSeconds), fmtSpread(f.Ratio(), fmtRatio),
+				fmtSecondsOrDash(c), fmtRatioOrDash(c/fl.Median))
+		}
+		p("| **all** | | **%s** | **%s** | **%s** | **%s** | **%s** |\n\n", fmtSeconds(t.Floor), fmtSeconds(t.Score), fmtRatio(t.Score/t.Floor), fmtSeconds(t.Ours), fmtRatio(t.Ours/t.Floor))
+	}
+
+	if c := r.Previous; c != nil {
+		p("## Agreement with an earlier run\n\n")
+		p("This run's ratios beside those of `%s` (same harness, same machine):\n\n", c.Source)
+		p("| system | speed-up, wall (then → now) | change | speed-up, CPU (then → now) | change | × floor (then → now) | change |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		floor := map[string]RatioChange{}
+		for _, f := range c.Floor {
+			floor[f.Name] = f
+		}
+		for i, w := range c.Wall {
+			cpu, fl := c.CPU[i], floor[w.Name]
+			p("| %s | %s → %s | %s | %s → %s | %s | %s → %s | %s |\n", w.Name, fmtRatioOrDash(w.Prev), fmtRatioOrDash(w.Now), fmtChange(w),
+				fmtRatioOrDash(cpu.Prev), fmtRatioOrDash(cpu.Now), fmtChange(cpu), fmtRatioOrDash(fl.Prev), fmtRatioOrDash(fl.Now), fmtChange(fl))
+		}
+		p("| **all** | %s → %s | %s | | | %s → %s | %s |\n\n", fmtRatioOrDash(c.Total.Prev), fmtRatioOrDash(c.Total.Now), fmtChange(c.Total),
+			fmtRatioOrDash(c.FloorAll.Prev), fmtRatioOrDash(c.FloorAll.Now), fmtChange(c.FloorAll))
+	}
+
+	p("## Method and caveats\n\n")
+	p("- The machine is shared (%d CPUs, other jobs running): figures are medians over alternating rounds, and the CSV (`%s`) holds every sample.\n", r.Machine.Cores, csvName)
+	p("- Both commands run as fresh processes, started by a small measuring process (`bench/internal/proc/spawn`): wall time is measured around the process, CPU time and peak memory come from wait4's rusage. A child started directly by the harness would report the harness's own peak memory as its floor (Linux records the parent's high-water mark at exec); through the measuring process, the floor is %.1f MB (its figure for `true`). The official scorer runs under the interpreter directly, not a pyenv shim.\n", float64(r.Startup.Probe.MaxRSS)/(1<<20))
+	p("- The official scorer is single-threaded; maxmatch uses both CPUs by default, so the CPU-time ratio is the fairer measure of work, the wall-time ratio of what a user waits.\n")
+	p("- A growth exponent is a least-squares slope of log time on log n. The official's is fitted on its time less its start-up, and only on sizes where that start-up is at most half the time; ours on in-process time per sentence, separately for sizes scored exactly and by the bounded search when there are enough of each, as the two have different costs.\n")
+	p("- The floor excludes reading, tokenising and interning: it is a lower bound, not a competitor.\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+type named struct {
+	name string
+	v    float64
+}
+
+func extremeRatios(ss []SystemRun) (lo, hi named) {
+	lo.v = math.Inf(1)
+	for i := range ss {
+		rt := ss[i].WallRatio()
+		if rt.N == 0 {
+			continue
+		}
+		if rt.Median < lo.v {
+			lo = named{ss[i].Name, rt.Median}
+		}
+		if rt.Median > hi.v {
+			hi = named{ss[i].Name, rt.Median}
+		}
+	}
+	return lo, hi
+}
+
+func countSame(ss []SystemRun) (same, all int) {
+	for _, s := range ss {
+		if s.Same != "" {
+			all++
+			if s.Same == "yes" {
+				same++
+			}
+		}
+	}
+	return same, all
+}
+
+// officialCell prints the official's times: the spread of finished runs, or "> limit" when a
+// run timed out, or "not run".
+func officialCell(ss []Sample) string {
+	if len(ss) == 0 {
+		return "–"
+	}
+	for _, s := range ss {
+		switch s.Status {
+		case StatusTimeout:
+			return fmt.Sprintf("> %s", fmtSeconds(s.Wall.Seconds()))
+		case StatusSkipped:
+			return "not run"
+		case StatusFailed:
+			return "failed"
+		}
+	}
+	return fmtSpread(spreadOf(walls(ss)), fmtSeconds)
+}
+
+// speedupCell is the pair-by-pair ratio, or a lower bound when the official timed out.
+func speedupCell(ours, official []Sample) string {
+	if len(official) > 0 && official[0].Status == StatusTimeout && len(walls(ours)) > 0 {
+		return "> " + fmtRatio(official[0].Wall.Seconds()/spreadOf(walls(ours)).Median)
+	}
+	return fmtSpread(spreadOf(ratios(ours, official, false)), fmtRatio)
+}
+
+// regime names the subset of sizes a fit label describes, for the summary.
+func regime(label string) string {
+	switch {
+	case strings.Contains(label, "exactly"):
+		return ", exact search"
+	case strings.Contains(label, "bounded"):
+		return ", bounded search"
+	case strings.Contains(label, "all sizes"):
+		return ", all"
+	}
+	return ""
+}
+
+func fmtChange(c RatioChange) string {
+	d := c.Diff()
+	if math.IsNaN(d) {
+		return "–"
+	}
+	return fmt.Sprintf("%+.0f%%", 100*d)
+}
+
+func fmtRatioOrDash(x float64) string {
+	if !(x > 0) || math.IsInf(x, 0) {
+		return "–"
+	}
+	return fmtRatio(x)
+}
+
+func fmtSecondsOrDash(x float64) string {
+	if !(x > 0) {
+		return "–"
+	}
+	return fmtSeconds(x)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,391 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"maxmatch/bench/cases"
+	"maxmatch/lattice"
+	"maxmatch/levenshtein"
+	"maxmatch/scorer"
+)
+
+// Report is everything one run measured.
+type Report struct {
+	Date        time.Time
+	Machine     Machine
+	CommandLine string
+	Official    string // where the official scorer came from; "" when it was not run
+	Python      string // its interpreter and version
+	Rounds      int
+	Reps        int
+	Timeout     time.Duration
+	Slow        time.Duration
+	Samples     int
+	MinSample   time.Duration
+
+	Startup  StartupRun
+	Systems  []SystemRun
+	Families []FamilyRun
+	Floor    []FloorRun
+
+	Previous *Comparison // agreement with an earlier run, when asked for
+}
+
+// StartupRun is both commands on a trivial one-sentence input: their fixed cost.
+type StartupRun struct {
+	Ours, Official []Sample
+	// Probe is /bin/true run the same way: its peak memory is the most the measuring process
+	// can add to any command's.
+	Probe Sample
+}
+
+// SystemRun is one CoNLL-2014 submission scored by both commands, round by round.
+type SystemRun struct {
+	Name                 string
+	Sentences            int
+	SrcTokens, HypTokens int
+	Ours                 []Sample // one per round, each the median of Reps runs
+	Official             []Sample // one per round (fewer than Ours' rounds never happens)
+	Same                 string   // "yes" when both printed the same scores, else what differed; "" if the official was not run
+}
+
+// FamilyPoint is one size of a generated family.
+type FamilyPoint struct {
+	N               int // source tokens
+	HypTokens       int
+	Vertices, Edges int  // our lattice: vertices and closure edge list (0 when bounded)
+	Bounded         bool // over a budget (the official's predicted work, or our edge list): bounded search
+	InProcess       []time.Duration
+	Ours            []Sample
+	Official        []Sample
+	Same            string
+}
+
+// FamilyRun is one generated family over its sizes.
+type FamilyRun struct {
+	Name, Description string
+	Points            []FamilyPoint
+}
+
+// FloorRun is one corpus's floor (both Levenshtein matrices of every pair, in-process) against
+// our in-process scoring of it (scorer.Score, one worker), sample by sample.
+type FloorRun struct {
+	Name  string
+	Pairs int
+	Cells int // matrix cells filled per matrix, over the corpus
+	Floor []time.Duration
+	Score []time.Duration
+}
+
+func measureAll(cfg *Config) (*Report, error) {
+	rep := &Report{
+		Date: time.Now(), Machine: readMachine(cfg.Root), CommandLine: cfg.CommandLine,
+		Rounds: cfg.Rounds, Reps: cfg.Reps, Timeout: cfg.Timeout, Slow: cfg.Slow,
+		Samples: cfg.Samples, MinSample: cfg.MinSample,
+	}
+	if cfg.Official != "" {
+		rep.Official = cfg.OfficialFrom
+		rep.Python = cfg.Python + " (Python " + cfg.PythonVersion + ")"
+	}
+	tmp, err := os.MkdirTemp("", "maxmatch-bench-cases")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+
+	corpora := make([]*cases.Corpus, len(cfg.Systems))
+	for i, name := range cfg.Systems {
+		c, err := cases.ReadCorpus(name, filepath.Join(cfg.Data, "conll14", "systems", name), cfg.Gold)
+		if err != nil {
+			return nil, err
+		}
+		corpora[i] = c
+	}
+
+	// In-process measurements first, on a machine as quiet as we can make it.
+	for _, c := range corpora {
+		logf("floor: %s", c.Name)
+		rep.Floor = append(rep.Floor, measureFloor(c, cfg))
+	}
+	famFiles := make([][]caseFiles, len(cfg.Families))
+	for i, fam := range cfg.Families {
+		fr := FamilyRun{Name: fam.Name, Description: fam.Description}
+		for _, n := range cfg.Sizes {
+			c := fam.Case(n, 1)
+			files, err := writeCase(tmp, fmt.Sprintf("%s-%d", fam.Name, n), &c)
+			if err != nil {
+				return nil, err
+			}
+			famFiles[i] = append(famFiles[i], files)
+			logf("in-process: %s n=%d", fam.Name, n)
+			pt, err := measureInProcess(&c, cfg)
+			if err != nil {
+				return nil, fmt.Errorf("%s n=%d: %v", fam.Name, n, err)
+			}
+			fr.Points = append(fr.Points, pt)
+		}
+		rep.Families = append(rep.Families, fr)
+	}
+
+	// The commands, alternating ours (A) and the official (B).
+	trivial := cases.Case{Source: []string{"a", "b"}, Hypothesis: []string{"a", "b"}, Annotators: [][]cases.Edit{nil}}
+	tf, err := writeCase(tmp, "trivial", &trivial)
+	if err != nil {
+		return nil, err
+	}
+	if rep.Startup.Probe, _, err = cfg.Spawner.Run([]string{"true"}, 0); err != nil {
+		return nil, err
+	}
+	for r := range cfg.Rounds {
+		s, _, err := oursSlot(cfg, tf.system, tf.gold, 0)
+		if err != nil {
+			return nil, err
+		}
+		rep.Startup.Ours = append(rep.Startup.Ours, s)
+		if cfg.Official != "" {
+			o, _, err := cfg.Spawner.Run(officialArgv(cfg, tf.system, tf.gold), cfg.Timeout)
+			if err != nil {
+				return nil, err
+			}
+			rep.Startup.Official = append(rep.Startup.Official, o)
+		}
+		logf("start-up round %d done", r+1)
+	}
+
+	rep.Systems = make([]SystemRun, len(corpora))
+	for i, c := range corpora {
+		src, hyp := c.Tokens()
+		rep.Systems[i] = SystemRun{Name: c.Name, Sentences: len(c.Gold), SrcTokens: src, HypTokens: hyp}
+	}
+	for r := range cfg.Rounds {
+		for i, c := range corpora {
+			sr := &rep.Systems[i]
+			if r > 0 && slowSystem(sr, cfg.Slow) {
+				continue
+			}
+			s, outOurs, err := oursSlot(cfg, c.SystemPath, c.GoldPath, 0)
+			if err != nil {
+				return nil, err
+			}
+			sr.Ours = append(sr.Ours, s)
+			if cfg.Official != "" {
+				o, outOff, err := cfg.Spawner.Run(officialArgv(cfg, c.SystemPath, c.GoldPath), cfg.SystemTimeout)
+				if err != nil {
+					return nil, err
+				}
+				sr.Official = append(sr.Official, o)
+				if r == 0 {
+					sr.Same = sameOutput(outOurs, outOff, o)
+				}
+				logf("round %d %s: maxmatch %.3fs, official %.2fs (%s)", r+1, c.Name, s.Wall.Seconds(), o.Wall.Seconds(), o.Status)
+			} else {
+				logf("round %d %s: maxmatch %.3fs", r+1, c.Name, s.Wall.Seconds())
+			}
+		}
+	}
+
+	for r := range cfg.Rounds {
+		for i := range rep.Families {
+			fr := &rep.Families[i]
+			timedOut := false
+			for k := range fr.Points {
+				pt, files := &fr.Points[k], famFiles[i][k]
+				s, outOurs, err := oursSlot(cfg, files.system, files.gold, 0)
+				if err != nil {
+					return nil, err
+				}
+				pt.Ours = append(pt.Ours, s)
+				if cfg.Official == "" {
+					continue
+				}
+				switch {
+				case timedOut:
+					if r == 0 {
+						pt.Official = append(pt.Official, Sample{Status: StatusSkipped})
+					}
+					continue
+				case len(pt.Official) > 0 && !pt.Official[0].OK():
+					timedOut = true // measured once; a time-out is not repeated
+					continue
+				}
+				o, outOff, err := cfg.Spawner.Run(officialArgv(cfg, files.system, files.gold), cfg.Timeout)
+				if err != nil {
+					return nil, err
+				}
+				pt.Official = append(pt.Official, o)
+				if r == 0 {
+					pt.Same = sameOutput(outOurs, outOff, o)
+				}
+				logf("round %d %s n=%d: maxmatch %.3fs, official %.2fs (%s)", r+1, fr.Name, pt.N, s.Wall.Seconds(), o.Wall.Seconds(), o.Status)
+				if !o.OK() {
+					timedOut = true
+				}
+			}
+		}
+	}
+
+	if cfg.Compare != "" {
+		prev, err := readCSVFile(cfg.Compare)
+		if err != nil {
+			return nil, fmt.Errorf("-compare: %v", err)
+		}
+		rep.Previous = compareRuns(prev, rep, cfg.Compare)
+	}
+	return rep, nil
+}
+
+// slowSystem reports whether the system's first official run took longer than slow: such a
+// system is measured once (its ratio does not need repetition to be known within noise, and
+// NTHU alone would otherwise take ten minutes per run).
+func slowSystem(sr *SystemRun, slow time.Duration) bool {
+	return len(sr.Official) > 0 && sr.Official[0].Wall > slow
+}
+
+func officialArgv(cfg *Config, system, gold string) []string {
+	return []string{cfg.Python, cfg.Official, system, gold}
+}
+
+// slotBudget ends a maxmatch slot early: once its runs have taken this long, more repetitions
+// would cost much and reduce little noise.
+const slotBudget = 2 * time.Second
+
+// oursSlot runs the maxmatch command cfg.Reps times back to back (fewer once they have taken
+// slotBudget) and returns the run of median wall time (with the largest peak memory of all),
+// and its output.
+func oursSlot(cfg *Config, system, gold string, timeout time.Duration) (Sample, []byte, error) {
+	var runs []Sample
+	var out []byte
+	var spent time.Duration
+	for range cfg.Reps {
+		if spent >= slotBudget {
+			break
+		}
+		s, o, err := cfg.Spawner.Run([]string{cfg.Maxmatch, "score", system, gold}, timeout)
+		if err != nil {
+			return Sample{}, nil, err
+		}
+		runs = append(runs, s)
+		out = o
+		spent += s.Wall
+	}
+	return medianSample(runs), out, nil
+}
+
+// medianSample returns the sample of median wall time, with the largest MaxRSS of all.
+func medianSample(runs []Sample) Sample {
+	s := slices.Clone(runs)
+	slices.SortFunc(s, func(a, b Sample) int { return int(a.Wall - b.Wall) })
+	m := s[(len(s)-1)/2]
+	for _, r := range runs {
+		m.MaxRSS = max(m.MaxRSS, r.MaxRSS)
+	}
+	return m
+}
+
+func sameOutput(ours, official []byte, o Sample) string {
+	if !o.OK() {
+		return ""
+	}
+	if bytes.Equal(bytes.TrimSpace(ours), bytes.TrimSpace(official)) {
+		return "yes"
+	}
+	return fmt.Sprintf("no: maxmatch %q, official %q", bytes.TrimSpace(ours), bytes.TrimSpace(official))
+}
+
+type caseFiles struct{ system, gold string }
+
+func writeCase(dir, name string, c *cases.Case) (caseFiles, error) {
+	f := caseFiles{filepath.Join(dir, name+".txt"), filepath.Join(dir, name+".m2")}
+	if err := os.WriteFile(f.system, []byte(c.System()), 0o644); err != nil {
+		return f, err
+	}
+	return f, os.WriteFile(f.gold, []byte(c.M2()), 0o644)
+}
+
+// measureFloor times, alternately, the floor of the corpus and our in-process scoring of it.
+func measureFloor(c *cases.Corpus, cfg *Config) FloorRun {
+	var in levenshtein.Interner
+	pairs := c.Pairs(&in)
+	fr := FloorRun{Name: c.Name, Pairs: len(pairs)}
+	for _, p := range pairs {
+		fr.Cells += (len(p.Src) + 1) * (len(p.Hyp) + 1)
+	}
+	var a, b levenshtein.Matrix
+	floor := func() {
+		for i := range pairs {
+			levenshtein.FillPair(&a, &b, pairs[i].Src, pairs[i].Hyp, 1, 2)
+		}
+	}
+	opt := scorer.DefaultOptions()
+	opt.Workers = 1
+	score := func() {
+		if _, err := scorer.Score(c.Hyps, c.Gold, opt, nil); err != nil {
+			panic(err)
+		}
+	}
+	fr.Floor, fr.Score = timeAlternately(floor, score, cfg.Samples, cfg.MinSample)
+	return fr
+}
+
+// measureInProcess times our scoring of one generated case in-process and describes its lattice.
+func measureInProcess(c *cases.Case, cfg *Config) (FamilyPoint, error) {
+	pt := FamilyPoint{N: len(c.Source), HypTokens: len(c.Hypothesis)}
+	corpus, err := cases.ParseCorpus("case", []byte(c.System()), []byte(c.M2()))
+	if err != nil {
+		return pt, err
+	}
+	var in levenshtein.Interner
+	p := cases.CasePair(&in, c)
+	var l lattice.Lattice
+	l.Build(p.Src, p.Hyp, lattice.Options{MaxUnchanged: 2})
+	pt.Vertices, pt.Edges, pt.Bounded = l.Vertices(), l.EdgeCount(), l.Bounded() != lattice.Exact
+	opt := scorer.DefaultOptions()
+	opt.Workers = 1
+	pt.InProcess, _ = timeAlternately(func() {
+		if _, err := scorer.Score(corpus.Hyps, corpus.Gold, opt, nil); err != nil {
+			panic(err)
+		}
+	}, nil, cfg.Samples, cfg.MinSample)
+	return pt, nil
+}
+
+// timeAlternately returns samples of the time of one call of f and of g (g may be nil), taken
+// alternately: each sample is the mean of as many calls as fill minSample (at least one), after
+// a garbage collection.
+func timeAlternately(f, g func(), samples int, minSample time.Duration) (fs, gs []time.Duration) {
+	calibrate := func(h func()) int {
+		runtime.GC()
+		start := time.Now()
+		h()
+		one := time.Since(start)
+		if one <= 0 {
+			one = time.Nanosecond
+		}
+		return int(min(max(1, minSample/one), 1_000_000))
+	}
+	sample := func(h func(), iters int) time.Duration {
+		runtime.GC()
+		start := time.Now()
+		for range iters {
+			h()
+		}
+		return time.Since(start) / time.Duration(iters)
+	}
+	nf, ng := calibrate(f), 0
+	if g != nil {
+		ng = calibrate(g)
+	}
+	for range samples {
+		fs = append(fs, sample(f, nf))
+		if g != nil {
+			gs = append(gs, sample(g, ng))
+		}
+	}
+	return fs, gs
+}

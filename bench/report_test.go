@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func sec(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+func ok(wall, cpu float64, mb int64) Sample {
+	return Sample{Wall: sec(wall), CPU: sec(cpu), MaxRSS: mb << 20, Status: StatusOK}
+}
+
+// syntheticReport is a run whose figures are known: the official takes 100 s per system and
+// grows as n^6 on the family; maxmatch takes 1, 2 and 4 s in three rounds.
+func syntheticReport() *Report {
+	r := &Report{
+		Date:        time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC),
+		Machine:     Machine{CPU: "Test CPU", Cores: 2, Memory: "1.0 GiB", Kernel: "Linux test", GoVersion: "go1.26", Commit: "abc1234", LoadStart: "0.00 0.00 0.00"},
+		CommandLine: "go run ./bench -test",
+		Official:    "release 3.2", Python: "/usr/bin/python2 (Python 2.7.18)",
+		Rounds: 3, Reps: 5, Timeout: 60 * time.Second, Slow: 60 * time.Second, Samples: 3, MinSample: 100 * time.Millisecond,
+	}
+	r.Startup = StartupRun{
+		Ours:     []Sample{ok(0.002, 0.002, 5), ok(0.002, 0.002, 5), ok(0.002, 0.002, 5)},
+		Official: []Sample{ok(0.05, 0.05, 8), ok(0.05, 0.05, 8), ok(0.05, 0.05, 8)},
+		Probe:    ok(0.001, 0.001, 2),
+	}
+	for _, name := range []string{"AAA", "BBB"} {
+		r.Systems = append(r.Systems, SystemRun{
+			Name: name, Sentences: 1312, SrcTokens: 30000, HypTokens: 30000,
+			Ours:     []Sample{ok(1, 1, 30), ok(2, 2, 31), ok(4, 4, 32)},
+			Official: []Sample{ok(100, 100, 70), ok(100, 100, 71), ok(100, 100, 72)},
+			Same:     "yes",
+		})
+	}
+	fam := FamilyRun{Name: "unrelated", Description: "a test family"}
+	for _, n := range []int{2, 10, 20, 40, 80} {
+		pt := FamilyPoint{N: n, HypTokens: n, Vertices: (n + 1) * (n + 1), Edges: n * n * n * n / 4, Bounded: n >= 80}
+		official := 0.05 + 1e-6*math.Pow(float64(n), 6) // start-up plus n^6
+		for range 3 {
+			pt.Ours = append(pt.Ours, ok(0.002*float64(n), 0.002*float64(n), 10))
+			pt.InProcess = append(pt.InProcess, sec(1e-9*math.Pow(float64(n), 4)))
+			switch {
+			case n == 40:
+				pt.Official = []Sample{{Wall: sec(60), Status: StatusTimeout}}
+			case n > 40:
+				pt.Official = []Sample{{Status: StatusSkipped}}
+			default:
+				pt.Official = append(pt.Official, ok(official, official, 20))
+			}
+		}
+		pt.Same = "yes"
+		fam.Points = append(fam.Points, pt)
+	}
+	r.Families = []FamilyRun{fam}
+	r.Floor = []FloorRun{
+		{Name: "AAA", Pairs: 1312, Cells: 900000, Floor: []time.Duration{sec(0.004), sec(0.005), sec(0.004)}, Score: []time.Duration{sec(0.012), sec(0.010), sec(0.016)}},
+		{Name: "BBB", Pairs: 1312, Cells: 900000, Floor: []time.Duration{sec(0.004), sec(0.004), sec(0.004)}, Score: []time.Duration{sec(0.016), sec(0.016), sec(0.016)}},
+	}
+	return r
+}
+
+func TestRatiosArePairByPair(t *testing.T) {
+	r := syntheticReport()
+	got := r.Systems[0].WallRatio()
+	// Pairs: 100/1, 100/2, 100/4.
+	if want := (Spread{Median: 50, Min: 25, Max: 100, N: 3}); got != want {
+		t.Errorf("wall ratio %+v, want %+v", got, want)
+	}
+	// A round where either side did not finish has no ratio.
+	s := SystemRun{Ours: []Sample{ok(1, 1, 1), ok(1, 1, 1)}, Official: []Sample{ok(10, 10, 1), {Wall: sec(60), Status: StatusTimeout}}}
+	if got := s.WallRatio(); got.N != 1 || got.Median != 10 {
+		t.Errorf("with a time-out: %+v, want the one finished pair, 10", got)
+	}
+	if got := r.Floor[0].Ratio(); got.Median != 3 || got.Min != 2 || got.Max != 4 {
+		t.Errorf("floor ratio %+v, want median 3 (pairs 3, 2, 4)", got)
+	}
+}
+
+func TestFamilyFits(t *testing.T) {
+	r := syntheticReport()
+	fits := r.Families[0].fits(startupMedian(r.Startup.Official), true)
+	// The official: n = 2 takes about its start-up (left out), n = 40 timed out, n = 80 was not
+	// run; n = 10 and 20 remain, and their time less the start-up is exactly 1e-6·n^6.
+	off := fits[0]
+	if off.Err != nil || off.Fit.Points != 2 || off.Fit.MinN != 10 || off.Fit.MaxN != 20 || math.Abs(off.Fit.Exponent-6) > 1e-6 {
+		t.Errorf("official fit %+v (%v), want exponent 6 on sizes 10–20", off.Fit, off.Err)
+	}
+	// Ours: in-process n^4 everywhere; one bounded size only, so no separate regimes.
+	if len(fits) != 2 {
+		t.Fatalf("%d fits, want 2 (official, ours over all sizes)", len(fits))
+	}
+	if f := fits[1].Fit; math.Abs(f.Exponent-4) > 1e-6 || f.Points != 5 {
+		t.Errorf("our fit %+v, want exponent 4 over 5 sizes", f)
+	}
+}
+
+func TestMarkdownReport(t *testing.T) {
+	r := syntheticReport()
+	var b bytes.Buffer
+	if err := writeMarkdown(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	for _, want := range []string{
+		"| date | 2026-01-02 03:04 UTC |",
+		"Test CPU, 2 logical CPUs, 1.0 GiB memory",
+		"| Go | go1.26 |",
+		"`go run ./bench -test`",
+		regenerate,
+		// 200 s of official over 4 s of ours (medians 2 s per system).
+		"the official scorer took 200 s in all (the sum of each file's median), maxmatch 4.00 s: **50.0× faster**",
+		"| AAA | 30000 | 100 s (100 s–100 s) |",
+		"| 50.0× (25.0×–100×) |",
+		"same precision, recall and F₀.₅ on 2 of 2 files",
+		"| 40 | 40 | 1681 | 640000 | > 60.0 s |",
+		"| 80 | 80 | 6561 | bounded | not run |",
+		"t ∝ n^6.00",
+		"t ∝ n^4.00",
+		// Floor: 8 ms of floor, 28 ms of scoring (12 + 16): 3.50×.
+		"**3.50× the floor** (within the target of 5×)",
+		"| **all** | | **8 ms** | **28 ms** | **3.50×** |",
+		"![time against sentence length](benchmarks-scaling.svg)",
+		"![speed-up per system](benchmarks-speedup.svg)",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if strings.Contains(md, "earlier run") {
+		t.Error("report compares with an earlier run that was not given")
+	}
+}
+
+func TestCSVRoundTripAndComparison(t *testing.T) {
+	r := syntheticReport()
+	var b bytes.Buffer
+	if err := writeCSV(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	back, err := readCSV(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Systems) != 2 || len(back.Floor) != 2 || len(back.Families) != 1 || len(back.Families[0].Points) != 5 {
+		t.Fatalf("read back %d systems, %d floors, %d families", len(back.Systems), len(back.Floor), len(back.Families))
+	}
+	if got, want := back.Systems[1].WallRatio(), r.Systems[1].WallRatio(); got != want {
+		t.Errorf("wall ratio read back %+v, want %+v", got, want)
+	}
+	if got := back.Families[0].Points[3].Official[0].Status; got != StatusTimeout {
+		t.Errorf("time-out read back as %q", got)
+	}
+
+	// A later run whose maxmatch is 10% slower on AAA: its ratio is 10% lower... 1/1.1 of it.
+	later := syntheticReport()
+	for i := range later.Systems[0].Ours {
+		later.Systems[0].Ours[i].Wall = later.Systems[0].Ours[i].Wall * 11 / 10
+	}
+	c := compareRuns(back, later, "prev.csv")
+	d, name := MaxDiff(c.Wall)
+	if name != "AAA" || math.Abs(d-(1-1/1.1)) > 1e-3 {
+		t.Errorf("largest change %.4f on %s, want %.4f on AAA", d, name, 1-1/1.1)
+	}
+	var md bytes.Buffer
+	later.Previous = c
+	if err := writeMarkdown(&md, later); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "## Agreement with an earlier run") || !strings.Contains(md.String(), "| AAA | 50.0× → 45.5× | -9% |") {
+		t.Errorf("comparison table missing or wrong:\n%s", md.String())
+	}
+}
+
+func TestReadCSVRejectsOtherFiles(t *testing.T) {
+	if _, err := readCSV(strings.NewReader("a,b\n1,2\n")); err == nil {
+		t.Error("a CSV without the benchmark header was accepted")
+	}
+}
+
+func TestWriteOutputs(t *testing.T) {
+	dir := t.TempDir()
+	cfg := &Config{Out: filepath.Join(dir, "out"), Docs: filepath.Join(dir, "docs")}
+	if err := writeOutputs(cfg, syntheticReport()); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{cfg.Out, cfg.Docs} {
+		for _, name := range []string{reportName, csvName, scalingFile + ".svg", scalingFile + ".png", speedupFile + ".svg", speedupFile + ".png"} {
+			data, err := os.ReadFile(filepath.Join(d, name))
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			switch filepath.Ext(name) {
+			case ".png":
+				if !bytes.HasPrefix(data, []byte("\x89PNG")) {
+					t.Errorf("%s is not a PNG", name)
+				}
+			case ".svg":
+				if !bytes.Contains(data, []byte("<svg")) {
+					t.Errorf("%s is not an SVG", name)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"maxmatch/hoo/compare"
+	"maxmatch/hoo/wdiff"
+)
+
+const hooCompareUsage = `usage: maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR [--methods A,B] [--csv FILE] [--html FILE] SYS_DIR...
+
+Extracts each system's edits (SYS_DIR holds its corrected texts NNNNxxN.txt) in two ways, scores
+both with the HOO 2011 scheme, with and without the bonus, and prints Table 1 (mean scores per
+system and extraction) and Table 2 (per fragment and segment, the edits only one extraction
+found, ✓ when it is a gold edit, with the gold edits around them) as Markdown. Flags:
+
+`
+
+// hooExtractors are the extractions hoo compare knows, by name.
+var hooExtractors = map[string]compare.Extractor{
+	"wdiff": compare.Wdiff(wdiff.Options{}),
+	"wdiff-fixed": func() compare.Extractor {
+		x := compare.Wdiff(wdiff.Options{Fixed: true})
+		x.Name = "wdiff-fixed"
+		return x
+	}(),
+}
+
+// runHooCompare is "maxmatch hoo compare".
+func runHooCompare(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("maxmatch hoo compare", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	goldDir := fs.String("gold", "", "directory of gold edit files NNNNGE.xml")
+	origDir := fs.String("orig", "", "directory of original texts NNNN.txt")
+	methods := fs.String("methods", "wdiff,wdiff-fixed", "the two extractions to compare: "+strings.Join(extractorNames(), ", "))
+	csvPath := fs.String("csv", "", "also write Table 1 as CSV to this file")
+	htmlPath := fs.String("html", "", "also write both tables as a web page to this file")
+	fixedEval := fs.Bool("fixed-eval", false, "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")
+	if code, done := parseArgs(fs, args, hooCompareUsage, nil, stdout, stderr); done {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "maxmatch hoo compare: "+format+"\n", a...)
+		return exitError
+	}
+	if *goldDir == "" || *origDir == "" {
+		return fail("--gold and --orig are required")
+	}
+	if fs.NArg() == 0 {
+		return fail("expected at least one system directory after the flags")
+	}
+	var xs []compare.Extractor
+	for _, name := range strings.Split(*methods, ",") {
+		x, ok := hooExtractors[name]
+		if !ok {
+			return fail("--methods: %q is not known; expected two of %s", name, strings.Join(extractorNames(), ", "))
+		}
+		xs = append(xs, x)
+	}
+	if len(xs) != 2 {
+		return fail("--methods: expected two extractions, got %d", len(xs))
+	}
+	var systems []*compare.System
+	for _, dir := range fs.Args() {
+		frags, err := compare.ReadSystem(*goldDir, *origDir, dir)
+		if err != nil {
+			return fail("%v", err)
+		}
+		s, err := compare.Compare(filepath.Base(filepath.Clean(dir)), frags, xs, *fixedEval)
+		if err != nil {
+			return fail("%v", err)
+		}
+		for m, sc := range s.Scores {
+			for _, e := range sc.ExtractionErrors {
+				fmt.Fprintf(stderr, "maxmatch hoo compare: warning: %s, %s extraction: %s; scored as no edits\n", s.Name, s.Methods[m], e)
+			}
+		}
+		systems = append(systems, s)
+	}
+	var out bytes.Buffer
+	fmt.Fprint(&out, "## Table 1: HOO 2011 scores, mean over fragments\n\n")
+	compare.WriteTable1Markdown(&out, systems)
+	fmt.Fprint(&out, "\n## Table 2: where the extractions differ\n")
+	compare.WriteTable2Markdown(&out, systems)
+	files := map[string][]byte{}
+	if *csvPath != "" {
+		var b bytes.Buffer
+		compare.WriteTable1CSV(&b, systems)
+		files[*csvPath] = b.Bytes()
+	}
+	if *htmlPath != "" {
+		var b bytes.Buffer
+		compare.WriteHTML(&b, systems)
+		files[*htmlPath] = b.Bytes()
+	}
+	if err := writeFiles(files); err != nil {
+		return fail("%v", err)
+	}
+	stdout.Write(out.Bytes())
+	return exitOK
+}
+
+func extractorNames() []string {
+	var names []string
+	for n := range hooExtractors {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

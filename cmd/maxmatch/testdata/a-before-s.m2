@@ -1,0 +1,2 @@
+A 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||0
+S The cat sat .

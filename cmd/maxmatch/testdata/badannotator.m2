@@ -1,0 +1,2 @@
+S The cat sat .
+A 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||x

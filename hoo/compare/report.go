@@ -1,0 +1,231 @@
+package compare
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"maxmatch/hoo/edits"
+	"maxmatch/hoo/eval"
+)
+
+// table1Columns are the nine HOO scores in eval's column order.
+var table1Columns = []string{"det P", "det R", "det F", "rec P", "rec R", "rec F", "cor P", "cor R", "cor F"}
+
+// WriteTable1Markdown writes Table 1: for each system and extraction, the nine HOO 2011 scores
+// averaged over the fragments, with and without the bonus.
+func WriteTable1Markdown(w io.Writer, systems []*System) {
+	fmt.Fprintf(w, "| system | extraction | bonus | %s |\n", strings.Join(table1Columns, " | "))
+	fmt.Fprintf(w, "| --- | --- | --- |%s\n", strings.Repeat(" ---: |", len(table1Columns)))
+	for _, s := range systems {
+		for _, bonus := range []bool{true, false} {
+			for m, name := range s.Methods {
+				var cells []string
+				for _, v := range s.Scores[m].Average[bonus] {
+					cells = append(cells, eval.Format4(v))
+				}
+				fmt.Fprintf(w, "| %s | %s | %s | %s |\n", s.Name, name, yesNo(bonus), strings.Join(cells, " | "))
+			}
+		}
+	}
+}
+
+// WriteTable1CSV writes Table 1 as CSV, with full precision.
+func WriteTable1CSV(w io.Writer, systems []*System) {
+	fmt.Fprintf(w, "system,extraction,bonus,%s\n", strings.Join(strings.Split(strings.ReplaceAll(strings.Join(table1Columns, ","), " ", "_"), ","), ","))
+	for _, s := range systems {
+		for _, bonus := range []bool{true, false} {
+			for m, name := range s.Methods {
+				var cells []string
+				for _, v := range s.Scores[m].Average[bonus] {
+					cells = append(cells, fmt.Sprint(v.V))
+				}
+				fmt.Fprintf(w, "%s,%s,%s,%s\n", s.Name, name, yesNo(bonus), strings.Join(cells, ","))
+			}
+		}
+	}
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// describe is an edit as "[start,end) "original" → "correction"".
+func describe(e *edits.Edit, original []byte) string {
+	orig := ""
+	if e.Start <= e.End && e.End <= len(original) {
+		orig = string(original[e.Start:e.End])
+	}
+	var cs []string
+	for _, c := range e.Corrections {
+		switch {
+		case c.None:
+			cs = append(cs, "(leave)")
+		case c.Empty:
+			cs = append(cs, `""`)
+		default:
+			cs = append(cs, fmt.Sprintf("%q", c.Text))
+		}
+	}
+	if len(cs) == 0 {
+		cs = []string{"(unspecified)"}
+	}
+	return fmt.Sprintf("[%d,%d) %q → %s", e.Start, e.End, orig, strings.Join(cs, " | "))
+}
+
+// WriteTable2Markdown writes Table 2: for each system, fragment and segment, the edits only
+// one extraction found (✓: a gold edit; ✗: not one), and the gold edits around them.
+func WriteTable2Markdown(w io.Writer, systems []*System) {
+	for _, s := range systems {
+		if len(s.Methods) < 2 {
+			continue
+		}
+		fmt.Fprintf(w, "\n### %s: %d segments where %s and %s differ\n\n", s.Name, len(s.Differences), s.Methods[0], s.Methods[1])
+		fmt.Fprintf(w, "| fragment | segment | %s only | %s only | gold |\n| --- | ---: | --- | --- | --- |\n", s.Methods[0], s.Methods[1])
+		for _, d := range s.Differences {
+			orig := s.fragment(d.Fragment).Original
+			cell := func(ms []Marked) string {
+				var parts []string
+				for i := range ms {
+					mark := "✗"
+					if ms[i].Gold {
+						mark = "✓"
+					}
+					parts = append(parts, mark+" "+mdEscape(describe(&ms[i].Edit, orig)))
+				}
+				return strings.Join(parts, "<br>")
+			}
+			var gold []string
+			for i := range d.Gold {
+				gold = append(gold, mdEscape(describe(&d.Gold[i], orig)))
+			}
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s |\n", d.Fragment, d.Segment, cell(d.Only[0]), cell(d.Only[1]), strings.Join(gold, "<br>"))
+		}
+	}
+}
+
+func mdEscape(s string) string { return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s) }
+
+func (s *System) fragment(name string) *Fragment {
+	i := slices.IndexFunc(s.Fragments, func(f Fragment) bool { return f.Name == name })
+	return &s.Fragments[i]
+}
+
+// WriteHTML writes a page with Table 1 and, for every difference, its segment with the edits
+// highlighted: the first extraction's in blue, the second's in orange, gold edits underlined.
+func WriteHTML(w io.Writer, systems []*System) {
+	fmt.Fprint(w, `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>maxmatch hoo compare</title>
+<style>
+body{font-family:sans-serif;max-width:72em;margin:2em auto;line-height:1.5}
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}td.n{text-align:right}
+.a{background:#cfe3ff}.b{background:#ffd9b3}.g{text-decoration:underline;text-decoration-color:#080;text-decoration-thickness:2px}
+.seg{margin:.5em 0 1.5em 0}.bad{color:#b00}.ok{color:#080}
+</style></head><body>
+<h1>HOO edits: two extractions compared</h1>
+`)
+	fmt.Fprint(w, "<h2>Table 1: HOO 2011 scores, mean over fragments</h2>\n<table><tr><th>system</th><th>extraction</th><th>bonus</th>")
+	for _, c := range table1Columns {
+		fmt.Fprintf(w, "<th>%s</th>", c)
+	}
+	fmt.Fprint(w, "</tr>\n")
+	for _, s := range systems {
+		for _, bonus := range []bool{true, false} {
+			for m, name := range s.Methods {
+				fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td>%s</td>", html.EscapeString(s.Name), html.EscapeString(name), yesNo(bonus))
+				for _, v := range s.Scores[m].Average[bonus] {
+					fmt.Fprintf(w, `<td class="n">%s</td>`, eval.Format4(v))
+				}
+				fmt.Fprint(w, "</tr>\n")
+			}
+		}
+	}
+	fmt.Fprint(w, "</table>\n")
+	for _, s := range systems {
+		if len(s.Methods) < 2 {
+			continue
+		}
+		fmt.Fprintf(w, "<h2>Table 2: %s — %d segments where the extractions differ</h2>\n", html.EscapeString(s.Name), len(s.Differences))
+		fmt.Fprintf(w, `<p><span class="a">%s only</span> <span class="b">%s only</span> <span class="g">gold edit</span>; ✓ the edit is a gold edit, ✗ it is not.</p>`+"\n",
+			html.EscapeString(s.Methods[0]), html.EscapeString(s.Methods[1]))
+		for _, d := range s.Differences {
+			f := s.fragment(d.Fragment)
+			fmt.Fprintf(w, "<h3>%s, segment %d</h3>\n<div class=\"seg\"><p>%s</p><ul>\n", html.EscapeString(d.Fragment), d.Segment, highlight(f.Original, d))
+			for side, class := range []string{"a", "b"} {
+				for i := range d.Only[side] {
+					m := &d.Only[side][i]
+					mark, mc := "✗", "bad"
+					if m.Gold {
+						mark, mc = "✓", "ok"
+					}
+					fmt.Fprintf(w, "<li><span class=\"%s\">%s</span> <span class=\"%s\">%s</span> %s</li>\n", class, html.EscapeString(s.Methods[side]), mc, mark, html.EscapeString(describe(&m.Edit, f.Original)))
+				}
+			}
+			for i := range d.Gold {
+				fmt.Fprintf(w, "<li><span class=\"g\">gold</span> %s</li>\n", html.EscapeString(describe(&d.Gold[i], f.Original)))
+			}
+			fmt.Fprint(w, "</ul></div>\n")
+		}
+	}
+	fmt.Fprint(w, "</body></html>\n")
+}
+
+// highlight renders a segment's text with the differing edits and gold edits marked. An
+// insertion is shown as its correction in brackets at its point.
+func highlight(text []byte, d Difference) string {
+	type mark struct {
+		span  Span
+		class string
+		ins   string
+	}
+	var marks []mark
+	add := func(e *edits.Edit, class string) {
+		m := mark{span: Span{e.Start, e.End}, class: class}
+		if e.Start == e.End && len(e.Corrections) > 0 {
+			m.ins = "[" + e.Corrections[0].Text + "]"
+		}
+		marks = append(marks, m)
+	}
+	for side, class := range []string{"a", "b"} {
+		for i := range d.Only[side] {
+			add(&d.Only[side][i].Edit, class)
+		}
+	}
+	for i := range d.Gold {
+		add(&d.Gold[i], "g")
+	}
+	var b strings.Builder
+	for pos := d.Span.Start; pos <= d.Span.End; {
+		for _, m := range marks {
+			if m.span.Start == pos && m.ins != "" {
+				fmt.Fprintf(&b, `<span class="%s">%s</span>`, m.class, html.EscapeString(m.ins))
+			}
+		}
+		if pos == d.Span.End {
+			break
+		}
+		classes := []string{}
+		for _, m := range marks {
+			if m.span.Start <= pos && pos < m.span.End && !slices.Contains(classes, m.class) {
+				classes = append(classes, m.class)
+			}
+		}
+		// One character at a time (offsets are bytes; a character takes the marks of its
+		// first byte).
+		_, size := utf8.DecodeRune(text[pos:d.Span.End])
+		ch := html.EscapeString(string(text[pos : pos+size]))
+		pos += size
+		if len(classes) > 0 {
+			fmt.Fprintf(&b, `<span class="%s">%s</span>`, strings.Join(classes, " "), ch)
+		} else {
+			b.WriteString(ch)
+		}
+	}
+	return b.String()
+}

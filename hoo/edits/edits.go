@@ -1,0 +1,176 @@
+// Package edits reads and writes the edit files of the HOO shared tasks: gold edits (HOO 2011
+// NNNNGE.xml, HOO 2012 with its part attribute) and system edits (NNNNxxN.xml), both as
+//
+//	<edits>
+//	  <edit index="0001-0003" type="RV" start="120" end="126" part="1">
+//	    <original>choose</original>            or <original><empty/></original>
+//	    <corrections>
+//	      <correction>chose</correction>      a replacement text
+//	      <correction><empty/></correction>   delete the original
+//	      <correction/>                       no correction: the edit is optional
+//	    </corrections>                        no <corrections> at all: unspecified
+//	  </edit>
+//	</edits>
+//
+// Offsets are byte offsets into the UTF-8 source text. Elements and attributes not listed are
+// ignored, as the official tools ignore them.
+package edits
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Correction is one <correction> of an edit.
+type Correction struct {
+	// Text is the correction's text ("" when Empty or None).
+	Text string
+	// Empty marks <correction><empty/></correction>: delete the original.
+	Empty bool
+	// None marks <correction/>: no correction at all (the gold edit is optional).
+	None bool
+}
+
+// Edit is one <edit>. Start and End are byte offsets into the source text.
+type Edit struct {
+	Index, Type string
+	Part        string // the HOO 2012 part attribute ("" when absent)
+	Start, End  int
+	Original    string // the <original> text ("" for <empty/>)
+	// Corrections lists the <correction>s; HasCorrections says whether the edit has a
+	// <corrections> element with at least one child (the official tools treat an edit without
+	// one as having an unspecified correction).
+	Corrections    []Correction
+	HasCorrections bool
+	Line           int // where the edit starts in its file
+}
+
+// Optional reports whether the edit has a <correction/>: leaving the text as it is is correct.
+func (e *Edit) Optional() bool {
+	for _, c := range e.Corrections {
+		if c.None {
+			return true
+		}
+	}
+	return false
+}
+
+// Error is a problem in an edit file, with its position.
+type Error struct {
+	File         string
+	Line, Column int // Column is 0 when the problem is an attribute or content of an edit
+	Index        string
+	Msg          string
+}
+
+func (e *Error) Error() string {
+	pos := fmt.Sprintf("%s:%d", e.File, e.Line)
+	if e.Column > 0 {
+		pos += fmt.Sprintf(":%d", e.Column)
+	}
+	if e.Index != "" {
+		return fmt.Sprintf("%s: edit %q: %s", pos, e.Index, e.Msg)
+	}
+	return pos + ": " + e.Msg
+}
+
+// Read reads an edit file; name is used in errors, which are *Error.
+func Read(name string, r io.Reader) ([]Edit, error) {
+	d := xml.NewDecoder(r)
+	var out []Edit
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, syntaxError(name, d, err)
+		}
+		start, ok := tok.(xml.StartElement)
+		if !ok || start.Name.Local != "edit" {
+			continue
+		}
+		line, _ := d.InputPos()
+		var raw struct {
+			Index    string `xml:"index,attr"`
+			Type     string `xml:"type,attr"`
+			Part     string `xml:"part,attr"`
+			Start    string `xml:"start,attr"`
+			End      string `xml:"end,attr"`
+			Original struct {
+				Text string `xml:",chardata"`
+			} `xml:"original"`
+			Corrections []struct {
+				Inner       string `xml:",innerxml"`
+				Corrections []struct {
+					Empty *struct{} `xml:"empty"`
+					Text  string    `xml:",chardata"`
+				} `xml:"correction"`
+			} `xml:"corrections"`
+		}
+		if err := d.DecodeElement(&raw, &start); err != nil {
+			return nil, syntaxError(name, d, err)
+		}
+		bad := func(format string, args ...any) error {
+			return &Error{File: name, Line: line, Index: raw.Index, Msg: fmt.Sprintf(format, args...)}
+		}
+		e := Edit{Index: raw.Index, Type: raw.Type, Part: raw.Part, Line: line}
+		if strings.TrimSpace(raw.Original.Text) != "" { // else <empty/>, with the indentation around it
+			e.Original = raw.Original.Text
+		}
+		if e.Start, err = offset(raw.Start); err != nil {
+			return nil, bad("start: %v", err)
+		}
+		if e.End, err = offset(raw.End); err != nil {
+			return nil, bad("end: %v", err)
+		}
+		if e.End < e.Start {
+			return nil, bad("end %d before start %d", e.End, e.Start)
+		}
+		for _, cs := range raw.Corrections {
+			if len(cs.Corrections) > 0 || strings.Contains(cs.Inner, "<") {
+				e.HasCorrections = true
+			}
+			for _, c := range cs.Corrections {
+				switch {
+				case c.Empty != nil:
+					if strings.TrimSpace(c.Text) != "" {
+						return nil, bad("a correction holds both <empty/> and text %q", c.Text)
+					}
+					e.Corrections = append(e.Corrections, Correction{Empty: true})
+				case c.Text == "":
+					e.Corrections = append(e.Corrections, Correction{None: true})
+				default:
+					e.Corrections = append(e.Corrections, Correction{Text: c.Text})
+				}
+			}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// syntaxError places a decoding error where the decoder stopped.
+func syntaxError(name string, d *xml.Decoder, err error) error {
+	line, column := d.InputPos()
+	var se *xml.SyntaxError
+	if errors.As(err, &se) {
+		return &Error{File: name, Line: line, Column: column, Msg: se.Msg}
+	}
+	return &Error{File: name, Line: line, Column: column, Msg: err.Error()}
+}
+
+func offset(s string) (int, error) {
+	if s == "" {
+		return 0, errors.New("missing; expected a byte offset")
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%q is not a byte offset", s)
+	}
+	return n, nil
+}

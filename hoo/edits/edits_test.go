@@ -1,0 +1,63 @@
+package edits
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestRead(t *testing.T) {
+	doc := `<?xml version="1.0" ?>
+<edits>
+  <edit end="5" index="0001-0001" start="2" type="RP">
+    <corrections>
+      <correction/>
+      <correction>. The</correction>
+    </corrections>
+    <original>; the</original>
+  </edit>
+  <edit end="9" index="0001-0002" start="7" type="UD">
+    <corrections>
+      <correction>
+        <empty/>
+      </correction>
+    </corrections>
+    <original>a </original>
+  </edit>
+  <edit end="4" index="0001-0003" start="4" type="MT">
+    <original>
+      <empty/>
+    </original>
+  </edit>
+</edits>
+`
+	got, err := Read("gold.xml", strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Edit{
+		{Index: "0001-0001", Type: "RP", Start: 2, End: 5, Line: 3, Original: "; the", HasCorrections: true, Corrections: []Correction{{None: true}, {Text: ". The"}}},
+		{Index: "0001-0002", Type: "UD", Start: 7, End: 9, Line: 10, Original: "a ", HasCorrections: true, Corrections: []Correction{{Empty: true}}},
+		{Index: "0001-0003", Type: "MT", Start: 4, End: 4, Line: 18}, // no <corrections>: unspecified
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	cases := []struct{ name, doc, want string }{
+		{"syntax", "<edits>\n<edit start=\"1\" end=\"2\">\n</edits>", "gold.xml:3:9: element <edit> closed by </edits>"},
+		{"bad start", "<edits>\n<edit index=\"x\" start=\"a\" end=\"2\"/>\n</edits>", `gold.xml:2: edit "x": start: "a" is not a byte offset`},
+		{"missing end", "<edits>\n<edit index=\"x\" start=\"1\"/>\n</edits>", `gold.xml:2: edit "x": end: missing; expected a byte offset`},
+		{"end before start", "<edits>\n\n<edit index=\"x\" start=\"3\" end=\"2\"/></edits>", `gold.xml:3: edit "x": end 2 before start 3`},
+		{"empty and text", "<edits><edit index=\"x\" start=\"1\" end=\"2\"><corrections><correction>a<empty/></correction></corrections></edit></edits>",
+			`edit "x": a correction holds both <empty/> and text "a"`},
+	}
+	for _, c := range cases {
+		_, err := Read("gold.xml", strings.NewReader(c.doc))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,321 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"maxmatch/hoo/edits"
+)
+
+// Value is one score as the official tools compute it: a float, or the integer 0 that Python
+// returns where a division by zero is caught. The difference shows in their CSV files ("0" and
+// "0.0"), which we reproduce byte for byte.
+type Value struct {
+	V   float64
+	Int bool // the integer 0 of a caught division by zero
+}
+
+// String formats v as Python 2's repr (and so its csv module) does.
+func (v Value) String() string { return pyRepr(v) }
+
+// PRF is a precision, a recall and their F₁, the HOO "score".
+type PRF struct{ P, R, F Value }
+
+// Scores are one fragment's scores under the HOO 2011 scheme.
+type Scores struct {
+	Detection, Recognition, Correction PRF
+	// Crash, when not nil, is where the official evaluate.py raises an exception on this
+	// fragment (it then scores nothing); we went on, counting that comparison, and any other
+	// that raises, as no match.
+	Crash *Crash
+}
+
+// Crash is a comparison on which the official evaluate.py raises an exception.
+type Crash struct {
+	Gold, System string // the edits' index attributes
+	Exception    string // what Python raises
+}
+
+func (c Crash) String() string {
+	return fmt.Sprintf("gold edit %s against system edit %s: %s", c.Gold, c.System, c.Exception)
+}
+
+// Options2011 are the choices of the HOO 2011 scheme.
+type Options2011 struct {
+	// Bonus counts gold edits with a <correction/> ("leave as is") that no system edit touches
+	// as detected, recognised and corrected (batch_evaluate.py writes both variants).
+	Bonus bool
+	// Fixed corrects the quirks of evaluate.py described in the package documentation.
+	Fixed bool
+}
+
+// corr is one correction as evaluate.py holds it: a string, None (<correction/>), or an
+// ElementTree element, which is what it keeps for the other corrections of an edit that has an
+// <empty/> one: never equal to a string, false as a condition, and without string methods.
+type corr struct {
+	kind corrKind
+	s    string
+}
+
+type corrKind uint8
+
+const (
+	corrString corrKind = iota
+	corrNone
+	corrElement
+)
+
+// truthy is Python's truth value of c.
+func (c corr) truthy() bool { return c.kind == corrString && c.s != "" }
+
+// edit is an edit as evaluate.py sees it.
+type edit struct {
+	index       string
+	start, end  int
+	corrections []corr
+	optional    bool // None in corrections
+}
+
+func officialEdit(e *edits.Edit, fixed bool) edit {
+	out := edit{index: e.Index, start: e.Start, end: e.End}
+	if e.HasCorrections {
+		hasEmpty := false
+		for _, c := range e.Corrections {
+			hasEmpty = hasEmpty || c.Empty
+		}
+		for _, c := range e.Corrections {
+			switch {
+			case fixed && c.None:
+				out.corrections = append(out.corrections, corr{kind: corrNone})
+			case fixed:
+				out.corrections = append(out.corrections, corr{s: c.Text}) // "" for <empty/>
+			case hasEmpty && !c.Empty:
+				out.corrections = append(out.corrections, corr{kind: corrElement})
+			case hasEmpty:
+				// The <empty/> ones are dropped here and one "" is appended below.
+			case c.None:
+				out.corrections = append(out.corrections, corr{kind: corrNone})
+			default:
+				out.corrections = append(out.corrections, corr{s: c.Text})
+			}
+		}
+		if hasEmpty && !fixed {
+			out.corrections = append(out.corrections, corr{s: ""})
+		}
+	}
+	for _, c := range out.corrections {
+		out.optional = out.optional || c.kind == corrNone
+	}
+	return out
+}
+
+// scorer2011 holds one fragment's comparison state.
+type scorer2011 struct {
+	fixed bool
+	crash *Crash // the first comparison that raises in the official
+}
+
+// overlap is evaluate.py's Edit.get_overlap(self=a, edit=b): how much b's extent overlaps a's,
+// from 0 to 1. goldSide says which of the two is the gold edit, for reporting crashes.
+func (s *scorer2011) overlap(a, b *edit, aIsGold bool) float64 {
+	if a.start != a.end {
+		if b.start == b.end {
+			if a.start < b.start && a.end > b.end {
+				return 1 / float64(a.end-a.start)
+			}
+			return 0
+		}
+		lo, hi := max(a.start, b.start), min(a.end, b.end)
+		inter := max(0, hi-lo)
+		union := (a.end - a.start) + (b.end - b.start) - inter
+		return float64(inter) / float64(union)
+	}
+	switch {
+	case b.start == a.start && b.end == a.end:
+		return 1
+	case b.start < a.start && b.end > a.end:
+		return 1 / float64(b.end-b.start)
+	case b.start < a.start && b.end == a.end: // the text before the insertion point is replaced
+		if len(a.corrections) == 0 {
+			return 1 / float64(b.end-b.start)
+		}
+		return boolFloat(s.affixMatch(a, b, aIsGold, strings.HasSuffix, "endswith")) / float64(b.end-b.start)
+	case b.start == a.start && b.end > a.end: // the text after it
+		if len(a.corrections) == 0 {
+			return 1 / float64(b.end-b.start)
+		}
+		return boolFloat(s.affixMatch(a, b, aIsGold, strings.HasPrefix, "startswith")) / float64(b.end-b.start)
+	}
+	return 0
+}
+
+// affixMatch is whether one of a's corrections is a suffix (or prefix) of b's first one. The
+// official takes b's first correction for every correction of a; when b has none the test is
+// false, and when it is not a string Python raises, which we record.
+func (s *scorer2011) affixMatch(a, b *edit, aIsGold bool, has func(string, string) bool, method string) bool {
+	for _, c := range a.corrections {
+		if !c.truthy() {
+			continue
+		}
+		if s.fixed {
+			for _, bc := range b.corrections {
+				if bc.kind == corrString && has(bc.s, c.s) {
+					return true
+				}
+			}
+			continue
+		}
+		if len(b.corrections) == 0 {
+			return false // IndexError, caught
+		}
+		first := b.corrections[0]
+		if first.kind != corrString {
+			obj := "'NoneType' object"
+			if first.kind == corrElement {
+				obj = "'Element' object"
+			}
+			g, sy := a.index, b.index
+			if !aIsGold {
+				g, sy = sy, g
+			}
+			if s.crash == nil {
+				s.crash = &Crash{Gold: g, System: sy, Exception: fmt.Sprintf("AttributeError: %s has no attribute '%s'", obj, method)}
+			}
+			return false
+		}
+		if has(first.s, c.s) {
+			return true
+		}
+	}
+	return false
+}
+
+func boolFloat(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// alignments are, for each gold edit, the system edits that overlap it, and for each system
+// edit the gold edits it overlaps: lenient (any overlap) or strict (overlap 1).
+type alignments struct{ gold, sys [][]int }
+
+func (s *scorer2011) align(gold, sys []edit, strict bool) alignments {
+	keep := func(o float64) bool {
+		if strict {
+			return o == 1
+		}
+		return o != 0
+	}
+	al := alignments{gold: make([][]int, len(gold)), sys: make([][]int, len(sys))}
+	for i := range gold {
+		for j := range sys {
+			if keep(s.overlap(&gold[i], &sys[j], true)) {
+				al.gold[i] = append(al.gold[i], j)
+			}
+		}
+	}
+	for j := range sys {
+		for i := range gold {
+			if keep(s.overlap(&sys[j], &gold[i], false)) {
+				al.sys[j] = append(al.sys[j], i)
+			}
+		}
+	}
+	return al
+}
+
+// hasMatchingGold is whether a system edit's correction equals a correction of one of the gold
+// edits it is strictly aligned with (a gold edit without corrections accepts anything, an
+// optional one accepts a system edit without a correction).
+func hasMatchingGold(se *edit, gold []edit, aligned []int) bool {
+	for _, i := range aligned {
+		g := &gold[i]
+		if len(g.corrections) == 0 {
+			return true
+		}
+		for _, gc := range g.corrections {
+			if len(se.corrections) == 0 {
+				if g.optional {
+					return true
+				}
+				continue
+			}
+			if gc.kind == corrString && se.corrections[0].kind == corrString && gc.s == se.corrections[0].s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Score2011 scores one fragment's system edits against its gold edits as the HOO 2011
+// evaluate.py does (see the package documentation).
+func Score2011(gold, sys []edits.Edit, opt Options2011) Scores {
+	g := make([]edit, len(gold))
+	for i := range gold {
+		g[i] = officialEdit(&gold[i], opt.Fixed)
+	}
+	sy := make([]edit, len(sys))
+	for i := range sys {
+		sy[i] = officialEdit(&sys[i], opt.Fixed)
+	}
+	s := &scorer2011{fixed: opt.Fixed}
+	lenient := s.align(g, sy, false)
+	strict := s.align(g, sy, true)
+
+	missedOptional := 0
+	if opt.Bonus {
+		for i := range g {
+			if g[i].optional && len(lenient.gold[i]) == 0 {
+				missedOptional++
+			}
+		}
+	}
+	detected, recognised := 0, 0
+	for i := range g {
+		if len(lenient.gold[i]) > 0 {
+			detected++
+		}
+		if len(strict.gold[i]) > 0 {
+			recognised++
+		}
+	}
+	spurious, valid := 0, 0
+	for j := range sy {
+		if len(lenient.sys[j]) == 0 {
+			spurious++
+		}
+		if len(strict.sys[j]) > 0 && hasMatchingGold(&sy[j], g, strict.sys[j]) {
+			valid++
+		}
+	}
+	return Scores{
+		Detection:   prf(detected+missedOptional, detected+spurious+missedOptional, len(g)),
+		Recognition: prf(recognised+missedOptional, len(sy)+missedOptional, len(g)),
+		Correction:  prf(valid+missedOptional, len(sy)+missedOptional, len(g)),
+		Crash:       s.crash,
+	}
+}
+
+// prf computes precision hits/proposed, recall hits/gold and their F₁ with Python's types: a
+// caught division by zero gives the integer 0.
+func prf(hits, proposed, gold int) PRF {
+	var r PRF
+	r.P = div(hits, proposed)
+	r.R = div(hits, gold)
+	if sum := r.P.V + r.R.V; sum == 0 {
+		r.F = Value{Int: true}
+	} else {
+		r.F = Value{V: 2 * ((r.P.V * r.R.V) / sum)}
+	}
+	return r
+}
+
+func div(a, b int) Value {
+	if b == 0 {
+		return Value{Int: true}
+	}
+	return Value{V: float64(a) / float64(b)}
+}

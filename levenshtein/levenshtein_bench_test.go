@@ -1,0 +1,29 @@
+package levenshtein_test
+
+import (
+	"testing"
+
+	"maxmatch/bench/cases"
+	"maxmatch/levenshtein"
+)
+
+// BenchmarkMatrices fills both Levenshtein matrices (substitution cost 1 and 2) of every pair of
+// a case: the floor of any exact M² scorer. One op is the whole case (1312 pairs for CoNLL).
+func BenchmarkMatrices(b *testing.B) {
+	for _, c := range cases.Stages(b) {
+		b.Run("case="+c.Name, func(b *testing.B) {
+			cells := 0
+			for _, p := range c.Pairs {
+				cells += (len(p.Src) + 1) * (len(p.Hyp) + 1)
+			}
+			var x, y levenshtein.Matrix
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range c.Pairs {
+					levenshtein.FillPair(&x, &y, c.Pairs[i].Src, c.Pairs[i].Hyp, 1, 2)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(cells), "ns/cell")
+		})
+	}
+}

@@ -1,0 +1,179 @@
+package scorer
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"maxmatch/internal/pytext"
+)
+
+// addSeeds adds our own small M2 and system files (cmd/maxmatch/testdata) to a fuzz corpus.
+func addSeeds(f *testing.F, pattern string, add func([]byte)) {
+	paths, err := filepath.Glob(filepath.Join("..", "cmd", "maxmatch", "testdata", pattern))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		add(data)
+	}
+}
+
+// withoutLines returns a copy of sentences with every line number set to 0.
+func withoutLines(sentences []Sentence) []Sentence {
+	out := make([]Sentence, len(sentences))
+	for i, s := range sentences {
+		s.Line = 0
+		s.Annotators = slicesClone(s.Annotators)
+		for j := range s.Annotators {
+			a := &s.Annotators[j]
+			a.Edits = slicesClone(a.Edits)
+			for k := range a.Edits {
+				a.Edits[k].Line = 0
+			}
+		}
+		out[i] = s
+	}
+	return out
+}
+
+func slicesClone[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
+}
+
+// FuzzReadM2 states what ReadM2 guarantees on any input: it does not panic; it either returns a
+// *ParseError for the file with a line inside it, or sentences whose tokens are their source's
+// fields, with at least one annotator each, distinct ids, and (unless bad spans are accepted)
+// edits with 0 ≤ start ≤ end. And it checks a round trip: sentences read with
+// FixSentenceOffsets, written by WriteM2 and read again, are the same sentences.
+func FuzzReadM2(f *testing.F) {
+	addSeeds(f, "*.m2", func(b []byte) { f.Add(b, uint16(0), false) })
+	f.Add([]byte("S a b\nS c d\nA 2 3|||X|||e|||REQUIRED|||-NONE-|||0\n"), uint16(FixSentenceOffsets), false)
+	f.Add([]byte("S a b\nA 0 1|||X|||-NONE- ||b  c|||REQUIRED|||-NONE-|||9\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||16\n"), uint16(0), true)
+	f.Add([]byte("\ufeffS a\r\nA 0 1|||T|||b|||REQUIRED|||-NONE-|||1\r\n\r\n \nS b\n"), uint16(FixNoneCorrection), false)
+	// Annotators whose visiting order WriteM2 must not write as is (see annotatorFileOrder).
+	f.Add([]byte("S a b\nA 0 1|||X|||c|||R|||-|||6\nA 0 1|||X|||c|||R|||-|||0\nA 0 1|||X|||c|||R|||-|||-3\nA 0 1|||X|||c|||R|||-|||31\nA 0 1|||X|||c|||R|||-|||21\n"), uint16(0), false)
+	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, accept bool) {
+		r := M2Reader{Fixes: Fix(fixBits) & allFixes, AcceptBadSpans: accept}
+		sentences, err := r.Read("gold.m2", data)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			if pe.File != "gold.m2" || pe.Line < 0 || pe.Line > bytes.Count(data, []byte{'\n'})+1 || pe.Column < 0 || pe.Msg == "" {
+				t.Fatalf("bad position or message: %#v", pe)
+			}
+			return
+		}
+		if len(sentences) == 0 {
+			t.Fatal("no sentences and no error")
+		}
+		for _, s := range sentences {
+			if s.Source != pytext.TrimSpace(s.Source) || !reflect.DeepEqual(s.Tokens, pytext.Fields(s.Source)) && len(s.Tokens)+len(pytext.Fields(s.Source)) > 0 {
+				t.Fatalf("line %d: source %q, tokens %q", s.Line, s.Source, s.Tokens)
+			}
+			if len(s.Annotators) == 0 {
+				t.Fatalf("line %d: no annotator", s.Line)
+			}
+			seen := map[int]bool{}
+			for _, a := range s.Annotators {
+				if seen[a.ID] {
+					t.Fatalf("line %d: annotator %d twice", s.Line, a.ID)
+				}
+				seen[a.ID] = true
+				for _, e := range a.Edits {
+					if !accept && (e.Start < 0 || e.Start > e.End) {
+						t.Fatalf("line %d: edit span %d %d accepted", e.Line, e.Start, e.End)
+					}
+					if len(e.Corrections) == 0 {
+						t.Fatalf("line %d: edit without corrections", e.Line)
+					}
+				}
+			}
+		}
+
+		// The round trip, under WriteM2's conditions: sentences re-based, and annotators sorted
+		// when a sentence has more than 8 of them.
+		r.Fixes |= FixSentenceOffsets
+		for _, s := range sentences {
+			if len(s.Annotators) > 8 {
+				r.Fixes |= FixAnnotatorOrder
+			}
+		}
+		first, err := r.Read("gold.m2", data)
+		if err != nil {
+			t.Fatalf("read with sentence-offsets: %v (without: no error)", err)
+		}
+		var buf bytes.Buffer
+		if err := WriteM2(&buf, first); err != nil {
+			t.Fatal(err)
+		}
+		second, err := r.Read("written.m2", buf.Bytes())
+		if err != nil {
+			t.Fatalf("reading what WriteM2 wrote: %v\n%s", err, buf.Bytes())
+		}
+		if a, b := withoutLines(first), withoutLines(second); !reflect.DeepEqual(a, b) {
+			t.Fatalf("round trip changed the sentences:\nread    %#v\nwritten %q\nreread  %#v", a, buf.Bytes(), b)
+		}
+	})
+}
+
+// FuzzReadSystem states what ReadSystem guarantees on any input: an error exactly when the input
+// is not UTF-8; otherwise one hypothesis per line (the last one may lack "\n"), each without a
+// line break or white space at its ends; and writing them one per line and reading them again
+// gives them back.
+func FuzzReadSystem(f *testing.F) {
+	addSeeds(f, "*.txt", func(b []byte) { f.Add(b) })
+	f.Add([]byte("\ufeffa b\r\n\n  c\u3000\n\x85d"))
+	f.Add([]byte("a\xffb\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines, err := ReadSystem("system.txt", data)
+		if !utf8.Valid(data) {
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 || pe.Column < 1 {
+				t.Fatalf("invalid UTF-8 gave %v", err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("valid UTF-8 gave %v", err)
+		}
+		body := bytes.TrimPrefix(data, []byte("\ufeff"))
+		want := bytes.Count(body, []byte{'\n'})
+		if len(body) > 0 && body[len(body)-1] != '\n' {
+			want++
+		}
+		if len(lines) != want {
+			t.Fatalf("%d hypotheses, want %d", len(lines), want)
+		}
+		for i, l := range lines {
+			if strings.Contains(l, "\n") || l != pytext.TrimSpace(l) {
+				t.Fatalf("hypothesis %d is %q", i+1, l)
+			}
+		}
+		var out strings.Builder
+		if len(lines) > 0 && strings.HasPrefix(lines[0], "\ufeff") {
+			out.WriteString("\ufeff") // a byte order mark at the start would be dropped
+		}
+		for _, l := range lines {
+			out.WriteString(l + "\n")
+		}
+		again, err := ReadSystem("written.txt", []byte(out.String()))
+		if err != nil || !reflect.DeepEqual(again, lines) && len(again)+len(lines) > 0 {
+			t.Fatalf("round trip: %q gave %q, %v", lines, again, err)
+		}
+	})
+}

@@ -1,0 +1,152 @@
+package scorer
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// conllResults scores a CoNLL-2014 submission against a gold file of the shared data.
+func conllResults(t *testing.T, gold []Sentence, system string, opt Options) ([]SentenceResult, Totals) {
+	t.Helper()
+	data := sharedData(t)
+	sdata, err := os.ReadFile(filepath.Join(data, "conll14", "systems", system))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hyps, err := ReadSystem(system, sdata)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []SentenceResult
+	totals, err := Score(hyps, gold, opt, func(r *SentenceResult) error {
+		results = append(results, *r)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return results, totals
+}
+
+// TestReportsAgreeWithCounts checks, on CoNLL-2014, that MatchedGold marks as many gold edits
+// as the scorer counted correct, for every annotator of every sentence (it re-does the
+// matching to know which gold edits matched), that the type breakdown adds up to the totals,
+// and that Retotal in the original order gives Score's totals.
+func TestReportsAgreeWithCounts(t *testing.T) {
+	systems := []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"}
+	if testing.Short() {
+		systems = []string{"CAMB", "NTHU"}
+	}
+	fixed := DefaultOptions()
+	fixed.Compat = CompatFixed
+	for _, opt := range []Options{DefaultOptions(), fixed} {
+		gold := conllGold(t, "official-2014.combined-withalt", opt.Effective())
+		for _, sys := range systems {
+			results, totals := conllResults(t, gold, sys, opt)
+			types := NewTypeBreakdown(opt)
+			for i := range results {
+				r := &results[i]
+				types.Add(r)
+				for _, a := range r.Annotators {
+					n := 0
+					for _, m := range a.MatchedGold(opt) {
+						if m {
+							n++
+						}
+					}
+					if n != len(a.Correct) {
+						t.Fatalf("%s (%v), sentence %d, annotator %d: %d gold edits matched, %d correct", sys, opt.Compat, i+1, a.Annotator, n, len(a.Correct))
+					}
+				}
+			}
+			var all TypeCounts
+			for _, c := range types.Types() {
+				all.Gold += c.Gold
+				all.Matched += c.Matched
+			}
+			c := totals.Counts()
+			if all.Gold != c.Gold || all.Matched != c.Correct || types.Correct != c.Correct || types.Proposed != c.Proposed {
+				t.Errorf("%s (%v): types add up to gold %d, matched %d, proposed %d; totals %+v", sys, opt.Compat, all.Gold, all.Matched, types.Proposed, c)
+			}
+			order := make([]int, len(results))
+			for i := range order {
+				order[i] = i
+			}
+			if re := Retotal(results, opt.Beta, order); re != totals {
+				t.Errorf("%s (%v): Retotal in order %+v, Score %+v", sys, opt.Compat, re, totals)
+			}
+		}
+	}
+}
+
+// TestTypeBreakdown checks the breakdown on sentences whose counts we know.
+func TestTypeBreakdown(t *testing.T) {
+	const gold = `S The cat sat on mat .
+A 4 4|||ArtOrDet|||the|||REQUIRED|||-NONE-|||0
+A 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||1
+
+S He go to school every days .
+A 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0
+A 5 6|||Nn|||day|||REQUIRED|||-NONE-|||0
+
+S a b
+A 0 1|||Del|||-NONE-|||REQUIRED|||-NONE-|||0
+A 0 1|||Del2|||-NONE-|||REQUIRED|||-NONE-|||0
+`
+	const system = "The cat sat on the mat .\nHe goes to school every days .\nb\n"
+	tests := []struct {
+		fixes Fix
+		want  string
+		fp    int
+		why   string
+	}{
+		{0, "[{ArtOrDet 1 1} {Del 1 1} {Del2 1 1} {Nn 1 0} {SVA 1 1}]", -1,
+			"annotator 0 chosen in sentence 1, so its Nn edit is not counted; release 3.2 matches the deletion with both identical gold edits: 4 matched of 3 proposed, FP −1"},
+		{FixDuplicateGold, "[{ArtOrDet 1 1} {Del 1 1} {Del2 1 0} {Nn 1 0} {SVA 1 1}]", 0,
+			"with duplicate-gold the deletion matches the first identical gold edit only"},
+	}
+	for _, tt := range tests {
+		opt := DefaultOptions()
+		opt.Fixes = tt.fixes
+		g, err := ReadM2("gold.m2", []byte(gold), opt.Effective())
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := ReadSystem("system.txt", []byte(system))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := NewTypeBreakdown(opt)
+		if _, err := Score(h, g, opt, func(r *SentenceResult) error { b.Add(r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range b.Types() {
+			got = append(got, fmt.Sprintf("{%s %d %d}", c.Type, c.Gold, c.Matched))
+		}
+		if s := fmt.Sprint(got); s != tt.want || b.FalsePositives() != tt.fp {
+			t.Errorf("fixes %v: types %s, FP %d; want %s, FP %d (%s)", tt.fixes, s, b.FalsePositives(), tt.want, tt.fp, tt.why)
+		}
+	}
+}
+
+// TestScoreSentence checks that scoring one sentence is scoring a corpus of that sentence.
+func TestScoreSentence(t *testing.T) {
+	gold, err := ReadM2("gold.m2", []byte("S The cat sat on mat .\nA 4 4|||ArtOrDet|||the|||REQUIRED|||-NONE-|||0\nA 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||1\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hyp := range []string{"The cats sat on mat .", "The cat sat on the mat .", "The cat sat on mat .", "A dog"} {
+		got := ScoreSentence(hyp, &gold[0], DefaultOptions())
+		var want SentenceResult
+		if _, err := Score([]string{hyp}, gold, DefaultOptions(), func(r *SentenceResult) error { want = *r; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: ScoreSentence %+v, Score %+v", hyp, got, want)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package scorer_test
+
+import (
+	"testing"
+
+	"maxmatch/bench/cases"
+	"maxmatch/scorer"
+)
+
+// BenchmarkParse reads a case's gold (M2) and system files from memory, as the command does after
+// reading them: one op parses both.
+func BenchmarkParse(b *testing.B) {
+	for _, c := range cases.Stages(b) {
+		b.Run("case="+c.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.Corpus.GoldData) + len(c.Corpus.SystemData)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := scorer.ReadM2("gold", c.Corpus.GoldData, 0); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := scorer.ReadSystem("system", c.Corpus.SystemData); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEvaluate scores every sentence of a case against each of its annotators (tokenising,
+// interning, lattice, closure, search, edit strings, matching) in one goroutine: everything
+// scorer.Score does but the annotator choice.
+func BenchmarkEvaluate(b *testing.B) {
+	for _, c := range cases.Stages(b) {
+		b.Run("case="+c.Name, func(b *testing.B) {
+			ev := scorer.NewEvaluator(scorer.DefaultOptions())
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range c.Corpus.Gold {
+					ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkScore scores a case as the command does (scorer.Score: evaluation on one worker per
+// CPU, then the annotator choice in order), gold and system already parsed.
+func BenchmarkScore(b *testing.B) {
+	for _, c := range cases.Stages(b) {
+		b.Run("case="+c.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := scorer.Score(c.Corpus.Hyps, c.Corpus.Gold, scorer.DefaultOptions(), nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAnnotatorChoice chooses an annotator for every sentence of a case, in order, from
+// results evaluated beforehand.
+func BenchmarkAnnotatorChoice(b *testing.B) {
+	for _, c := range cases.Stages(b) {
+		b.Run("case="+c.Name, func(b *testing.B) {
+			ev := scorer.NewEvaluator(scorer.DefaultOptions())
+			rs := make([]scorer.SentenceResult, len(c.Corpus.Gold))
+			for i := range c.Corpus.Gold {
+				rs[i] = ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i])
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				t := scorer.Totals{Beta: 0.5}
+				for i := range rs {
+					t.Choose(&rs[i])
+				}
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"maxmatch/hoo/compare"
+	"maxmatch/hoo/m2extract"
 	"maxmatch/hoo/wdiff"
 )
 
@@ -24,6 +25,7 @@ found, ✓ when it is a gold edit, with the gold edits around them) as Markdown.
 
 // hooExtractors are the extractions hoo compare knows, by name.
 var hooExtractors = map[string]compare.Extractor{
+	"m2":    compare.M2(m2extract.DefaultOptions()),
 	"wdiff": compare.Wdiff(wdiff.Options{}),
 	"wdiff-fixed": func() compare.Extractor {
 		x := compare.Wdiff(wdiff.Options{Fixed: true})
@@ -38,7 +40,7 @@ func runHooCompare(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	goldDir := fs.String("gold", "", "directory of gold edit files NNNNGE.xml")
 	origDir := fs.String("orig", "", "directory of original texts NNNN.txt")
-	methods := fs.String("methods", "wdiff,wdiff-fixed", "the two extractions to compare: "+strings.Join(extractorNames(), ", "))
+	methods := fs.String("methods", "wdiff,m2", "the two extractions to compare: "+strings.Join(extractorNames(), ", "))
 	csvPath := fs.String("csv", "", "also write Table 1 as CSV to this file")
 	htmlPath := fs.String("html", "", "also write both tables as a web page to this file")
 	fixedEval := fs.Bool("fixed-eval", false, "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")

@@ -15,6 +15,7 @@ import (
 
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/eval"
+	"maxmatch/hoo/m2extract"
 	"maxmatch/hoo/wdiff"
 )
 
@@ -36,6 +37,22 @@ func Wdiff(opt wdiff.Options) Extractor {
 			return nil, err
 		}
 		doc, err := wdiff.XML(name, es, opt)
+		if err != nil {
+			return nil, err
+		}
+		return edits.Read(name+".xml", bytes.NewReader(doc))
+	}}
+}
+
+// M2 is the MaxMatch extraction (package hoo/m2extract): the system edits that match the gold
+// edits best, sentence by sentence, written as HOO edit XML and read back.
+func M2(opt m2extract.Options) Extractor {
+	return Extractor{Name: "m2", Extract: func(name string, original, system []byte, gold []edits.Edit) ([]edits.Edit, error) {
+		es, _, err := m2extract.Extract(string(original), string(system), m2extract.FromEdits(gold), opt)
+		if err != nil {
+			return nil, err
+		}
+		doc, err := m2extract.XML(name, es)
 		if err != nil {
 			return nil, err
 		}

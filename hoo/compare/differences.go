@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/tokenize"
 )
 
 // Span is a byte range [Start, End) of a text.
@@ -13,7 +14,26 @@ type Span struct{ Start, End int }
 // Segmenter cuts a text into the units differences are listed by.
 type Segmenter func(text []byte) []Span
 
-// Lines is the default Segmenter: HOO texts hold one paragraph per line.
+// Sentences is the default Segmenter: the sentences of package tokenize (prose's segmenter,
+// never across a line break), each extended over the white space after it so that an edit
+// there (an insertion at a sentence's end) belongs to it.
+func Sentences(text []byte) []Span {
+	ss := tokenize.Sentences(string(text))
+	out := make([]Span, len(ss))
+	for i, s := range ss {
+		end := len(text)
+		if i+1 < len(ss) {
+			end = ss[i+1].Start
+		}
+		out[i] = Span{s.Start, end}
+	}
+	if len(out) > 0 {
+		out[0].Start = 0
+	}
+	return out
+}
+
+// Lines cuts a text at its line breaks: HOO texts hold one paragraph per line.
 func Lines(text []byte) []Span {
 	var out []Span
 	start := 0
@@ -30,7 +50,7 @@ func Lines(text []byte) []Span {
 }
 
 // Segment is the segmenter Compare uses to group differences.
-var Segment Segmenter = Lines
+var Segment Segmenter = Sentences
 
 // Marked is an edit found by only one extraction, marked by whether it is a gold edit (the
 // same span and one of the gold edit's corrections).

@@ -18,12 +18,17 @@ type GoldEdit struct {
 
 // ReadGold reads a HOO 2011 gold edit file; name is its name for error messages.
 func ReadGold(name string, r io.Reader) ([]GoldEdit, error) {
-	edits, err := edits.Read(name, r)
+	es, err := edits.Read(name, r)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]GoldEdit, 0, len(edits))
-	for _, e := range edits {
+	return FromEdits(es), nil
+}
+
+// FromEdits converts gold edits as package hoo/edits reads them.
+func FromEdits(es []edits.Edit) []GoldEdit {
+	out := make([]GoldEdit, 0, len(es))
+	for _, e := range es {
 		g := GoldEdit{Index: e.Index, Start: e.Start, End: e.End, Line: e.Line}
 		for _, c := range e.Corrections {
 			if !c.None {
@@ -32,5 +37,5 @@ func ReadGold(name string, r io.Reader) ([]GoldEdit, error) {
 		}
 		out = append(out, g)
 	}
-	return out, nil
+	return out
 }

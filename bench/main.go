@@ -9,7 +9,7 @@
 //   - runs the generated families (bench/cases: unrelated hypotheses, repeated clauses, long
 //     sentences with many gold edits) at growing sizes, the official with a per-case time limit,
 //     and fits each scorer's growth exponent;
-//   - measures the floor (levenshtein.FillPair over every interned sentence pair) and our
+//   - measures the floor (both full Levenshtein matrices of every interned sentence pair) and our
 //     in-process scoring (scorer.Score, one worker) and command against it;
 //   - writes report.md, results.csv and plots (SVG and PNG) to -out, and with -docs the same
 //     report as benchmarks.md, with its plots and CSV, into that directory.

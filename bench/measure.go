@@ -319,7 +319,8 @@ func measureFloor(c *cases.Corpus, cfg *Config) FloorRun {
 	var a, b levenshtein.Matrix
 	floor := func() {
 		for i := range pairs {
-			levenshtein.FillPair(&a, &b, pairs[i].Src, pairs[i].Hyp, 1, 2)
+			a.Fill(pairs[i].Src, pairs[i].Hyp, 1)
+			b.Fill(pairs[i].Src, pairs[i].Hyp, 2)
 		}
 	}
 	opt := scorer.DefaultOptions()

@@ -125,7 +125,7 @@ func WriteHTML(w io.Writer, systems []*System) {
 <style>
 body{font-family:sans-serif;max-width:72em;margin:2em auto;line-height:1.5}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}td.n{text-align:right}
-.a{background:#cfe3ff}.b{background:#ffd9b3}.g{text-decoration:underline;text-decoration-color:#080;text-decoration-thickness:2px}
+.a{background:#cfe3ff}.b{background:#ffd9b3}.a.b{background:linear-gradient(#cfe3ff 50%,#ffd9b3 50%)}.g{text-decoration:underline;text-decoration-color:#080;text-decoration-thickness:2px}
 .seg{margin:.5em 0 1.5em 0}.bad{color:#b00}.ok{color:#080}
 </style></head><body>
 <h1>HOO edits: two extractions compared</h1>
@@ -201,13 +201,22 @@ func highlight(text []byte, d Difference) string {
 		add(&d.Gold[i], "g")
 	}
 	var b strings.Builder
+	open := "" // the classes of the span being written, "" outside any
+	closeSpan := func() {
+		if open != "" {
+			b.WriteString("</span>")
+			open = ""
+		}
+	}
 	for pos := d.Span.Start; pos <= d.Span.End; {
 		for _, m := range marks {
 			if m.span.Start == pos && m.ins != "" {
+				closeSpan()
 				fmt.Fprintf(&b, `<span class="%s">%s</span>`, m.class, html.EscapeString(m.ins))
 			}
 		}
 		if pos == d.Span.End {
+			closeSpan()
 			break
 		}
 		classes := []string{}
@@ -221,11 +230,14 @@ func highlight(text []byte, d Difference) string {
 		_, size := utf8.DecodeRune(text[pos:d.Span.End])
 		ch := html.EscapeString(string(text[pos : pos+size]))
 		pos += size
-		if len(classes) > 0 {
-			fmt.Fprintf(&b, `<span class="%s">%s</span>`, strings.Join(classes, " "), ch)
-		} else {
-			b.WriteString(ch)
+		if c := strings.Join(classes, " "); c != open {
+			closeSpan()
+			if c != "" {
+				fmt.Fprintf(&b, `<span class="%s">`, c)
+				open = c
+			}
 		}
+		b.WriteString(ch)
 	}
 	return b.String()
 }

@@ -38,7 +38,7 @@ func TestRead(t *testing.T) {
 	want := []Edit{
 		{Index: "0001-0001", Type: "RP", Start: 2, End: 5, Line: 3, Original: "; the", HasCorrections: true, Corrections: []Correction{{None: true}, {Text: ". The"}}},
 		{Index: "0001-0002", Type: "UD", Start: 7, End: 9, Line: 10, Original: "a ", HasCorrections: true, Corrections: []Correction{{Empty: true}}},
-		{Index: "0001-0003", Type: "MT", Start: 4, End: 4, Line: 18}, // no <corrections>: unspecified
+		{Index: "0001-0003", Type: "MT", Start: 4, End: 4, Line: 18, EmptyOriginal: true}, // no <corrections>: unspecified
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)

@@ -15,8 +15,8 @@ const usage = `usage:
                                        extract HOO edits from corrected texts as the HOO 2011 tools did
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR
                                        make synthetic HOO systems from gold edits
-  maxmatch hoo eval GOLD_DIR SYS_XML_DIR
-                                       score HOO edit files as the HOO 2011 tools did
+  maxmatch hoo eval [--scheme 2011|2012] GOLD_DIR SYS_XML_DIR
+                                       score HOO edit files as the HOO 2011 or 2012 tools did
   maxmatch help                        show this help
 
 Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
@@ -26,7 +26,7 @@ Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
 const hooUsage = `usage:
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]
-  maxmatch hoo eval [--scheme 2011] [--no-bonus] [--fixed] GOLD_DIR SYS_XML_DIR
+  maxmatch hoo eval [--scheme 2011|2012] [--bonus|--no-bonus] [--types CONFIG --type T] [--case-sensitive] [--fixed] GOLD_DIR SYS_XML_DIR
 `
 
 // Exit statuses.

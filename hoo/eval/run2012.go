@@ -161,7 +161,7 @@ func DecomposeTypes(types string, cfg *TypesConfig) (primitive []string, note st
 				}
 			}
 			if len(found) > 1 {
-				note = fmt.Sprintf("aggregate type %q is defined %d times (lines %d and %d, …): the first definition is used", types, len(found), found[0].Line, found[1].Line)
+				note = fmt.Sprintf("aggregate type %q is defined %d times: the first definition (line %d) is used, as the official does", types, len(found), found[0].Line)
 			}
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // A system's edits written as a HOO edit file, then read back.
 func Example() {
 	sys := []edits.Edit{
-		{Start: 3, End: 5, Original: "go", Corrections: []edits.Correction{{Text: "goes"}}}, // replace
+		{Start: 3, End: 5, Original: "go", Corrections: []edits.Correction{{Text: "goes"}}},   // replace
 		{Start: 9, End: 13, Original: "the ", Corrections: []edits.Correction{{Empty: true}}}, // delete
 		{Start: 20, End: 20, Corrections: []edits.Correction{{Text: "on "}}},                  // insert
 	}

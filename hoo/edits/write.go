@@ -17,11 +17,14 @@ type TextError struct {
 	Char rune
 }
 
-func (e *TextError) Error() string {
+func (e *TextError) Error() string { return "edit " + e.Index + ": " + e.Problem() }
+
+// Problem describes the problem without naming the edit.
+func (e *TextError) Problem() string {
 	if e.Char == utf8.RuneError {
-		return fmt.Sprintf("edit %s: text %q is not valid UTF-8", e.Index, e.Text)
+		return fmt.Sprintf("text %q is not valid UTF-8", e.Text)
 	}
-	return fmt.Sprintf("edit %s: text %q holds the character U+%04X, which XML 1.0 does not allow", e.Index, e.Text, e.Char)
+	return fmt.Sprintf("text %q holds the character U+%04X, which XML 1.0 does not allow", e.Text, e.Char)
 }
 
 // Write writes edits as an edit file in the layout of the official HOO tools' files (Python

@@ -114,6 +114,10 @@
 // <correction/> as optional), lets the affix rules compare with every correction of the other
 // edit, and never raises.
 //
+// Parts are compared as attributes: a system edit without a part attribute never overlaps a
+// gold edit that has one (HOO 2012 gold edits all have one), so a system file written without
+// parts scores nothing; this is kept under Fixed too, since the part is the system's to copy.
+//
 // evalrun.py's other corners: it names the run and team after the first file that the
 // directory listing returns (in the file system's order), taking the characters before the
 // first dot of its whole path (a system directory given as "./sys" crashes it); we take the

@@ -16,8 +16,11 @@ type Value struct {
 	Int bool // V is a Python integer (0 or 1), the value of a caught division by zero
 }
 
-// String formats v as Python 2's repr (and so its csv module) does.
+// String formats v as Python 2's repr (and so its csv module, in the HOO 2011 CSV files) does.
 func (v Value) String() string { return pyRepr(v) }
+
+// Str formats v as Python 2's str() does (12 significant digits), as the HOO 2012 reports do.
+func (v Value) Str() string { return pyStr(v) }
 
 // PRF is a precision, a recall and their F₁, the HOO "score".
 type PRF struct{ P, R, F Value }

@@ -205,3 +205,25 @@ func TestDecomposeTypes(t *testing.T) {
 		t.Errorf("a bare aggregate line: got %v", err)
 	}
 }
+
+// Counting a fragment under the HOO 2012 scheme, then writing evalrun.py's report of the sums.
+func ExampleScore2012() {
+	gold := []edits.Edit{
+		{Index: "0001", Type: "RT", Part: "1", Start: 6, End: 8, Original: "to", Corrections: []edits.Correction{{Text: "At"}}, HasCorrections: true},
+		{Index: "0002", Type: "MD", Part: "1", Start: 9, End: 9, EmptyOriginal: true, Corrections: []edits.Correction{{Text: "the "}}, HasCorrections: true},
+	}
+	sys := []edits.Edit{
+		{Index: "s1", Type: "RT", Part: "1", Start: 6, End: 8, Original: "to", Corrections: []edits.Correction{{Text: "at"}}, HasCorrections: true},
+	}
+	c, crash := Score2012(gold, sys, Options2012{}) // nobonus, case folded, all types
+	fmt.Printf("gold %d, detected %d, corrected %d, system %d, crash %v\n", c.Gold, c.Detected, c.Corrected, c.System, crash)
+	s := Scores2012(c, false, false)
+	fmt.Println("correction P", s.Correction.P.Str(), "R", s.Correction.R.Str(), "F", s.Correction.F.Str())
+	prep, _ := DecomposeTypes("Prep", &TypesConfig{Aggregates: []Aggregate{{Name: "Prep", Types: []string{"UT", "MT", "RT"}}}})
+	c, _ = Score2012(gold, sys, Options2012{Types: prep})
+	fmt.Printf("Prep only: gold %d, corrected %d\n", c.Gold, c.Corrected)
+	// Output:
+	// gold 2, detected 1, corrected 1, system 1, crash <nil>
+	// correction P 1.0 R 0.5 F 0.666666666667
+	// Prep only: gold 1, corrected 1
+}

@@ -227,3 +227,20 @@ func ExampleScore2012() {
 	// correction P 1.0 R 0.5 F 0.666666666667
 	// Prep only: gold 1, corrected 1
 }
+
+// TestPyStr checks Value.Str against Python 2.7.18's str() on values where formats part.
+func TestPyStr(t *testing.T) {
+	cases := []struct {
+		v    float64
+		want string // str(v) in Python 2.7.18
+	}{
+		{1, "1.0"}, {0.5, "0.5"}, {2.0 / 3, "0.666666666667"}, {0.1 + 0.2, "0.3"},
+		{1.0 / 234 * 235, "1.00427350427"}, {1e-05, "1e-05"}, {1.5e-7, "1.5e-07"},
+		{12345678901, "12345678901.0"}, {123456789012, "1.23456789012e+11"}, {1e12, "1e+12"},
+	}
+	for _, c := range cases {
+		if got := (Value{V: c.v}).Str(); got != c.want {
+			t.Errorf("%v: got %s, want %s", c.v, got, c.want)
+		}
+	}
+}

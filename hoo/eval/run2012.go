@@ -275,7 +275,18 @@ func pyStr(v Value) string {
 		return "nan"
 	}
 	s := strconv.FormatFloat(v.V, 'g', 12, 64)
-	if !strings.ContainsAny(s, ".e") {
+	if strings.Contains(s, "e") {
+		return s
+	}
+	if intDigits, _, _ := strings.Cut(strings.TrimPrefix(s, "-"), "."); len(intDigits) >= 12 {
+		// Python moves to the exponent one digit earlier than %g when it would add ".0".
+		mant, exp, _ := strings.Cut(strconv.FormatFloat(v.V, 'e', 11, 64), "e")
+		if strings.Contains(mant, ".") {
+			mant = strings.TrimSuffix(strings.TrimRight(mant, "0"), ".")
+		}
+		return mant + "e" + exp
+	}
+	if !strings.Contains(s, ".") {
 		s += ".0"
 	}
 	return s

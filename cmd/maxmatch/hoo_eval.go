@@ -5,29 +5,47 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"time"
 
 	"maxmatch/hoo/eval"
 )
 
-const hooEvalUsage = `usage: maxmatch hoo eval [--scheme 2011] [--no-bonus] [--fixed] GOLD_DIR SYS_XML_DIR
+const hooEvalUsage = `usage: maxmatch hoo eval [--scheme 2011|2012] [--bonus|--no-bonus] [--types CONFIG --type T] [--case-sensitive] [--fixed] GOLD_DIR SYS_XML_DIR
 
 Scores HOO system edit files (SYS_XML_DIR/NNNNxxN.xml) against gold edit files
-(GOLD_DIR/NNNNGE.xml) as the HOO 2011 evaluate.py and batch_evaluate.py do, and prints
-batch_evaluate.py's CSV file: one row per system file (detection, recognition and correction
-precision, recall and score), then their Average, with CRLF line ends. Where the official tool
-crashes on a fragment, a warning says where, and the fragment is scored on (see the hoo/eval
-package documentation). Flags:
+(GOLD_DIR/NNNNGE.xml) as the official tools of a HOO shared task do.
+
+--scheme 2011 (the default) follows evaluate.py and batch_evaluate.py: it prints
+batch_evaluate.py's CSV file, one row per system file (detection, recognition and correction
+precision, recall and score), then their Average, with CRLF line ends; the bonus is on unless
+--no-bonus.
+
+--scheme 2012 follows evalfrag.py and evalrun.py: the counts of every fragment are summed and
+scored once, corrections are compared without case unless --case-sensitive, and it prints
+evalrun.py's XML report; the bonus is off unless --bonus (evalrun.py's -r). --type T scores only
+edits of type T, of the types in a comma-separated list T, or of the aggregate T that the types
+file CONFIG defines ("aggregate Prep UT MT RT"; the official reads ./types.config).
+
+Where the official tool crashes on a fragment, a warning says where, and the fragment is scored
+on (see the hoo/eval package documentation). Flags:
 
 `
+
+// now is the clock of the 2012 report's timestamp (tests fix it).
+var now = time.Now
 
 // runHooEval is "maxmatch hoo eval".
 func runHooEval(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("maxmatch hoo eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	scheme := fs.String("scheme", "2011", "the shared task whose scoring to follow: 2011")
-	bonus := fs.Bool("bonus", true, "count optional gold edits that no system edit touches as found (the official default)")
-	noBonus := fs.Bool("no-bonus", false, "do not count them (batch_evaluate.py's second, _nobonus file)")
-	fixed := fs.Bool("fixed", false, "correct evaluate.py's quirks (see the hoo/eval package documentation)")
+	scheme := fs.String("scheme", "2011", "the shared task whose scoring to follow: 2011 or 2012")
+	bonus := fs.Bool("bonus", false, "count optional gold edits that no system edit touches as found (the default of 2011, not of 2012)")
+	noBonus := fs.Bool("no-bonus", false, "do not count them (2011: batch_evaluate.py's second, _nobonus file; the default of 2012)")
+	typesFile := fs.String("types", "", "2012: the types file `CONFIG` that defines aggregate types for --type")
+	typ := fs.String("type", "", "2012: score only edits of `T`: a type, a comma-separated list, or an aggregate of --types (default all)")
+	caseSensitive := fs.Bool("case-sensitive", false, "2012: compare corrections with their case (evalfrag.py -c match)")
+	fixed := fs.Bool("fixed", false, "correct the official tools' quirks (see the hoo/eval package documentation)")
 	if code, done := parseArgs(fs, args, hooEvalUsage, []string{"GOLD_DIR", "SYS_XML_DIR"}, stdout, stderr); done {
 		return code
 	}
@@ -35,17 +53,71 @@ func runHooEval(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch hoo eval: "+format+"\n", a...)
 		return exitError
 	}
-	if *scheme != "2011" {
-		return fail("--scheme %q is not available; expected 2011 (the HOO 2012 scheme is not implemented yet)", *scheme)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["bonus"] && set["no-bonus"] {
+		return fail("--bonus and --no-bonus contradict each other: expected one of them")
 	}
-	pairs, err := eval.Pairs(fs.Arg(0), fs.Arg(1))
+	var withBonus bool
+	switch {
+	case set["no-bonus"]:
+		withBonus = !*noBonus
+	case set["bonus"]:
+		withBonus = *bonus
+	default:
+		withBonus = *scheme == "2011" // each tool's default
+	}
+	switch *scheme {
+	case "2011":
+		for _, name := range []string{"types", "type", "case-sensitive"} {
+			if set[name] {
+				return fail("--%s is for --scheme 2012; expected it with that scheme", name)
+			}
+		}
+		return hooEval2011(fs.Arg(0), fs.Arg(1), eval.Options2011{Bonus: withBonus, Fixed: *fixed}, stdout, stderr)
+	case "2012":
+		if *typesFile != "" && *typ == "" {
+			return fail("--types %s names a types file but no --type selects from it: expected --type T too", *typesFile)
+		}
+		var cfg *eval.TypesConfig
+		if *typesFile != "" {
+			f, err := os.Open(*typesFile)
+			if err != nil {
+				return fail("cannot read the types file: %v", err)
+			}
+			cfg, err = eval.ReadTypesConfig(*typesFile, f)
+			f.Close()
+			if err != nil {
+				return fail("%v", err)
+			}
+		}
+		types, note := eval.DecomposeTypes(*typ, cfg)
+		if note != "" {
+			fmt.Fprintf(stderr, "maxmatch hoo eval: warning: %s\n", note)
+		}
+		opt := eval.Options2012{Bonus: withBonus, CaseSensitive: *caseSensitive, Types: types, Fixed: *fixed}
+		shown := *typ
+		if shown == "" {
+			shown = "all"
+		}
+		return hooEval2012(fs.Arg(0), fs.Arg(1), shown, opt, stdout, stderr)
+	}
+	return fail("--scheme %q is not a HOO scheme: expected 2011 or 2012", *scheme)
+}
+
+func hooEval2011(goldDir, sysDir string, opt eval.Options2011, stdout, stderr io.Writer) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "maxmatch hoo eval: "+format+"\n", a...)
+		return exitError
+	}
+	pairs, err := eval.Pairs(goldDir, sysDir)
 	if err != nil {
 		return fail("%v", err)
 	}
 	if len(pairs) == 0 {
-		return fail("no system file in %s starts with the number of a gold file NNNNGE.xml in %s", fs.Arg(1), fs.Arg(0))
+		return fail("no system file in %s starts with the number of a gold file NNNNGE.xml in %s", sysDir, goldDir)
 	}
-	rows, err := eval.Batch2011(pairs, eval.Options2011{Bonus: *bonus && !*noBonus, Fixed: *fixed})
+	rows, err := eval.Batch2011(pairs, opt)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -56,6 +128,39 @@ func runHooEval(args []string, stdout, stderr io.Writer) int {
 	}
 	var out bytes.Buffer
 	eval.WriteCSV(&out, rows)
+	stdout.Write(out.Bytes())
+	return exitOK
+}
+
+func hooEval2012(goldDir, sysDir, types string, opt eval.Options2012, stdout, stderr io.Writer) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "maxmatch hoo eval: "+format+"\n", a...)
+		return exitError
+	}
+	pairs, err := eval.Pairs2012(goldDir, sysDir)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if len(pairs) == 0 {
+		return fail("no gold file in %s: expected files NNNNGE.xml", goldDir)
+	}
+	counts, crashes, err := eval.Batch2012(pairs, opt)
+	if err != nil {
+		return fail("%v", err)
+	}
+	for _, c := range crashes {
+		fmt.Fprintf(stderr, "maxmatch hoo eval: warning: %s: the official evalrun.py dies on this fragment (%s) and reports nothing; scored on, counting that comparison as no match\n", c.Pair.System, c.Crash)
+	}
+	first := pairs[0].System
+	for _, p := range pairs {
+		first = min(first, p.System)
+	}
+	team, run := eval.TeamAndRun(first)
+	var out bytes.Buffer
+	eval.WriteRun2012(&out, &eval.Run2012{
+		GoldPath: goldDir, SysPath: sysDir, Types: types, Bonus: opt.Bonus, Fixed: opt.Fixed,
+		Counts: counts, SysID: team, RunID: run, Time: now(),
+	})
 	stdout.Write(out.Bytes())
 	return exitOK
 }

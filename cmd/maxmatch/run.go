@@ -17,8 +17,8 @@ const usage = `usage:
                                        extract HOO edits with MaxMatch, matching the gold edits best
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR
                                        make synthetic HOO systems from gold edits
-  maxmatch hoo eval GOLD_DIR SYS_XML_DIR
-                                       score HOO edit files as the HOO 2011 tools did
+  maxmatch hoo eval [--scheme 2011|2012] GOLD_DIR SYS_XML_DIR
+                                       score HOO edit files as the HOO 2011 or 2012 tools did
   maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR SYS_DIR...
                                        two extractions of HOO systems, scored side by side
   maxmatch help                        show this help
@@ -31,7 +31,7 @@ const hooUsage = `usage:
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]
   maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR [-u N]
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]
-  maxmatch hoo eval [--scheme 2011] [--no-bonus] [--fixed] GOLD_DIR SYS_XML_DIR
+  maxmatch hoo eval [--scheme 2011|2012] [--bonus|--no-bonus] [--types CONFIG --type T] [--case-sensitive] [--fixed] GOLD_DIR SYS_XML_DIR
   maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR [--methods A,B] [--csv F] [--html F] SYS_DIR...
 `
 

@@ -41,6 +41,9 @@ type Edit struct {
 	Part        string // the HOO 2012 part attribute ("" when absent)
 	Start, End  int
 	Original    string // the <original> text ("" for <empty/>)
+	// EmptyOriginal marks <original><empty/></original>. An edit with neither text nor
+	// <empty/> there has Original "" and EmptyOriginal false (the official tools read None).
+	EmptyOriginal bool
 	// Corrections lists the <correction>s; HasCorrections says whether the edit has a
 	// <corrections> element with at least one child (the official tools treat an edit without
 	// one as having an unspecified correction).
@@ -102,7 +105,8 @@ func Read(name string, r io.Reader) ([]Edit, error) {
 			Start    string `xml:"start,attr"`
 			End      string `xml:"end,attr"`
 			Original struct {
-				Text string `xml:",chardata"`
+				Empty *struct{} `xml:"empty"`
+				Text  string    `xml:",chardata"`
 			} `xml:"original"`
 			Corrections []struct {
 				Inner       string `xml:",innerxml"`
@@ -119,7 +123,12 @@ func Read(name string, r io.Reader) ([]Edit, error) {
 			return &Error{File: name, Line: line, Index: raw.Index, Msg: fmt.Sprintf(format, args...)}
 		}
 		e := Edit{Index: raw.Index, Type: raw.Type, Part: raw.Part, Line: line}
-		if strings.TrimSpace(raw.Original.Text) != "" { // else <empty/>, with the indentation around it
+		if raw.Original.Empty != nil {
+			if strings.TrimSpace(raw.Original.Text) != "" {
+				return nil, bad("the original holds both <empty/> and text %q", raw.Original.Text)
+			}
+			e.EmptyOriginal = true // the text is the indentation around <empty/>
+		} else {
 			e.Original = raw.Original.Text
 		}
 		if e.Start, err = offset(raw.Start); err != nil {

@@ -38,7 +38,7 @@ func TestRead(t *testing.T) {
 	want := []Edit{
 		{Index: "0001-0001", Type: "RP", Start: 2, End: 5, Line: 3, Original: "; the", HasCorrections: true, Corrections: []Correction{{None: true}, {Text: ". The"}}},
 		{Index: "0001-0002", Type: "UD", Start: 7, End: 9, Line: 10, Original: "a ", HasCorrections: true, Corrections: []Correction{{Empty: true}}},
-		{Index: "0001-0003", Type: "MT", Start: 4, End: 4, Line: 18}, // no <corrections>: unspecified
+		{Index: "0001-0003", Type: "MT", Start: 4, End: 4, Line: 18, EmptyOriginal: true}, // no <corrections>: unspecified
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
@@ -51,6 +51,8 @@ func TestReadErrors(t *testing.T) {
 		{"bad start", "<edits>\n<edit index=\"x\" start=\"a\" end=\"2\"/>\n</edits>", `gold.xml:2: edit "x": start: "a" is not a byte offset`},
 		{"missing end", "<edits>\n<edit index=\"x\" start=\"1\"/>\n</edits>", `gold.xml:2: edit "x": end: missing; expected a byte offset`},
 		{"end before start", "<edits>\n\n<edit index=\"x\" start=\"3\" end=\"2\"/></edits>", `gold.xml:3: edit "x": end 2 before start 3`},
+		{"original empty and text", "<edits><edit index=\"x\" start=\"1\" end=\"2\"><original>a<empty/></original></edit></edits>",
+			`edit "x": the original holds both <empty/> and text "a"`},
 		{"empty and text", "<edits><edit index=\"x\" start=\"1\" end=\"2\"><corrections><correction>a<empty/></correction></corrections></edit></edits>",
 			`edit "x": a correction holds both <empty/> and text "a"`},
 	}
@@ -58,6 +60,29 @@ func TestReadErrors(t *testing.T) {
 		_, err := Read("gold.xml", strings.NewReader(c.doc))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestReadOriginal checks the three kinds of <original> the official tools tell apart.
+func TestReadOriginal(t *testing.T) {
+	cases := []struct {
+		xml, want string
+		empty     bool
+		reason    string
+	}{
+		{"<original>\n  <empty/>\n</original>", "", true, "<empty/>, with the indentation around it"},
+		{"<original> </original>", " ", false, "a lone space is text (deleting a space), kept as it is"},
+		{"<original/>", "", false, "neither text nor <empty/>: the official reads None"},
+		{"", "", false, "no <original> at all"},
+	}
+	for _, c := range cases {
+		got, err := Read("f.xml", strings.NewReader(`<edits><edit index="x" start="1" end="2">`+c.xml+`</edit></edits>`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0].Original != c.want || got[0].EmptyOriginal != c.empty {
+			t.Errorf("%s: got %q, empty %v; want %q, %v (%s)", c.xml, got[0].Original, got[0].EmptyOriginal, c.want, c.empty, c.reason)
 		}
 	}
 }

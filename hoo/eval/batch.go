@@ -152,10 +152,10 @@ func WriteCSV(w io.Writer, rows []Row) error {
 }
 
 // pyRepr formats a value as Python 2.7's repr: the shortest decimal that reads back as the same
-// float, with ".0" on whole numbers; the integer 0 as "0".
+// float, with ".0" on whole numbers; an integer as an integer.
 func pyRepr(v Value) string {
 	if v.Int {
-		return "0"
+		return strconv.Itoa(int(v.V))
 	}
 	f := v.V
 	switch {

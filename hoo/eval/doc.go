@@ -55,4 +55,80 @@
 // (reference/xml_*) give the official figures on every fragment where it did not crash, to the
 // four decimals of reference/results_*.txt, and the CSV files byte for byte
 // (TestReferenceResults2011, TestReferenceCSV2011).
+//
+// # The HOO 2012 scheme (evalfrag.py 0.81 and evalrun.py 0.6)
+//
+// The extents are compared as in HOO 2011, with two additions: edits in different parts (the
+// part attribute) never overlap, and a deletion whose original has a space at its start (end)
+// has overlap 1 with a non-deletion spanning the same bytes but that space, either way round
+// (evalfrag.py 0.8: a gold deletion of " the" against a system replacement of "the"). Each
+// fragment is counted (Score2012):
+//
+//	gold, system      the gold and system edits (after type filtering)
+//	detected          gold edits with a lenient alignment (overlap ≠ 0, seen from the gold edit)
+//	recognised        gold edits with a strict one (overlap 1)
+//	corrected         recognised gold edits with no corrections, or one of whose corrections
+//	                  equals the first correction of one of the strictly aligned system edits,
+//	                  or optional ones with a system edit that has no correction
+//	missed_optional   optional gold edits without a lenient alignment
+//	spurious          system edits without a lenient alignment (seen from the system edit)
+//
+// evalrun.py sums the counts over the fragments and scores the sums once (so a fragment
+// weighs by its edits; Batch2012, Scores2012), with m = missed_optional under the bonus regime
+// and 0 otherwise:
+//
+//	detection    P = (detected + m) / (detected + spurious + m)   R = (detected + m) / gold
+//	recognition  P = (recognised + m) / (system + m)               R = (recognised + m) / gold
+//	correction   P = (corrected + m) / (system + m)                R = (corrected + m) / gold
+//
+// A precision or recall of 0/0 is the integer 1 (written "1"), an F-score of 0/0 the integer 0;
+// other numbers are written as Python 2's str() writes floats, to 12 significant digits. The
+// default regime is nobonus (the reverse of HOO 2011), and corrections are compared
+// lower-cased (-c nomatch; CaseSensitive is -c match). Types (-t, DecomposeTypes): "all", a
+// comma-separated list of primitive types (not trimmed), or an aggregate of types.config
+// ("aggregate Prep UT MT RT"; the first of several definitions); gold and system edits of other
+// types are dropped before counting, so a system that writes no type attribute scores nothing
+// under -t. WriteRun2012 writes evalrun.py's XML report; the counts and scores come in CPython
+// 2.7's dict order, as the official writes them.
+//
+// # Its quirks, reproduced unless Options2012.Fixed
+//
+//   - Precisions count gold edits over system edits: one system edit that recognises two gold
+//     edits counts twice, and recognition precision can exceed 1 (on the shared data, s12_half
+//     has 1.00427350427). Fixed counts system edits in the numerators (the system_* counts,
+//     added to the report).
+//   - The corrections of an edit with a <correction><empty/></correction> are kept as XML
+//     elements (as in HOO 2011). Comparing corrections lower-cases the gold correction first:
+//     an element there, or None (<correction/>, an optional edit), raises AttributeError. So
+//     under the default -c nomatch, any optional gold edit that a system edit recognises
+//     crashes evalrun.py, unless an earlier correction of it already matched; a system edit
+//     whose first correction is <correction/> does too.
+//   - The suffix and prefix rules raise AttributeError when the other edit's first correction
+//     is <correction/> or an element, and the space rule raises TypeError when the deleting
+//     edit's <original> has neither text nor <empty/>.
+//
+// Where evalrun.py raises, it dies and reports nothing for the whole run. We do not stop:
+// each comparison that raises counts as no match (the next correction, or system edit, is
+// tried as the official would have), and Score2012 returns the first such comparison, which
+// the command reports as a warning. Fixed reads every correction as a string (<empty/> as "",
+// <correction/> as optional), lets the affix rules compare with every correction of the other
+// edit, and never raises.
+//
+// Parts are compared as attributes: a system edit without a part attribute never overlaps a
+// gold edit that has one (HOO 2012 gold edits all have one), so a system file written without
+// parts scores nothing; this is kept under Fixed too, since the part is the system's to copy.
+//
+// evalrun.py's other corners: it names the run and team after the first file that the
+// directory listing returns (in the file system's order), taking the characters before the
+// first dot of its whole path (a system directory given as "./sys" crashes it); we take the
+// alphabetically first system file's name. It pairs files when the directories hold as many
+// files and it finds as many pairs as gold files; we also require each gold file to have
+// exactly one system file, where it would score one twice and another not at all. Its stdout
+// carries progress lines and notes before the report; we print only the report.
+//
+// On the HOO 2012 data (g12 against s12_half and s12_same, bonus and nobonus) our report is
+// evalrun.py's byte for byte, timestamp aside (TestReferenceRuns2012), and the counts of
+// every fragment equal evalfrag.py's under six type selections and both case options
+// (TestReferenceFragments2012, 1,200 fragment counts); 27 crafted cases, crashes included,
+// are checked against it too (TestScore2012Official).
 package eval

@@ -7,16 +7,20 @@ import (
 	"maxmatch/hoo/edits"
 )
 
-// Value is one score as the official tools compute it: a float, or the integer 0 that Python
-// returns where a division by zero is caught. The difference shows in their CSV files ("0" and
-// "0.0"), which we reproduce byte for byte.
+// Value is one score as the official tools compute it: a float, or the Python integer that they
+// return where a division by zero is caught (0 in HOO 2011, 1 for a precision or recall and 0
+// for an F-score in HOO 2012). The difference shows in their output ("0" and "0.0"), which we
+// reproduce byte for byte.
 type Value struct {
 	V   float64
-	Int bool // the integer 0 of a caught division by zero
+	Int bool // V is a Python integer (0 or 1), the value of a caught division by zero
 }
 
-// String formats v as Python 2's repr (and so its csv module) does.
+// String formats v as Python 2's repr (and so its csv module, in the HOO 2011 CSV files) does.
 func (v Value) String() string { return pyRepr(v) }
+
+// Str formats v as Python 2's str() does (12 significant digits), as the HOO 2012 reports do.
+func (v Value) Str() string { return pyStr(v) }
 
 // PRF is a precision, a recall and their F₁, the HOO "score".
 type PRF struct{ P, R, F Value }

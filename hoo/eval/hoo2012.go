@@ -1,0 +1,421 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+
+	"maxmatch/hoo/edits"
+	"maxmatch/internal/pytext"
+)
+
+// Options2012 are the choices of the HOO 2012 scheme (evalfrag.py and evalrun.py).
+type Options2012 struct {
+	// Bonus counts optional gold edits that no system edit touches as found (-r bonus; the
+	// official default is nobonus).
+	Bonus bool
+	// CaseSensitive compares corrections with their case (-c match; the official default,
+	// nomatch, lower-cases both).
+	CaseSensitive bool
+	// Types are the primitive types to score (the result of DecomposeTypes); nil scores all.
+	Types []string
+	// Fixed corrects the quirks of evalfrag.py described in the package documentation.
+	Fixed bool
+}
+
+// Counts2012 are evalfrag.py's counts for one fragment, or evalrun.py's sums over fragments.
+type Counts2012 struct {
+	Gold           int // gold edits
+	Detected       int // gold edits with a leniently aligned system edit
+	Recognised     int // gold edits with a strictly aligned system edit
+	Corrected      int // recognised gold edits whose correction one of those system edits gives
+	MissedOptional int // optional gold edits with no leniently aligned system edit
+	Spurious       int // system edits aligned with no gold edit
+	System         int // system edits
+
+	// The system edits with a lenient alignment, with a strict one, and with a strict one to
+	// a gold edit whose correction they give: the precision numerators under Fixed.
+	SysDetected, SysRecognised, SysCorrected int
+}
+
+// Add adds o's counts to c's, as evalrun.py sums its fragments.
+func (c *Counts2012) Add(o Counts2012) {
+	c.Gold += o.Gold
+	c.Detected += o.Detected
+	c.Recognised += o.Recognised
+	c.Corrected += o.Corrected
+	c.MissedOptional += o.MissedOptional
+	c.Spurious += o.Spurious
+	c.System += o.System
+	c.SysDetected += o.SysDetected
+	c.SysRecognised += o.SysRecognised
+	c.SysCorrected += o.SysCorrected
+}
+
+// Scores2012 computes the detection, recognition and correction scores from counts as
+// evalfrag.py's compile_scores does: a caught division by zero gives precision or recall the
+// integer 1 and the F-score the integer 0; without the bonus the missed optional edits count
+// for nothing. With fixed, precisions count system edits (see the package documentation).
+func Scores2012(c Counts2012, bonus, fixed bool) Scores {
+	m := 0
+	if bonus {
+		m = c.MissedOptional
+	}
+	if fixed {
+		return Scores{
+			Detection:   prf2012(c.SysDetected+m, c.System+m, c.Detected+m, c.Gold),
+			Recognition: prf2012(c.SysRecognised+m, c.System+m, c.Recognised+m, c.Gold),
+			Correction:  prf2012(c.SysCorrected+m, c.System+m, c.Corrected+m, c.Gold),
+		}
+	}
+	return Scores{
+		Detection:   prf2012(c.Detected+m, c.Detected+c.Spurious+m, c.Detected+m, c.Gold),
+		Recognition: prf2012(c.Recognised+m, c.System+m, c.Recognised+m, c.Gold),
+		Correction:  prf2012(c.Corrected+m, c.System+m, c.Corrected+m, c.Gold),
+	}
+}
+
+// prf2012 is precision pHits/proposed and recall rHits/gold, 0/0 giving the integer 1, and
+// their F₁, whose 0/0 gives the integer 0.
+func prf2012(pHits, proposed, rHits, gold int) PRF {
+	ratio := func(a, b int) Value {
+		if b == 0 {
+			return Value{V: 1, Int: true}
+		}
+		return Value{V: float64(a) / float64(b)}
+	}
+	r := PRF{P: ratio(pHits, proposed), R: ratio(rHits, gold)}
+	if sum := r.P.V + r.R.V; sum == 0 {
+		r.F = Value{Int: true}
+	} else {
+		r.F = Value{V: 2 * ((r.P.V * r.R.V) / sum)}
+	}
+	return r
+}
+
+// edit2012 is an edit as evalfrag.py sees it.
+type edit2012 struct {
+	edit
+	part string
+	// original is the <original> text; noOriginal marks an <original> with neither text nor
+	// <empty/>, which evalfrag.py reads as None.
+	original   string
+	noOriginal bool
+}
+
+// soleEmpty reports whether the corrections are exactly [""] in Python's eyes: one string,
+// empty (the official turns any set of <empty/> corrections into one "" at the end).
+func soleEmpty(cs []corr) bool {
+	return len(cs) == 1 && cs[0].kind == corrString && cs[0].s == ""
+}
+
+// scorer2012 holds one fragment's comparison state.
+type scorer2012 struct {
+	opt   Options2012
+	crash *Crash
+}
+
+func (s *scorer2012) raise(gold, sys, exception string) {
+	if s.crash == nil {
+		s.crash = &Crash{Gold: gold, System: sys, Exception: exception}
+	}
+}
+
+// overlap is evalfrag.py's Edit.get_overlap(self=a, edit=b).
+func (s *scorer2012) overlap(a, b *edit2012, aIsGold bool) float64 {
+	if a.part != b.part {
+		return 0
+	}
+	if a.start != a.end {
+		if b.start == b.end {
+			if a.start < b.start && a.end > b.end {
+				return 1 / float64(a.end-a.start)
+			}
+			return 0
+		}
+		lo, hi := max(a.start, b.start), min(a.end, b.end)
+		inter := max(0, hi-lo)
+		union := (a.end - a.start) + (b.end - b.start) - inter
+		o := float64(inter) / float64(union)
+		// A deletion whose original has a space at one end against a replacement of the same
+		// text without that space, either way round, is a recognition.
+		switch {
+		case (a.original != "" || a.noOriginal) && soleEmpty(a.corrections) && !soleEmpty(b.corrections):
+			if s.spaceMatch(a, a, b, aIsGold) {
+				o = 1
+			}
+		case (b.original != "" || b.noOriginal) && soleEmpty(b.corrections) && !soleEmpty(a.corrections):
+			if s.spaceMatch(b, a, b, aIsGold) {
+				o = 1
+			}
+		}
+		return o
+	}
+	switch {
+	case b.start == a.start && b.end == a.end:
+		return 1
+	case b.start < a.start && b.end > a.end:
+		return 1 / float64(b.end-b.start)
+	case b.start < a.start && b.end == a.end: // the text before the insertion point is replaced
+		if len(a.corrections) == 0 {
+			return 1 / float64(b.end-b.start)
+		}
+		return boolFloat(s.affixMatch(a, b, aIsGold, strings.HasSuffix, "endswith")) / float64(b.end-b.start)
+	case b.start == a.start && b.end > a.end: // the text after it
+		if len(a.corrections) == 0 {
+			return 1 / float64(b.end-b.start)
+		}
+		return boolFloat(s.affixMatch(a, b, aIsGold, strings.HasPrefix, "startswith")) / float64(b.end-b.start)
+	}
+	return 0
+}
+
+// spaceMatch is the deletion rule of evalfrag.py 0.8: del (a or b, the one that deletes) has
+// a space at the start of its original and spans one byte more at the start than the other
+// edit, or a space at the end and one byte more at the end.
+func (s *scorer2012) spaceMatch(del, a, b *edit2012, aIsGold bool) bool {
+	other := a
+	if del == a {
+		other = b
+	}
+	if del.noOriginal {
+		if !s.opt.Fixed {
+			g, sy := a.index, b.index
+			if !aIsGold {
+				g, sy = sy, g
+			}
+			s.raise(g, sy, "TypeError: 'NoneType' object has no attribute '__getitem__'")
+		}
+		return false
+	}
+	o := del.original
+	switch {
+	case o[0] == ' ' && del.start+1 == other.start && del.end == other.end:
+		return true
+	case o[len(o)-1] == ' ' && del.start == other.start && del.end-1 == other.end:
+		return true
+	}
+	return false
+}
+
+// affixMatch is whether one of a's corrections is a suffix (or prefix) of b's first one, as
+// in HOO 2011 (scorer2011.affixMatch), except that the official evaluates the test for every
+// correction of a (a list comprehension), so a crash is not avoided by an earlier match.
+func (s *scorer2012) affixMatch(a, b *edit2012, aIsGold bool, has func(string, string) bool, method string) bool {
+	found := false
+	for _, c := range a.corrections {
+		if !c.truthy() {
+			continue
+		}
+		if s.opt.Fixed {
+			for _, bc := range b.corrections {
+				if bc.kind == corrString && has(bc.s, c.s) {
+					found = true
+				}
+			}
+			continue
+		}
+		if len(b.corrections) == 0 {
+			return false // IndexError, caught: no match at all
+		}
+		first := b.corrections[0]
+		if first.kind != corrString {
+			g, sy := a.index, b.index
+			if !aIsGold {
+				g, sy = sy, g
+			}
+			s.raise(g, sy, fmt.Sprintf("AttributeError: %s has no attribute '%s'", pyObject(first), method))
+			continue
+		}
+		if has(first.s, c.s) {
+			found = true
+		}
+	}
+	return found
+}
+
+func pyObject(c corr) string {
+	if c.kind == corrElement {
+		return "'Element' object"
+	}
+	return "'NoneType' object"
+}
+
+// correctsGold is whether system edit se gives a correction of gold edit g, as
+// evalfrag.py's has_matching_sys tests one system edit: only se's first correction counts; a
+// gold edit without corrections takes anything; a system edit without corrections is right for
+// an optional gold edit.
+func (s *scorer2012) correctsGold(g, se *edit2012) bool {
+	if len(g.corrections) == 0 {
+		return true
+	}
+	fold := func(x string) string {
+		if s.opt.CaseSensitive {
+			return x
+		}
+		return pytext.ToLower(x)
+	}
+	if s.opt.Fixed {
+		if len(se.corrections) == 0 || se.corrections[0].kind == corrNone {
+			return g.optional
+		}
+		if se.corrections[0].kind != corrString {
+			return false
+		}
+		for _, gc := range g.corrections {
+			if gc.kind == corrString && fold(gc.s) == fold(se.corrections[0].s) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, gc := range g.corrections {
+		if s.opt.CaseSensitive {
+			// gold_corr == sys_edit.corrections[0]: Python's == between strings, None and
+			// elements (None equals None; an element equals nothing here).
+			if len(se.corrections) == 0 {
+				if g.optional {
+					return true
+				}
+				continue // IndexError, caught; the official prints a note and goes on
+			}
+			sc := se.corrections[0]
+			if gc.kind == sc.kind && (gc.kind == corrString && gc.s == sc.s || gc.kind == corrNone) {
+				return true
+			}
+			continue
+		}
+		// gold_corr.lower() == sys_edit.corrections[0].lower(), evaluated left to right.
+		if gc.kind != corrString {
+			s.raise(g.index, se.index, fmt.Sprintf("AttributeError: %s has no attribute 'lower'", pyObject(gc)))
+			continue
+		}
+		if len(se.corrections) == 0 {
+			if g.optional {
+				return true
+			}
+			continue
+		}
+		sc := se.corrections[0]
+		if sc.kind != corrString {
+			s.raise(g.index, se.index, fmt.Sprintf("AttributeError: %s has no attribute 'lower'", pyObject(sc)))
+			continue
+		}
+		if fold(gc.s) == fold(sc.s) {
+			return true
+		}
+	}
+	return false
+}
+
+func officialEdit2012(e *edits.Edit, fixed bool) edit2012 {
+	return edit2012{
+		edit:       officialEdit(e, fixed),
+		part:       e.Part,
+		original:   e.Original,
+		noOriginal: e.Original == "" && !e.EmptyOriginal,
+	}
+}
+
+// FilterTypes keeps the edits whose type is one of types, as evalfrag.py's
+// filter_edits_by_types does; an empty types keeps every edit.
+func FilterTypes(es []edits.Edit, types []string) []edits.Edit {
+	if len(types) == 0 {
+		return es
+	}
+	var out []edits.Edit
+	for _, e := range es {
+		for _, t := range types {
+			if e.Type == t {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Score2012 counts one fragment's system edits against its gold edits as the HOO 2012
+// evalfrag.py does (compile_counts), after keeping the edits of opt.Types. The Crash, when not
+// nil, is the first comparison on which the official raises an exception (evalrun.py then dies
+// and scores nothing); we went on, counting every comparison that raises as no match.
+func Score2012(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash) {
+	gold, sys = FilterTypes(gold, opt.Types), FilterTypes(sys, opt.Types)
+	g := make([]edit2012, len(gold))
+	for i := range gold {
+		g[i] = officialEdit2012(&gold[i], opt.Fixed)
+	}
+	sy := make([]edit2012, len(sys))
+	for i := range sys {
+		sy[i] = officialEdit2012(&sys[i], opt.Fixed)
+	}
+	s := &scorer2012{opt: opt}
+	// The official computes the gold side's overlaps, then the system side's.
+	goldSide := make([][]float64, len(g))
+	for i := range g {
+		goldSide[i] = make([]float64, len(sy))
+		for j := range sy {
+			goldSide[i][j] = s.overlap(&g[i], &sy[j], true)
+		}
+	}
+	sysSide := make([][]float64, len(sy))
+	for j := range sy {
+		sysSide[j] = make([]float64, len(g))
+		for i := range g {
+			sysSide[j][i] = s.overlap(&sy[j], &g[i], false)
+		}
+	}
+	c := Counts2012{Gold: len(g), System: len(sy)}
+	sysCorrects := make([]bool, len(sy))
+	for i := range g {
+		lenient, strict, corrected := false, false, false
+		for j := range sy {
+			o := goldSide[i][j]
+			lenient = lenient || o != 0
+			if o == 1 {
+				strict = true
+				// has_matching_sys over the strictly aligned system edits, in order,
+				// stopping at the first that corrects.
+				if !corrected && s.correctsGold(&g[i], &sy[j]) {
+					corrected = true
+				}
+			}
+		}
+		if opt.Fixed {
+			for j := range sy {
+				if sysSide[j][i] == 1 && s.correctsGold(&g[i], &sy[j]) {
+					sysCorrects[j] = true
+				}
+			}
+		}
+		if lenient {
+			c.Detected++
+		} else if g[i].optional {
+			c.MissedOptional++
+		}
+		if strict {
+			c.Recognised++
+		}
+		if corrected {
+			c.Corrected++
+		}
+	}
+	for j := range sy {
+		lenient, strict := false, false
+		for i := range g {
+			lenient = lenient || sysSide[j][i] != 0
+			strict = strict || sysSide[j][i] == 1
+		}
+		if lenient {
+			c.SysDetected++
+		} else {
+			c.Spurious++
+		}
+		if strict {
+			c.SysRecognised++
+		}
+		if sysCorrects[j] {
+			c.SysCorrected++
+		}
+	}
+	return c, s.crash
+}

@@ -30,24 +30,11 @@ type Pair struct{ Gold, System string }
 // Names starting with a dot are ignored. The pairs come in the order of the system files'
 // names.
 func Pairs(goldDir, sysDir string) ([]Pair, error) {
-	list := func(dir string) ([]string, error) {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return nil, err
-		}
-		var names []string
-		for _, e := range entries {
-			if !strings.HasPrefix(e.Name(), ".") {
-				names = append(names, e.Name())
-			}
-		}
-		return names, nil
-	}
-	golds, err := list(goldDir)
+	golds, err := listDir(goldDir)
 	if err != nil {
 		return nil, err
 	}
-	syss, err := list(sysDir)
+	syss, err := listDir(sysDir)
 	if err != nil {
 		return nil, err
 	}

@@ -113,15 +113,30 @@ func officialEdit(e *edits.Edit, fixed bool) edit {
 	return out
 }
 
-// scorer2011 holds one fragment's comparison state.
-type scorer2011 struct {
-	fixed bool
+// comparer holds one fragment's comparison state, for both schemes.
+type comparer struct {
+	fixed bool   // Fixed: nothing raises
 	crash *Crash // the first comparison that raises in the official
+}
+
+// raise records a comparison on which the official raises exception.
+func (s *comparer) raise(gold, sys, exception string) {
+	if s.crash == nil {
+		s.crash = &Crash{Gold: gold, System: sys, Exception: exception}
+	}
+}
+
+// pyObject names a correction that is not a string as Python's error messages do.
+func pyObject(c corr) string {
+	if c.kind == corrElement {
+		return "'Element' object"
+	}
+	return "'NoneType' object"
 }
 
 // overlap is evaluate.py's Edit.get_overlap(self=a, edit=b): how much b's extent overlaps a's,
 // from 0 to 1. goldSide says which of the two is the gold edit, for reporting crashes.
-func (s *scorer2011) overlap(a, b *edit, aIsGold bool) float64 {
+func (s *comparer) overlap(a, b *edit, aIsGold bool) float64 {
 	if a.start != a.end {
 		if b.start == b.end {
 			if a.start < b.start && a.end > b.end {
@@ -156,7 +171,7 @@ func (s *scorer2011) overlap(a, b *edit, aIsGold bool) float64 {
 // affixMatch is whether one of a's corrections is a suffix (or prefix) of b's first one. The
 // official takes b's first correction for every correction of a; when b has none the test is
 // false, and when it is not a string Python raises, which we record.
-func (s *scorer2011) affixMatch(a, b *edit, aIsGold bool, has func(string, string) bool, method string) bool {
+func (s *comparer) affixMatch(a, b *edit, aIsGold bool, has func(string, string) bool, method string) bool {
 	for _, c := range a.corrections {
 		if !c.truthy() {
 			continue
@@ -174,17 +189,11 @@ func (s *scorer2011) affixMatch(a, b *edit, aIsGold bool, has func(string, strin
 		}
 		first := b.corrections[0]
 		if first.kind != corrString {
-			obj := "'NoneType' object"
-			if first.kind == corrElement {
-				obj = "'Element' object"
-			}
 			g, sy := a.index, b.index
 			if !aIsGold {
 				g, sy = sy, g
 			}
-			if s.crash == nil {
-				s.crash = &Crash{Gold: g, System: sy, Exception: fmt.Sprintf("AttributeError: %s has no attribute '%s'", obj, method)}
-			}
+			s.raise(g, sy, fmt.Sprintf("AttributeError: %s has no attribute '%s'", pyObject(first), method))
 			return false
 		}
 		if has(first.s, c.s) {
@@ -205,7 +214,7 @@ func boolFloat(b bool) float64 {
 // edit the gold edits it overlaps: lenient (any overlap) or strict (overlap 1).
 type alignments struct{ gold, sys [][]int }
 
-func (s *scorer2011) align(gold, sys []edit, strict bool) alignments {
+func (s *comparer) align(gold, sys []edit, strict bool) alignments {
 	keep := func(o float64) bool {
 		if strict {
 			return o == 1
@@ -265,7 +274,7 @@ func Score2011(gold, sys []edits.Edit, opt Options2011) Scores {
 	for i := range sys {
 		sy[i] = officialEdit(&sys[i], opt.Fixed)
 	}
-	s := &scorer2011{fixed: opt.Fixed}
+	s := &comparer{fixed: opt.Fixed}
 	lenient := s.align(g, sy, false)
 	strict := s.align(g, sy, true)
 

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"strings"
 
 	"maxmatch/hoo/edits"
 	"maxmatch/internal/pytext"
@@ -110,14 +109,8 @@ func soleEmpty(cs []corr) bool {
 
 // scorer2012 holds one fragment's comparison state.
 type scorer2012 struct {
-	opt   Options2012
-	crash *Crash
-}
-
-func (s *scorer2012) raise(gold, sys, exception string) {
-	if s.crash == nil {
-		s.crash = &Crash{Gold: gold, System: sys, Exception: exception}
-	}
+	comparer
+	opt Options2012
 }
 
 // overlap is evalfrag.py's Edit.get_overlap(self=a, edit=b).
@@ -125,17 +118,8 @@ func (s *scorer2012) overlap(a, b *edit2012, aIsGold bool) float64 {
 	if a.part != b.part {
 		return 0
 	}
-	if a.start != a.end {
-		if b.start == b.end {
-			if a.start < b.start && a.end > b.end {
-				return 1 / float64(a.end-a.start)
-			}
-			return 0
-		}
-		lo, hi := max(a.start, b.start), min(a.end, b.end)
-		inter := max(0, hi-lo)
-		union := (a.end - a.start) + (b.end - b.start) - inter
-		o := float64(inter) / float64(union)
+	o := s.comparer.overlap(&a.edit, &b.edit, aIsGold)
+	if a.start != a.end && b.start != b.end {
 		// A deletion whose original has a space at one end against a replacement of the same
 		// text without that space, either way round, is a recognition.
 		switch {
@@ -148,25 +132,8 @@ func (s *scorer2012) overlap(a, b *edit2012, aIsGold bool) float64 {
 				o = 1
 			}
 		}
-		return o
 	}
-	switch {
-	case b.start == a.start && b.end == a.end:
-		return 1
-	case b.start < a.start && b.end > a.end:
-		return 1 / float64(b.end-b.start)
-	case b.start < a.start && b.end == a.end: // the text before the insertion point is replaced
-		if len(a.corrections) == 0 {
-			return 1 / float64(b.end-b.start)
-		}
-		return boolFloat(s.affixMatch(a, b, aIsGold, strings.HasSuffix, "endswith")) / float64(b.end-b.start)
-	case b.start == a.start && b.end > a.end: // the text after it
-		if len(a.corrections) == 0 {
-			return 1 / float64(b.end-b.start)
-		}
-		return boolFloat(s.affixMatch(a, b, aIsGold, strings.HasPrefix, "startswith")) / float64(b.end-b.start)
-	}
-	return 0
+	return o
 }
 
 // spaceMatch is the deletion rule of evalfrag.py 0.8: del (a or b, the one that deletes) has
@@ -200,46 +167,6 @@ func (s *scorer2012) spaceMatch(del, a, b *edit2012, aIsGold bool) bool {
 // affixMatch is whether one of a's corrections is a suffix (or prefix) of b's first one, as
 // in HOO 2011 (scorer2011.affixMatch), except that the official evaluates the test for every
 // correction of a (a list comprehension), so a crash is not avoided by an earlier match.
-func (s *scorer2012) affixMatch(a, b *edit2012, aIsGold bool, has func(string, string) bool, method string) bool {
-	found := false
-	for _, c := range a.corrections {
-		if !c.truthy() {
-			continue
-		}
-		if s.opt.Fixed {
-			for _, bc := range b.corrections {
-				if bc.kind == corrString && has(bc.s, c.s) {
-					found = true
-				}
-			}
-			continue
-		}
-		if len(b.corrections) == 0 {
-			return false // IndexError, caught: no match at all
-		}
-		first := b.corrections[0]
-		if first.kind != corrString {
-			g, sy := a.index, b.index
-			if !aIsGold {
-				g, sy = sy, g
-			}
-			s.raise(g, sy, fmt.Sprintf("AttributeError: %s has no attribute '%s'", pyObject(first), method))
-			continue
-		}
-		if has(first.s, c.s) {
-			found = true
-		}
-	}
-	return found
-}
-
-func pyObject(c corr) string {
-	if c.kind == corrElement {
-		return "'Element' object"
-	}
-	return "'NoneType' object"
-}
-
 // correctsGold is whether system edit se gives a correction of gold edit g, as
 // evalfrag.py's has_matching_sys tests one system edit: only se's first correction counts; a
 // gold edit without corrections takes anything; a system edit without corrections is right for
@@ -348,7 +275,7 @@ func Score2012(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash) {
 	for i := range sys {
 		sy[i] = officialEdit2012(&sys[i], opt.Fixed)
 	}
-	s := &scorer2012{opt: opt}
+	s := &scorer2012{comparer: comparer{fixed: opt.Fixed}, opt: opt}
 	// The official computes the gold side's overlaps, then the system side's.
 	goldSide := make([][]float64, len(g))
 	for i := range g {

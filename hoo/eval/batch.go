@@ -38,6 +38,14 @@ func Pairs(goldDir, sysDir string) ([]Pair, error) {
 	if err != nil {
 		return nil, err
 	}
+	pairs := matchStems(goldDir, golds, sysDir, syss)
+	slices.SortStableFunc(pairs, func(a, b Pair) int { return strings.Compare(rowName(a.System), rowName(b.System)) })
+	return pairs, nil
+}
+
+// matchStems pairs each system file with every gold file whose name before "GE." its name
+// starts with, in the order of the system files, then of the gold files.
+func matchStems(goldDir string, golds []string, sysDir string, syss []string) []Pair {
 	var pairs []Pair
 	for _, s := range syss {
 		for _, g := range golds {
@@ -47,8 +55,7 @@ func Pairs(goldDir, sysDir string) ([]Pair, error) {
 			}
 		}
 	}
-	slices.SortStableFunc(pairs, func(a, b Pair) int { return strings.Compare(rowName(a.System), rowName(b.System)) })
-	return pairs, nil
+	return pairs
 }
 
 func rowName(path string) string {

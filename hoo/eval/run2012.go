@@ -32,19 +32,20 @@ func Pairs2012(goldDir, sysDir string) ([]Pair, error) {
 	if len(golds) != len(syss) {
 		return nil, fmt.Errorf("%s has %d files and %s has %d: expected one system file per gold file, as evalrun.py does", sysDir, len(syss), goldDir, len(golds))
 	}
+	found := map[string][]string{} // gold path → system file names
+	byGold := map[string]Pair{}
+	for _, p := range matchStems(goldDir, golds, sysDir, syss) {
+		found[p.Gold] = append(found[p.Gold], filepath.Base(p.System))
+		byGold[p.Gold] = p
+	}
 	var pairs []Pair
 	for _, g := range golds {
-		stem, _, _ := strings.Cut(g, "GE.")
-		var found []string
-		for _, s := range syss {
-			if strings.HasPrefix(s, stem) {
-				found = append(found, s)
-			}
+		path := filepath.Join(goldDir, g)
+		if len(found[path]) != 1 {
+			stem, _, _ := strings.Cut(g, "GE.")
+			return nil, fmt.Errorf("%s: %d system files in %s start with %q (%s): expected exactly one", path, len(found[path]), sysDir, stem, strings.Join(found[path], ", "))
 		}
-		if len(found) != 1 {
-			return nil, fmt.Errorf("%s: %d system files in %s start with %q (%s): expected exactly one", filepath.Join(goldDir, g), len(found), sysDir, stem, strings.Join(found, ", "))
-		}
-		pairs = append(pairs, Pair{filepath.Join(goldDir, g), filepath.Join(sysDir, found[0])})
+		pairs = append(pairs, byGold[path])
 	}
 	return pairs, nil
 }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
+	"maxmatch/hoo/edits"
 	"maxmatch/hoo/eval"
 )
 
@@ -148,6 +150,11 @@ func hooEval2012(goldDir, sysDir, types string, opt eval.Options2012, stdout, st
 	if err != nil {
 		return fail("%v", err)
 	}
+	for _, p := range pairs {
+		if partless(p) {
+			fmt.Fprintf(stderr, "maxmatch hoo eval: warning: %s: no edit has a part attribute, while the gold edits of %s have one; under the 2012 scheme an edit matches only edits of its own part, so these match nothing (as in the official)\n", p.System, p.Gold)
+		}
+	}
 	for _, c := range crashes {
 		fmt.Fprintf(stderr, "maxmatch hoo eval: warning: %s: the official evalrun.py dies on this fragment (%s) and reports nothing; scored on, counting that comparison as no match\n", c.Pair.System, c.Crash)
 	}
@@ -163,4 +170,18 @@ func hooEval2012(goldDir, sysDir, types string, opt eval.Options2012, stdout, st
 	})
 	stdout.Write(out.Bytes())
 	return exitOK
+}
+
+// partless reports whether a pair's system file has edits, none with a part attribute, while
+// its gold edits have parts: a HOO 2011-style file scored under the 2012 scheme.
+func partless(p eval.Pair) bool {
+	gold, err1 := eval.ReadFile(p.Gold)
+	sys, err2 := eval.ReadFile(p.System)
+	if err1 != nil || err2 != nil || len(sys) == 0 {
+		return false
+	}
+	hasPart := func(es []edits.Edit) bool {
+		return slices.ContainsFunc(es, func(e edits.Edit) bool { return e.Part != "" })
+	}
+	return hasPart(gold) && !hasPart(sys)
 }

@@ -58,6 +58,7 @@ func TestGolden(t *testing.T) {
 		{"hoo-eval-no-bonus", []string{"hoo", "eval", "--no-bonus", "testdata/hoo/gold", "testdata/hoo/sys"}, "the _nobonus file: the untouched optional edit no longer counts"},
 		{"hoo-eval-fixed", []string{"hoo", "eval", "--fixed", "testdata/hoo/gold", "testdata/hoo/sys"}, "no crash to report with the quirks corrected"},
 		{"hoo-eval-help", []string{"hoo", "eval", "-h"}, "usage and flags on stdout"},
+		{"hoo-eval-2012-no-parts", []string{"hoo", "eval", "--scheme", "2012", "testdata/hoo2012/gold", "testdata/hoo2012/sys-noparts"}, "system files without part attributes (HOO 2011 style) match nothing under 2012: a warning per file says why"},
 		{"hoo-eval-2012", []string{"hoo", "eval", "--scheme", "2012", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "evalrun.py's report, nobonus; fragment 0002 crashes the official (an optional gold edit under case folding): a warning, scored on"},
 		{"hoo-eval-2012-case-bonus", []string{"hoo", "eval", "--scheme", "2012", "--case-sensitive", "--bonus", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the official's report with -c match -r bonus (checked against it): no crash, the untouched optional edit counts"},
 		{"hoo-eval-2012-types", []string{"hoo", "eval", "--scheme", "2012", "--case-sensitive", "--types", "testdata/hoo2012/types.config", "--type", "Prep", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the aggregate Prep, defined twice: a warning, the first used; the official's report with -c match -t Prep"},

@@ -26,7 +26,8 @@ var (
 )
 
 // scalingPlots returns one log–log plot per family: the official command's median time (and
-// its time-outs, as lower bounds), our command's and our in-process time per sentence.
+// its time-outs, as lower bounds), our command's and our in-process time per sentence, the
+// sizes scored by the bounded search (over a budget) with hollow marks, as their cost differs.
 func scalingPlots(r *Report) ([]*plot.Plot, error) {
 	var plots []*plot.Plot
 	for i := range r.Families {
@@ -45,7 +46,7 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 		p.Add(plotter.NewGrid())
 		p.Legend.Top, p.Legend.Left = true, true
 		p.Legend.TextStyle.Font.Size = vg.Points(9)
-		var off, timeouts, cmd, inproc plotter.XYs
+		var off, timeouts, cmd, inproc, inprocBounded plotter.XYs
 		for _, pt := range f.Points {
 			if w := walls(pt.Official); len(w) > 0 && len(w) == len(pt.Official) {
 				off = append(off, plotter.XY{X: float64(pt.N), Y: spreadOf(w).Median})
@@ -56,7 +57,11 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 				cmd = append(cmd, plotter.XY{X: float64(pt.N), Y: spreadOf(w).Median})
 			}
 			if len(pt.InProcess) > 0 {
-				inproc = append(inproc, plotter.XY{X: float64(pt.N), Y: spreadOf(seconds(pt.InProcess)).Median})
+				xy := plotter.XY{X: float64(pt.N), Y: spreadOf(seconds(pt.InProcess)).Median}
+				inproc = append(inproc, xy)
+				if pt.Bounded {
+					inprocBounded = append(inprocBounded, xy)
+				}
 			}
 		}
 		add := func(xys plotter.XYs, name string, c color.Color, shape draw.GlyphDrawer, line bool) error {
@@ -77,7 +82,7 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 				l.LineStyle.Color = c
 				p.Add(l)
 				p.Legend.Add(name, l, s)
-			} else {
+			} else if name != "" {
 				p.Legend.Add(name, s)
 			}
 			return nil
@@ -87,6 +92,9 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 			add(timeouts, "official: > "+fmtSeconds(r.Timeout.Seconds())+" (killed)", officialColor, draw.TriangleGlyph{}, false),
 			add(cmd, "maxmatch command", commandColor, draw.SquareGlyph{}, true),
 			add(inproc, "maxmatch in-process", inProcColor, draw.PyramidGlyph{}, true),
+			// Over the filled marks of the same points: white inside, a ring of the series' colour.
+			add(inprocBounded, "", color.White, draw.PyramidGlyph{}, false),
+			add(inprocBounded, "maxmatch in-process, bounded search", inProcColor, draw.TriangleGlyph{}, false),
 		} {
 			if err != nil {
 				return nil, err

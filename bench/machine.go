@@ -47,7 +47,7 @@ func readMachine(root string) Machine {
 			m.LoadStart = strings.Join(f[:3], " ")
 		}
 	}
-	m.FirstTouch = firstTouch()
+	m.FirstTouch = firstTouch(firstTouchBytes, firstTouchRounds)
 	if out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output(); err == nil {
 		m.Commit = strings.TrimSpace(string(out))
 		if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
@@ -80,13 +80,13 @@ const (
 	firstTouchRounds = 5
 )
 
-// firstTouch measures the cost of a page's first touch: it maps fresh anonymous memory (without
-// asking for huge pages, like the Go runtime's heap), writes one byte per page and unmaps it,
-// firstTouchRounds times, and returns the median time per page (0 if mapping fails).
-func firstTouch() time.Duration {
+// firstTouch measures the cost of a page's first touch: it maps size bytes of fresh anonymous
+// memory (without asking for huge pages, like the Go runtime's heap), writes one byte per page
+// and unmaps it, rounds times, and returns the median time per page (0 if mapping fails).
+func firstTouch(size, rounds int) time.Duration {
 	var perPage []float64
-	for range firstTouchRounds {
-		b, err := syscall.Mmap(-1, 0, firstTouchBytes, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	for range rounds {
+		b, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 		if err != nil {
 			return 0
 		}
@@ -96,7 +96,7 @@ func firstTouch() time.Duration {
 		}
 		d := time.Since(start)
 		syscall.Munmap(b)
-		perPage = append(perPage, float64(d)/float64(firstTouchBytes/pageSize))
+		perPage = append(perPage, float64(d)/float64(size/pageSize))
 	}
 	return time.Duration(spreadOf(perPage).Median)
 }

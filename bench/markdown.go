@@ -95,9 +95,9 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	}
 	if fm := freshMemoryRows(r); len(fm) > 0 && r.Machine.FirstTouch > 0 {
 		sh := spreadOf(shares(fm))
-		p("- **Fresh memory**: here a process's first touch of a 4 KiB page costs %s (%s per MiB). Beyond its start-up, the command's time is mostly such touches: %s of it on the median input, %s–%s over %s (the table below), a cost that the in-process figures (warm, their memory reused from call to call) do not see.\n",
+		p("- **Fresh memory**: here a process's first touch of a 4 KiB page costs %s (%s per MiB). Beyond its start-up, the command's time is %s such touches: %s of it on the median input, %s–%s over %s (the table below), a cost that the in-process figures (warm, their memory reused from call to call) do not see.\n",
 			fmtSeconds(r.Machine.FirstTouch.Seconds()), fmtSeconds(r.Machine.FirstTouch.Seconds()*(1<<20)/pageSize),
-			fmtPercent(sh.Median), fmtPercent(sh.Min), fmtPercent(sh.Max), plural(sh.N, "input that took longer than the start-up", "inputs that took longer than the start-up"))
+			mostlyOrPartly(sh.Median), fmtPercent(sh.Median), fmtPercent(sh.Min), fmtPercent(sh.Max), plural(sh.N, "input that took longer than the start-up", "inputs that took longer than the start-up"))
 	}
 	p("\n")
 
@@ -370,4 +370,11 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+func mostlyOrPartly(share float64) string {
+	if share >= 0.5 {
+		return "mostly"
+	}
+	return "partly"
 }

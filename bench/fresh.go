@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // freshRow is one input's command time beyond start-up set against the first touches of the
@@ -10,6 +12,7 @@ import (
 // cost of one (Machine.FirstTouch).
 type freshRow struct {
 	Input     string
+	Generated bool    // a generated case, not a CoNLL file
 	Command   float64 // median wall time, seconds
 	Extra     float64 // Command less the start-up's median
 	InProcess float64 // median in-process time of the same work (0 when not measured)
@@ -67,6 +70,7 @@ func freshMemoryRows(r *Report) []freshRow {
 		fam := &r.Families[i]
 		for _, pt := range fam.Points {
 			if f, ok := row(fmt.Sprintf("%s n=%d", fam.Name, pt.N), pt.Ours, spreadOf(seconds(pt.InProcess)).Median); ok {
+				f.Generated = true
 				out = append(out, f)
 			}
 		}
@@ -96,4 +100,40 @@ func writeFreshMemory(p func(string, ...any), r *Report, rows []freshRow) {
 			fmtSecondsOrDash(f.InProcess), f.Pages, fmtSecondsOrDash(f.Touches), fmtPercent(f.Share()))
 	}
 	p("\nThe share is an estimate (the faults of the run of median time at the cost measured once, against that run's time); above 100%% it means the touches cost more inside the command than in the probe, or the start-up was slower in its rounds. What remains beyond start-up and touches is the scoring itself, reading and printing.\n\n")
+	if f, ok := fitPages(rows); ok {
+		p("Least squares over the %d inputs: command time less start-up ≈ %s + %s × fresh pages (R² = %.3f). The slope holds the first touch and the scoring work that grows with the memory it uses (and the Go runtime zeroes whole pages, where the probe writes a byte per page); the probe's figure above is the touch alone. A small intercept says that beyond start-up, the command's time follows its fresh memory.\n\n",
+			f.Points, fmtSignedSeconds(f.Intercept), fmtSeconds(f.PerPage), f.R2)
+	}
+	p("![command time against fresh memory](%s.svg)\n\n", freshFile)
+}
+
+// pageFit is the least-squares line of the command's time beyond start-up (seconds) on the
+// fresh pages beyond the start-up's: Intercept + PerPage × pages.
+type pageFit struct {
+	Intercept, PerPage, R2 float64
+	Points                 int
+}
+
+// fitPages fits the rows' time beyond start-up on their fresh pages; ok is false with fewer
+// than three rows or no spread in pages.
+func fitPages(rows []freshRow) (f pageFit, ok bool) {
+	var x, y []float64
+	for _, r := range rows {
+		x, y = append(x, r.Pages), append(y, r.Extra)
+	}
+	if len(x) < 3 || stat.Variance(x, nil) == 0 {
+		return f, false
+	}
+	f.Intercept, f.PerPage = stat.LinearRegression(x, y, nil, false)
+	f.R2 = stat.RSquared(x, y, nil, f.Intercept, f.PerPage)
+	f.Points = len(x)
+	return f, true
+}
+
+// fmtSignedSeconds is fmtSeconds that keeps a negative sign.
+func fmtSignedSeconds(x float64) string {
+	if x < 0 {
+		return "−" + fmtSeconds(-x)
+	}
+	return fmtSeconds(x)
 }

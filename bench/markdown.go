@@ -15,6 +15,7 @@ const (
 	csvName     = "benchmarks.csv"
 	scalingFile = "benchmarks-scaling"
 	speedupFile = "benchmarks-speedup"
+	freshFile   = "benchmarks-fresh-memory"
 )
 
 // regenerate is the documented command that rewrites docs/benchmarks.md.

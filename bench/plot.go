@@ -264,3 +264,71 @@ func writeFile(path string, w io.WriterTo) error {
 	}
 	return f.Close()
 }
+
+// freshMemoryPlot returns our command's time beyond its start-up against the fresh pages it
+// touched beyond the start-up's, one point per input (CoNLL files and generated cases apart),
+// with the line of the first-touch cost measured on the machine; nil without such figures.
+func freshMemoryPlot(r *Report) (*plot.Plot, error) {
+	rows := freshMemoryRows(r)
+	touch := r.Machine.FirstTouch.Seconds()
+	if len(rows) == 0 || !(touch > 0) {
+		return nil, nil
+	}
+	var conll, generated plotter.XYs
+	maxPages := 0.0
+	for _, f := range rows {
+		xy := plotter.XY{X: f.Pages, Y: max(0, f.Extra) * 1e3}
+		if f.Generated {
+			generated = append(generated, xy)
+		} else {
+			conll = append(conll, xy)
+		}
+		maxPages = max(maxPages, f.Pages)
+	}
+	p := plot.New()
+	p.Title.Text = "maxmatch command: time beyond start-up against fresh memory"
+	p.X.Label.Text = "fresh 4 KiB pages beyond start-up's (minor page faults)"
+	p.Y.Label.Text = "command time less start-up (ms)"
+	p.X.Min, p.Y.Min = 0, 0
+	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
+	p.Add(plotter.NewGrid())
+	line, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: maxPages, Y: maxPages * touch * 1e3}})
+	if err != nil {
+		return nil, err
+	}
+	line.LineStyle.Color, line.LineStyle.Dashes = officialColor, []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(line)
+	p.Legend.Add(fmt.Sprintf("pages × first-touch cost (%s each)", fmtSeconds(touch)), line)
+	for _, series := range []struct {
+		xys   plotter.XYs
+		name  string
+		c     color.Color
+		glyph draw.GlyphDrawer
+	}{{conll, "CoNLL-2014 files", commandColor, draw.CircleGlyph{}}, {generated, "generated cases", inProcColor, draw.TriangleGlyph{}}} {
+		if len(series.xys) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(series.xys)
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = series.c, series.glyph, vg.Points(3)
+		p.Add(s)
+		p.Legend.Add(series.name, s)
+	}
+	if f, ok := fitPages(rows); ok {
+		fit, err := plotter.NewLine(plotter.XYs{{X: 0, Y: f.Intercept * 1e3}, {X: maxPages, Y: (f.Intercept + f.PerPage*maxPages) * 1e3}})
+		if err != nil {
+			return nil, err
+		}
+		fit.LineStyle.Color = commandColor
+		p.Add(fit)
+		p.Legend.Add(fmt.Sprintf("least squares: %s per page", fmtSeconds(f.PerPage)), fit)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs = vg.Millimeter * 3
+	// Room for the legend above the points, and for the last point's mark.
+	p.X.Max *= 1.04
+	p.Y.Max *= 1.3
+	return p, nil
+}

@@ -194,11 +194,18 @@ func TestReadCSVRejectsOtherFiles(t *testing.T) {
 func TestWriteOutputs(t *testing.T) {
 	dir := t.TempDir()
 	cfg := &Config{Out: filepath.Join(dir, "out"), Docs: filepath.Join(dir, "docs")}
-	if err := writeOutputs(cfg, syntheticReport()); err != nil {
+	r := syntheticReport()
+	r.Machine.FirstTouch = 10 * time.Microsecond
+	for _, ss := range [][]Sample{r.Startup.Ours, r.Systems[0].Ours, r.Families[0].Points[4].Ours} {
+		for i := range ss {
+			ss[i].MinFlt = 300 + int64(1000*i)
+		}
+	}
+	if err := writeOutputs(cfg, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []string{cfg.Out, cfg.Docs} {
-		for _, name := range []string{reportName, csvName, scalingFile + ".svg", scalingFile + ".png", speedupFile + ".svg", speedupFile + ".png"} {
+		for _, name := range []string{reportName, csvName, scalingFile + ".svg", scalingFile + ".png", speedupFile + ".svg", speedupFile + ".png", freshFile + ".svg", freshFile + ".png"} {
 			data, err := os.ReadFile(filepath.Join(d, name))
 			if err != nil {
 				t.Error(err)
@@ -313,5 +320,19 @@ func TestFmtCount(t *testing.T) {
 		if got := fmtCount(n); got != want {
 			t.Errorf("fmtCount(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+func TestFitPages(t *testing.T) {
+	var rows []freshRow
+	for _, pages := range []float64{0, 1000, 2500, 6000} {
+		rows = append(rows, freshRow{Pages: pages, Extra: 0.001 + 10e-6*pages})
+	}
+	f, ok := fitPages(rows)
+	if !ok || math.Abs(f.Intercept-0.001) > 1e-12 || math.Abs(f.PerPage-10e-6) > 1e-12 || math.Abs(f.R2-1) > 1e-9 || f.Points != 4 {
+		t.Errorf("fit %+v (%v), want 1 ms + 10 µs per page, R² = 1, 4 points", f, ok)
+	}
+	if _, ok := fitPages(rows[:2]); ok {
+		t.Error("a line fitted through two points")
 	}
 }

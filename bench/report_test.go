@@ -336,3 +336,23 @@ func TestFitPages(t *testing.T) {
 		t.Error("a line fitted through two points")
 	}
 }
+
+// TestReadTheCommittedCSV reads docs/benchmarks.csv as the documented regeneration command's
+// -compare does, whichever harness wrote it.
+func TestReadTheCommittedCSV(t *testing.T) {
+	path := filepath.Join("..", "docs", csvName)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no committed report: %v", err)
+	}
+	r, err := readCSVFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Systems) == 0 || len(r.Floor) == 0 {
+		t.Fatalf("%s: %d systems, %d floor rows", path, len(r.Systems), len(r.Floor))
+	}
+	c := compareRuns(r, r, path)
+	if v := c.verdict(); !strings.Contains(v, "**All ") {
+		t.Errorf("the committed run compared with itself: %s", v)
+	}
+}

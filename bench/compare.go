@@ -1,6 +1,10 @@
 package main
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"strings"
+)
 
 // RatioChange is one ratio in an earlier run and in this one.
 type RatioChange struct {
@@ -74,4 +78,53 @@ func safeDiv(a, b float64) float64 {
 		return math.NaN()
 	}
 	return a / b
+}
+
+// verdict says, in a sentence or two of the report's summary, how far this run's ratios are from
+// the earlier run's, and whether all of them are within agreementTolerance.
+func (c *Comparison) verdict() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "the whole-corpus speed-up was %s then and %s now (%s); the floor ratio %s then, %s now (%s).",
+		fmtRatioOrDash(c.Total.Prev), fmtRatioOrDash(c.Total.Now), fmtChange(c.Total),
+		fmtRatioOrDash(c.FloorAll.Prev), fmtRatioOrDash(c.FloorAll.Now), fmtChange(c.FloorAll))
+	groups := []struct {
+		what    string
+		changes []RatioChange
+	}{{"speed-up, wall", c.Wall}, {"speed-up, CPU", c.CPU}, {"× floor", c.Floor}}
+	var worst []string
+	var over []string
+	all := 0
+	for _, g := range groups {
+		if d, name := MaxDiff(g.changes); name != "" {
+			worst = append(worst, fmt.Sprintf("%.0f%% (%s, %s)", 100*d, g.what, name))
+		}
+		for _, ch := range g.changes {
+			if d := ch.Diff(); !math.IsNaN(d) {
+				all++
+				if math.Abs(d) > agreementTolerance {
+					over = append(over, fmt.Sprintf("%s of %s %s", g.what, ch.Name, fmtChange(ch)))
+				}
+			}
+		}
+	}
+	for _, ch := range []RatioChange{c.Total, c.FloorAll} {
+		if d := ch.Diff(); !math.IsNaN(d) {
+			all++
+			if math.Abs(d) > agreementTolerance {
+				over = append(over, fmt.Sprintf("the whole corpus's %s", fmtChange(ch)))
+			}
+		}
+	}
+	if len(worst) > 0 {
+		fmt.Fprintf(&b, " Per file the largest changes are %s.", strings.Join(worst, ", "))
+	}
+	switch {
+	case all == 0:
+		b.WriteString(" No ratio could be compared.")
+	case len(over) == 0:
+		fmt.Fprintf(&b, " **All %d ratios are within %.0f%%** of the earlier run's.", all, 100*agreementTolerance)
+	default:
+		fmt.Fprintf(&b, " **%d of %d ratios differ by more than %.0f%%**: %s.", len(over), all, 100*agreementTolerance, strings.Join(over, "; "))
+	}
+	return b.String()
 }

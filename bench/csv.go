@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -17,7 +18,13 @@ import (
 //	scorer    maxmatch | official (commands); maxmatch (inprocess, per sentence); floor | score (floor)
 //	round     1, 2, … (the A/B pair, or the in-process sample)
 //	wall_s, cpu_s, maxrss_mb, status
-var csvHeader = []string{"section", "name", "size", "scorer", "round", "wall_s", "cpu_s", "maxrss_mb", "status"}
+//	minflt    the command's minor page faults, its fresh pages (empty in-process)
+//
+// A CSV of an earlier harness, without the minflt column, is read as well.
+var csvHeader = []string{"section", "name", "size", "scorer", "round", "wall_s", "cpu_s", "maxrss_mb", "status", "minflt"}
+
+// csvHeaderFields is the number of fields of the earliest CSV layout, before minflt.
+const csvHeaderFields = 9
 
 func writeCSV(w io.Writer, r *Report) error {
 	cw := csv.NewWriter(w)
@@ -25,13 +32,14 @@ func writeCSV(w io.Writer, r *Report) error {
 	samples := func(section, name string, size int, scorer string, ss []Sample) {
 		for i, s := range ss {
 			cw.Write([]string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1),
-				fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status)})
+				fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status),
+				strconv.FormatInt(s.MinFlt, 10)})
 		}
 	}
 	durations := func(section, name string, size int, scorer string, ds []time.Duration) {
 		for i, d := range ds {
 			cw.Write([]string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1),
-				fmtFloat(d.Seconds()), "", "", string(StatusOK)})
+				fmtFloat(d.Seconds()), "", "", string(StatusOK), ""})
 		}
 	}
 	samples("startup", "trivial", 1, "maxmatch", r.Startup.Ours)
@@ -78,9 +86,10 @@ func readCSV(rd io.Reader) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(rows) == 0 || len(rows[0]) != len(csvHeader) || rows[0][0] != csvHeader[0] {
+	if len(rows) == 0 || len(rows[0]) < csvHeaderFields || len(rows[0]) > len(csvHeader) || !slices.Equal(rows[0], csvHeader[:len(rows[0])]) {
 		return nil, fmt.Errorf("not a benchmark CSV (expected the header %v)", csvHeader)
 	}
+	fields := len(rows[0])
 	r := &Report{}
 	// Indices, not pointers: the slices grow as rows arrive.
 	systems, floors, families := map[string]int{}, map[string]int{}, map[string]int{}
@@ -99,8 +108,8 @@ func readCSV(rd io.Reader) (*Report, error) {
 		return i
 	}
 	for line, row := range rows[1:] {
-		if len(row) != len(csvHeader) {
-			return nil, fmt.Errorf("line %d: %d fields, expected %d", line+2, len(row), len(csvHeader))
+		if len(row) != fields {
+			return nil, fmt.Errorf("line %d: %d fields, expected %d", line+2, len(row), fields)
 		}
 		section, name, scorer := row[0], row[1], row[3]
 		size, err := strconv.Atoi(row[2])
@@ -119,6 +128,11 @@ func readCSV(rd io.Reader) (*Report, error) {
 		s := Sample{
 			Wall: secondsDuration(vals[0]), CPU: secondsDuration(vals[1]),
 			MaxRSS: int64(vals[2] * (1 << 20)), Status: Status(row[8]),
+		}
+		if fields > csvHeaderFields && row[9] != "" {
+			if s.MinFlt, err = strconv.ParseInt(row[9], 10, 64); err != nil {
+				return nil, fmt.Errorf("line %d: minflt %q is not an integer", line+2, row[9])
+			}
 		}
 		var dst *[]Sample
 		switch section {

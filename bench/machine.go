@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // Machine describes where a run happened.
@@ -19,6 +21,10 @@ type Machine struct {
 	GoVersion string
 	Commit    string // the repository's commit, "+dirty" when the work tree has changes
 	LoadStart string // /proc/loadavg when the run started
+	// FirstTouch is the time to touch one fresh 4 KiB page of anonymous memory for the first
+	// time (the page fault and zeroing), the median of firstTouchRounds probes; 0 if unmeasured.
+	// A command pays it for every page it touches; warm in-process loops do not.
+	FirstTouch time.Duration
 }
 
 func readMachine(root string) Machine {
@@ -41,6 +47,7 @@ func readMachine(root string) Machine {
 			m.LoadStart = strings.Join(f[:3], " ")
 		}
 	}
+	m.FirstTouch = firstTouch(firstTouchBytes, firstTouchRounds)
 	if out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output(); err == nil {
 		m.Commit = strings.TrimSpace(string(out))
 		if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
@@ -65,4 +72,31 @@ func procField(path, key string) string {
 		}
 	}
 	return "unknown"
+}
+
+const (
+	pageSize         = 4096
+	firstTouchBytes  = 32 << 20
+	firstTouchRounds = 5
+)
+
+// firstTouch measures the cost of a page's first touch: it maps size bytes of fresh anonymous
+// memory (without asking for huge pages, like the Go runtime's heap), writes one byte per page
+// and unmaps it, rounds times, and returns the median time per page (0 if mapping fails).
+func firstTouch(size, rounds int) time.Duration {
+	var perPage []float64
+	for range rounds {
+		b, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+		if err != nil {
+			return 0
+		}
+		start := time.Now()
+		for i := 0; i < len(b); i += pageSize {
+			b[i] = 1
+		}
+		d := time.Since(start)
+		syscall.Munmap(b)
+		perPage = append(perPage, float64(d)/float64(size/pageSize))
+	}
+	return time.Duration(spreadOf(perPage).Median)
 }

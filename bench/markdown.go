@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"maxmatch/lattice"
 )
 
 // Output file names, the same in -out and -docs.
@@ -13,6 +15,7 @@ const (
 	csvName     = "benchmarks.csv"
 	scalingFile = "benchmarks-scaling"
 	speedupFile = "benchmarks-speedup"
+	freshFile   = "benchmarks-fresh-memory"
 )
 
 // regenerate is the documented command that rewrites docs/benchmarks.md.
@@ -20,6 +23,10 @@ const regenerate = "go run ./bench -mirror PATH/TO/m2scorer.git -compare docs/be
 
 // floorTarget is the goal for our whole-corpus in-process time, in multiples of the floor.
 const floorTarget = 5.0
+
+// agreementTolerance is how far two runs' ratios may differ (relative change) and still be
+// said to agree.
+const agreementTolerance = 0.20
 
 func writeMarkdown(w io.Writer, r *Report) error {
 	b := &strings.Builder{}
@@ -34,17 +41,22 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	p("| | |\n| --- | --- |\n")
 	p("| date | %s |\n", r.Date.Format("2006-01-02 15:04 MST"))
 	m := r.Machine
-	p("| machine | %s, %d logical CPUs, %s memory; %s; load average at the start %s |\n", m.CPU, m.Cores, m.Memory, m.Kernel, m.LoadStart)
+	p("| machine | %s, %d logical CPUs, %s memory; %s; load average at the start %s", m.CPU, m.Cores, m.Memory, m.Kernel, m.LoadStart)
+	if m.FirstTouch > 0 {
+		p("; first touch of a fresh 4 KiB page %s (%s per MiB)", fmtSeconds(m.FirstTouch.Seconds()), fmtSeconds(m.FirstTouch.Seconds()*(1<<20)/pageSize))
+	}
+	p(" |\n")
 	p("| Go | %s |\n", m.GoVersion)
-	p("| maxmatch | commit %s, the `maxmatch score SYSTEM GOLD` command (default flags: 2 workers on 2 CPUs) |\n", orDash(m.Commit))
+	p("| maxmatch | commit %s, the `maxmatch score SYSTEM GOLD` command (default flags: one worker per CPU, %d here; budgets `--max-work` %s, `--max-edges` %s) |\n",
+		orDash(m.Commit), m.Cores, fmtCount(lattice.DefaultMaxWork), fmtCount(lattice.DefaultMaxEdges))
 	if officialRun {
 		p("| official scorer | %s, run as `python m2scorer.py SYSTEM GOLD` with %s |\n", r.Official, r.Python)
 	} else {
 		p("| official scorer | not run (no -official or -mirror) |\n")
 	}
 	p("| command | `%s` |\n", r.CommandLine)
-	p("| repetitions | %d alternating rounds (maxmatch, official) per system and per case; each maxmatch slot is the median of %d back-to-back runs (fewer once they have taken %s); in-process figures are the median of %d samples of at least %s each |\n\n",
-		r.Rounds, r.Reps, fmtSeconds(slotBudget.Seconds()), r.Samples, fmtSeconds(r.MinSample.Seconds()))
+	p("| repetitions | %s (maxmatch, official) per system and per case; each maxmatch slot is the median of %s (fewer once they have taken %s); in-process figures are the median of %d samples of at least %s each |\n\n",
+		plural(r.Rounds, "alternating round", "alternating rounds"), plural(r.Reps, "run", "back-to-back runs"), fmtSeconds(slotBudget.Seconds()), r.Samples, fmtSeconds(r.MinSample.Seconds()))
 
 	p("## Summary\n\n")
 	if officialRun && t.Paired > 0 {
@@ -72,7 +84,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 		for _, ff := range f.fits(offStart, officialRun) {
 			if ff.Err == nil {
 				who, _, _ := strings.Cut(ff.Label, ":")
-				parts = append(parts, fmt.Sprintf("%s n^%.2f (%d–%d tokens%s)", who, ff.Fit.Exponent, ff.Fit.MinN, ff.Fit.MaxN, regime(ff.Label)))
+				parts = append(parts, fmt.Sprintf("%s n^%.2f (%s, %d–%d tokens%s)", who, ff.Fit.Exponent, sizesPhrase(ff.Fit.Points), ff.Fit.MinN, ff.Fit.MaxN, regime(ff.Label)))
 			}
 		}
 		if len(parts) > 0 {
@@ -80,16 +92,19 @@ func writeMarkdown(w io.Writer, r *Report) error {
 		}
 	}
 	if c := r.Previous; c != nil {
-		d, name := MaxDiff(c.Wall)
-		p("- **Against the earlier run** (`%s`): the whole-corpus speed-up was %s then and %s now (%+.0f%%); per file the median wall ratios differ by at most %.0f%% (%s). The floor ratio was %s then, %s now (%+.0f%%).\n",
-			c.Source, fmtRatio(c.Total.Prev), fmtRatio(c.Total.Now), 100*c.Total.Diff(), 100*d, name,
-			fmtRatio(c.FloorAll.Prev), fmtRatio(c.FloorAll.Now), 100*c.FloorAll.Diff())
+		p("- **Against the earlier run** (`%s`): %s\n", c.Source, c.verdict())
+	}
+	if fm := freshMemoryRows(r); len(fm) > 0 && r.Machine.FirstTouch > 0 {
+		sh := spreadOf(shares(fm))
+		p("- **Fresh memory**: here a process's first touch of a 4 KiB page costs %s (%s per MiB). Beyond its start-up, the command's time is %s such touches: %s of it on the median input, %s–%s over %s (the table below), a cost that the in-process figures (warm, their memory reused from call to call) do not see.\n",
+			fmtSeconds(r.Machine.FirstTouch.Seconds()), fmtSeconds(r.Machine.FirstTouch.Seconds()*(1<<20)/pageSize),
+			mostlyOrPartly(sh.Median), fmtPercent(sh.Median), fmtPercent(sh.Min), fmtPercent(sh.Max), plural(sh.N, "input that took longer than the start-up", "inputs that took longer than the start-up"))
 	}
 	p("\n")
 
 	if len(r.Systems) > 0 {
 		p("## CoNLL-2014 submissions\n\n")
-		p("Each file against `official-2014.combined.m2` (1312 sentences), by each command in a fresh process. Times are the median (min–max) over the rounds; peak memory is the largest resident set (wait4's ru_maxrss); the speed-up is the official's time over ours, pair by pair, median (min–max).\n\n")
+		p("Each file against `official-2014.combined.m2` (%d sentences), by each command in a fresh process. Times are the median (min–max) over the rounds; peak memory is the largest resident set (wait4's ru_maxrss); the speed-up is the official's time over ours, pair by pair, median (min–max).\n\n", r.Systems[0].Sentences)
 		if officialRun {
 			p("| system | tokens (hyp) | official wall | official CPU | official peak | maxmatch wall | maxmatch CPU | maxmatch peak | speed-up, wall | speed-up, CPU | same scores |\n")
 			p("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
@@ -120,7 +135,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 
 	if len(r.Families) > 0 {
 		p("## How cost grows: generated families\n\n")
-		p("One sentence per case (`bench/cases`), sizes in source tokens. The commands are timed as above, the official with a limit of %s per case (\"> %s\": killed at the limit; larger cases of that family are then not run). \"In-process\" is `scorer.Score` on the parsed case, one worker, per sentence. The closure column is our lattice's edge list (the official's list has the same length), or \"bounded\" when the sentence is over a default budget — the official's predicted work (`--max-work`, 6×10⁸, about ten minutes of it) or our edge list (`--max-edges`, 4,000,000) — and the bounded search scores it.", fmtSeconds(r.Timeout.Seconds()), fmtSeconds(r.Timeout.Seconds()))
+		p("One sentence per case (`bench/cases`), sizes in source tokens. The commands are timed as above, the official with a limit of %s per case (\"> %s\": killed at the limit; larger cases of that family are then not run). \"In-process\" is `scorer.Score` on the parsed case, one worker, per sentence. The closure column is our lattice's edge list (the official's list has the same length), or \"bounded\" when the sentence is over a default budget — the official's predicted work (`--max-work`, %s, about ten minutes of it) or our edge list (`--max-edges`, %s) — and the bounded search scores it.", fmtSeconds(r.Timeout.Seconds()), fmtSeconds(r.Timeout.Seconds()), fmtCount(lattice.DefaultMaxWork), fmtCount(lattice.DefaultMaxEdges))
 		if officialRun {
 			p(" Start-up on a trivial two-token sentence: official %s, maxmatch %s.", fmtSpread(spreadOf(walls(r.Startup.Official)), fmtSeconds), fmtSpread(spreadOf(walls(r.Startup.Ours)), fmtSeconds))
 		}
@@ -179,6 +194,10 @@ func writeMarkdown(w io.Writer, r *Report) error {
 				fmtSecondsOrDash(c), fmtRatioOrDash(c/fl.Median))
 		}
 		p("| **all** | | **%s** | **%s** | **%s** | **%s** | **%s** |\n\n", fmtSeconds(t.Floor), fmtSeconds(t.Score), fmtRatio(t.Score/t.Floor), fmtSeconds(t.Ours), fmtRatio(t.Ours/t.Floor))
+	}
+
+	if fm := freshMemoryRows(r); len(fm) > 0 && r.Machine.FirstTouch > 0 {
+		writeFreshMemory(p, r, fm)
 	}
 
 	if c := r.Previous; c != nil {
@@ -316,4 +335,47 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// sizesPhrase is "3 sizes", with a warning when two points make the fit (a line through two
+// points always fits perfectly).
+func sizesPhrase(n int) string {
+	if n == 2 {
+		return "2 sizes only"
+	}
+	return fmt.Sprintf("%d sizes", n)
+}
+
+// fmtCount prints a count with thin groups of three digits: 600,000,000.
+func fmtCount(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func fmtPercent(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*x)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func mostlyOrPartly(share float64) string {
+	if share >= 0.5 {
+		return "mostly"
+	}
+	return "partly"
 }

@@ -26,6 +26,10 @@ func writeOutputs(cfg *Config, r *Report) error {
 	if err != nil {
 		return err
 	}
+	fresh, err := freshMemoryPlot(r)
+	if err != nil {
+		return err
+	}
 	for _, dir := range []string{cfg.Out, cfg.Docs} {
 		if dir == "" {
 			continue
@@ -46,6 +50,11 @@ func writeOutputs(cfg *Config, r *Report) error {
 		}
 		if speedup != nil {
 			if err := savePlots(dir, speedupFile, []*plot.Plot{speedup}, 24*vg.Centimeter, 11*vg.Centimeter); err != nil {
+				return err
+			}
+		}
+		if fresh != nil {
+			if err := savePlots(dir, freshFile, []*plot.Plot{fresh}, 18*vg.Centimeter, 11*vg.Centimeter); err != nil {
 				return err
 			}
 		}

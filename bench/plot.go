@@ -26,7 +26,8 @@ var (
 )
 
 // scalingPlots returns one log–log plot per family: the official command's median time (and
-// its time-outs, as lower bounds), our command's and our in-process time per sentence.
+// its time-outs, as lower bounds), our command's and our in-process time per sentence, the
+// sizes scored by the bounded search (over a budget) with hollow marks, as their cost differs.
 func scalingPlots(r *Report) ([]*plot.Plot, error) {
 	var plots []*plot.Plot
 	for i := range r.Families {
@@ -45,7 +46,7 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 		p.Add(plotter.NewGrid())
 		p.Legend.Top, p.Legend.Left = true, true
 		p.Legend.TextStyle.Font.Size = vg.Points(9)
-		var off, timeouts, cmd, inproc plotter.XYs
+		var off, timeouts, cmd, inproc, inprocBounded plotter.XYs
 		for _, pt := range f.Points {
 			if w := walls(pt.Official); len(w) > 0 && len(w) == len(pt.Official) {
 				off = append(off, plotter.XY{X: float64(pt.N), Y: spreadOf(w).Median})
@@ -56,7 +57,11 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 				cmd = append(cmd, plotter.XY{X: float64(pt.N), Y: spreadOf(w).Median})
 			}
 			if len(pt.InProcess) > 0 {
-				inproc = append(inproc, plotter.XY{X: float64(pt.N), Y: spreadOf(seconds(pt.InProcess)).Median})
+				xy := plotter.XY{X: float64(pt.N), Y: spreadOf(seconds(pt.InProcess)).Median}
+				inproc = append(inproc, xy)
+				if pt.Bounded {
+					inprocBounded = append(inprocBounded, xy)
+				}
 			}
 		}
 		add := func(xys plotter.XYs, name string, c color.Color, shape draw.GlyphDrawer, line bool) error {
@@ -77,7 +82,7 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 				l.LineStyle.Color = c
 				p.Add(l)
 				p.Legend.Add(name, l, s)
-			} else {
+			} else if name != "" {
 				p.Legend.Add(name, s)
 			}
 			return nil
@@ -87,6 +92,9 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 			add(timeouts, "official: > "+fmtSeconds(r.Timeout.Seconds())+" (killed)", officialColor, draw.TriangleGlyph{}, false),
 			add(cmd, "maxmatch command", commandColor, draw.SquareGlyph{}, true),
 			add(inproc, "maxmatch in-process", inProcColor, draw.PyramidGlyph{}, true),
+			// Over the filled marks of the same points: white inside, a ring of the series' colour.
+			add(inprocBounded, "", color.White, draw.PyramidGlyph{}, false),
+			add(inprocBounded, "maxmatch in-process, bounded search", inProcColor, draw.TriangleGlyph{}, false),
 		} {
 			if err != nil {
 				return nil, err
@@ -255,4 +263,72 @@ func writeFile(path string, w io.WriterTo) error {
 		return err
 	}
 	return f.Close()
+}
+
+// freshMemoryPlot returns our command's time beyond its start-up against the fresh pages it
+// touched beyond the start-up's, one point per input (CoNLL files and generated cases apart),
+// with the line of the first-touch cost measured on the machine; nil without such figures.
+func freshMemoryPlot(r *Report) (*plot.Plot, error) {
+	rows := freshMemoryRows(r)
+	touch := r.Machine.FirstTouch.Seconds()
+	if len(rows) == 0 || !(touch > 0) {
+		return nil, nil
+	}
+	var conll, generated plotter.XYs
+	maxPages := 0.0
+	for _, f := range rows {
+		xy := plotter.XY{X: f.Pages, Y: max(0, f.Extra) * 1e3}
+		if f.Generated {
+			generated = append(generated, xy)
+		} else {
+			conll = append(conll, xy)
+		}
+		maxPages = max(maxPages, f.Pages)
+	}
+	p := plot.New()
+	p.Title.Text = "maxmatch command: time beyond start-up against fresh memory"
+	p.X.Label.Text = "fresh 4 KiB pages beyond start-up's (minor page faults)"
+	p.Y.Label.Text = "command time less start-up (ms)"
+	p.X.Min, p.Y.Min = 0, 0
+	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
+	p.Add(plotter.NewGrid())
+	line, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: maxPages, Y: maxPages * touch * 1e3}})
+	if err != nil {
+		return nil, err
+	}
+	line.LineStyle.Color, line.LineStyle.Dashes = officialColor, []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(line)
+	p.Legend.Add(fmt.Sprintf("pages × first-touch cost (%s each)", fmtSeconds(touch)), line)
+	for _, series := range []struct {
+		xys   plotter.XYs
+		name  string
+		c     color.Color
+		glyph draw.GlyphDrawer
+	}{{conll, "CoNLL-2014 files", commandColor, draw.CircleGlyph{}}, {generated, "generated cases", inProcColor, draw.TriangleGlyph{}}} {
+		if len(series.xys) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(series.xys)
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = series.c, series.glyph, vg.Points(3)
+		p.Add(s)
+		p.Legend.Add(series.name, s)
+	}
+	if f, ok := fitPages(rows); ok {
+		fit, err := plotter.NewLine(plotter.XYs{{X: 0, Y: f.Intercept * 1e3}, {X: maxPages, Y: (f.Intercept + f.PerPage*maxPages) * 1e3}})
+		if err != nil {
+			return nil, err
+		}
+		fit.LineStyle.Color = commandColor
+		p.Add(fit)
+		p.Legend.Add(fmt.Sprintf("least squares: %s per page", fmtSeconds(f.PerPage)), fit)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs = vg.Millimeter * 3
+	// Room for the legend above the points, and for the last point's mark.
+	p.X.Max *= 1.04
+	p.Y.Max *= 1.3
+	return p, nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"maxmatch/lattice"
 )
 
 func sec(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
@@ -112,6 +114,11 @@ func TestMarkdownReport(t *testing.T) {
 		"| date | 2026-01-02 03:04 UTC |",
 		"Test CPU, 2 logical CPUs, 1.0 GiB memory",
 		"| Go | go1.26 |",
+		"budgets `--max-work` " + fmtCount(lattice.DefaultMaxWork) + ", `--max-edges` " + fmtCount(lattice.DefaultMaxEdges),
+		"(`--max-work`, " + fmtCount(lattice.DefaultMaxWork) + ", about ten minutes of it)",
+		"one worker per CPU, 2 here",
+		"`official-2014.combined.m2` (1312 sentences)",
+		"official n^6.00 (2 sizes only, 10–20 tokens)",
 		"`go run ./bench -test`",
 		regenerate,
 		// 200 s of official over 4 s of ours (medians 2 s per system).
@@ -187,11 +194,18 @@ func TestReadCSVRejectsOtherFiles(t *testing.T) {
 func TestWriteOutputs(t *testing.T) {
 	dir := t.TempDir()
 	cfg := &Config{Out: filepath.Join(dir, "out"), Docs: filepath.Join(dir, "docs")}
-	if err := writeOutputs(cfg, syntheticReport()); err != nil {
+	r := syntheticReport()
+	r.Machine.FirstTouch = 10 * time.Microsecond
+	for _, ss := range [][]Sample{r.Startup.Ours, r.Systems[0].Ours, r.Families[0].Points[4].Ours} {
+		for i := range ss {
+			ss[i].MinFlt = 300 + int64(1000*i)
+		}
+	}
+	if err := writeOutputs(cfg, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []string{cfg.Out, cfg.Docs} {
-		for _, name := range []string{reportName, csvName, scalingFile + ".svg", scalingFile + ".png", speedupFile + ".svg", speedupFile + ".png"} {
+		for _, name := range []string{reportName, csvName, scalingFile + ".svg", scalingFile + ".png", speedupFile + ".svg", speedupFile + ".png", freshFile + ".svg", freshFile + ".png"} {
 			data, err := os.ReadFile(filepath.Join(d, name))
 			if err != nil {
 				t.Error(err)
@@ -208,5 +222,137 @@ func TestWriteOutputs(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestFreshMemorySection(t *testing.T) {
+	r := syntheticReport()
+	r.Machine.FirstTouch = time.Millisecond
+	for i := range r.Startup.Ours {
+		r.Startup.Ours[i].MinFlt = 300
+	}
+	for i := range r.Systems[0].Ours {
+		r.Systems[0].Ours[i].MinFlt = 1300
+	}
+	rows := freshMemoryRows(r)
+	// AAA only: BBB's and the family's samples carry no page faults.
+	if len(rows) != 1 || rows[0].Input != "AAA" {
+		t.Fatalf("rows %+v, want AAA's only", rows)
+	}
+	// 1,000 fresh pages at 1 ms are 1 s of the 2 s − 2 ms beyond start-up.
+	if f := rows[0]; f.Pages != 1000 || math.Abs(f.Touches-1) > 1e-9 || math.Abs(f.Share()-1/1.998) > 1e-9 || f.InProcess != 0.012 {
+		t.Errorf("row %+v, share %v", f, f.Share())
+	}
+	var b bytes.Buffer
+	if err := writeMarkdown(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"first touch of a fresh 4 KiB page 1 ms (256 ms per MiB)",
+		"## The command beyond in-process: fresh memory",
+		"| AAA | 2.00 s | 2.00 s | 12 ms | 1000 | 1.00 s | 50% |",
+		"the command's time is mostly such touches: 50% of it on the median input, 50%–50% over 1 input that took longer than the start-up",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	// Without the probe's figure, or without page faults (a report read back from an older
+	// CSV), there is no such section.
+	r.Machine.FirstTouch = 0
+	b.Reset()
+	writeMarkdown(&b, r)
+	if strings.Contains(b.String(), "fresh memory") || strings.Contains(b.String(), "Fresh memory") {
+		t.Error("fresh-memory section written without the first-touch cost")
+	}
+}
+
+func TestFirstTouchIsMeasured(t *testing.T) {
+	if d := firstTouch(4<<20, 1); d <= 0 || d > 10*time.Millisecond {
+		t.Errorf("first touch of a page: %v, want a positive time well under 10 ms", d)
+	}
+}
+
+func TestComparisonVerdict(t *testing.T) {
+	prev := syntheticReport()
+	same := syntheticReport()
+	c := compareRuns(prev, same, "prev.csv")
+	if v := c.verdict(); !strings.Contains(v, "**All 8 ratios are within 20%** of the earlier run's") {
+		t.Errorf("identical runs: %s", v)
+	}
+	// BBB's maxmatch 30% slower in every round: its wall and CPU ratios drop by 1 − 1/1.3 = 23%,
+	// the whole corpus's by less (AAA is unchanged).
+	slower := syntheticReport()
+	for i := range slower.Systems[1].Ours {
+		slower.Systems[1].Ours[i].Wall = slower.Systems[1].Ours[i].Wall * 13 / 10
+		slower.Systems[1].Ours[i].CPU = slower.Systems[1].Ours[i].CPU * 13 / 10
+	}
+	v := compareRuns(prev, slower, "prev.csv").verdict()
+	for _, want := range []string{
+		"**2 of 8 ratios differ by more than 20%**: speed-up, wall of BBB -23%; speed-up, CPU of BBB -23%.",
+		"Per file the largest changes are 23% (speed-up, wall, BBB)",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("verdict lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+func TestReadCSVOfTheFirstLayout(t *testing.T) {
+	// The harness's first CSV had no minflt column; -compare must still read it.
+	old := "section,name,size,scorer,round,wall_s,cpu_s,maxrss_mb,status\n" +
+		"conll,AAA,1312,maxmatch,1,0.04,0.05,12,ok\n" +
+		"conll,AAA,1312,official,1,8,8,77,ok\n"
+	r, err := readCSV(strings.NewReader(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Systems[0].WallRatio(); got.Median != 200 {
+		t.Errorf("ratio %+v, want 200", got)
+	}
+	if _, err := readCSV(strings.NewReader(strings.Replace(old, "status\n", "status,minflt,extra\n", 1))); err == nil {
+		t.Error("a header with an unknown column was accepted")
+	}
+}
+
+func TestFmtCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 4_000_000: "4,000,000", 600_000_000: "600,000,000"} {
+		if got := fmtCount(n); got != want {
+			t.Errorf("fmtCount(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestFitPages(t *testing.T) {
+	var rows []freshRow
+	for _, pages := range []float64{0, 1000, 2500, 6000} {
+		rows = append(rows, freshRow{Pages: pages, Extra: 0.001 + 10e-6*pages})
+	}
+	f, ok := fitPages(rows)
+	if !ok || math.Abs(f.Intercept-0.001) > 1e-12 || math.Abs(f.PerPage-10e-6) > 1e-12 || math.Abs(f.R2-1) > 1e-9 || f.Points != 4 {
+		t.Errorf("fit %+v (%v), want 1 ms + 10 µs per page, R² = 1, 4 points", f, ok)
+	}
+	if _, ok := fitPages(rows[:2]); ok {
+		t.Error("a line fitted through two points")
+	}
+}
+
+// TestReadTheCommittedCSV reads docs/benchmarks.csv as the documented regeneration command's
+// -compare does, whichever harness wrote it.
+func TestReadTheCommittedCSV(t *testing.T) {
+	path := filepath.Join("..", "docs", csvName)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no committed report: %v", err)
+	}
+	r, err := readCSVFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Systems) == 0 || len(r.Floor) == 0 {
+		t.Fatalf("%s: %d systems, %d floor rows", path, len(r.Systems), len(r.Floor))
+	}
+	c := compareRuns(r, r, path)
+	if v := c.verdict(); !strings.Contains(v, "**All ") {
+		t.Errorf("the committed run compared with itself: %s", v)
 	}
 }

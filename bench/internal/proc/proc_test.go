@@ -31,3 +31,19 @@ func TestRunKillsTheProcessGroupAtTheTimeout(t *testing.T) {
 		t.Errorf("took %s to give up", d)
 	}
 }
+
+func TestRunCountsFreshPages(t *testing.T) {
+	small, _, err := Run([]string{"true"}, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// dd touches its whole 32 MiB buffer: 8,192 pages of 4 KiB (fewer if the kernel gives it
+	// huge pages, so the bound is loose).
+	big, _, err := Run([]string{"dd", "if=/dev/zero", "of=/dev/null", "bs=32M", "count=1"}, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if small.MinFlt <= 0 || big.MinFlt-small.MinFlt < 1000 {
+		t.Errorf("minor faults: true %d, dd with a 32 MiB buffer %d; want dd's well above", small.MinFlt, big.MinFlt)
+	}
+}

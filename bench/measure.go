@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"time"
 
@@ -360,6 +361,10 @@ func measureInProcess(c *cases.Case, cfg *Config) (FamilyPoint, error) {
 // alternately: each sample is the mean of as many calls as fill minSample (at least one), after
 // a garbage collection.
 func timeAlternately(f, g func(), samples int, minSample time.Duration) (fs, gs []time.Duration) {
+	// In-process work runs under the garbage collector setting of the command, whose share of
+	// a sample otherwise varies with where the collections fall (NTHU's degenerate sentence
+	// allocated enough for its samples to spread over a factor of two).
+	defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
 	calibrate := func(h func()) int {
 		runtime.GC()
 		start := time.Now()

@@ -10,15 +10,14 @@
 package main
 
 import (
+	"maxmatch/scorer"
 	"os"
 	"runtime/debug"
 )
 
 func main() {
-	// A run holds a few tens of megabytes (a few hundred on a degenerate sentence): collecting
-	// garbage less eagerly than the default (100%) saves a third of a typical run's time.
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(scorer.GCPercent)
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -95,10 +95,13 @@ func writeMarkdown(w io.Writer, r *Report) error {
 		p("- **Against the earlier run** (`%s`): %s\n", c.Source, c.verdict())
 	}
 	if fm := freshMemoryRows(r); len(fm) > 0 && r.Machine.FirstTouch > 0 {
-		sh := spreadOf(shares(fm))
-		p("- **Fresh memory**: here a process's first touch of a 4 KiB page costs %s (%s per MiB). Beyond its start-up, the command's time is %s such touches: %s of it on the median input, %s–%s over %s (the table below), a cost that the in-process figures (warm, their memory reused from call to call) do not see.\n",
-			fmtSeconds(r.Machine.FirstTouch.Seconds()), fmtSeconds(r.Machine.FirstTouch.Seconds()*(1<<20)/pageSize),
-			mostlyOrPartly(sh.Median), fmtPercent(sh.Median), fmtPercent(sh.Min), fmtPercent(sh.Max), plural(sh.N, "input that took longer than the start-up", "inputs that took longer than the start-up"))
+		st := spreadOf(walls(r.Startup.Ours))
+		noise := st.Max - st.Min
+		if sh := spreadOf(shares(fm, noise)); sh.N > 0 {
+			p("- **Fresh memory**: here a process's first touch of a 4 KiB page costs %s (%s per MiB). Beyond its start-up, the command's time is %s such touches: %s of it on the median input, %s–%s over %s (the table below), a cost that the in-process figures (warm, their memory reused from call to call) do not see.\n",
+				fmtSeconds(r.Machine.FirstTouch.Seconds()), fmtSeconds(r.Machine.FirstTouch.Seconds()*(1<<20)/pageSize),
+				mostlyOrPartly(sh.Median), fmtPercent(sh.Median), fmtPercent(sh.Min), fmtPercent(sh.Max), plural(sh.N, "input", "inputs")+" whose time beyond start-up is over the start-up's own range ("+fmtSeconds(noise)+")")
+		}
 	}
 	p("\n")
 

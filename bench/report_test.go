@@ -251,7 +251,7 @@ func TestFreshMemorySection(t *testing.T) {
 		"first touch of a fresh 4 KiB page 1 ms (256 ms per MiB)",
 		"## The command beyond in-process: fresh memory",
 		"| AAA | 2.00 s | 2.00 s | 12 ms | 1000 | 1.00 s | 50% |",
-		"the command's time is mostly such touches: 50% of it on the median input, 50%–50% over 1 input that took longer than the start-up",
+		"the command's time is mostly such touches: 50% of it on the median input, 50%–50% over 1 input whose time beyond start-up is over the start-up's own range (0 µs)",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("report lacks %q", want)
@@ -264,6 +264,20 @@ func TestFreshMemorySection(t *testing.T) {
 	writeMarkdown(&b, r)
 	if strings.Contains(b.String(), "fresh memory") || strings.Contains(b.String(), "Fresh memory") {
 		t.Error("fresh-memory section written without the first-touch cost")
+	}
+}
+
+func TestSharesSkipStartupNoise(t *testing.T) {
+	rows := []freshRow{
+		{Input: "long", Extra: 0.020, Touches: 0.015},   // 75%
+		{Input: "noise", Extra: 0.0001, Touches: 0.001}, // 1000%, but 0.1 ms is within start-up's range
+		{Input: "none", Extra: 0, Touches: 0.001},       // no time beyond start-up: no share at all
+	}
+	if got := shares(rows, 0.0015); len(got) != 1 || math.Abs(got[0]-0.75) > 1e-9 {
+		t.Errorf("shares over a 1.5 ms start-up range = %v, want [0.75] (the long input only)", got)
+	}
+	if got := shares(rows, 0); len(got) != 2 {
+		t.Errorf("shares with no start-up range = %v, want the two inputs with time beyond start-up", got)
 	}
 }
 

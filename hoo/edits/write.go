@@ -3,8 +3,10 @@ package edits
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -145,3 +147,17 @@ func escape(text, index string, attr bool) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// PullTextInline applies the HOO tools' fix-up of minidom's pretty printing to an XML
+// document: the official pattern that pulls a text child onto its element's line. Python
+// 2.7.18 already writes a lone text child inline, so it changes only text that begins with a
+// line break (and loses the white space around it). The HOO 2011 extractor and the HOO 2012
+// run scorer both apply it to what they write.
+func PullTextInline(doc []byte) []byte {
+	return prettyText().ReplaceAll(doc, []byte(">${1}</"))
+}
+
+// prettyText is compiled on first use, not at the start of every maxmatch process.
+var prettyText = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)>\n[\t\n\v\f\r ]+([^<>\t\n\v\f\r ].*?)\n[\t\n\v\f\r ]+</`)
+})

@@ -168,3 +168,20 @@ func FuzzWriteRead(f *testing.F) {
 		}
 	})
 }
+
+func TestPullTextInline(t *testing.T) {
+	for _, c := range []struct {
+		reason, in, want string
+	}{
+		{"text already inline is left alone", "<a>\n  <b>x</b>\n</a>\n", "<a>\n  <b>x</b>\n</a>\n"},
+		{"text on its own lines is pulled up, its surrounding white space lost",
+			"<a>\n  <b>\n    x y\n  </b>\n</a>\n", "<a>\n  <b>x y</b>\n</a>\n"},
+		{"the pattern's . crosses line breaks: text of two lines is pulled up whole",
+			"<b>\n  x\ny\n  </b>", "<b>x\ny</b>"},
+		{"an element holding only elements is left alone", "<a>\n  <b/>\n</a>", "<a>\n  <b/>\n</a>"},
+	} {
+		if got := string(PullTextInline([]byte(c.in))); got != c.want {
+			t.Errorf("%s:\nPullTextInline(%q)\n = %q\nwant %q", c.reason, c.in, got, c.want)
+		}
+	}
+}

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"maxmatch/hoo/edits"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,14 +248,9 @@ func WriteRun2012(w io.Writer, r *Run2012) error {
 		fmt.Fprintf(&b, "    </%s>\n", t.name)
 	}
 	b.WriteString("  </scores>\n</results>\n")
-	_, err := io.WriteString(w, prettyText.ReplaceAllString(b.String(), ">${1}</"))
+	_, err := w.Write(edits.PullTextInline([]byte(b.String())))
 	return err
 }
-
-// prettyText is the official's pattern that pulls text onto its element's line; Python 2.7.18
-// already writes a lone text child inline, so it changes only text that begins with a line
-// break (and loses the white space around it).
-var prettyText = regexp.MustCompile(`(?s)>\n[\t\n\v\f\r ]+([^<>\t\n\v\f\r ].*?)\n[\t\n\v\f\r ]+</`)
 
 // escapeText escapes text as minidom does, in text and in attribute values alike.
 func escapeText(s string) string {

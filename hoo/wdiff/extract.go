@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sync"
 )
 
 // Options choose between the official behaviour and repairs of its defects.
@@ -59,16 +60,23 @@ const (
 	deleteMarkLen = 4
 )
 
-var (
-	processingInstruction = regexp.MustCompile(`<\?.+?\?>`)
+// patterns are the official's regular expressions, compiled on first use rather than at the
+// start of every maxmatch process.
+var patterns = sync.OnceValue(func() (p struct {
+	processingInstruction *regexp.Regexp
 	// A deleted region then white space then an inserted region: the white space becomes
 	// one space. `.` stops at line ends unless Fixed.
-	spaceBetweenRegions      = regexp.MustCompile(`(\[-.+?-\])[\t\n\v\f\r ]+(\{\+.+?\+\})`)
-	spaceBetweenRegionsFixed = regexp.MustCompile(`(?s)(\[-.+?-\])[\t\n\v\f\r ]+(\{\+.+?\+\})`)
+	spaceBetweenRegions, spaceBetweenRegionsFixed *regexp.Regexp
 	// Inserted or deleted regions, in text order; an insertion is tried first at a position.
-	region      = regexp.MustCompile(`\{\+(.+?)\+\}|\[-(.+?)-\]`)
-	regionFixed = regexp.MustCompile(`(?s)\{\+(.+?)\+\}|\[-(.+?)-\]`)
-)
+	region, regionFixed *regexp.Regexp
+}) {
+	p.processingInstruction = regexp.MustCompile(`<\?.+?\?>`)
+	p.spaceBetweenRegions = regexp.MustCompile(`(\[-.+?-\])[\t\n\v\f\r ]+(\{\+.+?\+\})`)
+	p.spaceBetweenRegionsFixed = regexp.MustCompile(`(?s)(\[-.+?-\])[\t\n\v\f\r ]+(\{\+.+?\+\})`)
+	p.region = regexp.MustCompile(`\{\+(.+?)\+\}|\[-(.+?)-\]`)
+	p.regionFixed = regexp.MustCompile(`(?s)\{\+(.+?)\+\}|\[-(.+?)-\]`)
+	return p
+})
 
 // Groups of the punctuation patterns.
 const (
@@ -139,7 +147,7 @@ func ExtractWdiff(out []byte, opt Options) ([]Edit, error) {
 // official does this to the whole output, original text included, so such tags in a source
 // shift the offsets after them.
 func stripTags(text []byte) []byte {
-	text = processingInstruction.ReplaceAll(text, nil)
+	text = patterns().processingInstruction.ReplaceAll(text, nil)
 	for _, tag := range []string{"<p>", "</p>", "<s>", "</s>", "<HOO>", "</HOO>"} {
 		text = bytes.ReplaceAll(text, []byte(tag), nil)
 	}
@@ -150,9 +158,9 @@ func externalisePunctuation(text []byte, opt Options) []byte {
 	for _, e := range externalisers {
 		text = e.pattern.sub(text, e.template)
 	}
-	between := spaceBetweenRegions
+	between := patterns().spaceBetweenRegions
 	if opt.Fixed {
-		between = spaceBetweenRegionsFixed
+		between = patterns().spaceBetweenRegionsFixed
 	}
 	return between.ReplaceAll(text, []byte("${1} ${2}"))
 }
@@ -162,9 +170,9 @@ func externalisePunctuation(text []byte, opt Options) []byte {
 // whole inserted region plus one space after an insertion: the official assumes one space
 // separates an inserted region from the text before or after it.
 func findRegions(text []byte, opt Options) []markedRegion {
-	re := region
+	re := patterns().region
 	if opt.Fixed {
-		re = regionFixed
+		re = patterns().regionFixed
 	}
 	var regions []markedRegion
 	shift := 0

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"maxmatch/hoo/edits"
@@ -43,7 +42,7 @@ func XML(id string, es []Edit, opt Options) ([]byte, error) {
 	if opt.Fixed {
 		return b.Bytes(), nil
 	}
-	return prettyText.ReplaceAll(b.Bytes(), []byte(">${1}</")), nil
+	return edits.PullTextInline(b.Bytes()), nil
 }
 
 // WriteXML writes XML(id, edits, opt) to w.
@@ -55,11 +54,6 @@ func WriteXML(w io.Writer, id string, edits []Edit, opt Options) error {
 	_, err = w.Write(doc)
 	return err
 }
-
-// prettyText is the official's pattern for pulling text onto its element's line. Python 2.7.18
-// already writes a lone text child inline, so it changes only text that begins with a line
-// break (white space at its start is then lost).
-var prettyText = regexp.MustCompile(`(?s)>\n[\t\n\v\f\r ]+([^<>\t\n\v\f\r ].*?)\n[\t\n\v\f\r ]+</`)
 
 // officialText is text as the official writes it, unless opt.Fixed: each byte read as the
 // Latin-1 character of its value (so UTF-8 text comes out garbled), and CR LF and a lone CR

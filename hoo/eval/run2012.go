@@ -2,16 +2,18 @@ package eval
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
-	"maxmatch/hoo/edits"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"maxmatch/hoo/edits"
 )
 
 // Pairs2012 matches the files of a gold directory (NNNNGE.xml) with those of a system
@@ -200,7 +202,7 @@ func TeamAndRun(sysFile string) (sysID, runID string) {
 // printer, with the counts and scores in the order CPython 2.7's dicts give them. Numbers are
 // written as Python 2's str() writes them (12 significant digits).
 func WriteRun2012(w io.Writer, r *Run2012) error {
-	var b strings.Builder
+	var b bytes.Buffer
 	b.WriteString("<?xml version=\"1.0\" ?>\n")
 	fmt.Fprintf(&b, "<results runid=\"%s\" sysid=\"%s\" timestamp=\"%s\">\n",
 		escapeText(r.RunID), escapeText(r.SysID), r.Time.Format("Mon 02 Jan 2006 03:04PM"))
@@ -248,7 +250,7 @@ func WriteRun2012(w io.Writer, r *Run2012) error {
 		fmt.Fprintf(&b, "    </%s>\n", t.name)
 	}
 	b.WriteString("  </scores>\n</results>\n")
-	_, err := w.Write(edits.PullTextInline([]byte(b.String())))
+	_, err := w.Write(edits.PullTextInline(b.Bytes()))
 	return err
 }
 

@@ -3,6 +3,7 @@ package lattice
 import (
 	"slices"
 
+	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
 
@@ -95,9 +96,9 @@ func (l *Lattice) boundedPath(gold []Gold) []Edit {
 	per := u + 2
 	nc := int32(l.cells())
 	ns := int(nc) * per
-	b.val = resize(b.val, ns)
-	b.ok = resize(b.ok, ns)
-	b.pred = resize(b.pred, ns)
+	b.val = scratch.Resize(b.val, ns)
+	b.ok = scratch.Resize(b.ok, ns)
+	b.pred = scratch.Resize(b.pred, ns)
 	clear(b.ok)
 	clear(b.pred)
 	l.matchedCandidates(gold)

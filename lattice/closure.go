@@ -1,6 +1,7 @@
 package lattice
 
 import (
+	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
 
@@ -77,9 +78,9 @@ func (l *Lattice) closure(budget int) error {
 	if budget >= 0 {
 		bound = min(bound, budget+1)
 	}
-	l.keys = growBy(l.keys, bound)
-	l.occ = growBy(l.occ, bound)
-	l.slab = growBy(l.slab, 3*bound) // each in-list is rewritten up to three times
+	l.keys = scratch.Grow(l.keys, bound)
+	l.occ = scratch.Grow(l.occ, bound)
+	l.slab = scratch.Grow(l.slab, 3*bound) // each in-list is rewritten up to three times
 
 	// Atomic edges, sorted by (from, to): sources ascending, and for each source its successors
 	// right (same row), down, diagonal — which is ascending order of the target.
@@ -142,14 +143,14 @@ func (l *Lattice) closure(budget int) error {
 				nk := key{from: a, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
 				if kj < 0 {
 					kj = int32(len(l.keys))
-					l.keys = append(grow(l.keys), nk)
+					l.keys = append(scratch.Grow(l.keys, 1), nk)
 					s.out = append(s.out, kj)
 				} else {
 					nk.mult = l.keys[kj].mult
 					l.keys[kj] = nk
 				}
 				l.keys[kj].mult++
-				l.occ = append(grow(l.occ), kj)
+				l.occ = append(scratch.Grow(l.occ, 1), kj)
 				if budget >= 0 && len(l.occ) > budget {
 					return errTooLarge
 				}
@@ -159,7 +160,7 @@ func (l *Lattice) closure(budget int) error {
 			s := &succ[si]
 			s.out = append(s.out, s.old[s.cur:]...)
 			spans[s.to] = span{off: int32(len(l.slab)), n: int32(len(s.out))}
-			l.slab = append(growBy(l.slab, len(s.out)), s.out...)
+			l.slab = append(scratch.Grow(l.slab, len(s.out)), s.out...)
 		}
 	}
 	l.inSpans = spans
@@ -172,7 +173,7 @@ func (l *Lattice) closure(budget int) error {
 // the rectangle from (0, 0) to j, less itself.
 func (l *Lattice) closureBound() int {
 	cols := l.cols
-	l.colCount = resize(l.colCount, cols)
+	l.colCount = scratch.Resize(l.colCount, cols)
 	clear(l.colCount)
 	bound := 0
 	for row := 0; row <= l.n; row++ {
@@ -191,7 +192,7 @@ func (l *Lattice) closureBound() int {
 }
 
 func (l *Lattice) spans(nv int) []span {
-	l.inSpans = resize(l.inSpans, nv)
+	l.inSpans = scratch.Resize(l.inSpans, nv)
 	clear(l.inSpans)
 	return l.inSpans
 }
@@ -220,7 +221,7 @@ func (l *Lattice) gatherAtomicInLists(spans []span) {
 		off += spans[c].n
 		spans[c].n = 0
 	}
-	l.slab = resize(l.slab, int(off))
+	l.slab = scratch.Resize(l.slab, int(off))
 	for ki, k := range l.keys {
 		s := &spans[k.to]
 		l.slab[s.off+s.n] = int32(ki)
@@ -248,22 +249,4 @@ func (l *Lattice) removeNoops() {
 		kept = append(kept, ki)
 	}
 	l.occ = kept
-}
-
-// grow makes room for one more element, doubling the capacity when full: the closure of a
-// degenerate sentence grows these slices to millions of elements, and append's growth factor
-// for large slices (1.25) would copy them many times over.
-func grow[T any](s []T) []T { return growBy(s, 1) }
-
-// growBy makes room for n more elements. The new buffer is made, not grown with
-// slices.Grow, which zeroes all the spare capacity: closure reserves room for its worst case,
-// and memory the runtime takes fresh from the system is already zero, so untouched capacity
-// then costs no page faults (make zeroes only memory it reuses).
-func growBy[T any](s []T, n int) []T {
-	if len(s)+n <= cap(s) {
-		return s
-	}
-	t := make([]T, len(s), len(s)+max(n, cap(s)))
-	copy(t, s)
-	return t
 }

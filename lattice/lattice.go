@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
 
@@ -141,6 +142,11 @@ type Lattice struct {
 	path     []Edit       // BestPath's result buffer
 	colCount []int
 	bnd      boundedState
+
+	// plain is the path under the unmatched weights, which every annotator none of whose gold
+	// edits is in the lattice gets: searched once per lattice, when plainDone is false.
+	plain     []Edit
+	plainDone bool
 }
 
 type atomCount struct{ diag, up, left uint8 }
@@ -183,6 +189,7 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) {
 	levenshtein.FillPair(&l.mat[0], &l.mat[1], src, hyp, 1, 2)
 	l.markVertices()
 	l.bounded = Exact
+	l.plainDone = false
 	l.keys, l.occ = l.keys[:0], l.occ[:0]
 	if l.overWork(opt.MaxWork) {
 		l.bounded = OverWork
@@ -223,9 +230,9 @@ func (l *Lattice) cells() int { return (l.n + 1) * l.cols }
 func (l *Lattice) markVertices() {
 	nc := l.cells()
 	cols := l.cols
-	l.atom = resize(l.atom, nc)
-	l.reach = resize(l.reach, nc)
-	l.vid = resize(l.vid, nc)
+	l.atom = scratch.Resize(l.atom, nc)
+	l.reach = scratch.Resize(l.reach, nc)
+	l.vid = scratch.Resize(l.vid, nc)
 	clear(l.reach)
 	l.reach[nc-1] = 3
 	back := [2][]levenshtein.Pointers{l.mat[0].Backs(), l.mat[1].Backs()}
@@ -295,13 +302,6 @@ func (l *Lattice) isVertex(c int) bool { return l.reach[c] != 0 }
 func (l *Lattice) rowCol(v int32) (row, col int) {
 	c := int(l.vert[v])
 	return c / l.cols, c % l.cols
-}
-
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // atomicKind is the kind of the single step into cell c from direction d.

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"maxmatch/internal/scratch"
 )
 
 // Gold is one gold edit as the lattice matches it: an edge matches when its reported offsets are
@@ -117,12 +119,12 @@ func (l *Lattice) unmatchedWeight(k *key, c costs) float64 {
 // edge list grouped by source vertex.
 func (l *Lattice) prepareSearch() {
 	c := l.costs()
-	l.w = resize(l.w, len(l.keys))
+	l.w = scratch.Resize(l.w, len(l.keys))
 	for i := range l.keys {
 		l.w[i] = l.unmatchedWeight(&l.keys[i], c)
 	}
 	nv := len(l.vert)
-	l.outOff = resize(l.outOff, nv+1)
+	l.outOff = scratch.Resize(l.outOff, nv+1)
 	clear(l.outOff)
 	for _, ki := range l.occ {
 		l.outOff[l.keys[ki].from+1]++
@@ -130,7 +132,7 @@ func (l *Lattice) prepareSearch() {
 	for v := 1; v <= nv; v++ {
 		l.outOff[v] += l.outOff[v-1]
 	}
-	l.outOcc = resize(l.outOcc, len(l.occ))
+	l.outOcc = scratch.Resize(l.outOcc, len(l.occ))
 	fill := l.pred[:0]
 	fill = append(fill, l.outOff[:nv]...)
 	for pos, ki := range l.occ {
@@ -150,6 +152,12 @@ func (l *Lattice) BestPath(gold []Gold) []Edit {
 	}
 	c := l.costs()
 	changed := l.setWeights(gold, c)
+	if len(changed) == 0 {
+		if !l.plainDone {
+			l.plain, l.plainDone = append(l.plain[:0], l.search()...), true
+		}
+		return l.plain
+	}
 	edits := l.search()
 	for _, ki := range changed {
 		l.w[ki] = l.unmatchedWeight(&l.keys[ki], c)
@@ -335,17 +343,17 @@ func (l *Lattice) skipEpsilon(ki int32, between bool, c costs) bool {
 // improvements happen at the same moments, and the search stops when a pass changes nothing.
 func (l *Lattice) search() []Edit {
 	nv := len(l.vert)
-	l.dist = resize(l.dist, nv)
+	l.dist = scratch.Resize(l.dist, nv)
 	for i := range l.dist {
 		l.dist[i] = math.Inf(1)
 	}
-	l.ipath = resize(l.ipath, nv)
+	l.ipath = scratch.Resize(l.ipath, nv)
 	for i := range l.ipath {
 		l.ipath[i] = -1
 	}
 	words := (len(l.occ) + 63) / 64
 	for t := range 2 {
-		l.bits[t] = resize(l.bits[t], words)
+		l.bits[t] = scratch.Resize(l.bits[t], words)
 		clear(l.bits[t])
 	}
 	cur, next := l.bits[0], l.bits[1]

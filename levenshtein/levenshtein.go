@@ -15,6 +15,8 @@
 // equality is exact, case-sensitive string equality.
 package levenshtein
 
+import "maxmatch/internal/scratch"
+
 // Pointers is the set of co-optimal back-pointers of one cell.
 type Pointers uint8
 
@@ -43,11 +45,7 @@ func (m *Matrix) Fill(src, hyp []int32, subCost int32) {
 	rows, cols := len(src)+1, len(hyp)+1
 	m.rows, m.cols = rows, cols
 	n := rows * cols
-	if cap(m.dist) < n {
-		m.dist = make([]int32, n)
-		m.back = make([]Pointers, n)
-	}
-	m.dist, m.back = m.dist[:n], m.back[:n]
+	m.dist, m.back = scratch.Resize(m.dist, n), scratch.Resize(m.back, n)
 	m.lo, m.hi = nil, nil
 	m.dist[0], m.back[0] = 0, 0
 	for j := 1; j < cols; j++ {
@@ -97,12 +95,8 @@ func fillPairBand(a, b *Matrix, src, hyp []int32, subA, subB int32, k int) {
 	lowDiag, highDiag := min(0, len(hyp)-len(src))-k, max(0, len(hyp)-len(src))+k // band: lowDiag ≤ j−i ≤ highDiag
 	for _, m := range []*Matrix{a, b} {
 		m.rows, m.cols = rows, cols
-		if cap(m.dist) < n {
-			m.dist = make([]int32, n)
-			m.back = make([]Pointers, n)
-		}
-		m.dist, m.back = m.dist[:n], m.back[:n]
-		m.lo, m.hi = resizeInts(m.lo, rows), resizeInts(m.hi, rows)
+		m.dist, m.back = scratch.Resize(m.dist, n), scratch.Resize(m.back, n)
+		m.lo, m.hi = scratch.Resize(m.lo, rows), scratch.Resize(m.hi, rows)
 	}
 	da, ba, db, bb := a.dist, a.back, b.dist, b.back
 	for i := 0; i < rows; i++ {
@@ -144,13 +138,6 @@ func fillPairBand(a, b *Matrix, src, hyp []int32, subA, subB int32, k int) {
 			cb[j], cbb[j] = cell(diagB, pb[j]+1, cb[j-1]+1)
 		}
 	}
-}
-
-func resizeInts(s []int32, n int) []int32 {
-	if cap(s) < n {
-		return make([]int32, n)
-	}
-	return s[:n]
 }
 
 // Band returns the columns [lo, hi] of row i that FillPair filled; Fill fills whole rows.

@@ -1,7 +1,6 @@
 package scorer
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -89,8 +88,14 @@ type M2Reader struct {
 
 // Read parses an M2 file as ReadM2 does, with r's options. name is used in errors.
 func (r M2Reader) Read(name string, data []byte) ([]Sentence, error) {
+	return r.ReadString(name, string(data))
+}
+
+// ReadString is Read for a file already in a string. The sentences refer to pieces of text
+// rather than copies of them, so a caller that has the file in a string saves a copy of it.
+func (r M2Reader) ReadString(name, text string) ([]Sentence, error) {
 	p := m2Parser{name: name, fixes: r.Fixes, acceptBadSpans: r.AcceptBadSpans}
-	return p.parse(data)
+	return p.parse(text)
 }
 
 type m2Parser struct {
@@ -129,23 +134,23 @@ func (p *m2Parser) errorf(line, col int, format string, args ...any) error {
 
 // position returns the 1-based line and byte column of a byte offset, counting "\n" only as a
 // line break (what an editor shows; Python also breaks lines at a few control characters).
-func position(data []byte, off int) (line, col int) {
-	return bytes.Count(data[:off], []byte{'\n'}) + 1, off - (bytes.LastIndexByte(data[:off], '\n') + 1) + 1
+func position(text string, off int) (line, col int) {
+	return strings.Count(text[:off], "\n") + 1, off - (strings.LastIndexByte(text[:off], '\n') + 1) + 1
 }
 
-// invalidUTF8 is the error for data that is not valid UTF-8.
-func invalidUTF8(name string, data []byte) error {
+// invalidUTF8 is the error for text that is not valid UTF-8.
+func invalidUTF8(name string, data string) error {
 	off := firstInvalidUTF8(data)
 	line, col := position(data, off)
 	return &ParseError{File: name, Line: line, Column: col,
 		Msg: fmt.Sprintf("invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", data[off], off)}
 }
 
-func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
-	if !utf8.Valid(data) {
-		return nil, invalidUTF8(p.name, data)
+func (p *m2Parser) parse(text string) ([]Sentence, error) {
+	if !utf8.ValidString(text) {
+		return nil, invalidUTF8(p.name, text)
 	}
-	text := strings.TrimPrefix(string(data), "\ufeff")
+	text = strings.TrimPrefix(text, "\ufeff")
 	// The official splits blocks at lines that are exactly "\n"; a CRLF file has none and it
 	// dies. We read CRLF files as their LF equivalent (which keeps line numbers).
 	text = strings.ReplaceAll(text, "\r\n", "\n")
@@ -161,6 +166,11 @@ func (p *m2Parser) parse(data []byte) ([]Sentence, error) {
 	}
 
 	p.out = make([]Sentence, 0, strings.Count(text, "\nS ")+1)
+	// Nearly every A line gives one gold edit with one correction: slabs of that size hold the
+	// file's edits with little to spare.
+	edits := strings.Count(text, "\nA ") + 1
+	p.goldSlab = make([]GoldEdit, 0, edits)
+	p.correctionSlab = make([]string, 0, edits+edits/8)
 	var block []pytext.Line
 	flush := func() error {
 		if len(block) == 0 {
@@ -527,9 +537,9 @@ func quote(s string) string {
 	return strconv.Quote(s)
 }
 
-func firstInvalidUTF8(b []byte) int {
+func firstInvalidUTF8(b string) int {
 	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
+		r, size := utf8.DecodeRuneInString(b[i:])
 		if r == utf8.RuneError && size <= 1 {
 			return i
 		}

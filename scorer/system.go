@@ -1,7 +1,7 @@
 package scorer
 
 import (
-	"bytes"
+	"strings"
 	"unicode/utf8"
 
 	"maxmatch/internal/pytext"
@@ -13,19 +13,25 @@ import (
 // skipped (the official glues it to the first token). Text that is not UTF-8 is a *ParseError
 // giving its line, column and byte offset. name is used in errors.
 func ReadSystem(name string, data []byte) ([]string, error) {
-	if !utf8.Valid(data) {
-		return nil, invalidUTF8(name, data)
+	return ReadSystemString(name, string(data))
+}
+
+// ReadSystemString is ReadSystem for a file already in a string: the hypotheses are pieces of
+// text, not copies.
+func ReadSystemString(name, text string) ([]string, error) {
+	if !utf8.ValidString(text) {
+		return nil, invalidUTF8(name, text)
 	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	lines := make([]string, 0, bytes.Count(data, []byte{'\n'})+1)
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
+	text = strings.TrimPrefix(text, "\ufeff")
+	lines := make([]string, 0, strings.Count(text, "\n")+1)
+	for len(text) > 0 {
+		line := text
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
 		} else {
-			data = nil
+			text = ""
 		}
-		lines = append(lines, pytext.TrimSpace(string(line)))
+		lines = append(lines, pytext.TrimSpace(line))
 	}
 	return lines, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
@@ -240,36 +239,53 @@ func writeTypes(w io.Writer, b *scorer.TypeBreakdown) {
 	fmt.Fprintf(w, "false positives: %d (over all types only: system edits carry no error type)\n", b.FalsePositives())
 }
 
-// readFile reads a file, decompressing it if its name ends in .gz (as the official does). role
-// ("system", "gold") names the file in errors.
-func readFile(path, role string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+// readFile reads a file whole, decompressing it if its name ends in .gz (as the official does),
+// into a string: the parsers cut sentences and tokens out of it without copying (a
+// strings.Builder hands its buffer over, where string(bytes) would copy the file once more).
+// role ("system", "gold") names the file in errors.
+func readFile(path, role string) (string, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: cannot read the %s file: %v", path, role, err)
+		return "", fmt.Errorf("%s: cannot read the %s file: %v", path, role, unwrapPath(err))
 	}
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("%s: cannot decompress the %s file (its name ends in .gz): %v", path, role, err)
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			return nil, fmt.Errorf("%s: cannot decompress the %s file (its name ends in .gz): %v", path, role, err)
-		}
+	defer f.Close()
+	var text strings.Builder
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		text.Grow(int(fi.Size()))
 	}
-	return data, nil
+	if !strings.HasSuffix(path, ".gz") {
+		if _, err := io.Copy(&text, f); err != nil {
+			return "", fmt.Errorf("%s: cannot read the %s file: %v", path, role, unwrapPath(err))
+		}
+		return text.String(), nil
+	}
+	zr, err := gzip.NewReader(bufio.NewReader(f))
+	if err == nil {
+		_, err = io.Copy(&text, zr)
+	}
+	if err != nil {
+		return "", fmt.Errorf("%s: cannot decompress the %s file (its name ends in .gz): %v", path, role, unwrapPath(err))
+	}
+	return text.String(), nil
+}
+
+// unwrapPath drops the operation and path that an *fs.PathError repeats: the messages above
+// name the file themselves.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // readGold reads and parses the gold file.
 func readGold(path string, reader scorer.M2Reader) ([]scorer.Sentence, error) {
-	data, err := readFile(path, "gold")
+	text, err := readFile(path, "gold")
 	if err != nil {
 		return nil, err
 	}
-	return reader.Read(path, data)
+	return reader.ReadString(path, text)
 }
 
 func plural(n int, word string) string {
@@ -281,11 +297,11 @@ func plural(n int, word string) string {
 
 // readHypotheses reads a system file and checks it has one line per gold sentence.
 func readHypotheses(path, goldPath string, gold []scorer.Sentence, prog *progress) ([]string, error) {
-	data, err := readFile(path, "system")
+	text, err := readFile(path, "system")
 	if err != nil {
 		return nil, err
 	}
-	hyps, err := scorer.ReadSystem(path, data)
+	hyps, err := scorer.ReadSystemString(path, text)
 	if err != nil {
 		return nil, err
 	}

@@ -28,15 +28,28 @@ func IsSpace(r rune) bool {
 	return r >= 0x2000 && r <= 0x200a
 }
 
+// asciiSpace is IsSpace for the ASCII characters, so that the functions below look at a byte
+// and decode a rune only where the text is not ASCII (rarely, in M² files).
+var asciiSpace = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = IsSpace(rune(c))
+	}
+	return t
+}()
+
+// runeSpaceAt reports whether the non-ASCII character starting at s[i] is white space, and its
+// width. Invalid UTF-8 is one byte wide and not white space, as in a range loop over s. (The
+// loops below test ASCII bytes themselves: a call per byte would cost more than the test.)
+func runeSpaceAt(s string, i int) (space bool, width int) {
+	r, width := utf8.DecodeRuneInString(s[i:])
+	return IsSpace(r), width
+}
+
 // Fields splits s around runs of Python white space, like Python's s.split() with no argument.
 func Fields(s string) []string {
-	n, inField := 0, false
-	for _, r := range s {
-		sp := IsSpace(r)
-		if !sp && !inField {
-			n++
-		}
-		inField = !sp
+	n := 0
+	for start, end := nextField(s, 0); start < end; start, end = nextField(s, end) {
+		n++
 	}
 	if n == 0 {
 		return nil
@@ -46,26 +59,50 @@ func Fields(s string) []string {
 
 // AppendFields appends the fields of s (see Fields) to dst and returns the extended slice.
 func AppendFields(dst []string, s string) []string {
-	start := -1
-	for i, r := range s {
-		if IsSpace(r) {
-			if start >= 0 {
-				dst = append(dst, s[start:i])
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-	}
-	if start >= 0 {
-		dst = append(dst, s[start:])
+	for start, end := nextField(s, 0); start < end; start, end = nextField(s, end) {
+		dst = append(dst, s[start:end])
 	}
 	return dst
 }
 
+// nextField returns the bounds of the first field of s at or after byte i, or an empty range
+// when there is none.
+func nextField(s string, i int) (start, end int) {
+	start = -1
+	for i < len(s) {
+		space, width := false, 1
+		if c := s[i]; c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			space, width = runeSpaceAt(s, i)
+		}
+		if start < 0 && !space {
+			start = i
+		} else if start >= 0 && space {
+			return start, i
+		}
+		i += width
+	}
+	if start < 0 {
+		return len(s), len(s)
+	}
+	return start, len(s)
+}
+
 // TrimSpace removes leading and trailing Python white space, like Python's s.strip().
 func TrimSpace(s string) string {
-	return strings.TrimFunc(s, IsSpace)
+	start, end := 0, len(s)
+	for start < end && s[start] < utf8.RuneSelf && asciiSpace[s[start]] {
+		start++
+	}
+	for end > start && s[end-1] < utf8.RuneSelf && asciiSpace[s[end-1]] {
+		end--
+	}
+	s = s[start:end]
+	if s != "" && (s[0] >= utf8.RuneSelf || s[len(s)-1] >= utf8.RuneSelf) {
+		return strings.TrimFunc(s, IsSpace) // an end is not ASCII: decode there
+	}
+	return s
 }
 
 // IsLineBreak reports whether r ends a line for Python 2.7 unicode.splitlines.

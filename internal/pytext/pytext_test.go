@@ -2,6 +2,8 @@ package pytext
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -40,6 +42,28 @@ func TestFields(t *testing.T) {
 			t.Errorf("Fields(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.why)
 		}
 	}
+}
+
+// FuzzFieldsAndTrim states the invariant of the byte-at-a-time fast paths: Fields,
+// AppendFields and TrimSpace split and trim exactly as the rune-by-rune definitions
+// (strings.FieldsFunc and strings.TrimFunc with IsSpace) do, on any bytes, valid UTF-8 or not.
+func FuzzFieldsAndTrim(f *testing.F) {
+	for _, s := range []string{"", "  a  b ", "a\u00a0b\u3000c", "a\x1fb", "a\u200bb", "\u3000 a b\u00a0",
+		"\u00e9 a \u00e9", "\xff a\xfe", " \x85x\u2028 ", "\t\n\v\f\r\x1c\x1d\x1e\x1f"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := strings.FieldsFunc(s, IsSpace)
+		if got := Fields(s); !slices.Equal(got, want) {
+			t.Errorf("Fields(%q) = %q, want %q", s, got, want)
+		}
+		if got := AppendFields([]string{"x"}, s); !slices.Equal(got[1:], want) || got[0] != "x" {
+			t.Errorf("AppendFields(x, %q) = %q, want x then %q", s, got, want)
+		}
+		if got, want := TrimSpace(s), strings.TrimFunc(s, IsSpace); got != want {
+			t.Errorf("TrimSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
 }
 
 func TestSplitLines(t *testing.T) {

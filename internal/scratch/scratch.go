@@ -17,7 +17,10 @@ func Resize[T any](s []T, n int) []T {
 	return make([]T, n, max(n, 2*cap(s)))
 }
 
-// Grow returns s, with its elements, and room for n more.
+// Grow returns s, with its elements, and room for n more. The lattice's closure grows its edge
+// lists to millions of elements one append at a time on a degenerate sentence: append's growth
+// for large slices (1.25×) would copy them many times over, doubling copies each element about
+// once.
 func Grow[T any](s []T, n int) []T {
 	if len(s)+n <= cap(s) {
 		return s

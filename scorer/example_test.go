@@ -3,6 +3,7 @@ package scorer_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"maxmatch/scorer"
 )
@@ -131,4 +132,31 @@ func ExampleRetotal() {
 	// Output:
 	// [0 1 2]: {Correct:3 Proposed:4 Gold:4}
 	// [2 2 1]: {Correct:3 Proposed:4 Gold:5}
+}
+
+// Scoring files of any size in bounded memory: both are read incrementally, each sentence is
+// scored, its annotator chosen and passed on as soon as it can be, and nothing is kept.
+func ExampleScoreStream() {
+	gold := scorer.M2Reader{}.Stream("gold.m2", strings.NewReader(`S The cat sat on mat .
+A 4 4|||ArtOrDet|||the|||REQUIRED|||-NONE-|||0
+
+S They was happy .
+A 1 2|||SVA|||were|||REQUIRED|||-NONE-|||0
+`))
+	system := scorer.NewSystemStream("system.txt", strings.NewReader("The cat sat on the mat .\nThey were very happy .\n"))
+	totals, err := scorer.ScoreStream(scorer.Pairs(gold, system, nil), scorer.DefaultOptions(), func(r *scorer.SentenceResult) error {
+		n := r.ChosenResult().Counts()
+		fmt.Printf("sentence %d (gold line %d): %d correct, %d proposed, %d gold\n", r.Index+1, r.Gold.Line, n.Correct, n.Proposed, n.Gold)
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, r, f := totals.PRF()
+	fmt.Printf("P %.4f R %.4f F_0.5 %.4f\n", p, r, f)
+	// Output:
+	// sentence 1 (gold line 1): 1 correct, 1 proposed, 1 gold
+	// sentence 2 (gold line 4): 1 correct, 2 proposed, 1 gold
+	// P 0.6667 R 1.0000 F_0.5 0.7143
 }

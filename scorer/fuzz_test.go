@@ -3,11 +3,13 @@ package scorer
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"maxmatch/internal/pytext"
@@ -174,6 +176,105 @@ func FuzzReadSystem(f *testing.F) {
 		again, err := ReadSystem("written.txt", []byte(out.String()))
 		if err != nil || !reflect.DeepEqual(again, lines) && len(again)+len(lines) > 0 {
 			t.Fatalf("round trip: %q gave %q, %v", lines, again, err)
+		}
+	})
+}
+
+// pieceSizeOf gives piece sizes for the incremental readers in the tests below: one byte (every
+// line longer than a piece), a few bytes, and the default.
+func pieceSizeOf(b uint8) int {
+	if b == 0 {
+		return pieceSize
+	}
+	return int(b)
+}
+
+// readM2Stream reads data with an M2Stream cutting pieces of the given size, from a reader
+// that returns one byte at a time, and returns every sentence and the error it ends with
+// (nil at the end of the file).
+func readM2Stream(r M2Reader, data []byte, size int) ([]Sentence, error) {
+	s := r.Stream("gold.m2", iotest.OneByteReader(bytes.NewReader(data)))
+	s.in.size = size
+	var out []Sentence
+	for {
+		g, err := s.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, *g)
+	}
+}
+
+// FuzzStreamM2 states the invariant of the incremental M2 reader: on any input, read in
+// pieces of any size, it gives the sentences that reading the whole file gives (ReadString is
+// the same parser given one piece), or the same error at the same line and column, after
+// the sentences before it.
+func FuzzStreamM2(f *testing.F) {
+	addSeeds(f, "*.m2", func(b []byte) { f.Add(b, uint16(0), false, uint8(1)) })
+	f.Add([]byte("\ufeffS a\r\nA 0 1|||T|||b|||REQUIRED|||-NONE-|||1\r\n\r\n \nS b\n"), uint16(FixNoneCorrection), false, uint8(3))
+	f.Add([]byte("S a b\u2028A 0 1|||X|||c|||R|||-|||0\x85\nS c\r\r\nA 0 1|||X|||d|||R|||-|||0\r\r\r\n\nS d"), uint16(0), false, uint8(5))
+	f.Add([]byte("S a\n\u3000\t\nS b\nA 0 1|||X|||c|||R|||-|||0\n\nS c\nA 9 9|||X|||c|||R|||-|||0\n"), uint16(0), false, uint8(7))
+	f.Add([]byte("S a\n\nS b\nA 0 x|||X|||c|||R|||-|||0\n\nS \xff\n"), uint16(0), true, uint8(2))
+	f.Add([]byte("S a\n\nS b\xe2\x80\nA 0 x|||X|||c|||R|||-|||0\n"), uint16(0), true, uint8(4))
+	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, accept bool, size uint8) {
+		r := M2Reader{Fixes: Fix(fixBits) & allFixes, AcceptBadSpans: accept}
+		whole, wholeErr := r.Read("gold.m2", data)
+		streamed, streamErr := readM2Stream(r, data, pieceSizeOf(size))
+		if !reflect.DeepEqual(wholeErr, streamErr) {
+			t.Fatalf("whole file: error %v; in pieces of %d: %v", wholeErr, pieceSizeOf(size), streamErr)
+		}
+		if wholeErr == nil && !reflect.DeepEqual(whole, streamed) {
+			t.Fatalf("whole file: %#v\nin pieces of %d: %#v", whole, pieceSizeOf(size), streamed)
+		}
+		if wholeErr != nil {
+			// The sentences handed out before the error come before it in the file (a line of
+			// the file can hold several of Python's lines).
+			pe := wholeErr.(*ParseError)
+			if pe.Line > 0 {
+				for _, s := range streamed {
+					if s.Line > pe.Line {
+						t.Fatalf("sentence at line %d handed out before the error at line %d", s.Line, pe.Line)
+					}
+				}
+			}
+		}
+	})
+}
+
+// FuzzStreamSystem states the same for system files: the incremental reader gives the
+// hypotheses of the whole file, or the same error after the lines before it.
+func FuzzStreamSystem(f *testing.F) {
+	addSeeds(f, "*.txt", func(b []byte) { f.Add(b, uint8(1)) })
+	f.Add([]byte("\ufeffa b\r\n\n  c\u3000\n\x85d"), uint8(2))
+	f.Add([]byte("\ufeff"), uint8(1))
+	f.Add([]byte("a\nb\xffc\nd\n"), uint8(3))
+	f.Fuzz(func(t *testing.T, data []byte, size uint8) {
+		whole, wholeErr := ReadSystem("system.txt", data)
+		s := NewSystemStream("system.txt", iotest.HalfReader(bytes.NewReader(data)))
+		s.in.size = pieceSizeOf(size)
+		streamed := []string{}
+		var streamErr error
+		for {
+			h, err := s.Next()
+			if err != nil {
+				if err != io.EOF {
+					streamErr = err
+				}
+				break
+			}
+			streamed = append(streamed, h)
+		}
+		if !reflect.DeepEqual(wholeErr, streamErr) {
+			t.Fatalf("whole file: error %v; in pieces: %v", wholeErr, streamErr)
+		}
+		if wholeErr == nil && !reflect.DeepEqual(whole, streamed) {
+			t.Fatalf("whole file: %q\nin pieces: %q", whole, streamed)
+		}
+		if wholeErr == nil && s.Lines() != len(whole) {
+			t.Fatalf("Lines() = %d, want %d", s.Lines(), len(whole))
 		}
 	})
 }

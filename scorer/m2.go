@@ -93,17 +93,45 @@ func (r M2Reader) Read(name string, data []byte) ([]Sentence, error) {
 
 // ReadString is Read for a file already in a string. The sentences refer to pieces of text
 // rather than copies of them, so a caller that has the file in a string saves a copy of it.
+//
+// It is the incremental reader (Stream) given the whole file as one piece: the sentences and
+// the errors are the same.
 func (r M2Reader) ReadString(name, text string) ([]Sentence, error) {
-	p := m2Parser{name: name, fixes: r.Fixes, acceptBadSpans: r.AcceptBadSpans}
-	return p.parse(text)
+	p := r.parser(name)
+	if err := p.feed(text, true); err != nil {
+		return nil, err
+	}
+	if err := p.end(); err != nil {
+		return nil, err
+	}
+	return p.out, nil
 }
 
+func (r M2Reader) parser(name string) *m2Parser {
+	return &m2Parser{name: name, fixes: r.Fixes, acceptBadSpans: r.AcceptBadSpans, line: 1}
+}
+
+// blockLine is a non-blank line of a block: a line as Python's splitlines cuts the file, and
+// the number of the line of the file ("\n"-terminated, what an editor shows) it is on.
+type blockLine struct {
+	text string
+	line int
+}
+
+// m2Parser reads an M2 file piece by piece (feed), each piece made of whole lines of the file,
+// and turns each block into sentences as soon as the blank line that ends it arrives.
 type m2Parser struct {
 	name           string
 	fixes          Fix
 	acceptBadSpans bool
 
-	out []Sentence
+	// Where the next piece starts in the file.
+	line   int   // its line number (1-based)
+	offset int64 // its byte offset
+	block  []blockLine
+	total  int // sentences parsed so far
+
+	out []Sentence // the sentences parsed and not yet handed out
 	// Scratch reused from block to block.
 	sources        []string
 	sourceLines    []int
@@ -132,75 +160,106 @@ func (p *m2Parser) errorf(line, col int, format string, args ...any) error {
 	return &ParseError{File: p.name, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-// position returns the 1-based line and byte column of a byte offset, counting "\n" only as a
-// line break (what an editor shows; Python also breaks lines at a few control characters).
-func position(text string, off int) (line, col int) {
-	return strings.Count(text[:off], "\n") + 1, off - (strings.LastIndexByte(text[:off], '\n') + 1) + 1
+// invalidUTF8 is the error for a line of a file that is not valid UTF-8: the line starts at
+// byte offset lineOffset of the file, and its first bad byte is text[bad].
+func invalidUTF8(name string, line int, lineOffset int64, text string, bad, lineStart int) error {
+	return &ParseError{File: name, Line: line, Column: bad - lineStart + 1,
+		Msg: fmt.Sprintf("invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", text[bad], lineOffset+int64(bad-lineStart))}
 }
 
-// invalidUTF8 is the error for text that is not valid UTF-8.
-func invalidUTF8(name string, data string) error {
-	off := firstInvalidUTF8(data)
-	line, col := position(data, off)
-	return &ParseError{File: name, Line: line, Column: col,
-		Msg: fmt.Sprintf("invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", data[off], off)}
-}
-
-func (p *m2Parser) parse(text string) ([]Sentence, error) {
-	if !utf8.ValidString(text) {
-		return nil, invalidUTF8(p.name, text)
+// feed parses the next piece of the file: whole lines, each ending in "\n", or, at the end of
+// the file (final), whatever is left. The sentences of every block the piece completes are
+// appended to p.out; a block still open at the end of a piece waits for the next one. The
+// first error in the file stops the parse: a line that is not UTF-8 when it is reached, or a
+// malformed block when its end is.
+func (p *m2Parser) feed(text string, final bool) error {
+	if p.offset == 0 {
+		// Sized from the piece: the sentences and, as nearly every A line gives one gold edit
+		// with one correction, the slabs hold the piece's edits with little to spare.
+		p.out = slices.Grow(p.out, strings.Count(text, "\nS ")+1)
+	} else {
+		p.out = slices.Grow(p.out, strings.Count(text, "\nS "))
 	}
-	text = strings.TrimPrefix(text, "\ufeff")
-	// The official splits blocks at lines that are exactly "\n"; a CRLF file has none and it
-	// dies. We read CRLF files as their LF equivalent (which keeps line numbers).
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	// Line numbers of offsets, counted incrementally: offsets are asked for in increasing order.
-	lineAt, lineOff := 1, 0
-	offsetLine := func(off int) int {
-		if off < lineOff {
-			lineAt, lineOff = 1, 0
-		}
-		lineAt += strings.Count(text[lineOff:off], "\n")
-		lineOff = off
-		return lineAt
-	}
-
-	p.out = make([]Sentence, 0, strings.Count(text, "\nS ")+1)
-	// Nearly every A line gives one gold edit with one correction: slabs of that size hold the
-	// file's edits with little to spare.
 	edits := strings.Count(text, "\nA ") + 1
-	p.goldSlab = make([]GoldEdit, 0, edits)
-	p.correctionSlab = make([]string, 0, edits+edits/8)
-	var block []pytext.Line
-	flush := func() error {
-		if len(block) == 0 {
-			return nil
-		}
-		err := p.block(block, offsetLine)
-		block = block[:0]
-		return err
+	if cap(p.goldSlab)-len(p.goldSlab) < edits {
+		p.goldSlab = make([]GoldEdit, 0, edits)
 	}
-	for off := 0; off < len(text); {
+	if cap(p.correctionSlab)-len(p.correctionSlab) < edits {
+		p.correctionSlab = make([]string, 0, edits+edits/8)
+	}
+	bad := len(text) // the first byte that is not UTF-8
+	if !utf8.ValidString(text) {
+		bad = firstInvalidUTF8(text)
+	}
+	for start := 0; start < len(text); {
+		end := len(text)
+		if i := strings.IndexByte(text[start:], '\n'); i >= 0 {
+			end = start + i + 1
+		}
+		if bad < end {
+			return invalidUTF8(p.name, p.line, p.offset, text, bad, start)
+		}
+		line := text[start:end]
+		if p.offset == 0 {
+			line = strings.TrimPrefix(line, "\ufeff")
+		}
+		if err := p.physicalLine(line); err != nil {
+			return err
+		}
+		p.offset += int64(end - start)
+		if text[end-1] == '\n' {
+			p.line++
+		}
+		start = end
+	}
+	if final {
+		return p.flush()
+	}
+	return nil
+}
+
+// physicalLine reads one line of the file (up to and including its "\n"). Python's splitlines
+// also ends lines at a few other characters (see pytext.NextLine), so it may hold several
+// lines; the official separates blocks by lines that are exactly "\n". We also take a line of
+// white space for a separator: where the official accepts one (as a block's first line, which
+// it ignores) the result is the same, elsewhere it dies on it.
+func (p *m2Parser) physicalLine(line string) error {
+	// The official dies on a CRLF file, which has no line that is exactly "\n"; we read it as its
+	// LF equivalent. Reading "\r\n" as one line break is that, except after another "\r",
+	// which the equivalent joins with the "\n".
+	if strings.HasSuffix(line, "\r\r\n") {
+		line = line[:len(line)-2] + "\n"
+	}
+	for off := 0; off < len(line); {
 		var ln pytext.Line
-		ln, off = pytext.NextLine(text, off)
-		// The official separates blocks by lines that are exactly "\n". We also take a line of
-		// white space for a separator: where the official accepts one (as a block's first line,
-		// which it ignores) the result is the same, elsewhere it dies on it.
+		ln, off = pytext.NextLine(line, off)
 		if ln.Text == "" || pytext.TrimSpace(ln.Text) == "" {
-			if err := flush(); err != nil {
-				return nil, err
+			if err := p.flush(); err != nil {
+				return err
 			}
 			continue
 		}
-		block = append(block, ln)
+		p.block = append(p.block, blockLine{ln.Text, p.line})
 	}
-	if err := flush(); err != nil {
-		return nil, err
+	return nil
+}
+
+// flush parses the block read so far, if any.
+func (p *m2Parser) flush() error {
+	if len(p.block) == 0 {
+		return nil
 	}
-	if len(p.out) == 0 {
-		return nil, &ParseError{File: p.name, Msg: "no sentences (the file is empty or blank): expected blocks of an \"S \" line followed by its \"A \" lines"}
+	err := p.parseBlock(p.block)
+	p.block = p.block[:0]
+	return err
+}
+
+// end checks, once the whole file is read, that it had sentences.
+func (p *m2Parser) end() error {
+	if p.total == 0 {
+		return &ParseError{File: p.name, Msg: "no sentences (the file is empty or blank): expected blocks of an \"S \" line followed by its \"A \" lines"}
 	}
-	return p.out, nil
+	return nil
 }
 
 type rawEdit struct {
@@ -208,22 +267,22 @@ type rawEdit struct {
 	annotator int64
 }
 
-// block parses one block, appending its sentences to p.out: its S lines are sentences, its A
-// lines edits.
-func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) error {
+// parseBlock parses one block, appending its sentences to p.out: its S lines are sentences,
+// its A lines edits.
+func (p *m2Parser) parseBlock(lines []blockLine) error {
 	first := lines[0]
-	if strings.HasPrefix(first.Text, "A ") {
-		return p.errorf(lineNo(first.Offset), 1, "an \"A \" line before any \"S \" line: expected each block to start with the \"S \" line of its sentence")
+	if strings.HasPrefix(first.text, "A ") {
+		return p.errorf(first.line, 1, "an \"A \" line before any \"S \" line: expected each block to start with the \"S \" line of its sentence")
 	}
-	if !strings.HasPrefix(first.Text, "S ") {
-		return p.errorf(lineNo(first.Offset), 1, "expected a block to start with an \"S \" line, found %s", quote(first.Text))
+	if !strings.HasPrefix(first.text, "S ") {
+		return p.errorf(first.line, 1, "expected a block to start with an \"S \" line, found %s", quote(first.text))
 	}
 	p.sources, p.sourceLines, p.tokens = p.sources[:0], p.sourceLines[:0], p.tokens[:0]
 	for _, ln := range lines {
-		if strings.HasPrefix(ln.Text, "S ") {
-			src := pytext.TrimSpace(ln.Text[2:])
+		if strings.HasPrefix(ln.text, "S ") {
+			src := pytext.TrimSpace(ln.text[2:])
 			p.sources = append(p.sources, src)
-			p.sourceLines = append(p.sourceLines, lineNo(ln.Offset))
+			p.sourceLines = append(p.sourceLines, ln.line)
 			p.tokens = append(p.tokens, pytext.Fields(src))
 		}
 	}
@@ -235,14 +294,14 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) error {
 
 	p.edits, p.annotatorOrder = p.edits[:0], p.annotatorOrder[:0]
 	for _, ln := range lines[1:] {
-		if strings.HasPrefix(ln.Text, "S ") || strings.HasPrefix(ln.Text, "I ") {
+		if strings.HasPrefix(ln.text, "S ") || strings.HasPrefix(ln.text, "I ") {
 			continue
 		}
-		no := lineNo(ln.Offset)
-		if !strings.HasPrefix(ln.Text, "A ") {
-			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.Text))
+		no := ln.line
+		if !strings.HasPrefix(ln.text, "A ") {
+			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.text))
 		}
-		e, err := p.editLine(ln.Text[2:], no, blockText, blockTokens, len(p.sources))
+		e, err := p.editLine(ln.text[2:], no, blockText, blockTokens, len(p.sources))
 		if err != nil {
 			return err
 		}
@@ -303,6 +362,7 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) error {
 			s.Annotators[ai] = a
 		}
 		p.out = append(p.out, s)
+		p.total++
 	}
 	return nil
 }

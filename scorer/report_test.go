@@ -2,6 +2,7 @@ package scorer
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -77,6 +78,22 @@ func TestReportsAgreeWithCounts(t *testing.T) {
 			}
 			if re := Retotal(results, opt.Beta, order); re != totals {
 				t.Errorf("%s (%v): Retotal in order %+v, Score %+v", sys, opt.Compat, re, totals)
+			}
+			// The counts alone re-run the choice as the results do, in order and in others.
+			var counts SentenceCounts
+			for i := range results {
+				counts.Add(&results[i])
+			}
+			rng := rand.New(rand.NewPCG(uint64(len(sys)), 1))
+			for k := range 5 {
+				if k > 0 {
+					for i := range order {
+						order[i] = rng.IntN(len(order))
+					}
+				}
+				if a, b := Retotal(results, opt.Beta, order), counts.Retotal(opt.Beta, order); a != b {
+					t.Errorf("%s (%v), order %d: Retotal of the results %+v, of the counts %+v", sys, opt.Compat, k, a, b)
+				}
 			}
 		}
 	}

@@ -126,6 +126,8 @@ type SentenceResult struct {
 	// Bounded says whether the lattice was too large for the exact search, and so the bounded
 	// search was used, and why (see package lattice).
 	Bounded lattice.Fallback
+	// Gold is the gold sentence scored against.
+	Gold *Sentence
 }
 
 // ChosenResult returns the chosen annotator's result.
@@ -172,7 +174,7 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
 	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
 	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
-	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis}
+	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis, Gold: s}
 	fixes := ev.opt.Effective()
 	// A hypothesis equal to its source has one optimal alignment, the diagonal of matches, and
 	// so no edit whatever the gold edits are.
@@ -338,28 +340,39 @@ func fBeta(c, e, g, beta float64) float64 {
 // (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
 // r.Chosen and adds its counts to the totals.
 func (t *Totals) Choose(r *SentenceResult) {
+	r.Chosen = t.best(len(r.Annotators), func(i int) Counts { return r.Annotators[i].Counts() })
+	t.Add(r.Annotators[r.Chosen].Counts(), r.Bounded != lattice.Exact)
+}
+
+// best returns which of n annotators, whose counts are counts(i), Choose picks.
+func (t *Totals) best(n int, counts func(i int) Counts) int {
 	sq := t.Beta * t.Beta
 	fMax, maxCorrect := -1.0, -1.0
 	minProposed, minGold := math.Inf(1), math.Inf(1)
-	r.Chosen = 0
-	for i := range r.Annotators {
-		n := r.Annotators[i].Counts()
+	chosen := 0
+	for i := range n {
+		n := counts(i)
 		c := t.Correct + float64(n.Correct)
 		p := t.Proposed + float64(n.Proposed)
 		g := t.Gold + float64(n.Gold)
 		f := fBeta(c, p, g, t.Beta)
 		if fMax < f || (fMax == f && maxCorrect < c) ||
 			(fMax == f && maxCorrect == c && minProposed+sq*minGold > p+sq*g) {
-			r.Chosen = i
+			chosen = i
 			fMax, maxCorrect, minProposed, minGold = f, c, p, g
 		}
 	}
-	n := r.Annotators[r.Chosen].Counts()
+	return chosen
+}
+
+// Add adds a chosen annotator's counts to the totals, as one more sentence (scored by the
+// bounded search when bounded is true).
+func (t *Totals) Add(n Counts, bounded bool) {
 	t.Correct += float64(n.Correct)
 	t.Proposed += float64(n.Proposed)
 	t.Gold += float64(n.Gold)
 	t.Sentences++
-	if r.Bounded != lattice.Exact {
+	if bounded {
 		t.BoundedSentences++
 	}
 }

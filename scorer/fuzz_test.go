@@ -278,3 +278,31 @@ func FuzzStreamSystem(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckPairs states that CheckPairs, which reads the files without building sentences,
+// finds what Pairs finds: the same number of pairs, the same skipped line, the same error.
+func FuzzCheckPairs(f *testing.F) {
+	f.Add([]byte("S a\n\nS b\nA 0 1|||X|||c|||R|||-|||0\n"), []byte("a\nc\n"), false)
+	f.Add([]byte("S a\n\nS b\nS c\nA 0 1|||X|||c|||R|||-|||0\n\nS d\n"), []byte("a\n"), false)
+	f.Add([]byte("S a\n\nS b\n"), []byte("a\nb\n\n"), true)
+	f.Add([]byte("S a\n\nS b\nX\n"), []byte("a\n\xff\n"), false)
+	f.Add([]byte("S a\n\nS b\n"), []byte("a\nb\nc\n\xff"), false)
+	f.Fuzz(func(t *testing.T, gold, system []byte, accept bool) {
+		r := M2Reader{AcceptBadSpans: accept}
+		var pairsSkipped, checkSkipped int
+		n := 0
+		var pairsErr error
+		for _, err := range Pairs(r.StreamString("gold.m2", string(gold)), NewSystemStreamString("system.txt", string(system)), func(l int) { pairsSkipped = l }) {
+			if err != nil {
+				pairsErr = err
+				n = 0
+				break
+			}
+			n++
+		}
+		m, checkErr := CheckPairs(r.Stream("gold.m2", bytes.NewReader(gold)), NewSystemStream("system.txt", bytes.NewReader(system)), func(l int) { checkSkipped = l })
+		if !reflect.DeepEqual(pairsErr, checkErr) || n != m || pairsSkipped != checkSkipped {
+			t.Fatalf("Pairs: %d pairs, skipped %d, error %v\nCheckPairs: %d, skipped %d, error %v", n, pairsSkipped, pairsErr, m, checkSkipped, checkErr)
+		}
+	})
+}

@@ -131,6 +131,13 @@ type m2Parser struct {
 	block  []blockLine
 	total  int // sentences parsed so far
 
+	// check only checks the file: it counts its sentences, finds its errors and builds
+	// nothing, noting the line of sentence number lineOf (1-based) in lineOfLine.
+	check       bool
+	lineOf      int
+	lineOfLine  int
+	checkTokens []string
+
 	out []Sentence // the sentences parsed and not yet handed out
 	// Scratch reused from block to block.
 	sources        []string
@@ -283,13 +290,27 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 			src := pytext.TrimSpace(ln.text[2:])
 			p.sources = append(p.sources, src)
 			p.sourceLines = append(p.sourceLines, ln.line)
-			p.tokens = append(p.tokens, pytext.Fields(src))
+			if !p.check {
+				p.tokens = append(p.tokens, pytext.Fields(src))
+			}
 		}
 	}
-	blockTokens, blockText := p.tokens[0], p.sources[0]
-	if len(p.sources) > 1 {
+	blockText := p.sources[0]
+	var blockTokens []string
+	switch {
+	case len(p.sources) > 1 && !p.check:
 		blockText = strings.Join(p.sources, " ")
 		blockTokens = pytext.Fields(blockText)
+	case len(p.sources) > 1:
+		blockText = strings.Join(p.sources, " ")
+		blockTokens = pytext.AppendFields(p.checkTokens[:0], blockText)
+	case p.check:
+		blockTokens = pytext.AppendFields(p.checkTokens[:0], blockText)
+	default:
+		blockTokens = p.tokens[0]
+	}
+	if p.check {
+		p.checkTokens = blockTokens // a buffer for the next block
 	}
 
 	p.edits, p.annotatorOrder = p.edits[:0], p.annotatorOrder[:0]
@@ -307,6 +328,10 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 		}
 		p.edits = append(p.edits, e)
 		p.annotatorOrder = append(p.annotatorOrder, e.annotator)
+	}
+	if p.check {
+		p.counted(len(p.sources))
+		return nil
 	}
 	// The official builds {annotator: edits} in order of first appearance, then copies it, per
 	// sentence, into a second dict in the first one's order; we visit annotators in the second
@@ -365,6 +390,15 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 		p.total++
 	}
 	return nil
+}
+
+// counted counts the n sentences of the block just checked, noting the line of the one lineOf
+// asks for.
+func (p *m2Parser) counted(n int) {
+	if k := p.lineOf - p.total; k >= 1 && k <= n {
+		p.lineOfLine = p.sourceLines[len(p.sourceLines)-n+k-1]
+	}
+	p.total += n
 }
 
 // annotatorVisitOrder is pydict.Order applied twice (see block), with a shortcut for the usual
@@ -463,6 +497,9 @@ func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens [
 			}
 		}
 		corrections[i] = c
+	}
+	if p.check {
+		return rawEdit{annotator: annotator}, nil
 	}
 	e := rawEdit{annotator: annotator}
 	e.Start, e.End = int(start), int(end)

@@ -20,15 +20,28 @@ type pieces struct {
 	n    int // bytes in buf
 	size int // the piece size (pieceSize, smaller in tests)
 	eof  bool
+	text *string // the whole file, when given as one piece
 }
 
 func newPieces(r io.Reader, size int) *pieces {
 	return &pieces{r: r, size: size}
 }
 
+// whole returns pieces made of one piece, text, the whole file.
+func whole(text string) *pieces {
+	return &pieces{text: &text}
+}
+
 // next returns the next piece and whether it is the file's last; io.EOF after the last. A read
 // error is returned as the reader gave it.
 func (p *pieces) next() (text string, last bool, err error) {
+	if p.text != nil {
+		if p.eof {
+			return "", false, io.EOF
+		}
+		p.eof = true
+		return *p.text, true, nil
+	}
 	if p.buf == nil {
 		p.buf = make([]byte, p.size)
 	}
@@ -76,6 +89,12 @@ type M2Stream struct {
 // Stream returns an M2Stream reading r, with r's options. name is used in errors.
 func (r M2Reader) Stream(name string, rd io.Reader) *M2Stream {
 	return &M2Stream{p: r.parser(name), in: newPieces(rd, pieceSize)}
+}
+
+// StreamString returns an M2Stream reading text, the whole file, as one piece: its sentences
+// refer to text rather than copies (ReadString reads the same way).
+func (r M2Reader) StreamString(name, text string) *M2Stream {
+	return &M2Stream{p: r.parser(name), in: whole(text)}
 }
 
 // Next returns the next sentence, or io.EOF after the last one. A malformed file gives a
@@ -128,6 +147,12 @@ type SystemStream struct {
 // NewSystemStream returns a SystemStream reading r. name is used in errors.
 func NewSystemStream(name string, r io.Reader) *SystemStream {
 	return &SystemStream{p: systemParser{name: name, line: 1}, in: newPieces(r, pieceSize)}
+}
+
+// NewSystemStreamString returns a SystemStream reading text, the whole file, as one piece: the
+// hypotheses are pieces of text, not copies.
+func NewSystemStreamString(name, text string) *SystemStream {
+	return &SystemStream{p: systemParser{name: name, line: 1}, in: whole(text)}
 }
 
 // Next returns the next hypothesis, or io.EOF after the last one. Text that is not UTF-8 gives a
@@ -262,4 +287,53 @@ func Pairs(gold *M2Stream, system *SystemStream, skipped func(line int)) iter.Se
 			}
 		}
 	}
+}
+
+// CheckPairs reads gold and system, neither read from yet, to the end as Pairs would pair
+// them, without building or scoring anything: it returns the number of pairs and the error
+// Pairs would give, the same and in the same order, and calls skipped as Pairs does. It costs
+// less than Pairs (the gold file's sentences are checked, not built), and makes a second
+// reading that scores free of errors in the files.
+func CheckPairs(gold *M2Stream, system *SystemStream, skipped func(line int)) (int, error) {
+	gold.p.check = true
+	lines, last := 0, ""
+	var sysErr error
+	for {
+		h, err := system.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			sysErr = err
+			break
+		}
+		lines++
+		last = h
+	}
+	gold.p.lineOf = lines + 1 // the first gold sentence without a hypothesis, if any
+	for {
+		if _, err := gold.Next(); err == io.EOF {
+			break
+		} else if err != nil {
+			return 0, err
+		}
+	}
+	if sysErr != nil {
+		return 0, sysErr
+	}
+	n := gold.Sentences()
+	switch {
+	case lines == n:
+		return n, nil
+	case lines == n+1 && last == "":
+		if skipped != nil {
+			skipped(lines)
+		}
+		return n, nil
+	}
+	e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: lines, Sentences: n, FirstUnpairedAt: n + 1}
+	if lines < n {
+		e.FirstUnpairedAt = gold.p.lineOfLine
+	}
+	return 0, e
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,27 +123,147 @@ func TestGolden(t *testing.T) {
 		{"compare-bad-resamples", []string{"compare", "--resamples", "0", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "at least one resample"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := run(tt.args, &stdout, &stderr)
-			got := fmt.Sprintf("$ maxmatch %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, stdout.String(), stderr.String())
-			path := filepath.Join("testdata", "golden", tt.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s (%s): output differs from %s\n--- got ---\n%s\n--- want ---\n%s", tt.name, tt.why, path, got, want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkGolden(t, goldenCase{name: tt.name, args: tt.args, why: tt.why}) })
 	}
+	for _, tt := range ioTests {
+		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt) })
+	}
+	if *update {
+		return
+	}
+	// Every case of score and compare again, with the files read as they are scored, as files
+	// too large to keep are: the same output, byte for byte.
+	saved := keepLimit
+	keepLimit = -1
+	defer func() { keepLimit = saved }()
+	n := 0
+	for _, tt := range append(ioTests, func() (cs []goldenCase) {
+		for _, tt := range tests {
+			cs = append(cs, goldenCase{name: tt.name, args: tt.args, why: tt.why})
+		}
+		return cs
+	}()...) {
+		if len(tt.args) > 0 && (tt.args[0] == "score" || tt.args[0] == "compare") {
+			n++
+			t.Run("streaming/"+tt.name, func(t *testing.T) { checkGolden(t, tt) })
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d cases of score and compare", n)
+	}
+}
+
+// goldenCase is a run of the command: its arguments, and where its standard input and output
+// are, when not the usual (nothing, and a buffer).
+type goldenCase struct {
+	name string
+	args []string
+	why  string
+	// stdin, when not empty, is a file whose content standard input gives, through a pipe.
+	stdin string
+	// stdout is "" (a buffer), "full" (/dev/full, every write fails with ENOSPC) or
+	// "closed-pipe" (a pipe whose reader has gone: writes fail with EPIPE).
+	stdout string
+}
+
+// ioTests are the golden cases of standard input and output, and of arguments in other places.
+var ioTests = []goldenCase{
+	{name: "flags-after-files", args: []string{"score", "testdata/report.txt", "testdata/report.m2", "--counts", "-v"}, why: "flags after the file names, as the official scorer accepts -v there"},
+	{name: "flags-interleaved", args: []string{"score", "--beta", "1", "testdata/report.txt", "--per-type", "testdata/report.m2", "--counts"}, why: "flags before, between and after the files"},
+	{name: "flags-double-dash", args: []string{"score", "--counts", "--", "testdata/report.txt", "testdata/report.m2"}, why: "\"--\" ends the flags"},
+	{name: "double-dash-then-flag", args: []string{"score", "testdata/report.txt", "--", "-v", "testdata/report.m2"}, why: "after \"--\", -v is a file name: three files, an error"},
+	{name: "compare-flags-after", args: []string{"compare", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2", "--resamples", "500", "--jsonl"}, why: "compare takes flags after the files too"},
+	{name: "stdin-system", args: []string{"score", "--counts", "-", "testdata/report.m2"}, stdin: "testdata/report.txt", why: "the system output on standard input"},
+	{name: "stdin-gold", args: []string{"score", "--jsonl", "testdata/report.txt", "-"}, stdin: "testdata/report.m2", why: "the gold file on standard input, read twice (checked, then scored) from a copy"},
+	{name: "stdin-gzip", args: []string{"score", "testdata/small.txt", "-"}, stdin: "testdata/small.m2.gz", why: "gzip recognised by its content on standard input"},
+	{name: "gzip-without-suffix", args: []string{"score", "testdata/small.txt", "testdata/gzipped-without-suffix.m2"}, why: "gzip recognised by its content in a file whose name does not say so"},
+	{name: "stdin-both", args: []string{"score", "-", "-"}, stdin: "testdata/report.txt", why: "only one file can be standard input"},
+	{name: "stdin-bad-gold", args: []string{"score", "-v", "testdata/one.txt", "-"}, stdin: "testdata/badoffset.m2", why: "errors name standard input"},
+	{name: "compare-stdin-gold", args: []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report-source.txt", "-"}, stdin: "testdata/report.m2", why: "compare reads the gold file once per system: standard input from a copy"},
+	{name: "stdout-full", args: []string{"score", "-v", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "a full disk: one message, exit 2 (the official: IOError, exit 1)"},
+	{name: "stdout-full-default", args: []string{"score", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "the three lines cannot be written either"},
+	{name: "compare-stdout-full", args: []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "compare checks its writes too"},
+	{name: "stdout-closed-pipe", args: []string{"score", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, stdout: "closed-pipe", why: "the reader went away: no message, the status of a SIGPIPE death"},
+	{name: "beta-huge", args: []string{"score", "--beta", "1e308", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, why: "β² overflows: rejected (it ended without its total line, exit 0)"},
+	{name: "beta-zero", args: []string{"score", "--beta", "0", "testdata/report.txt", "testdata/report.m2"}, why: "F_0 is precision: not a β to ask for"},
+	{name: "beta-negative", args: []string{"score", "--beta", "-0.5", "testdata/report.txt", "testdata/report.m2"}, why: "a negative β"},
+	{name: "beta-nan", args: []string{"score", "--beta", "NaN", "testdata/report.txt", "testdata/report.m2"}, why: "NaN parses as a float: rejected"},
+	{name: "beta-inf", args: []string{"score", "--beta", "Inf", "testdata/report.txt", "testdata/report.m2"}, why: "infinity parses as a float: rejected"},
+	{name: "compare-beta-nan", args: []string{"compare", "--beta", "nan", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, why: "compare checks β the same way"},
+	{name: "beta-large", args: []string{"score", "--beta", "1e100", "--counts", "testdata/report.txt", "testdata/report.m2"}, why: "the largest β accepted: F is recall, no NaN"},
+	{name: "bootstrap-one", args: []string{"score", "--jsonl", "--bootstrap", "1", "testdata/report.txt", "testdata/report.m2"}, why: "one resample has no standard error: null (the bootstrap line was missing)"},
+	{name: "compare-one-resample", args: []string{"compare", "--jsonl", "--resamples", "1", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, why: "the same in compare (it printed nothing, exit 0)"},
+}
+
+// checkGolden runs a case and compares everything it prints, and its exit status, with
+// testdata/golden/NAME.golden.
+func checkGolden(t *testing.T, tt goldenCase) {
+	t.Helper()
+	got := runCase(t, tt)
+	path := filepath.Join("testdata", "golden", tt.name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s (%s): output differs from %s\n--- got ---\n%s\n--- want ---\n%s", tt.name, tt.why, path, got, want)
+	}
+}
+
+// runCase runs the command in-process and returns what the golden file holds.
+func runCase(t *testing.T, tt goldenCase) string {
+	t.Helper()
+	command := "$ maxmatch " + strings.Join(tt.args, " ")
+	if tt.stdin != "" {
+		data, err := os.ReadFile(tt.stdin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			w.Write(data)
+			w.Close()
+		}()
+		defer r.Close()
+		saved := stdin
+		stdin = r
+		defer func() { stdin = saved }()
+		command += " < " + tt.stdin + " (through a pipe)"
+	}
+	var stdout bytes.Buffer
+	var out io.Writer = &stdout
+	switch tt.stdout {
+	case "full":
+		f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+		if err != nil {
+			t.Skipf("no /dev/full: %v", err)
+		}
+		defer f.Close()
+		out = f
+		command += " > /dev/full"
+	case "closed-pipe":
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
+		defer w.Close()
+		out = w
+		command += " | (a reader that has gone)"
+	}
+	var stderr bytes.Buffer
+	code := run(tt.args, out, &stderr)
+	return fmt.Sprintf("%s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", command, code, stdout.String(), stderr.String())
 }

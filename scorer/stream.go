@@ -221,23 +221,12 @@ func Pairs(gold *M2Stream, system *SystemStream, skipped func(line int)) iter.Se
 		// whether the lengths differ (firstUnpaired: the line of the first gold sentence
 		// without a hypothesis, 0 when the system has more lines).
 		fail := func(sysErr error, differ bool, firstUnpaired int) {
-			for {
-				if _, err := gold.Next(); err == io.EOF {
-					break
-				} else if err != nil {
-					yield(Pair{}, err)
-					return
-				}
+			if err := drain(gold.Next); err != nil {
+				yield(Pair{}, err)
+				return
 			}
 			if sysErr == nil {
-				for {
-					if _, err := system.Next(); err == io.EOF {
-						break
-					} else if err != nil {
-						yield(Pair{}, err)
-						return
-					}
-				}
+				sysErr = drain(system.Next)
 			}
 			if sysErr != nil {
 				yield(Pair{}, sysErr)
@@ -311,12 +300,8 @@ func CheckPairs(gold *M2Stream, system *SystemStream, skipped func(line int)) (i
 		last = h
 	}
 	gold.p.lineOf = lines + 1 // the first gold sentence without a hypothesis, if any
-	for {
-		if _, err := gold.Next(); err == io.EOF {
-			break
-		} else if err != nil {
-			return 0, err
-		}
+	if err := drain(gold.Next); err != nil {
+		return 0, err
 	}
 	if sysErr != nil {
 		return 0, sysErr
@@ -336,4 +321,15 @@ func CheckPairs(gold *M2Stream, system *SystemStream, skipped func(line int)) (i
 		e.FirstUnpairedAt = gold.p.lineOfLine
 	}
 	return 0, e
+}
+
+// drain calls next until the end of its file and returns the error it ends with, if not io.EOF.
+func drain[T any](next func() (T, error)) error {
+	for {
+		if _, err := next(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
 }

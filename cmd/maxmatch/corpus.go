@@ -34,7 +34,7 @@ func newCorpus(reader scorer.M2Reader, gold, sys *input, prog *progress) *corpus
 // several systems is read once per system (goldTwice). It returns the first error in the
 // files.
 func (c *corpus) prepare(check, goldTwice bool) error {
-	if c.gold.small(keepLimit) && c.sys.small(keepLimit) && c.gold.size+c.sys.size <= keepLimit {
+	if g, s := c.gold.textSize(), c.sys.textSize(); g >= 0 && s >= 0 && g+s <= keepLimit {
 		return c.keep()
 	}
 	c.gold.twice = c.gold.twice || check || goldTwice

@@ -66,14 +66,16 @@ func newInput(arg, role string, prog *progress) *input {
 	return in
 }
 
-// small reports whether the file is a regular file of at most limit bytes (compressed ones
-// count five times their size, about what gzip saves on M2 and text files).
-func (in *input) small(limit int64) bool {
-	size := in.size
-	if strings.HasSuffix(in.arg, ".gz") {
-		size *= 5
+// textSize is the size of the file's text when it is a regular file (compressed files count
+// five times their size, about what gzip saves on M2 and text files), -1 otherwise.
+func (in *input) textSize() int64 {
+	if !in.regular {
+		return -1
 	}
-	return in.regular && size >= 0 && size <= limit
+	if strings.HasSuffix(in.arg, ".gz") {
+		return 5 * in.size
+	}
+	return in.size
 }
 
 // close releases what the input kept.

@@ -26,8 +26,9 @@ const stdinName = "standard input"
 var keepLimit int64 = 16 << 20
 
 // spoolMemory is how much of a file that cannot be opened twice (standard input, a pipe) is
-// kept in memory when it must be read twice; the rest goes to a temporary file.
-const spoolMemory = 8 << 20
+// kept in memory when it must be read twice; the rest goes to a temporary file. (A variable:
+// a test makes it small.)
+var spoolMemory = 8 << 20
 
 // An input is a file named on the command line, or standard input ("-"). It is opened when
 // first read (so that errors come in the order the files are read), decompressed when its name

@@ -38,6 +38,18 @@ func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResul
 	return scoreStream(pairs, len(gold), opt, each)
 }
 
+// ScorePairs is Score for pairs of a hypothesis and its gold sentence, in memory.
+func ScorePairs(pairs []Pair, opt Options, each func(*SentenceResult) error) (Totals, error) {
+	all := func(yield func(Pair, error) bool) {
+		for _, p := range pairs {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+	return scoreStream(all, len(pairs), opt, each)
+}
+
 // ScoreStream is Score for pairs read as they are scored (see Pairs): each result is passed to
 // each, in order, as soon as its annotator is chosen, and memory does not grow with the
 // number of sentences: workers run ahead of the choice by at most a fixed window of

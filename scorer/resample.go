@@ -15,9 +15,8 @@ import (
 func Retotal(results []SentenceResult, beta float64, order []int) Totals {
 	t := Totals{Beta: beta}
 	for _, i := range order {
-		r := &results[i]
-		n := t.best(len(r.Annotators), func(a int) Counts { return r.Annotators[a].Counts() })
-		t.Add(r.Annotators[n].Counts(), r.Bounded != lattice.Exact)
+		r := results[i] // Choose records its choice in r: work on a copy
+		t.Choose(&r)
 	}
 	return t
 }
@@ -61,8 +60,12 @@ func (c *SentenceCounts) Retotal(beta float64, order []int) Totals {
 	t := Totals{Beta: beta}
 	for _, i := range order {
 		as := c.annotators(i)
-		at := func(a int) Counts { return Counts{int(as[a][0]), int(as[a][1]), int(as[a][2])} }
-		t.Add(at(t.best(len(as), at)), c.bounded[i])
+		ch := newChoice()
+		for k, a := range as {
+			t.consider(&ch, k, Counts{int(a[0]), int(a[1]), int(a[2])})
+		}
+		a := as[ch.best]
+		t.Add(Counts{int(a[0]), int(a[1]), int(a[2])}, c.bounded[i])
 	}
 	return t
 }

@@ -340,29 +340,35 @@ func fBeta(c, e, g, beta float64) float64 {
 // (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
 // r.Chosen and adds its counts to the totals.
 func (t *Totals) Choose(r *SentenceResult) {
-	r.Chosen = t.best(len(r.Annotators), func(i int) Counts { return r.Annotators[i].Counts() })
+	ch := newChoice()
+	for i := range r.Annotators {
+		t.consider(&ch, i, r.Annotators[i].Counts())
+	}
+	r.Chosen = ch.best
 	t.Add(r.Annotators[r.Chosen].Counts(), r.Bounded != lattice.Exact)
 }
 
-// best returns which of n annotators, whose counts are counts(i), Choose picks.
-func (t *Totals) best(n int, counts func(i int) Counts) int {
-	sq := t.Beta * t.Beta
-	fMax, maxCorrect := -1.0, -1.0
-	minProposed, minGold := math.Inf(1), math.Inf(1)
-	chosen := 0
-	for i := range n {
-		n := counts(i)
-		c := t.Correct + float64(n.Correct)
-		p := t.Proposed + float64(n.Proposed)
-		g := t.Gold + float64(n.Gold)
-		f := fBeta(c, p, g, t.Beta)
-		if fMax < f || (fMax == f && maxCorrect < c) ||
-			(fMax == f && maxCorrect == c && minProposed+sq*minGold > p+sq*g) {
-			chosen = i
-			fMax, maxCorrect, minProposed, minGold = f, c, p, g
-		}
+// choice is an annotator choice in progress: the best annotator so far and its figures.
+type choice struct {
+	best                                   int
+	fMax, maxCorrect, minProposed, minGold float64
+}
+
+func newChoice() choice {
+	return choice{fMax: -1, maxCorrect: -1, minProposed: math.Inf(1), minGold: math.Inf(1)}
+}
+
+// consider compares annotator i, whose counts are n, with the best so far (see Choose).
+func (t *Totals) consider(ch *choice, i int, n Counts) {
+	c := t.Correct + float64(n.Correct)
+	p := t.Proposed + float64(n.Proposed)
+	g := t.Gold + float64(n.Gold)
+	f := fBeta(c, p, g, t.Beta)
+	if ch.fMax < f || (ch.fMax == f && ch.maxCorrect < c) ||
+		(ch.fMax == f && ch.maxCorrect == c && ch.minProposed+t.Beta*t.Beta*ch.minGold > p+t.Beta*t.Beta*g) {
+		ch.best = i
+		ch.fMax, ch.maxCorrect, ch.minProposed, ch.minGold = f, c, p, g
 	}
-	return chosen
 }
 
 // Add adds a chosen annotator's counts to the totals, as one more sentence (scored by the

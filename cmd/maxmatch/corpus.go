@@ -18,11 +18,10 @@ type corpus struct {
 	gold, sys *input
 	prog      *progress
 
-	kept      bool
-	sentences []scorer.Sentence
-	hyps      []string
-	n         int  // number of sentences, once known (-1 before)
-	warned    bool // the warning about an ignored last line was printed
+	kept   bool
+	pairs  []scorer.Pair // when kept
+	n      int           // number of sentences, once known (-1 before)
+	warned bool          // the warning about an ignored last line was printed
 }
 
 func newCorpus(reader scorer.M2Reader, gold, sys *input, prog *progress) *corpus {
@@ -70,10 +69,9 @@ func (c *corpus) keep() error {
 		if err != nil {
 			return err
 		}
-		c.sentences = append(c.sentences, *p.Gold)
-		c.hyps = append(c.hyps, p.Hypothesis)
+		c.pairs = append(c.pairs, p)
 	}
-	c.kept, c.n = true, len(c.sentences)
+	c.kept, c.n = true, len(c.pairs)
 	return nil
 }
 
@@ -103,7 +101,7 @@ func (c *corpus) streamPairs() iter.Seq2[scorer.Pair, error] {
 // score scores the corpus, passing every sentence to each as its annotator is chosen.
 func (c *corpus) score(opt scorer.Options, each func(*scorer.SentenceResult) error) (scorer.Totals, error) {
 	if c.kept {
-		return scorer.Score(c.hyps, c.sentences, opt, each)
+		return scorer.ScorePairs(c.pairs, opt, each)
 	}
 	return scorer.ScoreStream(c.streamPairs(), opt, each)
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"maxmatch/lattice"
 )
 
 // conllResults scores a CoNLL-2014 submission against a gold file of the shared data.
@@ -164,6 +166,41 @@ func TestScoreSentence(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: ScoreSentence %+v, Score %+v", hyp, got, want)
+		}
+	}
+}
+
+// TestSentenceCountsRetotal checks SentenceCounts against the results it keeps the counts of,
+// on random sentences of one to six annotators (more than the two a record holds) and random
+// orders, bounded sentences included.
+func TestSentenceCountsRetotal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	results := make([]SentenceResult, 500)
+	var counts SentenceCounts
+	for i := range results {
+		r := &results[i]
+		r.Annotators = make([]AnnotatorResult, 1+rng.IntN(6))
+		for k := range r.Annotators {
+			a := &r.Annotators[k]
+			a.Annotator = k
+			a.Gold, a.Edits = make([]GoldEdit, rng.IntN(4)), make([]Edit, rng.IntN(4))
+			a.Correct = a.Edits[:rng.IntN(len(a.Edits)+1)]
+		}
+		r.Bounded = lattice.Fallback(rng.IntN(2))
+		counts.Add(r)
+	}
+	if counts.Len() != len(results) {
+		t.Fatalf("Len %d, want %d", counts.Len(), len(results))
+	}
+	order := make([]int, len(results))
+	for k := range 20 {
+		for i := range order {
+			order[i] = rng.IntN(len(results))
+		}
+		for _, beta := range []float64{0.5, 2} {
+			if a, b := Retotal(results, beta, order), counts.Retotal(beta, order); a != b {
+				t.Fatalf("order %d, β %v: Retotal of the results %+v, of the counts %+v", k, beta, a, b)
+			}
 		}
 	}
 }

@@ -22,50 +22,70 @@ func Retotal(results []SentenceResult, beta float64, order []int) Totals {
 }
 
 // SentenceCounts keeps, for each sentence of a scored corpus, the counts of each of its
-// annotators: all that re-running the annotator choice needs (Retotal), in 12 bytes per
-// annotator and 5 per sentence, where a SentenceResult holds every edit. The zero value is
-// empty and ready to use.
+// annotators: all that re-running the annotator choice needs (Retotal), in 32 bytes for a
+// sentence of up to two annotators (12 more per further annotator), where a SentenceResult
+// holds every edit. A resample visits the sentences in random order, so each sentence's counts
+// are one record, read with one access to memory on corpora too large for the processor's
+// caches. The zero value is empty and ready to use.
 type SentenceCounts struct {
-	counts  [][3]int32 // correct, proposed, gold of every annotator, sentence after sentence
-	ends    []int32    // ends[i]: where sentence i's annotators end in counts
-	bounded []bool     // whether sentence i was scored by the bounded search
+	sentences []sentenceCounts
+	more      [][3]int32 // the counts of sentences with more than two annotators
+}
+
+// sentenceCounts are one sentence's counts: correct, proposed and gold of each annotator, the
+// first two here, the others, if any, in SentenceCounts.more from index more.
+type sentenceCounts struct {
+	first      [2][3]int32
+	more       int32
+	annotators uint16
+	bounded    bool // scored by the bounded search
 }
 
 // Add appends a scored sentence's counts.
 func (c *SentenceCounts) Add(r *SentenceResult) {
-	for i := range r.Annotators {
+	s := sentenceCounts{annotators: uint16(min(len(r.Annotators), math.MaxUint16)), bounded: r.Bounded != lattice.Exact}
+	for i := range int(s.annotators) {
 		n := r.Annotators[i].Counts()
-		c.counts = append(c.counts, [3]int32{clampInt32(n.Correct), clampInt32(n.Proposed), clampInt32(n.Gold)})
+		counts := [3]int32{clampInt32(n.Correct), clampInt32(n.Proposed), clampInt32(n.Gold)}
+		switch {
+		case i < len(s.first):
+			s.first[i] = counts
+		case i == len(s.first):
+			s.more = int32(len(c.more))
+			fallthrough
+		default:
+			c.more = append(c.more, counts)
+		}
 	}
-	c.ends = append(c.ends, int32(min(len(c.counts), math.MaxInt32)))
-	c.bounded = append(c.bounded, r.Bounded != lattice.Exact)
+	c.sentences = append(c.sentences, s)
 }
 
 func clampInt32(n int) int32 { return int32(max(min(n, math.MaxInt32), math.MinInt32)) }
 
 // Len returns the number of sentences added.
-func (c *SentenceCounts) Len() int { return len(c.ends) }
+func (c *SentenceCounts) Len() int { return len(c.sentences) }
 
-// annotators returns sentence i's counts.
-func (c *SentenceCounts) annotators(i int) [][3]int32 {
-	start := int32(0)
-	if i > 0 {
-		start = c.ends[i-1]
+// counts returns annotator k's counts of sentence s.
+func (c *SentenceCounts) counts(s *sentenceCounts, k int) Counts {
+	var a *[3]int32
+	if k < len(s.first) {
+		a = &s.first[k]
+	} else {
+		a = &c.more[int(s.more)+k-len(s.first)]
 	}
-	return c.counts[start:c.ends[i]]
+	return Counts{int(a[0]), int(a[1]), int(a[2])}
 }
 
 // Retotal is Retotal for the sentences added, by index.
 func (c *SentenceCounts) Retotal(beta float64, order []int) Totals {
 	t := Totals{Beta: beta}
 	for _, i := range order {
-		as := c.annotators(i)
+		s := &c.sentences[i]
 		ch := newChoice()
-		for k, a := range as {
-			t.consider(&ch, k, Counts{int(a[0]), int(a[1]), int(a[2])})
+		for k := range int(s.annotators) {
+			t.consider(&ch, k, c.counts(s, k))
 		}
-		a := as[ch.best]
-		t.Add(Counts{int(a[0]), int(a[1]), int(a[2])}, c.bounded[i])
+		t.Add(c.counts(s, ch.best), s.bounded)
 	}
 	return t
 }

@@ -165,34 +165,49 @@ func goldText(g scorer.GoldEdit) string {
 	return fmt.Sprintf("%d-%d %s → %s (%s)", g.Start, g.End, strconv.Quote(g.Original), strings.Join(cs, " | "), g.Type)
 }
 
-func list(b *strings.Builder, label string, items []string) {
+func list(w io.Writer, label string, items []string) {
 	if len(items) == 0 {
-		fmt.Fprintf(b, "    %-9s none\n", label)
+		fmt.Fprintf(w, "    %-9s none\n", label)
 		return
 	}
 	for i, it := range items {
 		if i == 0 {
-			fmt.Fprintf(b, "    %-9s %s\n", label, it)
+			fmt.Fprintf(w, "    %-9s %s\n", label, it)
 		} else {
-			fmt.Fprintf(b, "    %-9s %s\n", "", it)
+			fmt.Fprintf(w, "    %-9s %s\n", "", it)
 		}
 	}
 }
 
+// stickyWriter keeps the first error of its writer; later writes do nothing.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
 // Sentence prints one sentence. The running figures are those of the totals before it plus
 // each annotator's counts, which is what the choice compares.
-func (v *Readable) Sentence(w io.Writer, s Sentence) error {
+func (v *Readable) Sentence(out io.Writer, s Sentence) error {
+	w := &stickyWriter{w: out}
 	r := s.Result
-	var b strings.Builder
-	fmt.Fprintf(&b, "Sentence %d (gold line %d)\n", r.Index+1, r.Gold.Line)
-	fmt.Fprintf(&b, "  source     : %s\n", r.Source)
-	fmt.Fprintf(&b, "  hypothesis : %s\n", r.Hypothesis)
+	fmt.Fprintf(w, "Sentence %d (gold line %d)\n", r.Index+1, r.Gold.Line)
+	fmt.Fprintf(w, "  source     : %s\n", r.Source)
+	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
 	if r.Bounded != lattice.Exact {
-		fmt.Fprintf(&b, "  (bounded search: %s)\n", v.Options.FallbackReason(r.Bounded))
+		fmt.Fprintf(w, "  (bounded search: %s)\n", v.Options.FallbackReason(r.Bounded))
 	}
 	for i := range r.Annotators {
 		a := &r.Annotators[i]
-		fmt.Fprintf(&b, "  annotator %d:\n", a.Annotator)
+		fmt.Fprintf(w, "  annotator %d:\n", a.Annotator)
 		var edits, gold, correct []string
 		for _, e := range a.Edits {
 			edits = append(edits, systemEditText(e))
@@ -203,21 +218,20 @@ func (v *Readable) Sentence(w io.Writer, s Sentence) error {
 		for _, e := range a.Correct {
 			correct = append(correct, editText(e))
 		}
-		list(&b, "edits", edits)
-		list(&b, "gold", gold)
-		list(&b, "correct", correct)
+		list(w, "edits", edits)
+		list(w, "gold", gold)
+		list(w, "correct", correct)
 		n := a.Counts()
 		t := s.Before
 		t.Correct += float64(n.Correct)
 		t.Proposed += float64(n.Proposed)
 		t.Gold += float64(n.Gold)
 		p, rr, f := t.PRF()
-		fmt.Fprintf(&b, "    counts    correct %d, proposed %d, gold %d; with the totals so far P %.4f R %.4f F_%.1f %.4f\n",
+		fmt.Fprintf(w, "    counts    correct %d, proposed %d, gold %d; with the totals so far P %.4f R %.4f F_%.1f %.4f\n",
 			n.Correct, n.Proposed, n.Gold, p, rr, s.Before.Beta, f)
 	}
-	fmt.Fprintf(&b, "  chosen annotator: %d\n\n", r.ChosenResult().Annotator)
-	_, err := io.WriteString(w, b.String())
-	return err
+	fmt.Fprintf(w, "  chosen annotator: %d\n\n", r.ChosenResult().Annotator)
+	return w.err
 }
 
 // SentenceFunc is a SentenceWriter that writes nothing before or after the sentences: a

@@ -32,7 +32,7 @@ type output struct {
 // newOutput returns the output for stdout, which the command's progress line on stderr must
 // stay out of.
 func newOutput(stdout, stderr io.Writer, prog *progress) *output {
-	o := &output{w: stdout, perRecord: isTerminal(stdout)}
+	o := &output{w: stdout, perRecord: isTerminal(stdout), buf: make([]byte, 0, outputFlush+outputFlush/4)}
 	if sameFile(stdout, stderr) {
 		o.prog = prog
 	}

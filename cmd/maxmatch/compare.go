@@ -75,7 +75,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		stats.Options{Resamples: resamples, Seed: seed, Progress: func(k int) { prog.update("paired bootstrap resample", k, resamples) }})
 	prog.clear()
 
-	out := newOutput(stdout, stderr, prog)
+	out := newStdout(stdout, stderr, prog)
 	fields := report.CompareFields(gold.name, opt.Beta, systems, res)
 	var err error
 	if jsonl {

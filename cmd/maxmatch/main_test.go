@@ -123,10 +123,10 @@ func TestGolden(t *testing.T) {
 		{"compare-bad-resamples", []string{"compare", "--resamples", "0", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "at least one resample"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { checkGolden(t, goldenCase{name: tt.name, args: tt.args, why: tt.why}) })
+		t.Run(tt.name, func(t *testing.T) { checkGoldenCase(t, goldenCase{name: tt.name, args: tt.args, why: tt.why}) })
 	}
 	for _, tt := range ioTests {
-		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt) })
+		t.Run(tt.name, func(t *testing.T) { checkGoldenCase(t, tt) })
 	}
 	if *update {
 		return
@@ -145,7 +145,7 @@ func TestGolden(t *testing.T) {
 	}()...) {
 		if len(tt.args) > 0 && (tt.args[0] == "score" || tt.args[0] == "compare") {
 			n++
-			t.Run("streaming/"+tt.name, func(t *testing.T) { checkGolden(t, tt) })
+			t.Run("streaming/"+tt.name, func(t *testing.T) { checkGoldenCase(t, tt) })
 		}
 	}
 	if n < 50 {
@@ -183,7 +183,7 @@ var ioTests = []goldenCase{
 	{name: "stdout-full", args: []string{"score", "-v", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "a full disk: one message, exit 2 (the official: IOError, exit 1)"},
 	{name: "stdout-full-default", args: []string{"score", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "the three lines cannot be written either"},
 	{name: "compare-stdout-full", args: []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "compare checks its writes too"},
-	{name: "stdout-closed-pipe", args: []string{"score", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, stdout: "closed-pipe", why: "the reader went away: no message, the status of a SIGPIPE death"},
+	{name: "stdout-closed-pipe", args: []string{"score", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, stdout: "closed-pipe", why: "the reader went away: no message, exit 2 (a real process is killed by SIGPIPE)"},
 	{name: "beta-huge", args: []string{"score", "--beta", "1e308", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, why: "β² overflows: rejected (it ended without its total line, exit 0)"},
 	{name: "beta-zero", args: []string{"score", "--beta", "0", "testdata/report.txt", "testdata/report.m2"}, why: "F_0 is precision: not a β to ask for"},
 	{name: "beta-negative", args: []string{"score", "--beta", "-0.5", "testdata/report.txt", "testdata/report.m2"}, why: "a negative β"},
@@ -195,9 +195,9 @@ var ioTests = []goldenCase{
 	{name: "compare-one-resample", args: []string{"compare", "--jsonl", "--resamples", "1", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, why: "the same in compare (it printed nothing, exit 0)"},
 }
 
-// checkGolden runs a case and compares everything it prints, and its exit status, with
+// checkGoldenCase runs a case and compares everything it prints, and its exit status, with
 // testdata/golden/NAME.golden.
-func checkGolden(t *testing.T, tt goldenCase) {
+func checkGoldenCase(t *testing.T, tt goldenCase) {
 	t.Helper()
 	got := runCase(t, tt)
 	path := filepath.Join("testdata", "golden", tt.name+".golden")

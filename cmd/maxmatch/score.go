@@ -153,7 +153,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 
-	out := newOutput(stdout, stderr, prog)
+	out := newStdout(stdout, stderr, prog)
 	var types *scorer.TypeBreakdown
 	if f.perType {
 		types = scorer.NewTypeBreakdown(f.opt)

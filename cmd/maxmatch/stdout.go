@@ -8,20 +8,20 @@ import (
 	"syscall"
 )
 
-// Sizes of output's buffer: it is written out at the end of a record once it holds
+// Sizes of stdoutWriter's buffer: it is written out at the end of a record once it holds
 // outputFlush bytes, and in the middle of one only past outputLimit.
 const (
 	outputFlush = 64 << 10
 	outputLimit = 1 << 20
 )
 
-// output is the command's standard output. It is buffered and written at the ends of records
-// (a sentence's lines, a section of the report), so that what stderr prints between two writes
-// starts on a line of its own; after every record when it is a terminal, so that a reader sees
-// each sentence as it is scored; through the progress line's owner when it shares stderr's
-// terminal or file (see progress.writeOutput). Its first write error is kept: every later
-// write fails with it, and the command reports it once (see writeFailure).
-type output struct {
+// stdoutWriter is a streaming command's standard output. It is buffered and written at the
+// ends of records (a sentence's lines, a section of the report), so that what stderr prints
+// between two writes starts on a line of its own; after every record when it is a terminal, so
+// that a reader sees each sentence as it is scored; through the progress line's owner when it
+// shares stderr's terminal or file (see progress.writeOutput). Its first write error is kept:
+// every later write fails with it, and the command reports it once (see writeFailure).
+type stdoutWriter struct {
 	w         io.Writer
 	prog      *progress // non-nil when stdout and stderr are the same file
 	perRecord bool      // stdout is a terminal
@@ -29,10 +29,10 @@ type output struct {
 	err       error
 }
 
-// newOutput returns the output for stdout, which the command's progress line on stderr must
+// newStdout returns the writer for stdout, which the command's progress line on stderr must
 // stay out of.
-func newOutput(stdout, stderr io.Writer, prog *progress) *output {
-	o := &output{w: stdout, perRecord: isTerminal(stdout), buf: make([]byte, 0, outputFlush+outputFlush/4)}
+func newStdout(stdout, stderr io.Writer, prog *progress) *stdoutWriter {
+	o := &stdoutWriter{w: stdout, perRecord: isTerminal(stdout), buf: make([]byte, 0, outputFlush+outputFlush/4)}
 	if sameFile(stdout, stderr) {
 		o.prog = prog
 	}
@@ -59,7 +59,7 @@ func sameFile(a, b io.Writer) bool {
 }
 
 // Write buffers p; only a record longer than outputLimit is written before it ends.
-func (o *output) Write(p []byte) (int, error) {
+func (o *stdoutWriter) Write(p []byte) (int, error) {
 	if o.err != nil {
 		return 0, o.err
 	}
@@ -75,7 +75,7 @@ func (o *output) Write(p []byte) (int, error) {
 
 // endRecord marks the end of a record: the buffer is written out when it is full enough, or
 // always on a terminal. It returns the first write error, if any.
-func (o *output) endRecord() error {
+func (o *stdoutWriter) endRecord() error {
 	if o.perRecord || len(o.buf) >= outputFlush {
 		o.flush()
 	}
@@ -83,7 +83,7 @@ func (o *output) endRecord() error {
 }
 
 // flush writes the buffer out and returns the first write error, if any.
-func (o *output) flush() error {
+func (o *stdoutWriter) flush() error {
 	if o.err != nil || len(o.buf) == 0 {
 		return o.err
 	}
@@ -101,7 +101,7 @@ func (o *output) flush() error {
 }
 
 // close writes what is left and returns the first write error, if any.
-func (o *output) close() error {
+func (o *stdoutWriter) close() error {
 	err := o.flush()
 	if o.prog != nil {
 		o.prog.flushHeld()
@@ -109,20 +109,15 @@ func (o *output) close() error {
 	return err
 }
 
-// exitBrokenPipe is the exit status when the reader of standard output went away: what a shell
-// reports for a process killed by SIGPIPE (128 + 13), which is how the command ends then,
-// without a message: the Go runtime raises SIGPIPE for a write to a closed pipe on standard
-// output, even when the parent ignores it. run returns it when a write fails with EPIPE
-// (a writer other than the process's standard output, as in tests).
-const exitBrokenPipe = 141
-
 // writeFailure reports a failed write to standard output: nothing for a reader that went away
-// (a closed pipe: the reader wanted no more), otherwise one message naming what could not be
-// written. It returns the exit status.
+// (a closed pipe: the reader wanted no more, as after "| head"), otherwise one message saying
+// what could not be written and why. The exit status is 2 either way. (A real process whose
+// standard output is a closed pipe does not get this far: the Go runtime raises SIGPIPE for
+// the write, which ends it quietly, with status 141 in a shell, even when its parent ignores
+// the signal.)
 func writeFailure(cmd string, err error, stderr io.Writer) int {
-	if errors.Is(err, syscall.EPIPE) {
-		return exitBrokenPipe
+	if !errors.Is(err, syscall.EPIPE) {
+		fmt.Fprintf(stderr, "%s: cannot write to standard output: %v\n", cmd, unwrapPath(err))
 	}
-	fmt.Fprintf(stderr, "%s: cannot write the report to standard output: %v\n", cmd, unwrapPath(err))
 	return exitError
 }

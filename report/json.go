@@ -9,14 +9,21 @@ import (
 // AppendJSONString appends s as a JSON string, as encoding/json does with HTML escaping off
 // (what the command's JSON output has always been): '"', '\\' and control characters escaped,
 // U+2028 and U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
-func AppendJSONString(b []byte, s string) []byte {
+func AppendJSONString(b []byte, s string) []byte { return appendJSONString(b, s, false) }
+
+// AppendJSONStringHTML is AppendJSONString with '<', '>' and '&' escaped too (\u003c, \u003e,
+// \u0026), as json.Marshal writes strings: the edits of the per-sentence JSON lines have always
+// been written so.
+func AppendJSONStringHTML(b []byte, s string) []byte { return appendJSONString(b, s, true) }
+
+func appendJSONString(b []byte, s string, html bool) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+			if c >= 0x20 && c != '"' && c != '\\' && !(html && (c == '<' || c == '>' || c == '&')) {
 				i++
 				continue
 			}

@@ -20,8 +20,9 @@ func encodingJSON(t *testing.T, v any) string {
 	return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }
 
-// FuzzAppendJSONString states that AppendJSONString writes what encoding/json writes, for any
-// string, valid UTF-8 or not.
+// FuzzAppendJSONString states that AppendJSONString writes what encoding/json's Encoder writes
+// with HTML escaping off, and AppendJSONStringHTML what json.Marshal writes, for any string,
+// valid UTF-8 or not.
 func FuzzAppendJSONString(f *testing.F) {
 	for _, s := range []string{"", "plain", "\"quoted\" \\ back", "<a&b>", "tab\tnew\nline\r\b\f\x00\x1f\x7f", "\u2028\u2029", "é中\U0001F600", "bad \xff\xfe utf8 \xe2\x80", "\ufffd"} {
 		f.Add(s)
@@ -29,6 +30,13 @@ func FuzzAppendJSONString(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := string(AppendJSONString(nil, s)), encodingJSON(t, s); got != want {
 			t.Fatalf("AppendJSONString(%q) = %s, encoding/json %s", s, got, want)
+		}
+		want, err := json.Marshal(s) // HTML escaped
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(AppendJSONStringHTML(nil, s)); got != string(want) {
+			t.Fatalf("AppendJSONStringHTML(%q) = %s, json.Marshal %s", s, got, want)
 		}
 	})
 }

@@ -90,30 +90,48 @@ type JSONLines struct {
 func (j *JSONLines) Begin(w io.Writer) error { return nil }
 func (j *JSONLines) End(w io.Writer) error   { return nil }
 
-// EditCell is an edit as a JSON array [start, end, original, correction].
-func EditCell(e scorer.Edit) Cell {
-	return List(Int(e.Start), Int(e.End), Text(e.Original), Text(e.Correction))
-}
-
-func editList(edits []scorer.Edit) Cell {
-	c := Cell{Kind: KindList, Items: make([]Cell, len(edits))}
+// appendEdits appends edits as a JSON array of [start, end, original, correction], their
+// strings with HTML's characters escaped as they have always been (encoding/json's Marshal).
+func appendEdits(b []byte, edits []scorer.Edit) []byte {
+	b = append(b, '[')
 	for i, e := range edits {
-		c.Items[i] = EditCell(e)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(e.Start), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(e.End), 10)
+		b = append(b, ',')
+		b = AppendJSONStringHTML(b, e.Original)
+		b = append(b, ',')
+		b = AppendJSONStringHTML(b, e.Correction)
+		b = append(b, ']')
 	}
-	return c
+	return append(b, ']')
 }
 
-// SentenceFields are a sentence's JSON members (see JSONLines).
-func (j *JSONLines) SentenceFields(r *scorer.SentenceResult) Fields {
+// Sentence writes the sentence's object. It is appended member by member rather than built as
+// Fields: a large corpus has millions of edits, each of which would be four cells.
+func (j *JSONLines) Sentence(w io.Writer, s Sentence) error {
+	r := s.Result
 	a := r.ChosenResult()
 	n := a.Counts()
-	fs := Fields{
-		{Key: "line", Value: Int(r.Index + 1)}, {Key: "annotator", Value: Int(a.Annotator)},
-		{Key: "correct", Value: Int(n.Correct)}, {Key: "proposed", Value: Int(n.Proposed)}, {Key: "gold", Value: Int(n.Gold)},
-		{Key: "edits", Value: editList(a.Edits)}, {Key: "correct_edits", Value: editList(a.Correct)},
+	b := append(j.buf[:0], `{"line":`...)
+	b = strconv.AppendInt(b, int64(r.Index+1), 10)
+	for _, m := range [...]struct {
+		key string
+		n   int
+	}{{`,"annotator":`, a.Annotator}, {`,"correct":`, n.Correct}, {`,"proposed":`, n.Proposed}, {`,"gold":`, n.Gold}} {
+		b = append(b, m.key...)
+		b = strconv.AppendInt(b, int64(m.n), 10)
 	}
+	b = append(b, `,"edits":`...)
+	b = appendEdits(b, a.Edits)
+	b = append(b, `,"correct_edits":`...)
+	b = appendEdits(b, a.Correct)
 	if r.Bounded != lattice.Exact {
-		fs = append(fs, Field{Key: "bounded", Value: Bool(true)})
+		b = append(b, `,"bounded":true`...)
 	}
 	if j.Table {
 		cols, row := SentenceColumns(j.Beta), SentenceRow(r, j.Beta)
@@ -121,14 +139,13 @@ func (j *JSONLines) SentenceFields(r *scorer.SentenceResult) Fields {
 			if c.Name == "sentence" || c.Name == "annotator" {
 				continue // already there, as "line" and "annotator"
 			}
-			fs = append(fs, Field{Key: c.key(), Value: row[i]})
+			b = append(b, ',')
+			b = AppendJSONString(b, c.key())
+			b = append(b, ':')
+			b = row[i].AppendJSON(b)
 		}
 	}
-	return fs
-}
-
-func (j *JSONLines) Sentence(w io.Writer, s Sentence) error {
-	j.buf = append(j.SentenceFields(s.Result).AppendJSON(j.buf[:0]), '\n')
+	j.buf = append(b, "}\n"...)
 	_, err := w.Write(j.buf)
 	return err
 }

@@ -191,6 +191,7 @@ var ioTests = []goldenCase{
 	{name: "beta-inf", args: []string{"score", "--beta", "Inf", "testdata/report.txt", "testdata/report.m2"}, why: "infinity parses as a float: rejected"},
 	{name: "compare-beta-nan", args: []string{"compare", "--beta", "nan", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, why: "compare checks β the same way"},
 	{name: "beta-large", args: []string{"score", "--beta", "1e100", "--counts", "testdata/report.txt", "testdata/report.m2"}, why: "the largest β accepted: F is recall, no NaN"},
+	{name: "score-jsonl-escaping", args: []string{"score", "--jsonl", "--per-type", "testdata/escape.txt", "testdata/escape.m2"}, why: "edits' strings escape &, < and > (\\u0026…) as json.Marshal always wrote them, error types do not (as the encoder did): byte for byte the output of before"},
 	{name: "bootstrap-one", args: []string{"score", "--jsonl", "--bootstrap", "1", "testdata/report.txt", "testdata/report.m2"}, why: "one resample has no standard error: null (the bootstrap line was missing)"},
 	{name: "compare-one-resample", args: []string{"compare", "--jsonl", "--resamples", "1", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, why: "the same in compare (it printed nothing, exit 0)"},
 }

@@ -73,6 +73,19 @@ func (t *Table) right(i int) bool {
 	return false
 }
 
+// alignSpec joins, column by column, right or left as the column is aligned.
+func (t *Table) alignSpec(right, left string) string {
+	var b strings.Builder
+	for i := range t.Columns {
+		if t.right(i) {
+			b.WriteString(right)
+		} else {
+			b.WriteString(left)
+		}
+	}
+	return b.String()
+}
+
 func cellAt(row []Cell, i int) Cell {
 	if i < len(row) {
 		return row[i]
@@ -213,15 +226,7 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 	for _, c := range t.Columns {
 		b.WriteString(" " + markdownEscape(c.Name) + " |")
 	}
-	b.WriteString("\n|")
-	for i := range t.Columns {
-		if t.right(i) {
-			b.WriteString(" ---: |")
-		} else {
-			b.WriteString(" --- |")
-		}
-	}
-	b.WriteString("\n")
+	b.WriteString("\n|" + t.alignSpec(" ---: |", " --- |") + "\n")
 	for k, r := range t.rows() {
 		summary := t.Summary != nil && k == len(t.Rows)
 		b.WriteString("|")
@@ -252,15 +257,7 @@ func latexEscape(s string) string {
 // numbers on the right, the summary under a \midrule, the notes as comments.
 func (t *Table) WriteLaTeX(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString(`\begin{tabular}{`)
-	for i := range t.Columns {
-		if t.right(i) {
-			b.WriteString("r")
-		} else {
-			b.WriteString("l")
-		}
-	}
-	b.WriteString("}\n\\toprule\n")
+	b.WriteString(`\begin{tabular}{` + t.alignSpec("r", "l") + "}\n\\toprule\n")
 	line := func(cells []string) {
 		b.WriteString(strings.Join(cells, " & ") + ` \\` + "\n")
 	}

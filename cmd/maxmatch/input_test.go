@@ -25,6 +25,20 @@ func readTwice(t *testing.T, in *input) (first, second string, err error) {
 	return first, second, nil
 }
 
+// pipeOf returns the reading end of a pipe that gives data, then its end.
+func pipeOf(t *testing.T, data []byte) *os.File {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		w.Write(data)
+		w.Close()
+	}()
+	return r
+}
+
 // withStdin runs f with standard input reading r.
 func withStdin(r io.Reader, f func()) {
 	saved := stdin
@@ -41,17 +55,7 @@ func TestInputReadTwice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pipe := func() io.Reader {
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			w.Write(data)
-			w.Close()
-		}()
-		return r
-	}
+	pipe := func() io.Reader { return pipeOf(t, data) }
 	file, err := os.Open("testdata/report.m2")
 	if err != nil {
 		t.Fatal(err)

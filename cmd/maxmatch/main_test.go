@@ -229,14 +229,7 @@ func runCase(t *testing.T, tt goldenCase) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			w.Write(data)
-			w.Close()
-		}()
+		r := pipeOf(t, data)
 		defer r.Close()
 		saved := stdin
 		stdin = r

@@ -161,7 +161,7 @@ func (r *inputReader) open() error {
 		raw = io.TeeReader(raw, in.spool)
 	}
 	r.raw = &rawCounter{r: raw, in: in}
-	br := bufio.NewReaderSize(r.raw, 64<<10)
+	br := bufio.NewReader(r.raw) // larger reads than its buffer go straight through it
 	why := ""
 	if strings.HasSuffix(in.arg, ".gz") {
 		why = "its name ends in .gz"

@@ -32,7 +32,7 @@ type stdoutWriter struct {
 // newStdout returns the writer for stdout, which the command's progress line on stderr must
 // stay out of.
 func newStdout(stdout, stderr io.Writer, prog *progress) *stdoutWriter {
-	o := &stdoutWriter{w: stdout, perRecord: isTerminal(stdout), buf: make([]byte, 0, outputFlush+outputFlush/4)}
+	o := &stdoutWriter{w: stdout, perRecord: isTerminal(stdout)}
 	if sameFile(stdout, stderr) {
 		o.prog = prog
 	}
@@ -62,6 +62,15 @@ func sameFile(a, b io.Writer) bool {
 func (o *stdoutWriter) Write(p []byte) (int, error) {
 	if o.err != nil {
 		return 0, o.err
+	}
+	if len(o.buf)+len(p) > cap(o.buf) && cap(o.buf) < outputFlush {
+		// A few kilobytes for a report of a few lines, then at once what a stream needs: a
+		// process pays for every page it touches first (see the README's speed section).
+		size := 4 << 10
+		if cap(o.buf) > 0 {
+			size = outputFlush + outputFlush/4
+		}
+		o.buf = append(make([]byte, 0, max(size, len(o.buf)+len(p))), o.buf...)
 	}
 	o.buf = append(o.buf, p...)
 	if len(o.buf) >= outputLimit {

@@ -1,0 +1,77 @@
+package chromium
+
+import (
+	"context"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBrowser loads a page twice with different fragments (each load runs its script afresh),
+// evaluates expressions, takes a screenshot, and names a missing file and a script error.
+func TestBrowser(t *testing.T) {
+	bin, err := Find()
+	if err != nil {
+		t.Skipf("no browser to drive: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := Start(ctx, bin, 400, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := b.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
+	dir := t.TempDir()
+	page := filepath.Join(dir, "p.html")
+	if err := os.WriteFile(page, []byte(`<!DOCTYPE html><title>t</title><p id="p">static</p>
+<script>document.getElementById('p').textContent = 'ran ' + location.hash; window.loads = (window.loads || 0) + 1;</script>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, frag := range []string{"#one", "#two"} {
+		if err := b.Load(ctx, "file://"+page+frag); err != nil {
+			t.Fatal(err)
+		}
+		dom, err := b.DOM(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `<p id="p">ran ` + frag + `</p>`; !strings.Contains(dom, want) {
+			t.Errorf("DOM after loading %s: %s; want %s in it", frag, dom, want)
+		}
+		if got, err := b.Eval(ctx, "String(window.loads)"); err != nil || got != "1" {
+			t.Errorf("the script ran %q times in this load (%v), want 1", got, err)
+		}
+	}
+	shot := filepath.Join(dir, "p.png")
+	if err := b.Screenshot(ctx, shot); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := img.Bounds(); r.Dx() != 400 || r.Dy() != 300 {
+		t.Errorf("screenshot of %v, want 400×300", r)
+	}
+	if _, err := b.Eval(ctx, "nosuchfunction()"); err == nil || !strings.Contains(err.Error(), "nosuchfunction") {
+		t.Errorf("a script error gives %v; want an error naming it", err)
+	}
+	if _, err := b.Eval(ctx, "42"); err == nil || !strings.Contains(err.Error(), "not a string") {
+		t.Errorf("a number gives %v; want an error saying it is not a string", err)
+	}
+	if err := b.Load(ctx, "file://"+filepath.Join(dir, "missing.html")); err == nil || !strings.Contains(err.Error(), "FILE_NOT_FOUND") {
+		t.Errorf("loading a missing file gives %v; want net::ERR_FILE_NOT_FOUND", err)
+	}
+}

@@ -2,8 +2,10 @@
 // gold file: one self-contained HTML file (no network, no external script, font or image) with
 // the summary table and a bar chart of F_β, then every sentence with its source and, for each
 // system side by side, the system's edits marked matched (✓) or not in gold (✗) and the gold
-// edits it missed, with their error type and annotator; the reader filters by outcome, error
-// type, annotator and system, and pages through the sentences.
+// edits it missed, with their error type and annotator (systems with the same result on a
+// sentence share one row); the reader filters by outcome, error type, annotator and system,
+// and pages through the sentences, and the URL's fragment keeps the view
+// (#outcome=fn&type=Nn&sys=A).
 //
 // A Page is fed incrementally, one scored sentence of one system at a time (Add), so that a
 // streaming scorer can fill it as it goes; it keeps only what the page shows. Write renders

@@ -7,11 +7,13 @@ package chromium
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image/png"
 	"io"
 	"os"
 	"os/exec"
@@ -289,17 +291,22 @@ func (b *Browser) DOM(ctx context.Context) (string, error) {
 	return b.Eval(ctx, "document.documentElement.outerHTML")
 }
 
-// Screenshot writes a PNG of the page's viewport to path.
-func (b *Browser) Screenshot(ctx context.Context, path string) error {
+// Screenshot writes a PNG of the page's viewport to path and returns its size in pixels,
+// read back from the PNG (an error if the browser's data is not one).
+func (b *Browser) Screenshot(ctx context.Context, path string) (width, height int, err error) {
 	var r struct{ Data string }
 	if err := b.call(ctx, b.session, "Page.captureScreenshot", map[string]any{"format": "png"}, &r); err != nil {
-		return err
+		return 0, 0, err
 	}
-	png, err := base64.StdEncoding.DecodeString(r.Data)
+	data, err := base64.StdEncoding.DecodeString(r.Data)
 	if err != nil {
-		return err
+		return 0, 0, fmt.Errorf("screenshot: %w", err)
 	}
-	return os.WriteFile(path, png, 0o644)
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return 0, 0, fmt.Errorf("screenshot: %w", err)
+	}
+	return cfg.Width, cfg.Height, os.WriteFile(path, data, 0o644)
 }
 
 // Close ends the browser and removes its profile.

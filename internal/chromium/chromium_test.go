@@ -2,7 +2,6 @@ package chromium
 
 import (
 	"context"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,20 +49,15 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	shot := filepath.Join(dir, "p.png")
-	if err := b.Screenshot(ctx, shot); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(shot)
+	w, h, err := b.Screenshot(ctx, shot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
+	if w != 400 || h != 300 {
+		t.Errorf("screenshot of %d×%d, want 400×300", w, h)
 	}
-	if r := img.Bounds(); r.Dx() != 400 || r.Dy() != 300 {
-		t.Errorf("screenshot of %v, want 400×300", r)
+	if fi, err := os.Stat(shot); err != nil || fi.Size() == 0 {
+		t.Errorf("screenshot file: %v", err)
 	}
 	if _, err := b.Eval(ctx, "nosuchfunction()"); err == nil || !strings.Contains(err.Error(), "nosuchfunction") {
 		t.Errorf("a script error gives %v; want an error naming it", err)

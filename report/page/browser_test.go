@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"image/png"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -117,20 +116,12 @@ func load(t *testing.T, b *chromium.Browser, path, fragment, screenshot string) 
 		t.Fatal(err)
 	}
 	if screenshot != "" {
-		if err := b.Screenshot(ctx, screenshot); err != nil {
-			t.Fatal(err)
-		}
-		f, err := os.Open(screenshot)
+		w, h, err := b.Screenshot(ctx, screenshot)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer f.Close()
-		img, err := png.Decode(f)
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", screenshot, err)
-		}
-		if r := img.Bounds(); r.Dx() != shotWidth || r.Dy() != shotHeight {
-			t.Errorf("screenshot %s is %v, want %d×%d", screenshot, r, shotWidth, shotHeight)
+		if w != shotWidth || h != shotHeight {
+			t.Errorf("screenshot %s is %d×%d, want %d×%d", screenshot, w, h, shotWidth, shotHeight)
 		}
 	}
 	if !strings.Contains(dom, `data-ready-ms="`) {
@@ -275,8 +266,8 @@ func TestBrowser(t *testing.T) {
 	dir := outDir(t)
 	opt := scorer.DefaultOptions()
 	sc := score(t, smallGold, opt,
-		system{"A", "The cat sat on the mat .\nHe goes to school every dayz .\nb\nit is fine\n"},
-		system{"B", "The cats sat on mat .\nHe go to school every day .\na\nit is fine .\n"})
+		system{"A", "The dog chases a cat .\nShe likes apple very mucho .\ny\nit is fine\n"},
+		system{"B", "The dog chase the cat .\nShe like apples very much .\nx\nit is fine .\n"})
 	p := sc.page(t, Options{Scoring: opt, Gold: "gold.m2"})
 	p.SetSummary(sc.summary())
 	path := writeFile(t, p, dir, "small.html")

@@ -45,5 +45,6 @@ A 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||0
 	end := strings.Index(html[start:], "</script>")
 	fmt.Println(html[start+42 : start+end])
 	// Output:
-	// {"systems":["A","B"],"types":["ArtOrDet","Nn"],"pageSize":20,"sentences":[[1,["The","cat","sat","on","mat","."],[[0,[[4,4,0,["the"]],[1,2,1,["cats"]]]]],[[0,[[4,4,"the",[0]]]],[0,[[1,2,"cats",[1]],[3,6,"on mat !",[]]]]]]]}
+	// {"systems":["A","B"],"types":["ArtOrDet","Nn"],"pageSize":20,"sentences":[
+	// [1,["The","cat","sat","on","mat","."],[[0,[[4,4,0,["the"]],[1,2,1,["cats"]]]]],[[0,[[4,4,"the",[0]]]],[0,[[1,2,"cats",[1]],[3,6,"on mat !",[]]]]]]]}
 }

@@ -106,15 +106,15 @@ func pageData(t testing.TB, page string) (d struct {
 	return d
 }
 
-const smallGold = `S The cat sat on mat .
-A 4 4|||ArtOrDet|||the|||REQUIRED|||-NONE-|||0
-A 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||1
+const smallGold = `S The dog chase a cat .
+A 2 3|||SVA|||chases|||REQUIRED|||-NONE-|||0
+A 3 4|||ArtOrDet|||the|||REQUIRED|||-NONE-|||1
 
-S He go to school every days .
-A 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0
-A 5 6|||Nn|||day|||REQUIRED|||-NONE-|||0
+S She like apple very much .
+A 1 2|||SVA|||likes|||REQUIRED|||-NONE-|||0
+A 2 3|||Nn|||apples|||REQUIRED|||-NONE-|||0
 
-S a b
+S x y
 A 0 1|||Del|||-NONE-|||REQUIRED|||-NONE-|||0
 A 0 1|||Del2|||-NONE-|||REQUIRED|||-NONE-|||0
 
@@ -134,15 +134,15 @@ func TestRows(t *testing.T) {
 		types []string
 	}{
 		{"one edit matched, one not in gold (a phrase, as M² joins it); the annotator with the better F chosen; 3.2 matches the deletion with both identical gold edits",
-			nil, "", "The cat sat on the mat .\nHe goes to school every dayz .\nb\nit is fine\n",
-			[]string{`[0,[[4,4,"the",[0]]]]`, `[0,[[1,2,"goes",[0]],[4,7,"every dayz .",[]]]]`, `[0,[[0,1,"",[0,1]]]]`, `[0,[]]`},
+			nil, "", "The dog chases a cat .\nShe likes apple very mucho .\ny\nit is fine\n",
+			[]string{`[0,[[2,3,"chases",[0]]]]`, `[0,[[1,2,"likes",[0]],[3,6,"very mucho .",[]]]]`, `[0,[[0,1,"",[0,1]]]]`, `[0,[]]`},
 			[]string{"ArtOrDet", "Del", "Del2", "Nn", "SVA"}},
 		{"duplicate-gold: the deletion matches the first identical gold edit only",
-			func(o *scorer.Options) { o.Fixes = scorer.FixDuplicateGold }, "", "The cat sat on mat .\nHe go to school every days .\nb\nit is fine\n",
+			func(o *scorer.Options) { o.Fixes = scorer.FixDuplicateGold }, "", "The dog chase a cat .\nShe like apple very much .\ny\nit is fine\n",
 			[]string{`[0,[]]`, `[0,[]]`, `[0,[[0,1,"",[0]]]]`, `[0,[]]`}, nil},
-		{"--ignore_whitespace_casing drops the casing edit, so the edits no longer give the hypothesis, which is kept",
-			func(o *scorer.Options) { o.IgnoreWhitespaceCasing = true }, "", "the cats sat on mat .\nHe go to school every days .\na b\nit is fine\n",
-			[]string{`[1,[[1,2,"cats",[0]]],"the cats sat on mat ."]`, `[0,[]]`, `[0,[]]`, `[0,[]]`}, nil},
+		{"--ignore_whitespace_casing drops the casing edit The → the, so the edits no longer give the hypothesis, which is kept; annotator 1 chosen for a → the",
+			func(o *scorer.Options) { o.IgnoreWhitespaceCasing = true }, "", "the dog chase the cat .\nShe like apple very much .\nx y\nit is fine\n",
+			[]string{`[1,[[3,4,"the",[0]]],"the dog chase the cat ."]`, `[0,[]]`, `[0,[]]`, `[0,[]]`}, nil},
 		{"release 3.2 puts the second edit, which inserts hypothesis token 1 before the first source token, at (1, 1) with the original \"a\": both kept",
 			nil, insertGold, "c d a\n", []string{`[0,[[0,0,"c",[0]],[1,1,"d a",[],"a"]],"c d a"]`}, []string{"X"}},
 		{"the GitHub master puts it at (0, 1): neither is kept",
@@ -181,9 +181,9 @@ func TestRows(t *testing.T) {
 // with its annotators' ids, spans, types and corrections.
 func TestGoldOnce(t *testing.T) {
 	opt := scorer.DefaultOptions()
-	sc := score(t, smallGold, opt, system{"A", "x\ny\nz\nw\n"}, system{"B", "The cat sat on mat .\nHe go to school every days .\na b\nit is fine\n"})
+	sc := score(t, smallGold, opt, system{"A", "x\ny\nz\nw\n"}, system{"B", "The dog chase a cat .\nShe like apple very much .\nx y\nit is fine\n"})
 	d := pageData(t, write(t, sc.page(t, Options{Scoring: opt})))
-	want := `[1,["The","cat","sat","on","mat","."],[[0,[[4,4,0,["the"]]]],[1,[[1,2,3,["cats"]]]]],[[0,[[0,6,"x",[]]]],[0,[]]]]`
+	want := `[1,["The","dog","chase","a","cat","."],[[0,[[2,3,4,["chases"]]]],[1,[[3,4,0,["the"]]]]],[[0,[[0,6,"x",[]]]],[0,[]]]]`
 	got, _ := json.Marshal(d.Sentences[0])
 	if string(got) != want {
 		t.Errorf("sentence 1:\n got %s\nwant %s", got, want)
@@ -197,7 +197,7 @@ func TestGoldOnce(t *testing.T) {
 func TestErrors(t *testing.T) {
 	opt := scorer.DefaultOptions()
 	sc := score(t, smallGold, opt, system{"A", "x\ny\nz\nw\n"})
-	other := score(t, strings.Replace(smallGold, "A 5 6|||Nn|||day|||REQUIRED|||-NONE-|||0\n", "", 1), opt, system{"B", "x\ny\nz\nw\n"})
+	other := score(t, strings.Replace(smallGold, "A 2 3|||Nn|||apples|||REQUIRED|||-NONE-|||0\n", "", 1), opt, system{"B", "x\ny\nz\nw\n"})
 	tests := []struct {
 		why  string
 		run  func(p *Page) error
@@ -362,8 +362,8 @@ func TestNiceStep(t *testing.T) {
 func TestConcurrentAdd(t *testing.T) {
 	opt := scorer.DefaultOptions()
 	sc := score(t, smallGold, opt,
-		system{"A", "The cat sat on the mat .\nHe goes to school every dayz .\nb\nit is fine\n"},
-		system{"B", "The cats sat on mat .\nHe go to school every day .\na\nit is fine .\n"},
+		system{"A", "The dog chases a cat .\nShe likes apple very mucho .\ny\nit is fine\n"},
+		system{"B", "The dog chase the cat .\nShe like apples very much .\nx\nit is fine .\n"},
 		system{"C", "x\ny\nz\nw\n"})
 	want := write(t, sc.page(t, Options{Scoring: opt}))
 	p := New(sc.names, Options{Scoring: opt})

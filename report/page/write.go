@@ -150,28 +150,22 @@ func (p *Page) writeData(ew *errWriter, typeIndex map[string]int) {
 	for t, i := range typeIndex {
 		types[i] = t
 	}
+	num := func(n int) { ew.write(strconv.Itoa(n)) }
 	ew.write(`{"systems":`)
 	jsonStrings(ew, p.systems)
 	ew.write(`,"types":`)
 	jsonStrings(ew, types)
-	ew.write(`,"pageSize":` + strconv.Itoa(p.opt.PageSize) + `,"sentences":[`)
-	for i := range p.sentences {
+	ew.write(`,"pageSize":` + strconv.Itoa(p.opt.PageSize) + `,"sentences":`)
+	jsonArray(ew, len(p.sentences), func(i int) {
 		s := &p.sentences[i]
-		if i > 0 {
-			ew.write(",\n")
-		}
-		ew.write("[" + strconv.Itoa(s.line) + ",")
+		ew.write("\n[" + strconv.Itoa(s.line) + ",")
 		jsonStrings(ew, s.tokens)
-		ew.write(",[")
-		for j, a := range s.annotators {
-			if j > 0 {
-				ew.write(",")
-			}
-			ew.write("[" + strconv.Itoa(a.Annotator) + ",[")
-			for k, g := range a.Gold {
-				if k > 0 {
-					ew.write(",")
-				}
+		ew.write(",")
+		jsonArray(ew, len(s.annotators), func(j int) {
+			a := &s.annotators[j]
+			ew.write("[" + strconv.Itoa(a.Annotator) + ",")
+			jsonArray(ew, len(a.Gold), func(k int) {
+				g := &a.Gold[k]
 				ew.write("[" + strconv.Itoa(g.Start) + "," + strconv.Itoa(g.End) + "," + strconv.Itoa(typeIndex[g.Type]) + ",")
 				jsonStrings(ew, g.Corrections)
 				if !spanIs(s.tokens, g.Start, g.End, g.Original) {
@@ -179,46 +173,46 @@ func (p *Page) writeData(ew *errWriter, typeIndex map[string]int) {
 					jsonString(ew, g.Original)
 				}
 				ew.write("]")
-			}
-			ew.write("]]")
-		}
-		ew.write("],[")
-		for k := range s.rows {
+			})
+			ew.write("]")
+		})
+		ew.write(",")
+		jsonArray(ew, len(s.rows), func(k int) {
 			r := &s.rows[k]
-			if k > 0 {
-				ew.write(",")
-			}
-			ew.write("[" + strconv.Itoa(r.annotator) + ",[")
-			for j, e := range r.edits {
-				if j > 0 {
-					ew.write(",")
-				}
+			ew.write("[" + strconv.Itoa(r.annotator) + ",")
+			jsonArray(ew, len(r.edits), func(j int) {
+				e := &r.edits[j]
 				ew.write("[" + strconv.Itoa(e.start) + "," + strconv.Itoa(e.end) + ",")
 				jsonString(ew, e.correction)
-				ew.write(",[")
-				for n, g := range e.gold {
-					if n > 0 {
-						ew.write(",")
-					}
-					ew.write(strconv.Itoa(g))
-				}
-				ew.write("]")
+				ew.write(",")
+				jsonArray(ew, len(e.gold), func(n int) { num(e.gold[n]) })
 				if e.keepOrig {
 					ew.write(",")
 					jsonString(ew, e.original)
 				}
 				ew.write("]")
-			}
-			ew.write("]")
+			})
 			if r.keepHyp {
 				ew.write(",")
 				jsonString(ew, r.hypothesis)
 			}
 			ew.write("]")
+		})
+		ew.write("]")
+	})
+	ew.write("}")
+}
+
+// jsonArray writes a JSON array of n elements, each written by item.
+func jsonArray(ew *errWriter, n int, item func(i int)) {
+	ew.write("[")
+	for i := range n {
+		if i > 0 {
+			ew.write(",")
 		}
-		ew.write("]]")
+		item(i)
 	}
-	ew.write("]}")
+	ew.write("]")
 }
 
 // jsonString writes s as a JSON string, escaped for a script element: encoding/json writes <,
@@ -236,12 +230,5 @@ func jsonString(ew *errWriter, s string) {
 }
 
 func jsonStrings(ew *errWriter, ss []string) {
-	ew.write("[")
-	for i, s := range ss {
-		if i > 0 {
-			ew.write(",")
-		}
-		jsonString(ew, s)
-	}
-	ew.write("]")
+	jsonArray(ew, len(ss), func(i int) { jsonString(ew, ss[i]) })
 }

@@ -103,11 +103,11 @@ func New(systems []string, opt Options) *Page {
 // Add records system's result r on the gold sentence gold (the sentence r was scored against;
 // r.Index is its 0-based index in the gold file), once the annotator has been chosen (in
 // scorer.Score's callback, say). It keeps the chosen annotator's edits and which of them
-// matched (copied), and refers to r's gold edits and gold's tokens, which the page shows
-// whole, rather than copying them. It fails
-// on a system number out of range, a sentence added twice for one system, or a sentence whose
-// gold differs from another system's result on it (results scored against different gold
-// files or options).
+// matched, and, from the first system's result on the sentence, every annotator's gold edits
+// and the source tokens; it copies the slices it keeps, so the caller may reuse r and gold
+// (a streaming reader may recycle them). It fails on a system number out of range, a sentence
+// added twice for one system, or a sentence whose gold differs from another system's result
+// on it (results scored against different gold files or options).
 func (p *Page) Add(system int, r *scorer.SentenceResult, gold *scorer.Sentence) error {
 	if system < 0 || system >= len(p.systems) {
 		return fmt.Errorf("page: system %d out of range: the page has %d systems", system, len(p.systems))
@@ -130,10 +130,14 @@ func (p *Page) Add(system int, r *scorer.SentenceResult, gold *scorer.Sentence) 
 	}
 	s := &p.sentences[r.Index]
 	if !s.added {
-		*s = sentence{added: true, line: gold.Line, source: r.Source, tokens: gold.Tokens, rows: make([]row, len(p.systems))}
+		*s = sentence{added: true, line: gold.Line, source: r.Source, tokens: slices.Clone(gold.Tokens), rows: make([]row, len(p.systems))}
 		s.annotators = make([]scorer.AnnotatorResult, len(r.Annotators))
 		for i, a := range r.Annotators {
-			s.annotators[i] = scorer.AnnotatorResult{Annotator: a.Annotator, Gold: a.Gold}
+			g := slices.Clone(a.Gold)
+			for j := range g {
+				g[j].Corrections = slices.Clone(g[j].Corrections)
+			}
+			s.annotators[i] = scorer.AnnotatorResult{Annotator: a.Annotator, Gold: g}
 		}
 	} else if err := s.sameGold(r); err != nil {
 		return fmt.Errorf("page: %s, sentence %d: %v than the other systems' results on it: were they scored against the same gold file with the same options?", p.systems[system], r.Index+1, err)
@@ -166,8 +170,9 @@ func (s *sentence) sameGold(r *scorer.SentenceResult) error {
 func (p *Page) row(r *scorer.SentenceResult, gold *scorer.Sentence) row {
 	a := r.ChosenResult()
 	rw := row{added: true, annotator: r.Chosen, edits: make([]edit, len(a.Edits))}
-	// The strings kept are copied: a system's edits and hypothesis are pieces of its file,
-	// which would otherwise stay in memory whole.
+	// The strings kept are copied too: a system's edits and hypothesis are pieces of its file,
+	// which would otherwise stay in memory whole. (Gold strings are shared: the page shows the
+	// gold whole.)
 	for i, e := range a.Edits {
 		rw.edits[i] = edit{start: e.Start, end: e.End, correction: strings.Clone(e.Correction)}
 		if !spanIs(gold.Tokens, e.Start, e.End, e.Original) {

@@ -414,3 +414,34 @@ func TestSpanIs(t *testing.T) {
 		}
 	}
 }
+
+// TestAddCopies checks that what Add keeps does not change when the caller reuses the result
+// and the gold sentence afterwards, as a streaming reader may.
+func TestAddCopies(t *testing.T) {
+	opt := scorer.DefaultOptions()
+	hyps := system{"A", "The dog chases a cat .\nShe likes apple very mucho .\ny\nit is fine\n"}
+	want := write(t, score(t, smallGold, opt, hyps).page(t, Options{Scoring: opt}))
+	sc := score(t, smallGold, opt, hyps)
+	p := sc.page(t, Options{Scoring: opt})
+	for i := range sc.gold {
+		g := &sc.gold[i]
+		for j := range g.Tokens {
+			g.Tokens[j] = "overwritten"
+		}
+		r := &sc.results[0][i]
+		for _, a := range r.Annotators {
+			for j := range a.Gold {
+				a.Gold[j].Start, a.Gold[j].Type = 0, "overwritten"
+				for k := range a.Gold[j].Corrections {
+					a.Gold[j].Corrections[k] = "overwritten"
+				}
+			}
+			for j := range a.Edits {
+				a.Edits[j] = scorer.Edit{Correction: "overwritten"}
+			}
+		}
+	}
+	if got := write(t, p); got != want {
+		t.Errorf("the page changed when the results and gold it was given were overwritten")
+	}
+}

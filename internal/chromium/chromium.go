@@ -62,6 +62,7 @@ type message struct {
 	ID        int             `json:"id"`
 	Method    string          `json:"method"`
 	SessionID string          `json:"sessionId"`
+	Params    json.RawMessage `json:"params"`
 	Result    json.RawMessage `json:"result"`
 	Error     *struct {
 		Code    int    `json:"code"`
@@ -127,6 +128,7 @@ func Start(ctx context.Context, binary string, width, height int) (*Browser, err
 		params map[string]any
 	}{
 		{"Page.enable", nil},
+		{"Network.enable", nil},
 		{"Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}},
 	} {
 		if err := b.call(ctx, b.session, c.method, c.params, nil); err != nil {
@@ -220,44 +222,56 @@ func (b *Browser) call(ctx context.Context, session, method string, params map[s
 }
 
 // Load navigates the page to url and waits for its load event: the scripts that run while the
-// page loads have run. A url that differs from the page's only by its fragment is loaded
-// afresh too (through about:blank), so every Load runs the page's scripts from the start.
-func (b *Browser) Load(ctx context.Context, url string) error {
-	if err := b.navigate(ctx, "about:blank"); err != nil {
-		return err
+// page loads have run. It returns the URLs of the requests the page made while loading,
+// besides its own (its scripts, styles, fonts, images). A url that differs from the page's
+// only by its fragment is loaded afresh too (through about:blank), so every Load runs the
+// page's scripts from the start.
+func (b *Browser) Load(ctx context.Context, url string) (requests []string, err error) {
+	if _, err := b.navigate(ctx, "about:blank"); err != nil {
+		return nil, err
 	}
 	return b.navigate(ctx, url)
 }
 
-func (b *Browser) navigate(ctx context.Context, url string) error {
+// navigate loads url and returns the other URLs requested until its load event.
+func (b *Browser) navigate(ctx context.Context, url string) ([]string, error) {
 	var nav struct{ ErrorText string }
 	id, err := b.command(b.session, "Page.navigate", map[string]any{"url": url})
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var requests []string
 	replied, loaded := false, false
 	for !replied || !loaded {
 		m, err := b.next(ctx)
 		if err != nil {
-			return fmt.Errorf("loading %s: %w", url, err)
+			return nil, fmt.Errorf("loading %s: %w", url, err)
 		}
 		switch {
 		case m.ID == id:
 			if m.Error != nil {
-				return fmt.Errorf("loading %s: %s", url, m.Error.Message)
+				return nil, fmt.Errorf("loading %s: %s", url, m.Error.Message)
 			}
 			if err := json.Unmarshal(m.Result, &nav); err != nil {
-				return err
+				return nil, err
 			}
 			if nav.ErrorText != "" {
-				return fmt.Errorf("loading %s: %s", url, nav.ErrorText)
+				return nil, fmt.Errorf("loading %s: %s", url, nav.ErrorText)
 			}
 			replied = true
+		case m.Method == "Network.requestWillBeSent" && m.SessionID == b.session:
+			var req struct{ Request struct{ URL string } }
+			if err := json.Unmarshal(m.Params, &req); err != nil {
+				return nil, err
+			}
+			if page, _, _ := strings.Cut(url, "#"); req.Request.URL != page {
+				requests = append(requests, req.Request.URL)
+			}
 		case m.Method == "Page.loadEventFired" && m.SessionID == b.session:
 			loaded = replied
 		}
 	}
-	return nil
+	return requests, nil
 }
 
 // Eval evaluates a JavaScript expression in the page and returns its value, which must be a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -34,8 +35,8 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, frag := range []string{"#one", "#two"} {
-		if err := b.Load(ctx, "file://"+page+frag); err != nil {
-			t.Fatal(err)
+		if reqs, err := b.Load(ctx, "file://"+page+frag); err != nil || len(reqs) != 0 {
+			t.Fatalf("loading %s: requests %q, error %v; want none", frag, reqs, err)
 		}
 		dom, err := b.DOM(ctx)
 		if err != nil {
@@ -47,6 +48,15 @@ func TestBrowser(t *testing.T) {
 		if got, err := b.Eval(ctx, "String(window.loads)"); err != nil || got != "1" {
 			t.Errorf("the script ran %q times in this load (%v), want 1", got, err)
 		}
+	}
+	// A page with a style sheet and an image: both requests are named.
+	withFiles := filepath.Join(dir, "files.html")
+	if err := os.WriteFile(withFiles, []byte(`<!DOCTYPE html><link rel="stylesheet" href="a.css"><img src="b.png"><p>x</p>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reqs, err := b.Load(ctx, "file://"+withFiles)
+	if want := []string{"file://" + filepath.Join(dir, "a.css"), "file://" + filepath.Join(dir, "b.png")}; err != nil || !slices.Equal(reqs, want) {
+		t.Errorf("a page with a style sheet and an image: requests %q (%v), want %q", reqs, err, want)
 	}
 	shot := filepath.Join(dir, "p.png")
 	w, h, err := b.Screenshot(ctx, shot)
@@ -65,7 +75,7 @@ func TestBrowser(t *testing.T) {
 	if _, err := b.Eval(ctx, "42"); err == nil || !strings.Contains(err.Error(), "not a string") {
 		t.Errorf("a number gives %v; want an error saying it is not a string", err)
 	}
-	if err := b.Load(ctx, "file://"+filepath.Join(dir, "missing.html")); err == nil || !strings.Contains(err.Error(), "FILE_NOT_FOUND") {
+	if _, err := b.Load(ctx, "file://"+filepath.Join(dir, "missing.html")); err == nil || !strings.Contains(err.Error(), "FILE_NOT_FOUND") {
 		t.Errorf("loading a missing file gives %v; want net::ERR_FILE_NOT_FOUND", err)
 	}
 }

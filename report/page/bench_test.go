@@ -73,7 +73,7 @@ func BenchmarkCoNLLPageInChromium(b *testing.B) {
 	u := url.URL{Scheme: "file", Path: path}
 	for b.Loop() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		if err := br.Load(ctx, u.String()); err != nil {
+		if _, err := br.Load(ctx, u.String()); err != nil {
 			b.Fatal(err)
 		}
 		for _, m := range []struct {

@@ -108,8 +108,12 @@ func load(t *testing.T, b *chromium.Browser, path, fragment, screenshot string) 
 	u := url.URL{Scheme: "file", Path: path, Fragment: fragment}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := b.Load(ctx, u.String()); err != nil {
+	requests, err := b.Load(ctx, u.String())
+	if err != nil {
 		t.Fatal(err)
+	}
+	if len(requests) != 0 { // self-contained: no script, style, font or image fetched
+		t.Errorf("the page requested %q; want nothing", requests)
 	}
 	dom, err := b.DOM(ctx)
 	if err != nil {

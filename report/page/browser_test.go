@@ -300,6 +300,33 @@ func TestBrowser(t *testing.T) {
 		return false
 	}))
 
+	// The controls write the fragment, and the page renders what it says: the reader's path.
+	load(t, b, path, "", "")
+	missedAny := expect(sc, opt, 20, nil, func(_ int, _ *scorer.AnnotatorResult, matched, _ []bool) bool {
+		return slices.Contains(matched, false)
+	})
+	for _, c := range []struct {
+		action, hash string
+		matching     int
+		why          string
+	}{
+		{`choose('f-outcome', 'fn')`, "#outcome=fn", missedAny.sentences, "an outcome chosen"},
+		{`document.querySelectorAll('#f-systems button')[1].click()`, "#outcome=fn&sys=", 0, "no system: nothing, not every system"},
+		{`document.querySelectorAll('#f-systems button')[0].click()`, "#outcome=fn", missedAny.sentences, "every system again"},
+		{`choose('f-outcome', 'all')`, "", len(sc.gold), "every sentence again"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		got, err := b.Eval(ctx, `new Promise(function (done) {
+  function choose(id, v) { var e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change', {bubbles: true})); }
+  addEventListener('hashchange', function () { done(location.hash + ' ' + document.getElementById('list').getAttribute('data-matching')); }, {once: true});
+  `+c.action+`;
+})`)
+		cancel()
+		if want := c.hash + " " + strconv.Itoa(c.matching); err != nil || got != want {
+			t.Errorf("%s: fragment and matching sentences %q (%v), want %q", c.why, got, err, want)
+		}
+	}
+
 	hp, _ := hostileCase(t)
 	hpath := writeFile(t, hp, dir, "hostile.html")
 	h := load(t, b, hpath, "", filepath.Join(dir, "hostile.png"))

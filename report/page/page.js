@@ -54,6 +54,7 @@
     if (state.type >= 0) q.set('type', TYPES[state.type]);
     if (state.ann !== null) q.set('ann', String(state.ann));
     if (!state.sys.every(Boolean)) SYS.forEach(function (name, k) { if (state.sys[k]) q.append('sys', name); });
+    if (!state.sys.some(Boolean)) q.append('sys', ''); // none: not the default, all
     if (state.only) q.set('only', '1');
     if (state.page !== 1) q.set('page', String(state.page));
     if (state.size !== data.pageSize) q.set('size', String(state.size));
@@ -63,7 +64,7 @@
 
   function filtering() { return state.outcome !== 'all' || state.type >= 0 || state.ann !== null; }
 
-  // outcomeHit says whether an item of this kind ('tp', 'fp', 'fn') and type (-1: none) is one
+  // itemHit says whether an item of this kind ('tp', 'fp', 'fn') and type (-1: none) is one
   // the filter asks for.
   function itemHit(kind, type) {
     var o = state.outcome;

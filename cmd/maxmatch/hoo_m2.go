@@ -98,7 +98,7 @@ func runHooM2Extract(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return fail("%v", err)
 			}
-			src = m2extract.NewSource(string(orig))
+			src = m2extract.NewSource(string(orig), opt)
 			sources[p.orig], golds[p.orig] = src, gold
 			total.Sentences += len(src.Sentences)
 		}

@@ -87,3 +87,15 @@ func runHoo(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "maxmatch hoo: unknown command %q\n\n%s", args[0], hooUsage)
 	return exitError
 }
+
+// output writes a command's whole output to stdout and returns the exit status: 2 with one
+// message when it cannot be written, 2 and nothing said for a closed pipe.
+func output(stdout, stderr io.Writer, prefix string, data []byte) int {
+	if err := writeStdout(stdout, data); err != nil {
+		if err != errClosedPipe {
+			fmt.Fprintf(stderr, "%s: %v\n", prefix, err)
+		}
+		return exitError
+	}
+	return exitOK
+}

@@ -2,11 +2,27 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 	"testing"
 )
 
+// The version golden files need one build: a clone built with "go build" at a fixed commit.
+func init() {
+	readBuildInfo = func() (*debug.BuildInfo, bool) {
+		return &debug.BuildInfo{
+			GoVersion: "go1.26.8",
+			Main:      debug.Module{Path: "maxmatch", Version: "v0.0.0-20261123114127-971e567ced89+dirty"},
+			Settings: []debug.BuildSetting{
+				{Key: "GOOS", Value: "linux"}, {Key: "GOARCH", Value: "amd64"},
+				{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "971e567ced89aac45d0b957b5935c79a78d9653f"},
+				{Key: "vcs.time", Value: "2026-11-23T11:41:27Z"}, {Key: "vcs.modified", Value: "true"},
+			},
+		}, true
+	}
+}
+
 // TestGoldenHoo is the golden table of the HOO commands' handling of their directories and
-// of bad input, and of checked writes. testdata/hoobad
+// of bad input, of checked writes, and of the command shell (help, version). testdata/hoobad
 // holds one directory per kind of bad input, beside the good fragment of testdata/hoo.
 func TestGoldenHoo(t *testing.T) {
 	const (
@@ -69,6 +85,23 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-compare-html-full", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--html", "/dev/full", "--csv", "$TMP/t1.csv", systxt}, "--html to a full device: the CSV file is not written either"},
 		{"hoo-compare-csv-dir", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", "testdata", systxt}, "--csv naming a directory"},
 		{"hoo-extract-out-not-dir", []string{"hoo", "extract", "--orig", raw, "--system", systxt, "--out", raw + "/0001.txt/out"}, "--out under a file: the directory named"},
+
+		// The command shell.
+		{"version", []string{"version"}, "module version, commit, Go release (build information fixed by the test)"},
+		{"version-flag", []string{"--version"}, "the same"},
+		{"version-help", []string{"version", "-h"}, "what go build, go run and go test record"},
+		{"version-extra", []string{"version", "x"}, "no arguments"},
+		{"hoo-help", []string{"hoo", "--help"}, "the HOO usage on stdout, status 0"},
+		{"hoo-help-command", []string{"hoo", "help"}, "the same"},
+		{"hoo-help-h", []string{"hoo", "-h"}, "the same"},
+		{"hoo-help-extract", []string{"hoo", "help", "extract"}, "a command's usage and flags"},
+		{"hoo-help-two", []string{"hoo", "help", "extract", "eval"}, "one command at a time"},
+		{"hoo-extract-help", []string{"hoo", "extract", "-h"}, "both methods described"},
+		{"hoo-synth-help", []string{"hoo", "synth", "-h"}, "usage and flags"},
+		{"help-hoo", []string{"help", "hoo"}, "maxmatch help COMMAND"},
+		{"help-score", []string{"help", "score"}, "the same as score -h"},
+		{"demo-help", []string{"demo", "-h"}, "usage on stdout, status 0"},
+		{"demo-argument", []string{"demo", "x"}, "no arguments"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt.name, tt.args, tt.why, nil) })
@@ -93,6 +126,9 @@ func TestGoldenFullStdout(t *testing.T) {
 		{"hoo-compare-stdout-full", []string{"hoo", "compare", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "testdata/hoo/systxt"}, "the Markdown tables"},
 		{"hoo-extract-stdout-full", []string{"hoo", "extract", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/systxt", "--out", "$TMP/out"}, "the summary, after the files are written"},
 		{"hoo-synth-stdout-full", []string{"hoo", "synth", "--raw", "testdata/hoo/raw", "--gold", "testdata/hoo/gold", "--out", "$TMP/out"}, "the summary"},
+		{"demo-stdout-full", []string{"demo"}, "the demo"},
+		{"version-stdout-full", []string{"version"}, "the version"},
+		{"help-stdout-full", []string{"help"}, "the usage"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt.name, tt.args, tt.why, full) })

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	_ "embed"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -27,14 +26,8 @@ It takes no arguments and no flags.
 `
 
 func runDemo(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("maxmatch demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	if code, done := parseArgs(fs, args, demoUsage, nil, stdout, stderr); done {
+	if code, done := parseNoArgs("maxmatch demo", demoUsage, args, stdout, stderr); done {
 		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "maxmatch demo: takes no arguments (got %q)\n", fs.Args())
-		return exitError
 	}
 	gold, err := scorer.ReadM2("demo.m2", demoGold, 0)
 	if err != nil {

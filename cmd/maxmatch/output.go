@@ -87,23 +87,14 @@ func writeFiles(files map[string][]byte) error {
 		if mode != 0 {
 			err = f.Chmod(mode.Perm())
 		}
-		if err == nil {
-			_, err = f.Write(files[p])
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+		if err = writeClose(f, err, files[p]); err != nil {
 			return fail(p, err)
 		}
 	}
 	for _, p := range devices {
 		f, err := os.OpenFile(p, os.O_WRONLY|os.O_TRUNC, 0)
 		if err == nil {
-			_, err = f.Write(files[p])
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
+			err = writeClose(f, nil, files[p])
 		}
 		if err != nil {
 			return fail(p, err)
@@ -116,6 +107,18 @@ func writeFiles(files map[string][]byte) error {
 		}
 	}
 	return nil
+}
+
+// writeClose writes data to f unless err (an earlier failure) is not nil, closes f, and
+// returns the first error.
+func writeClose(f *os.File, err error, data []byte) error {
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // writeTarget returns the file that writing to path replaces (path, or the file a link

@@ -22,17 +22,25 @@ worktree record none, and the version is then "(devel)".
 
 // runVersion is "maxmatch version" and "maxmatch --version".
 func runVersion(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("maxmatch version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	if code, done := parseArgs(fs, args, versionUsage, nil, stdout, stderr); done {
+	if code, done := parseNoArgs("maxmatch version", versionUsage, args, stdout, stderr); done {
 		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "maxmatch version: takes no arguments (got %q)\n", fs.Args())
-		return exitError
 	}
 	bi, ok := readBuildInfo()
 	return output(stdout, stderr, "maxmatch version", []byte(versionText(bi, ok)))
+}
+
+// parseNoArgs is parseArgs for a command without flags or arguments: -h prints usage.
+func parseNoArgs(name, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if code, done := parseArgs(fs, args, usage, nil, stdout, stderr); done {
+		return code, true
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: takes no arguments (got %q)\n", name, fs.Args())
+		return exitError, true
+	}
+	return exitOK, false
 }
 
 // versionText is what runVersion prints for the build information bi (ok false: none).

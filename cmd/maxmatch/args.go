@@ -5,9 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 )
 
@@ -35,43 +32,4 @@ func parseArgs(fs *flag.FlagSet, args []string, usage string, files []string, st
 		return exitError, true
 	}
 	return exitOK, false
-}
-
-// writeFiles writes each file, first all to temporary files beside them, then renaming them
-// into place, so that a failure leaves no partial file behind.
-func writeFiles(files map[string][]byte) error {
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	temps := make([]string, 0, len(paths))
-	cleanup := func() {
-		for _, t := range temps {
-			os.Remove(t)
-		}
-	}
-	for _, p := range paths {
-		f, err := os.CreateTemp(filepath.Dir(p), ".maxmatch-*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		temps = append(temps, f.Name())
-		_, err = f.Write(files[p])
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			cleanup()
-			return err
-		}
-	}
-	for i, p := range paths {
-		if err := os.Rename(temps[i], p); err != nil {
-			cleanup()
-			return err
-		}
-	}
-	return nil
 }

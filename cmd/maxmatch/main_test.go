@@ -4,13 +4,53 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// checkGolden runs the command with args as a user would and compares everything it prints,
+// and its exit status, with testdata/golden/NAME.golden (-update rewrites it). "$TMP" in args
+// is a new temporary directory, written back as "$TMP" in the output. stdout, when not nil, is
+// the command's standard output (a file such as /dev/full); the golden file then records
+// nothing written to it.
+func checkGolden(t *testing.T, name string, args []string, why string, stdout io.Writer) {
+	t.Helper()
+	tmp := t.TempDir()
+	args = slices.Clone(args)
+	for i := range args {
+		args[i] = strings.ReplaceAll(args[i], "$TMP", tmp)
+	}
+	var out, stderr bytes.Buffer
+	if stdout == nil {
+		stdout = &out
+	}
+	code := run(args, stdout, &stderr)
+	got := fmt.Sprintf("$ maxmatch %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(args, " "), code, out.String(), stderr.String())
+	got = strings.ReplaceAll(got, tmp, "$TMP")
+	path := filepath.Join("testdata", "golden", name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s (%s): output differs from %s\n--- got ---\n%s\n--- want ---\n%s", name, why, path, got, want)
+	}
+}
 
 // TestGolden runs the command as a user would and compares everything it prints, and its exit
 // status, with testdata/golden/NAME.golden. Run "go test ./cmd/maxmatch -update" after an
@@ -46,7 +86,7 @@ func TestGolden(t *testing.T) {
 		{"hoo-no-command", []string{"hoo"}, "the HOO commands are listed"},
 		{"hoo-unknown", []string{"hoo", "evaluate"}, "an unknown HOO command"},
 		{"hoo-extract-m2-no-gold", []string{"hoo", "extract", "--method", "m2", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "m2 needs the gold"},
-		{"hoo-extract-m2-missing-gold", []string{"hoo", "extract", "--method=m2", "--gold", "testdata/hoom2/sys", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "a gold file that is not there: which one, for which source"},
+		{"hoo-extract-m2-missing-gold", []string{"hoo", "extract", "--method=m2", "--gold", "testdata/hoom2/gold-other", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "a gold file that is not there: which one, for which system text"},
 		{"hoo-extract-m2-bad-gold", []string{"hoo", "extract", "--method", "m2", "--gold", "testdata/hoom2/badgold", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "a bad offset in a gold file: file, line, edit"},
 		{"hoo-extract-m2-negative-u", []string{"hoo", "extract", "--method", "m2", "-u", "-1", "--gold", "testdata/hoom2/gold", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "u must be non-negative"},
 		{"hoo-extract-bad-method", []string{"hoo", "extract", "--method", "m3", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "an unknown method names both"},
@@ -122,27 +162,6 @@ func TestGolden(t *testing.T) {
 		{"compare-bad-resamples", []string{"compare", "--resamples", "0", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "at least one resample"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := run(tt.args, &stdout, &stderr)
-			got := fmt.Sprintf("$ maxmatch %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, stdout.String(), stderr.String())
-			path := filepath.Join("testdata", "golden", tt.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s (%s): output differs from %s\n--- got ---\n%s\n--- want ---\n%s", tt.name, tt.why, path, got, want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt.name, tt.args, tt.why, nil) })
 	}
 }

@@ -58,7 +58,10 @@ func writeFiles(files map[string][]byte) error {
 			return err
 		}
 		temps = append(temps, f.Name())
-		_, err = f.Write(files[p])
+		err = f.Chmod(0o644) // CreateTemp makes files only their owner can read
+		if err == nil {
+			_, err = f.Write(files[p])
+		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

@@ -2,7 +2,6 @@ package scorer
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -108,31 +107,17 @@ func TestLevelCountsPRF(t *testing.T) {
 // excepted in sentences where a system edit matches duplicate gold edits.
 func TestLevelsCoNLL2014(t *testing.T) {
 	conll := filepath.Join(sharedData(t), "conll14")
-	systems := []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"}
+	systems := conllSystems
 	if testing.Short() {
 		systems = []string{"CAMB", "IITB"}
 	}
 	for _, g := range []string{"official-2014.combined", "official-2014.combined-withalt"} {
-		gdata, err := os.ReadFile(filepath.Join(conll, "gold", g+".m2"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		gold, err := ReadM2(g+".m2", gdata, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		gold := readCoNLLGold(t, conll, g)
 		for _, sys := range systems {
-			sdata, err := os.ReadFile(filepath.Join(conll, "systems", sys))
-			if err != nil {
-				t.Fatal(err)
-			}
-			hyps, err := ReadSystem(sys, sdata)
-			if err != nil {
-				t.Fatal(err)
-			}
+			hyps := readCoNLLSystem(t, conll, sys)
 			var total Levels
 			duplicates := 0
-			_, err = Score(hyps, gold, DefaultOptions(), func(r *SentenceResult) error {
+			_, err := Score(hyps, gold, DefaultOptions(), func(r *SentenceResult) error {
 				a := r.ChosenResult()
 				l := a.Levels()
 				total = total.Add(l)

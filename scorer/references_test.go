@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -226,16 +225,10 @@ func FuzzReferences(f *testing.F) {
 // P = R = 1. The file is made with u = 0 (maxmatch m2's default) and with u = 2.
 func TestReferencesCoNLL2014(t *testing.T) {
 	conll := filepath.Join(sharedData(t), "conll14")
-	systems := []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"}
+	systems := conllSystems
 	outputs := make([][]string, len(systems))
 	for i, sys := range systems {
-		data, err := os.ReadFile(filepath.Join(conll, "systems", sys))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if outputs[i], err = ReadSystem(sys, data); err != nil {
-			t.Fatal(err)
-		}
+		outputs[i] = readCoNLLSystem(t, conll, sys)
 	}
 	source := outputs[slices.Index(systems, "INPUT")]
 	// Aligned with maxmatch m2's default u (0) and with the scorer's (2), scored with the
@@ -325,23 +318,9 @@ func checkReferencesCoNLL(t *testing.T, systems []string, outputs [][]string, so
 // against it (README, "M2 from corrected references").
 func TestReferencesFromAnnotators(t *testing.T) {
 	conll := filepath.Join(sharedData(t), "conll14")
-	data, err := os.ReadFile(filepath.Join(conll, "systems", "CAMB"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	hyps, err := ReadSystem("CAMB", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	hyps := readCoNLLSystem(t, conll, "CAMB")
 	for _, name := range []string{"official-2014.0", "official-2014.1"} {
-		data, err := os.ReadFile(filepath.Join(conll, "gold", name+".m2"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		gold, err := ReadM2(name, data, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		gold := readCoNLLGold(t, conll, name)
 		refs := make([]string, len(gold))
 		edits := 0
 		for i, s := range gold {

@@ -100,18 +100,26 @@ func runM2(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
 	}
-	if *out != "" {
-		if err := writeFiles(map[string][]byte{*out: m2.Bytes()}); err != nil {
-			fmt.Fprintf(stderr, "maxmatch: %s: cannot write the M2 file: %v\n", *out, unwrapPath(err))
-			return exitError
-		}
-		return exitOK
-	}
-	if _, err := stdout.Write(m2.Bytes()); err != nil {
-		fmt.Fprintf(stderr, "maxmatch: cannot write the M2 file to the standard output: %v\n", err)
+	if err := writeM2Output(*out, m2.Bytes(), stdout); err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
 	}
 	return exitOK
+}
+
+// writeM2Output writes the M2 file to the file out (whole or not at all), or to stdout when out
+// is "".
+func writeM2Output(out string, data []byte, stdout io.Writer) error {
+	if out == "" {
+		if _, err := stdout.Write(data); err != nil {
+			return fmt.Errorf("cannot write the M2 file to the standard output: %v", err)
+		}
+		return nil
+	}
+	if err := writeFiles(map[string][]byte{out: data}); err != nil {
+		return fmt.Errorf("%s: cannot write the M2 file: %v", out, unwrapPath(err))
+	}
+	return nil
 }
 
 // readLines reads a file of one sentence per line as the system files are read (UTF-8,

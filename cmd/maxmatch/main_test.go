@@ -160,6 +160,22 @@ func TestGolden(t *testing.T) {
 		{"compare-two-files", []string{"compare", "testdata/report.txt", "testdata/report.m2"}, "wrong number of arguments"},
 		{"compare-mismatch", []string{"compare", "testdata/report.txt", "testdata/small.txt", "testdata/report.m2"}, "system B's line count is checked before anything is scored"},
 		{"compare-bad-resamples", []string{"compare", "--resamples", "0", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "at least one resample"},
+
+		// m2.
+		{"m2", []string{"m2", "testdata/m2/source.txt", "testdata/m2/ref0.txt", "testdata/m2/ref1.txt"}, "two references, annotators 0 and 1: edits of type UNK, a noop line for a reference equal to its source"},
+		{"m2-u2", []string{"m2", "--max_unchanged_words", "2", "testdata/m2/source.txt", "testdata/m2/ref1.txt"}, "u = 2: changes up to two unchanged tokens apart become one edit (went to the, result was surprising)"},
+		{"m2-tokenize", []string{"m2", "--tokenize", "testdata/m2/raw-source.txt", "testdata/m2/raw-ref.txt"}, "raw text: Treebank tokens (do n't, quotes as `` and '')"},
+		{"m2-short-reference", []string{"m2", "testdata/m2/source.txt", "testdata/m2/ref0.txt", "testdata/m2/short.txt"}, "fewer reference lines: both counts and the first source line without one; nothing on stdout"},
+		{"m2-long-reference", []string{"m2", "testdata/m2/source.txt", "testdata/m2/long.txt"}, "more reference lines: the first without a source line"},
+		{"m2-empty-source", []string{"m2", "testdata/m2/empty.txt", "testdata/m2/ref0.txt"}, "an empty source file"},
+		{"m2-empty-reference", []string{"m2", "testdata/m2/source.txt", "testdata/m2/empty.txt"}, "an empty reference file"},
+		{"m2-invalid-utf8", []string{"m2", "testdata/m2/source.txt", "testdata/badutf8.txt"}, "invalid UTF-8 in a reference: file, line, column, byte offset"},
+		{"m2-unwritable", []string{"m2", "testdata/m2/source.txt", "testdata/m2/ref0.txt", "testdata/m2/pipes.txt"}, "a correction with || cannot be written in M2: the reference file and line, the edit"},
+		{"m2-one-file", []string{"m2", "testdata/m2/source.txt"}, "a source without references"},
+		{"m2-missing-file", []string{"m2", "testdata/m2/source.txt", "testdata/m2/nonexistent.txt"}, "an unreadable reference"},
+		{"m2-negative-u", []string{"m2", "--max_unchanged_words", "-1", "testdata/m2/source.txt", "testdata/m2/ref0.txt"}, "u must be non-negative"},
+		{"m2-out-no-directory", []string{"m2", "--out", "testdata/m2/nonexistent/out.m2", "testdata/m2/source.txt", "testdata/m2/ref0.txt"}, "an output file that cannot be created"},
+		{"m2-help", []string{"m2", "-h"}, "usage and flags on stdout, status 0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt.name, tt.args, tt.why, nil) })

@@ -11,6 +11,8 @@ const usage = `usage:
   maxmatch compare [flags] SYSTEM_A SYSTEM_B GOLD
                                        test whether two systems' F differ (paired bootstrap)
   maxmatch demo                        score an embedded sample and explain the output
+  maxmatch m2 [flags] SOURCE REFERENCE...
+                                       write an M2 gold file from corrected references
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR
                                        extract HOO edits from corrected texts as the HOO 2011 tools did
   maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR
@@ -25,7 +27,7 @@ const usage = `usage:
   maxmatch help [COMMAND]              show this help, or a command's
 
 Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
-"maxmatch hoo COMMAND -h" for the others.
+"maxmatch m2 -h" or "maxmatch hoo COMMAND -h" for the others.
 `
 
 const hooUsage = `usage:
@@ -60,6 +62,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCompare(args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
+	case "m2":
+		return runM2(args[1:], stdout, stderr)
 	case "hoo":
 		return runHoo(args[1:], stdout, stderr)
 	case "version", "-version", "--version":

@@ -46,10 +46,11 @@ func list(w io.Writer, label string, items []string) {
 	}
 }
 
-// writeVerbose prints one sentence: what the official -v shows, laid out for reading. Edits are
-// shown as the scorer counts them (with any unchanged tokens they include); the running figures
-// are those of the totals so far plus this annotator, which is what the choice compares.
-func writeVerbose(w io.Writer, r *scorer.SentenceResult, s *scorer.Sentence, running *scorer.Totals, opt scorer.Options) {
+// writeExplain prints one sentence for --explain: what the official -v shows, laid out for
+// reading. Edits are shown as the scorer counts them (with any unchanged tokens they include); the
+// running figures are those of the totals before this sentence (running) plus this annotator,
+// which is what the choice compares.
+func writeExplain(w io.Writer, r *scorer.SentenceResult, s *scorer.Sentence, running scorer.Totals, opt scorer.Options) {
 	fmt.Fprintf(w, "Sentence %d (gold line %d)\n", r.Index+1, s.Line)
 	fmt.Fprintf(w, "  source     : %s\n", r.Source)
 	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
@@ -73,7 +74,7 @@ func writeVerbose(w io.Writer, r *scorer.SentenceResult, s *scorer.Sentence, run
 		list(w, "gold", gold)
 		list(w, "correct", correct)
 		n := a.Counts()
-		t := *running
+		t := running
 		t.Correct += float64(n.Correct)
 		t.Proposed += float64(n.Proposed)
 		t.Gold += float64(n.Gold)
@@ -82,8 +83,4 @@ func writeVerbose(w io.Writer, r *scorer.SentenceResult, s *scorer.Sentence, run
 			n.Correct, n.Proposed, n.Gold, p, rr, running.Beta, f)
 	}
 	fmt.Fprintf(w, "  chosen annotator: %d\n\n", r.ChosenResult().Annotator)
-	n := r.ChosenResult().Counts()
-	running.Correct += float64(n.Correct)
-	running.Proposed += float64(n.Proposed)
-	running.Gold += float64(n.Gold)
 }

@@ -1,0 +1,38 @@
+package main
+
+import "maxmatch/scorer"
+
+// veryVerboseNote is printed on stderr for --very_verbose, which prints the -v output.
+const veryVerboseNote = "maxmatch: note: --very_verbose prints the -v output; the official scorer's further output " +
+	"(its Levenshtein matrices, back-pointers, edit dictionaries, graphs and the traces of its closure and weights) " +
+	"is not reproduced: it describes the official's own data structures, in CPython 2's dict order, not the scores (see the README)"
+
+// exclusiveSentenceOutputs returns why the per-sentence outputs chosen cannot be combined, or "":
+// each prints every sentence in its own format.
+func exclusiveSentenceOutputs(f scoreFlags) string {
+	var chosen []string
+	for _, o := range []struct {
+		on   bool
+		name string
+	}{{f.verbose, "-v"}, {f.explain, "-explain"}, {f.jsonl, "-jsonl"}, {f.perSentence, "-per-sentence"}} {
+		if o.on {
+			chosen = append(chosen, o.name)
+		}
+	}
+	if len(chosen) < 2 {
+		return ""
+	}
+	// --jsonl with --per-sentence adds fields to each sentence's object: they combine.
+	if len(chosen) == 2 && f.jsonl && f.perSentence {
+		return ""
+	}
+	return chosen[0] + " and " + chosen[1] + " are exclusive: each prints every sentence in its own format"
+}
+
+// addChosen adds the counts of r's chosen annotator to running totals.
+func addChosen(t *scorer.Totals, r *scorer.SentenceResult) {
+	n := r.ChosenResult().Counts()
+	t.Correct += float64(n.Correct)
+	t.Proposed += float64(n.Proposed)
+	t.Gold += float64(n.Gold)
+}

@@ -17,6 +17,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"maxmatch/internal/pytext"
 	"maxmatch/scorer"
@@ -28,9 +29,16 @@ const separator = "-------------------------------------------\n"
 // annotator chosen; before are the running totals before this sentence's choice (the totals of the
 // sentences before it); opt are the options it was scored with.
 func WriteSentence(w io.Writer, r *scorer.SentenceResult, before scorer.Totals, opt scorer.Options) error {
-	_, err := w.Write(AppendSentence(nil, r, before, opt))
+	buf := buffers.Get().(*[]byte)
+	*buf = AppendSentence((*buf)[:0], r, before, opt)
+	_, err := w.Write(*buf)
+	buffers.Put(buf)
 	return err
 }
+
+// buffers hold the text of a sentence while it is written: a run reuses one rather than leaving
+// one behind for the garbage collector per sentence.
+var buffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // AppendSentence appends what WriteSentence writes to dst.
 func AppendSentence(dst []byte, r *scorer.SentenceResult, before scorer.Totals, opt scorer.Options) []byte {
@@ -74,14 +82,14 @@ func AppendSentence(dst []byte, r *scorer.SentenceResult, before scorer.Totals, 
 		c := before.Correct + float64(n.Correct)
 		p := before.Proposed + float64(n.Proposed)
 		g := before.Gold + float64(n.Gold)
-		dst = appendLine(dst, "# correct     : ", strconv.AppendInt(nil, int64(c), 10))
-		dst = appendLine(dst, "# proposed    : ", strconv.AppendInt(nil, int64(p), 10))
-		dst = appendLine(dst, "# gold        : ", strconv.AppendInt(nil, int64(g), 10))
-		dst = appendLine(dst, "precision     : ", pytext.AppendFloat(nil, ratio(c, p)))
-		dst = appendLine(dst, "recall        : ", pytext.AppendFloat(nil, ratio(c, g)))
+		dst = appendCount(dst, "# correct     : ", c)
+		dst = appendCount(dst, "# proposed    : ", p)
+		dst = appendCount(dst, "# gold        : ", g)
+		dst = appendFloat(dst, "precision     : ", ratio(c, p))
+		dst = appendFloat(dst, "recall        : ", ratio(c, g))
 		dst = append(dst, "f_"...)
 		dst = strconv.AppendFloat(dst, opt.Beta, 'f', 1, 64)
-		dst = appendLine(dst, "         : ", pytext.AppendFloat(nil, runningF(c, p, g, opt.Beta)))
+		dst = appendFloat(dst, "         : ", runningF(c, p, g, opt.Beta))
 		dst = append(dst, separator...)
 	}
 	dst = append(dst, ">> Chosen Annotator for line "...)
@@ -100,20 +108,28 @@ func WriteTotals(w io.Writer, t scorer.Totals) error {
 
 // AppendTotals appends what WriteTotals writes to dst.
 func AppendTotals(dst []byte, t scorer.Totals) []byte {
-	dst = appendLine(dst, "CORRECT EDITS  : ", strconv.AppendInt(nil, int64(t.Correct), 10))
-	dst = appendLine(dst, "PROPOSED EDITS : ", strconv.AppendInt(nil, int64(t.Proposed), 10))
-	dst = appendLine(dst, "GOLD EDITS     : ", strconv.AppendInt(nil, int64(t.Gold), 10))
+	dst = appendCount(dst, "CORRECT EDITS  : ", t.Correct)
+	dst = appendCount(dst, "PROPOSED EDITS : ", t.Proposed)
+	dst = appendCount(dst, "GOLD EDITS     : ", t.Gold)
 	p, r, f := finalPRF(t.Correct, t.Proposed, t.Gold, t.Beta)
-	dst = appendLine(dst, "P = ", pytext.AppendFloat(nil, p))
-	dst = appendLine(dst, "R = ", pytext.AppendFloat(nil, r))
+	dst = appendFloat(dst, "P = ", p)
+	dst = appendFloat(dst, "R = ", r)
 	dst = append(dst, "F_"...)
 	dst = strconv.AppendFloat(dst, t.Beta, 'f', 1, 64)
-	return appendLine(dst, " = ", pytext.AppendFloat(nil, f))
+	return appendFloat(dst, " = ", f)
 }
 
-func appendLine(dst []byte, label string, value []byte) []byte {
+// appendCount appends a line of a label and a count, which the official prints as int(count).
+func appendCount(dst []byte, label string, count float64) []byte {
 	dst = append(dst, label...)
-	dst = append(dst, value...)
+	dst = strconv.AppendInt(dst, int64(count), 10)
+	return append(dst, '\n')
+}
+
+// appendFloat appends a line of a label and a float as Python 2 prints it.
+func appendFloat(dst []byte, label string, x float64) []byte {
+	dst = append(dst, label...)
+	dst = pytext.AppendFloat(dst, x)
 	return append(dst, '\n')
 }
 

@@ -169,8 +169,8 @@ func finalPRF(c, p, g, beta float64) (precision, recall, f float64) {
 }
 
 // appendStr appends the repr of a string the official holds as unicode, except that its empty
-// strings are byte strings (” rather than u”): the empty edit texts and empty originals come
-// from joining no tokens, ' '.join([]), which Python 2 gives as a byte string.
+// strings are byte strings, printed as two single quotes without the u: the empty edit texts and
+// empty originals come from joining no tokens, ' '.join([]), which Python 2 gives as a byte string.
 func appendStr(dst []byte, s string) []byte {
 	if s == "" {
 		return append(dst, "''"...)
@@ -178,29 +178,29 @@ func appendStr(dst []byte, s string) []byte {
 	return pytext.AppendRepr(dst, s)
 }
 
+// appendSpan appends the start of an edit's tuple: "(start, end, original".
+func appendSpan(dst []byte, start, end int, original string) []byte {
+	dst = append(dst, '(')
+	dst = strconv.AppendInt(dst, int64(start), 10)
+	dst = append(dst, ", "...)
+	dst = strconv.AppendInt(dst, int64(end), 10)
+	dst = append(dst, ", "...)
+	return appendStr(dst, original)
+}
+
 // appendEdit appends an edit as the official's tuple (start, end, original, correction).
 func appendEdit(dst []byte, e scorer.Edit) []byte {
-	dst = append(dst, '(')
-	dst = strconv.AppendInt(dst, int64(e.Start), 10)
-	dst = append(dst, ", "...)
-	dst = strconv.AppendInt(dst, int64(e.End), 10)
-	dst = append(dst, ", "...)
-	dst = appendStr(dst, e.Original)
+	dst = appendSpan(dst, e.Start, e.End, e.Original)
 	dst = append(dst, ", "...)
 	dst = appendStr(dst, e.Correction)
 	return append(dst, ')')
 }
 
 // appendGold appends a gold edit as the official's tuple (start, end, original, [corrections]).
-// A correction is unicode (u'…', u” when empty), except one written "-NONE-", which the official
-// replaces by the byte string ”.
+// A correction is a unicode string, also when empty, except one written "-NONE-", which the
+// official replaces by the empty byte string.
 func appendGold(dst []byte, g *scorer.GoldEdit, fixes scorer.Fix) []byte {
-	dst = append(dst, '(')
-	dst = strconv.AppendInt(dst, int64(g.Start), 10)
-	dst = append(dst, ", "...)
-	dst = strconv.AppendInt(dst, int64(g.End), 10)
-	dst = append(dst, ", "...)
-	dst = appendStr(dst, g.Original)
+	dst = appendSpan(dst, g.Start, g.End, g.Original)
 	dst = append(dst, ", ["...)
 	var written []string // the corrections as written, when needed
 	for i, c := range g.Corrections {

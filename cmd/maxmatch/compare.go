@@ -18,13 +18,14 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("maxmatch compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	opt := scorer.DefaultOptions()
-	var acceptBadSpans, jsonl bool
+	var reading goldReading
+	var jsonl bool
 	var resamples int
 	var seed uint64
 	fs.IntVar(&resamples, "resamples", defaultResamples, "number of paired bootstrap resamples of the sentences")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the random draws")
 	fs.BoolVar(&jsonl, "jsonl", false, "print the result as one JSON object")
-	registerReadingFlags(fs, &opt, &acceptBadSpans)
+	registerReadingFlags(fs, &opt, &reading)
 	fs.Usage = func() {} // a mistake gets its error and the hint below, not the flag list
 	if code, done := parseArgs(fs, args, compareUsage, []string{"SYSTEM_A", "SYSTEM_B", "GOLD"}, stdout, stderr); done {
 		return code
@@ -38,7 +39,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	prog := newProgress(stderr)
 	pathA, pathB, goldPath := fs.Arg(0), fs.Arg(1), fs.Arg(2)
-	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: opt.Effective(), AcceptBadSpans: acceptBadSpans})
+	gold, err := reading.read(goldPath, opt.Effective(), prog)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError

@@ -96,7 +96,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
   into one edit because the gold standard has that phrase. In sentence 5 the annotators
   disagree, and the one that favours the system is chosen, as the official scorer does.
 
-Score your own files with:  maxmatch score SYSTEM GOLD      (add -v to see every sentence)
+Score your own files with:  maxmatch score SYSTEM GOLD      (add --explain to see every sentence)
 `, c.Correct, c.Proposed, c.Correct, c.Gold)
 	return output(stdout, stderr, "maxmatch demo", out.Bytes())
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 
+	"maxmatch/internal/m2verbose"
 	"maxmatch/lattice"
 	"maxmatch/scorer"
 	"maxmatch/stats"
@@ -20,15 +21,17 @@ import (
 
 // scoreFlags are the flags of "maxmatch score": the official scorer's, plus ours.
 type scoreFlags struct {
-	opt            scorer.Options
-	acceptBadSpans bool
-	verbose        bool
-	jsonl          bool
-	counts         bool
-	perSentence    bool
-	perType        bool
-	bootstrap      int
-	seed           uint64
+	opt         scorer.Options
+	reading     goldReading
+	verbose     bool // the official's -v output
+	veryVerbose bool // accepted; prints the -v output (see the README)
+	explain     bool // our readable per-sentence report
+	jsonl       bool
+	counts      bool
+	perSentence bool
+	perType     bool
+	bootstrap   int
+	seed        uint64
 }
 
 // fBetaLabel is the official's name of F_β, e.g. "F_0.5".
@@ -38,26 +41,21 @@ func newScoreFlagSet(f *scoreFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("maxmatch score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	f.opt = scorer.DefaultOptions()
-	fs.BoolVar(&f.verbose, "v", false, "print each sentence: source, hypothesis, edits, gold edits, matches, counts, chosen annotator")
+	fs.BoolVar(&f.verbose, "v", false, "print what the official scorer prints with -v, byte for byte: every sentence's annotators, edits, gold edits, correct edits, running counts and chosen annotator, then the totals")
 	fs.BoolVar(&f.verbose, "verbose", false, "same as -v")
+	fs.BoolVar(&f.veryVerbose, "very_verbose", false, "accepted for the official's flag: prints the -v output (the official's matrices and graphs are not reproduced; a note on stderr says so)")
+	fs.BoolVar(&f.explain, "explain", false, "print each sentence readably: source, hypothesis, each annotator's edits, gold edits, matches and counts, the chosen annotator")
 	fs.BoolVar(&f.jsonl, "jsonl", false, "print one JSON object per sentence, then the totals (the reports below add fields and lines)")
 	fs.BoolVar(&f.counts, "counts", false, "also print the totals TP, FP and FN")
 	fs.BoolVar(&f.perSentence, "per-sentence", false, "print a table (TSV) of every sentence: gold line, chosen annotator, TP, FP, FN, P, R, F")
 	fs.BoolVar(&f.perType, "per-type", false, "print a table (TSV) of the gold edits by error type: gold, TP, FN, recall (FP only over all types: system edits carry no type)")
 	fs.IntVar(&f.bootstrap, "bootstrap", 0, "also print 95% intervals of P, R and F from this many bootstrap resamples of the sentences (0: none)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the bootstrap's random draws")
-	registerReadingFlags(fs, &f.opt, &f.acceptBadSpans)
+	registerReadingFlags(fs, &f.opt, &f.reading)
 	// A mistake gets its one-line error and a pointer to -h (runScore prints it), not the whole
 	// flag list.
 	fs.Usage = func() {}
 	return fs
-}
-
-// registerReadingFlags defines the flags score and compare share: the scoring options and how
-// to read the gold file.
-func registerReadingFlags(fs *flag.FlagSet, opt *scorer.Options, acceptBadSpans *bool) {
-	fs.BoolVar(acceptBadSpans, "accept-bad-spans", false, "read gold edits whose span is outside the sentence (dropped) or reversed (kept, never matched) as the official does, instead of failing")
-	opt.RegisterFlags(fs)
 }
 
 // checkOptions reports a scoring option out of its range; it returns false after printing the
@@ -89,17 +87,17 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch score: -bootstrap must be a non-negative number of resamples, got %d\n", f.bootstrap)
 		return exitError
 	}
-	if f.verbose && f.jsonl {
-		fmt.Fprintln(stderr, "maxmatch score: -v and -jsonl are exclusive: choose one output")
-		return exitError
+	if f.veryVerbose {
+		f.verbose = true
+		fmt.Fprintln(stderr, veryVerboseNote)
 	}
-	if f.verbose && f.perSentence {
-		fmt.Fprintln(stderr, "maxmatch score: -v and -per-sentence are exclusive: both print every sentence")
+	if msg := exclusiveSentenceOutputs(f); msg != "" {
+		fmt.Fprintln(stderr, "maxmatch score: "+msg)
 		return exitError
 	}
 	prog := newProgress(stderr)
 	sysPath, goldPath := fs.Arg(0), fs.Arg(1)
-	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: f.opt.Effective(), AcceptBadSpans: f.acceptBadSpans})
+	gold, err := f.reading.read(goldPath, f.opt.Effective(), prog)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
@@ -131,10 +129,17 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 			return enc.Encode(s)
 		}
 	case f.verbose:
-		var running scorer.Totals
-		running.Beta = beta
+		running := scorer.Totals{Beta: beta}
 		each = func(r *scorer.SentenceResult) error {
-			writeVerbose(out, r, &gold[r.Index], &running, f.opt)
+			err := m2verbose.WriteSentence(out, r, running, f.opt)
+			addChosen(&running, r)
+			return err
+		}
+	case f.explain:
+		running := scorer.Totals{Beta: beta}
+		each = func(r *scorer.SentenceResult) error {
+			writeExplain(out, r, &gold[r.Index], running, f.opt)
+			addChosen(&running, r)
 			return nil
 		}
 	case f.perSentence:
@@ -200,11 +205,17 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	if f.perSentence {
 		fmt.Fprintln(out)
 	}
+	if f.verbose {
+		m2verbose.WriteTotals(out, totals)
+		if types != nil {
+			fmt.Fprintln(out)
+		}
+	}
 	if types != nil {
 		writeTypes(out, types)
 		fmt.Fprintln(out)
 	}
-	if f.verbose {
+	if f.explain {
 		fmt.Fprintf(out, "Totals: correct %d, proposed %d, gold %d\n\n", c.Correct, c.Proposed, c.Gold)
 	}
 	fmt.Fprintf(out, "Precision   : %.4f\n", p)

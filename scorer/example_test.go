@@ -93,6 +93,21 @@ func ExampleReadM2_error() {
 	// 2 5
 }
 
+// A span the official scorer accepts but cannot use is read as it reads it (dropped when outside
+// the sentence, kept and never matched when reversed), and reported to Warn; Strict refuses it.
+func ExampleM2Reader() {
+	gold := []byte("S The cat sat .\nA 4 6|||Mec|||again|||REQUIRED|||-NONE-|||0\nA 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||0\n")
+	r := scorer.M2Reader{Warn: func(pe *scorer.ParseError) { fmt.Println("warning:", pe.Line, pe.Column) }}
+	sentences, _ := r.Read("gold.m2", gold)
+	fmt.Println(len(sentences[0].Annotators[0].Edits), "gold edit kept")
+	_, err := scorer.M2Reader{Strict: true}.Read("gold.m2", gold)
+	fmt.Println(err)
+	// Output:
+	// warning: 2 3
+	// 1 gold edit kept
+	// gold.m2:2:3: span (field 1) "4 6" is outside the sentence's 4 tokens: expected 0 ≤ start ≤ end ≤ 4; the official scorer silently ignores such an edit (without --strict, so does maxmatch, with a warning)
+}
+
 // The gold edits of the chosen annotators by error type; system edits carry no type, so false
 // positives are only counted over all types.
 func ExampleTypeBreakdown() {

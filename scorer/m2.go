@@ -22,6 +22,10 @@ type GoldEdit struct {
 	Corrections []string // the acceptable corrections; "" deletes
 	Type        string   // the error type (second field)
 	Line        int      // line of the A line in its file (1-based)
+	// CorrectionsText is the corrections field of the A line as written (the third field), ""
+	// for an edit not read from a file. The official scorer's -v output shows a correction
+	// written "-NONE-" as the byte string '', and an empty one written otherwise as u''.
+	CorrectionsText string
 }
 
 // Annotator is one annotator's gold edits for one sentence, in file order.
@@ -60,11 +64,11 @@ func (e *ParseError) Error() string {
 // fixes (FixNoneCorrection, FixSentenceOffsets, FixAnnotatorOrder) applied. name is used in
 // errors.
 //
-// It is stricter than the official where the official would silently use a broken file, and
-// more lenient where real files trip it up:
-//   - An A line whose span lies outside its sentence, or ends before it starts, is an error (the
-//     official drops the first kind and keeps the second as an edit nothing can match);
-//     M2Reader.AcceptBadSpans reads them as the official does.
+// It reads what the official reads, and more leniently where real files trip the official up:
+//   - An A line whose span lies outside its sentence is dropped, and one whose span ends before
+//     it starts is kept (a gold edit no system edit can match), as the official does: the
+//     official test set of a shared task has such a line. M2Reader can report them (Warn) or
+//     refuse them (Strict).
 //   - A block must start with its S line (the official ignores a block's first line, whatever it
 //     is, when an S line follows).
 //   - CRLF files, a byte order mark, and lines of white space between blocks are read as their
@@ -78,11 +82,19 @@ func ReadM2(name string, data []byte, fixes Fix) ([]Sentence, error) {
 // M2Reader reads M2 files with options beyond those of ReadM2.
 type M2Reader struct {
 	Fixes Fix // the reading fixes to apply (see ReadM2)
-	// AcceptBadSpans reads A lines whose span the official scorer accepts without complaint but
-	// cannot use, as it does: a span with a negative offset or beyond the sentence's tokens is
-	// dropped, a span whose start is after its end is kept (it counts as a gold edit that no
-	// system edit can match). Without it, both are errors. Edits of type "noop" are exempt
-	// either way: their offsets are replaced by -1.
+	// Strict makes an error of an A line whose span the official scorer accepts without complaint
+	// but cannot use: a span with a negative offset or beyond the tokens of its block, which the
+	// official drops, or a span whose start is after its end, which it keeps as a gold edit no
+	// system edit can match. Without Strict they are read as the official reads them. Edits of
+	// type "noop" are exempt either way: their offsets are replaced by -1.
+	Strict bool
+	// Warn, when not nil and Strict is not set, is called once for each such A line, with the
+	// error Strict would return (file, line, column, what is wrong and how it was read).
+	Warn func(*ParseError)
+	// AcceptBadSpans has no effect: reading such spans as the official does is the default.
+	//
+	// Deprecated: it was the way to get the official's reading; it is kept so that code
+	// setting it still compiles.
 	AcceptBadSpans bool
 }
 
@@ -108,7 +120,7 @@ func (r M2Reader) ReadString(name, text string) ([]Sentence, error) {
 }
 
 func (r M2Reader) parser(name string) *m2Parser {
-	return &m2Parser{name: name, fixes: r.Fixes, acceptBadSpans: r.AcceptBadSpans, line: 1}
+	return &m2Parser{name: name, fixes: r.Fixes, strict: r.Strict, warn: r.Warn, line: 1}
 }
 
 // blockLine is a non-blank line of a block: a line as Python's splitlines cuts the file, and
@@ -121,9 +133,10 @@ type blockLine struct {
 // m2Parser reads an M2 file piece by piece (feed), each piece made of whole lines of the file,
 // and turns each block into sentences as soon as the blank line that ends it arrives.
 type m2Parser struct {
-	name           string
-	fixes          Fix
-	acceptBadSpans bool
+	name   string
+	fixes  Fix
+	strict bool
+	warn   func(*ParseError)
 
 	// Where the next piece starts in the file.
 	line   int   // its line number (1-based)
@@ -475,9 +488,13 @@ func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens [
 	etype := fields[1]
 	if etype == "noop" {
 		start, end = -1, -1
-	} else if !p.acceptBadSpans {
-		if err := p.checkSpan(no, bodyCol, start, end, fields[0], len(blockTokens), nSentences); err != nil {
+	} else if err := p.checkSpan(no, bodyCol, start, end, fields[0], len(blockTokens), nSentences); err != nil {
+		if p.strict {
 			return rawEdit{}, err
+		}
+		// The checking pass (check) reads the file again for scoring: warn once, then.
+		if p.warn != nil && !p.check {
+			p.warn(err)
 		}
 	}
 	corrections := cut(&p.correctionSlab, strings.Count(fields[2], "||")+1, 4096)
@@ -505,26 +522,36 @@ func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens [
 	e.Start, e.End = int(start), int(end)
 	e.Type = etype
 	e.Corrections = corrections
+	e.CorrectionsText = fields[2]
 	e.Line = no
 	e.Original = joinTokens(blockText, pySlice(blockTokens, e.Start, e.End))
 	return e, nil
 }
 
-// checkSpan returns an error for a span the official would drop (outside the tokens of its
-// block) or keep as an edit nothing can match (start after end).
-func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens, nSentences int) error {
+// checkSpan returns the error, for Strict, of a span the official drops (outside the tokens of
+// its block) or keeps as an edit nothing can match (start after end); without Strict it is the
+// warning.
+func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens, nSentences int) *ParseError {
 	n := int64(nTokens)
+	reading := "ignored, as the official scorer does (--strict makes this an error)"
+	if p.strict {
+		reading = "the official scorer silently ignores such an edit (without --strict, so does maxmatch, with a warning)"
+	}
 	switch {
 	case start < 0 || end < 0 || start > n || end > n:
 		tokens := fmt.Sprintf("the sentence's %s", plural(nTokens, "token"))
 		if nSentences > 1 {
 			tokens = fmt.Sprintf("the %s of the block's %d sentences", plural(nTokens, "token"), nSentences)
 		}
-		return p.errorf(no, col, "span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; "+
-			"the official scorer silently ignores such an edit (--accept-bad-spans does the same)", quote(span), tokens, n)
+		return &ParseError{File: p.name, Line: no, Column: col, Msg: fmt.Sprintf(
+			"span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; %s", quote(span), tokens, n, reading)}
 	case start > end:
-		return p.errorf(no, col, "span (field 1) %s ends before it starts: expected start ≤ end; "+
-			"the official scorer keeps such an edit, which no system edit can match (--accept-bad-spans does the same)", quote(span))
+		reading = "kept, as the official scorer does, as a gold edit no system edit can match (--strict makes this an error)"
+		if p.strict {
+			reading = "the official scorer keeps such an edit, which no system edit can match (without --strict, so does maxmatch, with a warning)"
+		}
+		return &ParseError{File: p.name, Line: no, Column: col, Msg: fmt.Sprintf(
+			"span (field 1) %s ends before it starts: expected start ≤ end; %s", quote(span), reading)}
 	}
 	return nil
 }

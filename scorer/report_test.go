@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"maxmatch/lattice"
@@ -35,7 +36,7 @@ func conllResults(t *testing.T, gold []Sentence, system string, opt Options) ([]
 }
 
 // TestReportsAgreeWithCounts checks, on CoNLL-2014, that MatchedGold marks as many gold edits
-// as the scorer counted correct, for every annotator of every sentence (it re-does the
+// as the scorer counted correct and that EachMatch names the edits of Correct, in order, for every annotator of every sentence (it re-does the
 // matching to know which gold edits matched), that the type breakdown adds up to the totals,
 // and that Retotal in the original order gives Score's totals.
 func TestReportsAgreeWithCounts(t *testing.T) {
@@ -62,6 +63,11 @@ func TestReportsAgreeWithCounts(t *testing.T) {
 					}
 					if n != len(a.Correct) {
 						t.Fatalf("%s (%v), sentence %d, annotator %d: %d gold edits matched, %d correct", sys, opt.Compat, i+1, a.Annotator, n, len(a.Correct))
+					}
+					var matched []Edit
+					a.EachMatch(opt, func(e, _ int) { matched = append(matched, a.Edits[e]) })
+					if !slices.Equal(matched, a.Correct) {
+						t.Fatalf("%s (%v), sentence %d, annotator %d: EachMatch gives the edits %v, Correct is %v", sys, opt.Compat, i+1, a.Annotator, matched, a.Correct)
 					}
 				}
 			}

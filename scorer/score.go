@@ -386,18 +386,7 @@ func (t *Totals) Add(n Counts, bounded bool) {
 // PRF returns precision, recall and F_β of the totals as the official prints them: P = 1 when
 // nothing was proposed, R = 1 when there is no gold edit, F = 0 when P = R = 0.
 func (t *Totals) PRF() (p, r, f float64) {
-	p, r = 1, 1
-	if t.Proposed != 0 {
-		p = t.Correct / t.Proposed
-	}
-	if t.Gold != 0 {
-		r = t.Correct / t.Gold
-	}
-	den := t.Beta*t.Beta*p + r
-	if den != 0 {
-		f = (1.0 + t.Beta*t.Beta) * p * r / den
-	}
-	return p, r, f
+	return prf(t.Correct, t.Proposed, t.Correct, t.Gold, t.Beta)
 }
 
 // Counts returns the totals as integers.

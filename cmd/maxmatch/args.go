@@ -5,9 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 )
 
@@ -73,43 +70,4 @@ func splitArgs(fs *flag.FlagSet, args []string) (flags, positional []string) {
 func isBoolFlag(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
-}
-
-// writeFiles writes each file, first all to temporary files beside them, then renaming them
-// into place, so that a failure leaves no partial file behind.
-func writeFiles(files map[string][]byte) error {
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	temps := make([]string, 0, len(paths))
-	cleanup := func() {
-		for _, t := range temps {
-			os.Remove(t)
-		}
-	}
-	for _, p := range paths {
-		f, err := os.CreateTemp(filepath.Dir(p), ".maxmatch-*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		temps = append(temps, f.Name())
-		_, err = f.Write(files[p])
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			cleanup()
-			return err
-		}
-	}
-	for i, p := range paths {
-		if err := os.Rename(temps[i], p); err != nil {
-			cleanup()
-			return err
-		}
-	}
-	return nil
 }

@@ -18,13 +18,14 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	opt := scorer.DefaultOptions()
-	var acceptBadSpans, jsonl bool
+	var reading goldReading
+	var jsonl bool
 	var resamples int
 	var seed uint64
 	fs.IntVar(&resamples, "resamples", defaultResamples, "number of paired bootstrap resamples of the sentences")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the random draws")
 	fs.BoolVar(&jsonl, "jsonl", false, "print the result as one JSON object")
-	registerReadingFlags(fs, &opt, &acceptBadSpans)
+	registerReadingFlags(fs, &opt, &reading)
 	fs.Usage = func() {} // a mistake gets its error and the hint below, not the flag list
 	files := []string{"SYSTEM_A", "SYSTEM_B", "GOLD"}
 	if code, done := parseArgs(fs, args, compareUsage, files, stdout, stderr); done {
@@ -40,7 +41,11 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	prog := newProgress(stderr)
 	gold := newInput(fs.Arg(2), "gold", prog)
 	defer gold.close()
-	reader := scorer.M2Reader{Fixes: opt.Effective(), AcceptBadSpans: acceptBadSpans}
+	reader, spans, err := reading.reader(gold.name, opt.Effective(), prog)
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
 	var corpora [2]*corpus
 	for i := range corpora {
 		sys := newInput(fs.Arg(i), "system", prog)
@@ -70,6 +75,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		}
 		systems[i] = report.ComparedSystem{File: c.sys.name, Totals: totals}
 	}
+	spans.finish()
 	res := stats.PairedBootstrap(counts[0].Len(),
 		stats.CountsScore(&counts[0], opt.Beta), stats.CountsScore(&counts[1], opt.Beta),
 		stats.Options{Resamples: resamples, Seed: seed, Progress: func(k int) { prog.update("paired bootstrap resample", k, resamples) }})
@@ -77,7 +83,6 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 
 	out := newStdout(stdout, stderr, prog)
 	fields := report.CompareFields(gold.name, opt.Beta, systems, res)
-	var err error
 	if jsonl {
 		err = fields.WriteJSON(out)
 	} else {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
 )
@@ -84,17 +83,7 @@ func (in *input) close() { in.spool.close() }
 
 // readError is the message for a file that could not be read.
 func (in *input) readError(err error) error {
-	return fmt.Errorf("%s: cannot read the %s file: %v", in.name, in.role, unwrapPath(err))
-}
-
-// unwrapPath drops the operation and path that an *fs.PathError repeats: the messages name the
-// file themselves.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	return fmt.Errorf("%s: cannot read the %s file: %v", in.name, in.role, cause(err))
 }
 
 // reader returns a reader of the file's text (decompressed), which opens it on its first Read
@@ -185,7 +174,7 @@ func (r *inputReader) decompressError(why string, err error) error {
 	if errors.As(err, &re) {
 		return re.err
 	}
-	return fmt.Errorf("%s: cannot decompress the %s file (%s): %v", r.in.name, r.in.role, why, unwrapPath(err))
+	return fmt.Errorf("%s: cannot decompress the %s file (%s): %v", r.in.name, r.in.role, why, cause(err))
 }
 
 func (r *inputReader) Read(p []byte) (int, error) {
@@ -286,13 +275,13 @@ func (s *spool) Write(p []byte) (int, error) {
 		os.Remove(f.Name())
 		s.file = f
 		if _, err := f.Write(s.mem); err != nil {
-			s.err = rawError{fmt.Errorf("cannot keep a copy of the %s file for a second reading in %s: %v", s.role, os.TempDir(), unwrapPath(err))}
+			s.err = rawError{fmt.Errorf("cannot keep a copy of the %s file for a second reading in %s: %v", s.role, os.TempDir(), cause(err))}
 			return 0, s.err
 		}
 		s.mem = nil
 	}
 	if _, err := s.file.Write(p); err != nil {
-		s.err = rawError{fmt.Errorf("cannot keep a copy of the %s file for a second reading in %s: %v", s.role, os.TempDir(), unwrapPath(err))}
+		s.err = rawError{fmt.Errorf("cannot keep a copy of the %s file for a second reading in %s: %v", s.role, os.TempDir(), cause(err))}
 		return 0, s.err
 	}
 	return len(p), nil

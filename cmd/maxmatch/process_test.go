@@ -123,7 +123,7 @@ func TestClosedPipe(t *testing.T) {
 			t.Fatal(err)
 		}
 		line, err := bufio.NewReader(out).ReadString('\n')
-		if err != nil || line != "Sentence 1 (gold line 1)\n" {
+		if err != nil || line != ">> Annotator: 0\n" {
 			t.Errorf("first line %q, %v", line, err)
 		}
 		out.Close()

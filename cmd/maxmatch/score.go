@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
+	"maxmatch/internal/m2verbose"
 	"maxmatch/lattice"
 	"maxmatch/report"
 	"maxmatch/scorer"
@@ -13,41 +15,38 @@ import (
 
 // scoreFlags are the flags of "maxmatch score": the official scorer's, plus ours.
 type scoreFlags struct {
-	opt            scorer.Options
-	acceptBadSpans bool
-	verbose        bool
-	jsonl          bool
-	counts         bool
-	perSentence    bool
-	perType        bool
-	bootstrap      int
-	seed           uint64
+	opt         scorer.Options
+	reading     goldReading
+	verbose     bool // the official's -v output
+	veryVerbose bool // accepted; prints the -v output (see the README)
+	explain     bool // our readable per-sentence report
+	jsonl       bool
+	counts      bool
+	perSentence bool
+	perType     bool
+	bootstrap   int
+	seed        uint64
 }
 
 func newScoreFlagSet(f *scoreFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("maxmatch score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	f.opt = scorer.DefaultOptions()
-	fs.BoolVar(&f.verbose, "v", false, "print each sentence: source, hypothesis, edits, gold edits, matches, counts, chosen annotator")
+	fs.BoolVar(&f.verbose, "v", false, "print what the official scorer prints with -v, byte for byte: every sentence's annotators, edits, gold edits, correct edits, running counts and chosen annotator, then the totals")
 	fs.BoolVar(&f.verbose, "verbose", false, "same as -v")
+	fs.BoolVar(&f.veryVerbose, "very_verbose", false, "accepted for the official's flag: prints the -v output (the official's matrices and graphs are not reproduced; a note on stderr says so)")
+	fs.BoolVar(&f.explain, "explain", false, "print each sentence readably: source, hypothesis, each annotator's edits, gold edits, matches and counts, the chosen annotator")
 	fs.BoolVar(&f.jsonl, "jsonl", false, "print one JSON object per sentence, then the totals (the reports below add fields and lines)")
 	fs.BoolVar(&f.counts, "counts", false, "also print the totals TP, FP and FN")
 	fs.BoolVar(&f.perSentence, "per-sentence", false, "print a table (TSV) of every sentence: gold line, chosen annotator, TP, FP, FN, P, R, F")
 	fs.BoolVar(&f.perType, "per-type", false, "print a table (TSV) of the gold edits by error type: gold, TP, FN, recall (FP only over all types: system edits carry no type)")
 	fs.IntVar(&f.bootstrap, "bootstrap", 0, "also print 95% intervals of P, R and F from this many bootstrap resamples of the sentences (0: none)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the bootstrap's random draws")
-	registerReadingFlags(fs, &f.opt, &f.acceptBadSpans)
+	registerReadingFlags(fs, &f.opt, &f.reading)
 	// A mistake gets its one-line error and a pointer to -h (runScore prints it), not the whole
 	// flag list.
 	fs.Usage = func() {}
 	return fs
-}
-
-// registerReadingFlags defines the flags score and compare share: the scoring options and how
-// to read the gold file.
-func registerReadingFlags(fs *flag.FlagSet, opt *scorer.Options, acceptBadSpans *bool) {
-	fs.BoolVar(acceptBadSpans, "accept-bad-spans", false, "read gold edits whose span is outside the sentence (dropped) or reversed (kept, never matched) as the official does, instead of failing")
-	opt.RegisterFlags(fs)
 }
 
 // maxBeta is the largest β accepted: F_β's formula multiplies counts by β², which must stay
@@ -103,8 +102,8 @@ Flags may also follow the files; "--" ends them. Flags:
 
 `
 
-// verboseWriter is what -v prints for each sentence.
-func verboseWriter(opt scorer.Options) report.SentenceWriter { return &report.Readable{Options: opt} }
+// verboseWriter is what -v prints for each sentence: the official's output.
+func verboseWriter(opt scorer.Options) report.SentenceWriter { return officialVerbose{opt} }
 
 func runScore(args []string, stdout, stderr io.Writer) int {
 	const cmd = "maxmatch score"
@@ -121,12 +120,12 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: -bootstrap must be a non-negative number of resamples, got %d\n", cmd, f.bootstrap)
 		return exitError
 	}
-	if f.verbose && f.jsonl {
-		fmt.Fprintf(stderr, "%s: -v and -jsonl are exclusive: choose one output\n", cmd)
-		return exitError
+	if f.veryVerbose {
+		f.verbose = true
+		fmt.Fprintln(stderr, veryVerboseNote)
 	}
-	if f.verbose && f.perSentence {
-		fmt.Fprintf(stderr, "%s: -v and -per-sentence are exclusive: both print every sentence\n", cmd)
+	if msg := exclusiveSentenceOutputs(f); msg != "" {
+		fmt.Fprintf(stderr, "%s: %s\n", cmd, msg)
 		return exitError
 	}
 	beta := f.opt.Beta
@@ -137,6 +136,8 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		sentences = &report.JSONLines{Beta: beta, Table: f.perSentence}
 	case f.verbose:
 		sentences = verboseWriter(f.opt)
+	case f.explain:
+		sentences = &report.Readable{Options: f.opt}
 	case f.perSentence:
 		sentences = &report.SentenceTable{Beta: beta}
 	}
@@ -145,7 +146,12 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	gold, sys := newInput(fs.Arg(1), "gold", prog), newInput(fs.Arg(0), "system", prog)
 	defer gold.close()
 	defer sys.close()
-	c := newCorpus(scorer.M2Reader{Fixes: f.opt.Effective(), AcceptBadSpans: f.acceptBadSpans}, gold, sys, prog)
+	reader, spans, err := f.reading.reader(gold.name, f.opt.Effective(), prog)
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	c := newCorpus(reader, gold, sys, prog)
 	// Sentences are printed as they are scored: every error in the files must be found first.
 	if err := c.prepare(sentences != nil, false); err != nil {
 		prog.clear()
@@ -193,6 +199,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
 	}
+	spans.finish()
 	if sentences != nil {
 		if err := sentences.End(out); err != nil {
 			return writeFailure(cmd, err, stderr)
@@ -213,7 +220,13 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	if types != nil {
 		typeSection = report.Section{Key: "per_type", Table: report.TypeTable(types)}
 	}
-	if f.verbose {
+	total := report.Section{Key: "total", Fields: report.TotalFields(totals, f.counts)}
+	switch {
+	case f.verbose:
+		// The official prints its totals block and then the three lines, with no empty line.
+		verboseTotals.Heading = strings.TrimSuffix(string(m2verbose.AppendTotals(nil, totals)), "\n")
+		total.Join = types == nil
+	case f.explain:
 		tc := totals.Counts()
 		verboseTotals.Heading = fmt.Sprintf("Totals: correct %d, proposed %d, gold %d", tc.Correct, tc.Proposed, tc.Gold)
 	}
@@ -221,10 +234,12 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		bootstrapSection = report.BootstrapSection(*intervals, beta)
 		bootstrapSection.Join = true
 	}
-	total := report.Section{Key: "total", Fields: report.TotalFields(totals, f.counts)}
-	if f.jsonl {
+	switch {
+	case f.jsonl:
 		err = report.Document{typeSection, bootstrapSection, total}.WriteJSONLines(out)
-	} else {
+	case f.verbose:
+		err = report.Document{verboseTotals, typeSection, total, bootstrapSection}.WriteText(out)
+	default:
 		err = report.Document{typeSection, verboseTotals, total, bootstrapSection}.WriteText(out)
 	}
 	if err == nil {

@@ -126,7 +126,7 @@ func (o *stdoutWriter) close() error {
 // the signal.)
 func writeFailure(cmd string, err error, stderr io.Writer) int {
 	if !errors.Is(err, syscall.EPIPE) {
-		fmt.Fprintf(stderr, "%s: cannot write to standard output: %v\n", cmd, unwrapPath(err))
+		fmt.Fprintf(stderr, "%s: cannot write to standard output: %v\n", cmd, cause(err))
 	}
 	return exitError
 }

@@ -1,6 +1,7 @@
 // Package stats gives M² scores their uncertainty: bootstrap confidence intervals for
 // precision, recall and F_β, and the paired bootstrap test of the difference between two
-// systems' F_β on the same gold standard.
+// systems' F_β on the same gold standard; for several systems, both from the same resamples
+// (Compare), and Holm's adjustment of their p-values for the number of comparisons.
 //
 // Both resample sentences. The official annotator choice depends on the counts of the sentences
 // before, so each resample is scored by re-running that choice over the resampled sentences in
@@ -9,9 +10,12 @@
 package stats
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -28,6 +32,9 @@ type Options struct {
 	Level     float64 // confidence level of the intervals (0: DefaultLevel)
 	// Progress, when not nil, is called after each resample with the number done.
 	Progress func(done int)
+	// Workers is the number of goroutines that score the systems of Compare (0: one per
+	// CPU); the results do not depend on it.
+	Workers int
 }
 
 func (o Options) level() float64 {
@@ -107,26 +114,9 @@ type Intervals struct {
 }
 
 // Bootstrap resamples the n sentences scored by score and returns percentile intervals of
-// P, R and F_β.
+// P, R and F_β. It is Compare for one system.
 func Bootstrap(n int, score Score, opt Options) Intervals {
-	if opt.Resamples < 1 {
-		panic("stats: Options.Resamples must be at least 1")
-	}
-	identity := identity(n)
-	p0, r0, f0 := score(identity)
-	ps, rs, fs := make([]float64, opt.Resamples), make([]float64, opt.Resamples), make([]float64, opt.Resamples)
-	rsm := NewResampler(n, opt.Seed)
-	for k := range opt.Resamples {
-		ps[k], rs[k], fs[k] = score(rsm.Next())
-		if opt.Progress != nil {
-			opt.Progress(k + 1)
-		}
-	}
-	lv := opt.level()
-	return Intervals{
-		P: estimate(p0, ps, lv), R: estimate(r0, rs, lv), F: estimate(f0, fs, lv),
-		Level: lv, Resamples: opt.Resamples, Seed: opt.Seed, Sentences: n,
-	}
+	return Compare(n, []Score{score}, opt).Intervals[0]
 }
 
 // Paired is the outcome of a paired bootstrap test of F_β(A) − F_β(B).
@@ -146,41 +136,141 @@ type Paired struct {
 }
 
 // PairedBootstrap compares two systems scored on the same n gold sentences: every resample
-// draws the same sentences for both, and scores each system on it.
+// draws the same sentences for both, and scores each system on it. It is Compare of A
+// against B as the baseline.
 func PairedBootstrap(n int, a, b Score, opt Options) Paired {
+	return Compare(n, []Score{b, a}, opt).Paired[1]
+}
+
+// Comparison is the bootstrap of several systems scored on the same gold sentences.
+type Comparison struct {
+	// Intervals are each system's intervals of P, R and F_β.
+	Intervals []Intervals
+	// Paired[i], for i ≥ 1, is the paired test of system i (A) against system 0 (B), the
+	// baseline; Paired[0] is the zero value.
+	Paired []Paired
+}
+
+// Compare bootstraps several systems scored on the same n gold sentences: each resample draws
+// the sentences once and scores every system on it, so that each system's intervals and the
+// paired test of each against the first (the baseline) come from the same resamples; they are
+// the resamples that Bootstrap and PairedBootstrap draw with the same seed and n, and the
+// figures are theirs. The systems are scored by up to opt.Workers goroutines, each system
+// always by the same one (a Score need not be safe for concurrent use); the results do not
+// depend on their number. opt.Progress is called with the number of resamples done, as they
+// are done (from one goroutine at a time).
+func Compare(n int, scores []Score, opt Options) Comparison {
 	if opt.Resamples < 1 {
 		panic("stats: Options.Resamples must be at least 1")
 	}
+	k := len(scores)
+	// samples[i][m] are system i's P (m = 0), R (1) and F_β (2) on each resample.
+	samples := make([][3][]float64, k)
+	values := make([][3]float64, k)
 	identity := identity(n)
-	_, _, fa := a(identity)
-	_, _, fb := b(identity)
-	d := fa - fb
-	deltas := make([]float64, opt.Resamples)
-	res := Paired{FA: fa, FB: fb, Level: opt.level(), Resamples: opt.Resamples, Seed: opt.Seed, Sentences: n}
-	extreme := 0
-	rsm := NewResampler(n, opt.Seed)
-	for k := range opt.Resamples {
-		idx := rsm.Next()
-		_, _, ka := a(idx)
-		_, _, kb := b(idx)
-		dk := ka - kb
-		deltas[k] = dk
-		switch {
-		case dk > 0:
-			res.ABetter++
-		case dk < 0:
-			res.BBetter++
-		}
-		if math.Abs(dk-d) >= math.Abs(d) {
-			extreme++
-		}
-		if opt.Progress != nil {
-			opt.Progress(k + 1)
+	for i, score := range scores {
+		p, r, f := score(identity)
+		values[i] = [3]float64{p, r, f}
+		for m := range samples[i] {
+			samples[i][m] = make([]float64, opt.Resamples)
 		}
 	}
-	res.P = float64(1+extreme) / float64(1+opt.Resamples)
-	res.Diff = estimate(d, deltas, res.Level)
-	return res
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, k))
+	var progress sync.Mutex
+	done := 0 // resamples scored for a system, over all systems
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Each goroutine draws the same resamples from its own generator: drawing costs
+			// far less than scoring the systems on them.
+			rsm := NewResampler(n, opt.Seed)
+			for j := range opt.Resamples {
+				idx := rsm.Next()
+				for i := w; i < k; i += workers {
+					samples[i][0][j], samples[i][1][j], samples[i][2][j] = scores[i](idx)
+				}
+				if opt.Progress != nil {
+					progress.Lock()
+					before := done / k
+					done += (k - w + workers - 1) / workers
+					if after := done / k; after > before {
+						opt.Progress(after)
+					}
+					progress.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+
+	lv := opt.level()
+	c := Comparison{Intervals: make([]Intervals, k), Paired: make([]Paired, k)}
+	// The differences first: estimate sorts the samples it is given.
+	deltas := make([]float64, opt.Resamples)
+	for i := 1; i < k; i++ {
+		fa, fb := values[i][2], values[0][2]
+		d := fa - fb
+		res := Paired{FA: fa, FB: fb, Level: lv, Resamples: opt.Resamples, Seed: opt.Seed, Sentences: n}
+		extreme := 0
+		for j := range deltas {
+			dk := samples[i][2][j] - samples[0][2][j]
+			deltas[j] = dk
+			switch {
+			case dk > 0:
+				res.ABetter++
+			case dk < 0:
+				res.BBetter++
+			}
+			if math.Abs(dk-d) >= math.Abs(d) {
+				extreme++
+			}
+		}
+		res.P = float64(1+extreme) / float64(1+opt.Resamples)
+		res.Diff = estimate(d, deltas, lv)
+		c.Paired[i] = res
+	}
+	for i := range scores {
+		v, s := values[i], samples[i]
+		c.Intervals[i] = Intervals{
+			P: estimate(v[0], s[0], lv), R: estimate(v[1], s[1], lv), F: estimate(v[2], s[2], lv),
+			Level: lv, Resamples: opt.Resamples, Seed: opt.Seed, Sentences: n,
+		}
+	}
+	return c
+}
+
+// Holm adjusts p-values for multiple comparisons by Holm's step-down method: with the m
+// p-values sorted, p₍₁₎ ≤ … ≤ p₍ₘ₎, the adjusted p₍ⱼ₎ is max over i ≤ j of min(1, (m − i + 1)
+// p₍ᵢ₎). Rejecting the hypotheses whose adjusted p-value is below α keeps the probability of
+// any false rejection (the family-wise error rate) at most α whatever the dependence between
+// the tests, as Bonferroni's correction (m p) does, while rejecting at least as many. NaN
+// values are not comparisons: they stay NaN and do not count in m. The result is in the
+// order of p.
+func Holm(p []float64) []float64 {
+	order := make([]int, 0, len(p))
+	for i, v := range p {
+		if !math.IsNaN(v) {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p[a], p[b]) })
+	adj := make([]float64, len(p))
+	for i := range adj {
+		adj[i] = math.NaN()
+	}
+	m := len(order)
+	running := 0.0
+	for j, i := range order {
+		running = max(running, min(1, float64(m-j)*p[i]))
+		adj[i] = running
+	}
+	return adj
 }
 
 // identity is the corpus itself as a sample: every sentence once, in order.

@@ -342,3 +342,79 @@ func TestEstimate(t *testing.T) {
 		t.Errorf("estimate of 1…100: %+v, want [3, 98], stderr 29.0115", e)
 	}
 }
+
+// TestCompareIsEachSystemAlone scores four systems in one Compare, with 1 to 8 goroutines: each
+// system's intervals are those of Bootstrap on it alone, and each paired test that of
+// PairedBootstrap against the first, to the last bit; progress counts every resample, in order.
+func TestCompareIsEachSystemAlone(t *testing.T) {
+	a, b := ourReport(t, "report.txt"), ourReport(t, "report-source.txt")
+	n := len(a.gold)
+	scores := []Score{b.fast(), a.fast(), a.countsOnly(), choiceScore(a)}
+	for _, workers := range []int{1, 2, 3, 8} {
+		var calls []int
+		opt := Options{Resamples: 300, Seed: 5, Workers: workers, Progress: func(done int) { calls = append(calls, done) }}
+		c := Compare(n, scores, opt)
+		alone := Options{Resamples: 300, Seed: 5}
+		for i, s := range scores {
+			if want := Bootstrap(n, s, alone); !reflect.DeepEqual(c.Intervals[i], want) {
+				t.Errorf("%d workers, system %d: intervals %+v\nalone %+v", workers, i, c.Intervals[i], want)
+			}
+			if i == 0 {
+				if c.Paired[0] != (Paired{}) {
+					t.Errorf("%d workers: the baseline has a paired test against itself: %+v", workers, c.Paired[0])
+				}
+				continue
+			}
+			if want := PairedBootstrap(n, s, scores[0], alone); !reflect.DeepEqual(c.Paired[i], want) {
+				t.Errorf("%d workers, system %d against the baseline: %+v\nalone %+v", workers, i, c.Paired[i], want)
+			}
+		}
+		if len(calls) == 0 || calls[len(calls)-1] != 300 || !slices.IsSorted(calls) {
+			t.Errorf("%d workers: progress %v, want increasing counts ending at 300", workers, calls)
+		}
+	}
+}
+
+// choiceScore is a system that differs from c's on some sentences: its score on a resample is
+// c's on the resample with every sentence of even index replaced by the next one.
+func choiceScore(c *corpus) Score {
+	fast := c.fast()
+	return func(order []int) (p, r, f float64) {
+		shifted := make([]int, len(order))
+		for i, k := range order {
+			if k%2 == 0 && k+1 < len(c.gold) {
+				k++
+			}
+			shifted[i] = k
+		}
+		return fast(shifted)
+	}
+}
+
+// TestHolm checks Holm's adjusted p-values against hand computations.
+func TestHolm(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		p, want []float64
+		why     string
+	}{
+		{[]float64{0.01, 0.04, 0.03, 0.005}, []float64{0.03, 0.06, 0.06, 0.02}, "sorted 0.005·4, 0.01·3, 0.03·2, then 0.04·1 raised to the 0.06 before it"},
+		{[]float64{nan, 0.5, 0.2}, []float64{nan, 0.5, 0.4}, "NaN is no comparison: m = 2"},
+		{[]float64{0.6, 0.7}, []float64{1, 1}, "capped at 1"},
+		{[]float64{0.02, 0.02}, []float64{0.04, 0.04}, "ties"},
+		{[]float64{0.3}, []float64{0.3}, "one comparison: unchanged"},
+		{nil, []float64{}, "none"},
+	}
+	for _, tt := range tests {
+		got := Holm(tt.p)
+		if len(got) != len(tt.want) {
+			t.Fatalf("%s: %v, want %v", tt.why, got, tt.want)
+		}
+		for i := range got {
+			if !(math.Abs(got[i]-tt.want[i]) < 1e-15 || math.IsNaN(got[i]) && math.IsNaN(tt.want[i])) {
+				t.Errorf("%s: Holm(%v) = %v, want %v", tt.why, tt.p, got, tt.want)
+				break
+			}
+		}
+	}
+}

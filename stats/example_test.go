@@ -2,6 +2,7 @@ package stats_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"maxmatch/scorer"
@@ -55,4 +56,33 @@ func ExamplePairedBootstrap() {
 	fmt.Printf("F_0.5 %.4f vs %.4f, p = %.4f\n", res.FA, res.FB, res.P)
 	// Output:
 	// F_0.5 0.9375 vs 0.9062, p = 0.5495
+}
+
+// Three systems against the first, the baseline, on the same resamples: each one's interval of
+// F_0.5, its paired p-value, and the p-values adjusted for the two comparisons (Holm).
+func ExampleCompare() {
+	gold := exampleCorpus()
+	outputs := []string{
+		strings.Repeat("They was here .\n", 40), // the baseline: the source, unchanged
+		strings.Repeat("They were here .\n", 30) + strings.Repeat("They was here .\n", 10),
+		strings.Repeat("They were here .\n", 2) + strings.Repeat("They is here .\n", 2) + strings.Repeat("They was here .\n", 36),
+	}
+	var scores []stats.Score
+	for _, o := range outputs {
+		scores = append(scores, stats.ResultsScore(score(gold, o), 0.5))
+	}
+	c := stats.Compare(len(gold), scores, stats.Options{Resamples: 1000, Seed: 1})
+	p := []float64{math.NaN(), c.Paired[1].P, c.Paired[2].P}
+	holm := stats.Holm(p)
+	for i, iv := range c.Intervals {
+		fmt.Printf("system %d: F_0.5 %.4f [%.4f, %.4f]", i, iv.F.Value, iv.F.Lo, iv.F.Hi)
+		if i > 0 {
+			fmt.Printf(", p %.4f, Holm %.4f", p[i], holm[i])
+		}
+		fmt.Println()
+	}
+	// Output:
+	// system 0: F_0.5 0.0000 [0.0000, 0.0000]
+	// system 1: F_0.5 0.9375 [0.8824, 0.9722], p 0.0010, Holm 0.0020
+	// system 2: F_0.5 0.1786 [0.0000, 0.3906], p 0.2018, Holm 0.2018
 }

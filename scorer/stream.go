@@ -208,6 +208,40 @@ type Pair struct {
 	Gold       *Sentence
 }
 
+// A GoldReader gives a gold standard's sentences one at a time, as Pairs reads them: an
+// *M2Stream reads them from a file, GoldSentences from memory.
+type GoldReader interface {
+	// Next returns the next sentence, or io.EOF after the last one; every call after an error
+	// returns it again.
+	Next() (*Sentence, error)
+	// Name returns the gold file's name, for errors.
+	Name() string
+	// Sentences returns how many sentences there are up to where Next has read.
+	Sentences() int
+}
+
+// GoldSentences returns a GoldReader of sentences in memory, read by pointer (not copied).
+func GoldSentences(name string, gold []Sentence) GoldReader {
+	return &sentenceReader{name: name, gold: gold}
+}
+
+type sentenceReader struct {
+	name string
+	gold []Sentence
+	next int
+}
+
+func (r *sentenceReader) Next() (*Sentence, error) {
+	if r.next == len(r.gold) {
+		return nil, io.EOF
+	}
+	r.next++
+	return &r.gold[r.next-1], nil
+}
+
+func (r *sentenceReader) Name() string   { return r.name }
+func (r *sentenceReader) Sentences() int { return len(r.gold) }
+
 // Pairs yields each sentence of gold with the next hypothesis of system, reading both
 // incrementally, for ScoreStream. A last system line that is empty, one more than the gold
 // has sentences, is skipped (the official scorer dies on this common editor artefact) and its
@@ -215,7 +249,7 @@ type Pair struct {
 // whole, the gold first, would give them: a gold file's error before a system file's, and
 // either before a *LengthError (which counts both files to the end); so on an error in the
 // system file or a difference in length, the rest of the gold is read to find its errors.
-func Pairs(gold *M2Stream, system *SystemStream, skipped func(line int)) iter.Seq2[Pair, error] {
+func Pairs(gold GoldReader, system *SystemStream, skipped func(line int)) iter.Seq2[Pair, error] {
 	return func(yield func(Pair, error) bool) {
 		// fail reports the first error by that order, given a system error (or nil) and
 		// whether the lengths differ (firstUnpaired: the line of the first gold sentence

@@ -235,6 +235,19 @@ func TestPairsErrors(t *testing.T) {
 		if tt.want == "" && n != 6 {
 			t.Errorf("%s: %d pairs, want 6", tt.name, n)
 		}
+		// The same from a gold file read whole and kept in memory, when it reads.
+		if parsed, err := ReadM2("gold.m2", []byte(tt.gold), 0); err == nil {
+			kept, keptSkipped := "", 0
+			for _, e := range Pairs(GoldSentences("gold.m2", parsed), NewSystemStream("system.txt", strings.NewReader(tt.system)), func(line int) { keptSkipped = line }) {
+				if e != nil {
+					kept = e.Error()
+					break
+				}
+			}
+			if kept != tt.want || keptSkipped != tt.skipped {
+				t.Errorf("%s, gold in memory: error %q, skipped line %d\nwant %q, skipped %d", tt.name, kept, keptSkipped, tt.want, tt.skipped)
+			}
+		}
 		// The whole-file readers agree.
 		if tt.want != "" && !strings.Contains(tt.want, " has ") {
 			_, gerr := ReadM2("gold.m2", []byte(tt.gold), 0)

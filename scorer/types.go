@@ -11,17 +11,44 @@ import (
 // every annotator of every sentence, sorted and without repetition. Noop lines are not edits
 // and their type is not counted.
 func GoldTypes(gold []Sentence) []string {
-	seen := map[string]bool{}
-	var types []string
+	var g GoldSummary
 	for i := range gold {
-		for _, a := range gold[i].Annotators {
-			for _, e := range a.Edits {
-				if !seen[e.Type] {
-					seen[e.Type] = true
-					types = append(types, e.Type)
-				}
-			}
+		g.Add(&gold[i])
+	}
+	return g.Types()
+}
+
+// GoldSummary describes a gold standard read one sentence at a time (a file too large to keep
+// is summarised as it is read): its sentences, its annotators and its error types. The zero
+// value is empty and ready to use.
+type GoldSummary struct {
+	Sentences  int
+	annotators map[int]bool
+	types      map[string]bool
+}
+
+// Add counts one sentence.
+func (g *GoldSummary) Add(s *Sentence) {
+	if g.annotators == nil {
+		g.annotators, g.types = map[int]bool{}, map[string]bool{}
+	}
+	g.Sentences++
+	for _, a := range s.Annotators {
+		g.annotators[a.ID] = true
+		for _, e := range a.Edits {
+			g.types[e.Type] = true
 		}
+	}
+}
+
+// Annotators returns the number of distinct annotator ids.
+func (g *GoldSummary) Annotators() int { return len(g.annotators) }
+
+// Types returns the error types of the gold edits, sorted (GoldTypes).
+func (g *GoldSummary) Types() []string {
+	types := make([]string, 0, len(g.types))
+	for t := range g.types {
+		types = append(types, t)
 	}
 	slices.Sort(types)
 	return types
@@ -57,41 +84,78 @@ func (e *UnknownTypesError) Error() string {
 // these types there, which is a reference like any other (the official scorer reads such an
 // annotator from a "noop" line). A type that no gold edit has is an *UnknownTypesError
 // listing the types present, since it is more likely a misspelling than a wish for an empty
-// gold standard; so is an empty list. The input is not modified; the sentences returned share their unchanged
-// parts with it.
+// gold standard; so is an empty list. The input is not modified; the sentences returned share
+// their unchanged parts with it. TypeRestriction does the same a sentence at a time.
 func RestrictTypes(gold []Sentence, types []string) ([]Sentence, error) {
+	t, err := NewTypeRestriction(types, GoldTypes(gold))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Sentence, len(gold))
+	for i := range gold {
+		out[i] = t.Sentence(&gold[i])
+	}
+	return out, nil
+}
+
+// TypeRestriction is RestrictTypes one sentence at a time, for a gold file read as it is scored.
+type TypeRestriction struct {
+	keep map[string]bool
+}
+
+// NewTypeRestriction returns the restriction of a gold standard whose error types are present
+// (as GoldTypes or GoldSummary.Types list them) to types, or the error RestrictTypes gives.
+func NewTypeRestriction(types, present []string) (*TypeRestriction, error) {
 	if len(types) == 0 {
 		return nil, errors.New("no error type to keep: expected at least one")
 	}
-	present := GoldTypes(gold)
-	keep := map[string]bool{}
+	t := &TypeRestriction{keep: map[string]bool{}}
 	var unknown []string
-	for _, t := range types {
-		if _, found := slices.BinarySearch(present, t); !found {
-			if !slices.Contains(unknown, t) {
-				unknown = append(unknown, t)
+	for _, typ := range types {
+		if !slices.Contains(present, typ) {
+			if !slices.Contains(unknown, typ) {
+				unknown = append(unknown, typ)
 			}
 			continue
 		}
-		keep[t] = true
+		t.keep[typ] = true
 	}
 	if len(unknown) > 0 {
 		return nil, &UnknownTypesError{Unknown: unknown, Present: present}
 	}
-	out := make([]Sentence, len(gold))
-	for i := range gold {
-		s := gold[i]
-		s.Annotators = make([]Annotator, len(gold[i].Annotators))
-		for j, a := range gold[i].Annotators {
-			var edits []GoldEdit
-			for _, e := range a.Edits {
-				if keep[e.Type] {
-					edits = append(edits, e)
-				}
+	return t, nil
+}
+
+// Sentence returns s with only the gold edits of the types kept, every annotator kept. s is
+// not modified; the sentence returned shares its unchanged parts.
+func (t *TypeRestriction) Sentence(s *Sentence) Sentence {
+	out := *s
+	out.Annotators = make([]Annotator, len(s.Annotators))
+	for j, a := range s.Annotators {
+		var edits []GoldEdit
+		for _, e := range a.Edits {
+			if t.keep[e.Type] {
+				edits = append(edits, e)
 			}
-			s.Annotators[j] = Annotator{ID: a.ID, Edits: edits}
 		}
-		out[i] = s
+		out.Annotators[j] = Annotator{ID: a.ID, Edits: edits}
 	}
-	return out, nil
+	return out
+}
+
+// Reader returns a GoldReader of g's sentences restricted.
+func (t *TypeRestriction) Reader(g GoldReader) GoldReader { return restrictedReader{g, t} }
+
+type restrictedReader struct {
+	GoldReader
+	t *TypeRestriction
+}
+
+func (r restrictedReader) Next() (*Sentence, error) {
+	s, err := r.GoldReader.Next()
+	if err != nil {
+		return nil, err
+	}
+	out := r.t.Sentence(s)
+	return &out, nil
 }

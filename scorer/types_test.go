@@ -2,6 +2,7 @@ package scorer
 
 import (
 	"errors"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -70,6 +71,21 @@ S g
 		if !reflect.DeepEqual(types, tt.edits) {
 			t.Errorf("%v (%s): kept %v, want %v", tt.types, tt.why, types, tt.edits)
 		}
+		// A sentence at a time, from the file read as a stream: the same sentences.
+		tr, err := NewTypeRestriction(tt.types, GoldTypes(gold))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := tr.Reader(M2Reader{}.Stream("gold.m2", strings.NewReader(m2)))
+		for i := range got {
+			s, err := r.Next()
+			if err != nil || !reflect.DeepEqual(*s, got[i]) {
+				t.Errorf("%v (%s): sentence %d restricted as it is read: %+v (%v)\nwhole: %+v", tt.types, tt.why, i+1, s, err, got[i])
+			}
+		}
+		if _, err := r.Next(); err != io.EOF {
+			t.Errorf("%v: after the last sentence: %v, want io.EOF", tt.types, err)
+		}
 	}
 	if !reflect.DeepEqual(withoutLines(gold), before) {
 		t.Error("RestrictTypes changed its input")
@@ -77,5 +93,21 @@ S g
 	empty, _ := ReadM2("empty.m2", []byte("S a\n"), 0)
 	if _, err := RestrictTypes(empty, []string{"Nn"}); err == nil || err.Error() != `no gold edit has the error type "Nn": the gold standard has no edit at all` {
 		t.Errorf("a gold standard without edits: %v", err)
+	}
+}
+
+// TestGoldSummary counts sentences, distinct annotators and error types, noop lines not edits. A
+// sentence without A lines is read with one annotator, 0, without edits, as the official reads it.
+func TestGoldSummary(t *testing.T) {
+	gold, err := ReadM2("gold.m2", []byte("S a b\nA 0 1|||Nn|||x|||REQUIRED|||-NONE-|||3\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||8\n\nS c\nA 0 1|||ArtOrDet|||y|||REQUIRED|||-NONE-|||3\n\nS d\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g GoldSummary
+	for i := range gold {
+		g.Add(&gold[i])
+	}
+	if g.Sentences != 3 || g.Annotators() != 3 || !reflect.DeepEqual(g.Types(), []string{"ArtOrDet", "Nn"}) {
+		t.Errorf("%d sentences, %d annotators, types %q; want 3, 3 (ids 3, 8, and 0 of the last sentence), ArtOrDet and Nn", g.Sentences, g.Annotators(), g.Types())
 	}
 }

@@ -14,8 +14,9 @@ type ComparedSystem struct {
 }
 
 // CompareFields is the outcome of a paired bootstrap test of two systems on one gold file: both
-// scores, the difference of F_β with its interval, how often each system wins, the p-value.
-func CompareFields(gold string, beta float64, systems [2]ComparedSystem, res stats.Paired) Fields {
+// scores, the difference of F_β with its interval, how often each system wins, the p-value,
+// and the signature of the figures.
+func CompareFields(gold string, beta float64, systems [2]ComparedSystem, res stats.Paired, signature string) Fields {
 	label := FBetaLabel(beta)
 	fs := Fields{
 		{Label: "Gold", Value: Text(fmt.Sprintf("%s (%s sentence%s)", gold, fmt.Sprint(res.Sentences), pluralS(res.Sentences)))},
@@ -49,6 +50,7 @@ func CompareFields(gold string, beta float64, systems [2]ComparedSystem, res sta
 		Field{Key: "resamples", Value: Int(res.Resamples)},
 		Field{Key: "seed", Value: Uint(res.Seed)},
 		Field{Key: "level", Value: Float(res.Level, 2)},
+		Field{Label: "Signature", Key: "signature", Value: Text(signature)},
 	)
 }
 

@@ -1,7 +1,10 @@
 package report
 
 import (
+	"bytes"
+	"errors"
 	"io"
+	"strings"
 )
 
 // A Section is one part of a document: fields or a table, under an optional heading.
@@ -21,8 +24,8 @@ type Section struct {
 type Document []Section
 
 // WriteText writes the document for readers: each section's heading, then its fields (one per
-// line, see Fields.AppendText) or its table (TSV, the notes after it), sections separated by
-// an empty line unless joined. A section with neither heading nor text content is skipped.
+// line, see Fields.AppendText) or its table (TSV, the notes and signature after it), sections
+// separated by an empty line unless joined. A section with neither heading nor text content is skipped.
 func (d Document) WriteText(w io.Writer) error {
 	var b []byte
 	first := true
@@ -32,13 +35,7 @@ func (d Document) WriteText(w io.Writer) error {
 			body = append(append(body, s.Heading...), '\n')
 		}
 		if s.Table != nil {
-			body = s.Table.AppendTSVHeader(body)
-			for _, r := range s.Table.rows() {
-				body = s.Table.AppendTSVRow(body, r)
-			}
-			for _, n := range s.Table.Notes {
-				body = append(append(body, n...), '\n')
-			}
+			body = s.Table.AppendTSV(body)
 		} else {
 			body = s.Fields.AppendText(body)
 		}
@@ -73,6 +70,111 @@ func (d Document) WriteJSONLines(w io.Writer) error {
 		}
 		b = append(b, "}\n"...)
 	}
+	_, err := w.Write(b)
+	return err
+}
+
+// Write writes the document in the format f, for a report made of tables: in aligned text,
+// Markdown and LaTeX, each section's heading (a paragraph in Markdown, a comment in LaTeX), then
+// its table in the format or its labelled fields (one per line; comments in LaTeX), sections
+// separated by an empty line; in JSON, one object on one line, whose members are the sections
+// with a key (a table as an array of rows, or its object form with RowsKey; fields as an
+// object) and the keyed fields of the sections without one; in CSV, the one table of the
+// document (CSV holds one table: a document with more is an error, and fields are left out).
+func (d Document) Write(w io.Writer, f Format) error {
+	switch f {
+	case FormatJSON:
+		return d.writeJSON(w)
+	case FormatCSV:
+		var table *Table
+		for _, s := range d {
+			if s.Table != nil {
+				if table != nil {
+					return errors.New("report: CSV holds one table, and the document has more")
+				}
+				table = s.Table
+			}
+		}
+		if table == nil {
+			return errors.New("report: CSV holds one table, and the document has none")
+		}
+		return table.WriteCSV(w)
+	}
+	var b bytes.Buffer
+	first := true
+	for _, s := range d {
+		start := b.Len()
+		if !first {
+			b.WriteByte('\n')
+		}
+		mark := b.Len()
+		if s.Heading != "" {
+			switch f {
+			case FormatMarkdown:
+				b.WriteString(markdownEscape(s.Heading) + "\n\n")
+			case FormatLaTeX:
+				b.WriteString("% " + strings.ReplaceAll(s.Heading, "\n", " ") + "\n")
+			default:
+				b.WriteString(s.Heading + "\n")
+			}
+		}
+		if s.Table != nil {
+			if err := s.Table.Write(&b, f); err != nil {
+				return err
+			}
+		} else {
+			for _, fd := range s.Fields {
+				if fd.Label == "" {
+					continue
+				}
+				switch f {
+				case FormatMarkdown:
+					b.WriteString(markdownEscape(fd.Label+": "+fd.Value.String()) + "  \n")
+				case FormatLaTeX:
+					b.WriteString("% " + strings.ReplaceAll(fd.Label+": "+fd.Value.String(), "\n", " ") + "\n")
+				default:
+					b.Write(Fields{fd}.AppendText(nil))
+				}
+			}
+		}
+		if b.Len() == mark { // nothing to show: no empty line for it either
+			b.Truncate(start)
+			continue
+		}
+		first = false
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// writeJSON writes the document as one JSON object (see Write).
+func (d Document) writeJSON(w io.Writer) error {
+	b := []byte{'{'}
+	member := func(key string) {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = AppendJSONString(b, key)
+		b = append(b, ':')
+	}
+	for _, s := range d {
+		switch {
+		case s.Key == "":
+			for _, fd := range s.Fields {
+				if fd.Key != "" {
+					member(fd.Key)
+					b = fd.Value.AppendJSON(b)
+				}
+			}
+		case s.Table != nil:
+			member(s.Key)
+			b = s.Table.AppendJSON(b)
+		default:
+			member(s.Key)
+			b = s.Fields.AppendJSON(b)
+		}
+	}
+	b = append(b, "}\n"...)
 	_, err := w.Write(b)
 	return err
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/csv"
+	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +23,9 @@ type Column struct {
 	Name  string
 	Key   string
 	Align Align
+	// JSONOnly columns are figures for programs (the standard error of an estimate, the counts
+	// behind a rate): JSON has them, the renderings for readers leave them out.
+	JSONOnly bool
 }
 
 func (c Column) key() string {
@@ -46,6 +50,31 @@ type Table struct {
 	// array of rows alone.
 	RowsKey, SummaryKey string
 	Extra               Fields
+	// Signature says how the figures were made (see Signature). Every rendering carries it: a
+	// last line "signature: …" in aligned text and TSV, a paragraph in Markdown, a comment in
+	// LaTeX, a last column in CSV (on every row, so that rows of several runs put together keep
+	// theirs), a member in JSON's object form (with RowsKey).
+	Signature string
+}
+
+// shown returns the indices of the columns the renderings for readers show: all but the
+// JSON-only ones.
+func (t *Table) shown() []int {
+	cols := make([]int, 0, len(t.Columns))
+	for i, c := range t.Columns {
+		if !c.JSONOnly {
+			cols = append(cols, i)
+		}
+	}
+	return cols
+}
+
+// signatureLine is the signature as the last line of aligned text and TSV.
+func (t *Table) signatureLine() string {
+	if t.Signature == "" {
+		return ""
+	}
+	return "signature: " + t.Signature + "\n"
 }
 
 // rows returns the rows, the summary last.
@@ -76,7 +105,7 @@ func (t *Table) right(i int) bool {
 // alignSpec joins, column by column, right or left as the column is aligned.
 func (t *Table) alignSpec(right, left string) string {
 	var b strings.Builder
-	for i := range t.Columns {
+	for _, i := range t.shown() {
 		if t.right(i) {
 			b.WriteString(right)
 		} else {
@@ -95,10 +124,15 @@ func cellAt(row []Cell, i int) Cell {
 
 // AppendTSVHeader appends the header line of the TSV rendering.
 func (t *Table) AppendTSVHeader(b []byte) []byte {
-	for i, c := range t.Columns {
-		if i > 0 {
+	first := true
+	for _, c := range t.Columns {
+		if c.JSONOnly {
+			continue
+		}
+		if !first {
 			b = append(b, '\t')
 		}
+		first = false
 		b = append(b, c.Name...)
 	}
 	return append(b, '\n')
@@ -107,10 +141,15 @@ func (t *Table) AppendTSVHeader(b []byte) []byte {
 // AppendTSVRow appends one row of the TSV rendering: cells' texts separated by tabs (tabs and
 // line breaks inside a cell become spaces).
 func (t *Table) AppendTSVRow(b []byte, row []Cell) []byte {
-	for i := range t.Columns {
-		if i > 0 {
+	first := true
+	for i, c := range t.Columns {
+		if c.JSONOnly {
+			continue
+		}
+		if !first {
 			b = append(b, '\t')
 		}
+		first = false
 		start := len(b)
 		b = cellAt(row, i).AppendText(b)
 		for j := start; j < len(b); j++ {
@@ -122,10 +161,10 @@ func (t *Table) AppendTSVRow(b []byte, row []Cell) []byte {
 	return append(b, '\n')
 }
 
-// WriteTSV writes the table as tab-separated values: the header, the rows, the summary, then
-// the notes, one per line.
-func (t *Table) WriteTSV(w io.Writer) error {
-	b := t.AppendTSVHeader(nil)
+// AppendTSV appends the TSV rendering: the header, the rows, the summary, then the notes and
+// the signature, one per line.
+func (t *Table) AppendTSV(b []byte) []byte {
+	b = t.AppendTSVHeader(b)
 	for _, r := range t.rows() {
 		b = t.AppendTSVRow(b, r)
 	}
@@ -133,22 +172,35 @@ func (t *Table) WriteTSV(w io.Writer) error {
 		b = append(b, n...)
 		b = append(b, '\n')
 	}
-	_, err := w.Write(b)
+	return append(b, t.signatureLine()...)
+}
+
+// WriteTSV writes the table as tab-separated values (AppendTSV).
+func (t *Table) WriteTSV(w io.Writer) error {
+	_, err := w.Write(t.AppendTSV(nil))
 	return err
 }
 
 // WriteCSV writes the table as comma-separated values (RFC 4180): the header, the rows, the
-// summary. Numbers are written as their text rendering.
+// summary, and the signature as a last column. Numbers are written as their text rendering.
 func (t *Table) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	rec := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		rec[i] = c.Name
+	cols := t.shown()
+	rec := make([]string, 0, len(cols)+1)
+	for _, i := range cols {
+		rec = append(rec, t.Columns[i].Name)
+	}
+	if t.Signature != "" {
+		rec = append(rec, "signature")
 	}
 	cw.Write(rec)
 	for _, r := range t.rows() {
-		for i := range t.Columns {
-			rec[i] = cellAt(r, i).String()
+		rec = rec[:0]
+		for _, i := range cols {
+			rec = append(rec, cellAt(r, i).String())
+		}
+		if t.Signature != "" {
+			rec = append(rec, t.Signature)
 		}
 		cw.Write(rec)
 	}
@@ -157,47 +209,48 @@ func (t *Table) WriteCSV(w io.Writer) error {
 }
 
 // WriteText writes the table aligned for a fixed-width font: columns separated by two spaces,
-// a rule under the header and above the summary, then the notes.
+// a rule under the header and above the summary, then the notes and the signature.
 func (t *Table) WriteText(w io.Writer) error {
+	cols := t.shown()
 	cells := make([][]string, 0, len(t.Rows)+2)
-	header := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		header[i] = c.Name
+	header := make([]string, len(cols))
+	for k, i := range cols {
+		header[k] = t.Columns[i].Name
 	}
 	cells = append(cells, header)
 	for _, r := range t.rows() {
-		line := make([]string, len(t.Columns))
-		for i := range t.Columns {
-			line[i] = cellAt(r, i).String()
+		line := make([]string, len(cols))
+		for k, i := range cols {
+			line[k] = cellAt(r, i).String()
 		}
 		cells = append(cells, line)
 	}
-	width := make([]int, len(t.Columns))
+	width := make([]int, len(cols))
 	for _, line := range cells {
-		for i, s := range line {
-			width[i] = max(width[i], utf8.RuneCountInString(s))
+		for k, s := range line {
+			width[k] = max(width[k], utf8.RuneCountInString(s))
 		}
 	}
 	total := 0
-	for i, wd := range width {
+	for k, wd := range width {
 		total += wd
-		if i > 0 {
+		if k > 0 {
 			total += 2
 		}
 	}
 	rule := strings.Repeat("─", total) + "\n"
 	var b strings.Builder
-	for k, line := range cells {
-		if k == 1 || (t.Summary != nil && k == len(cells)-1) {
+	for n, line := range cells {
+		if n == 1 || (t.Summary != nil && n == len(cells)-1) {
 			b.WriteString(rule)
 		}
 		var ln strings.Builder
-		for i, s := range line {
-			if i > 0 {
+		for k, s := range line {
+			if k > 0 {
 				ln.WriteString("  ")
 			}
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(s))
-			if t.right(i) {
+			pad := strings.Repeat(" ", width[k]-utf8.RuneCountInString(s))
+			if t.right(cols[k]) {
 				ln.WriteString(pad + s)
 			} else {
 				ln.WriteString(s + pad)
@@ -208,6 +261,7 @@ func (t *Table) WriteText(w io.Writer) error {
 	for _, n := range t.Notes {
 		b.WriteString(n + "\n")
 	}
+	b.WriteString(t.signatureLine())
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -219,18 +273,20 @@ func markdownEscape(s string) string {
 }
 
 // WriteMarkdown writes the table as a Markdown (GitHub) table, numbers aligned on the right, the
-// summary row in bold, then the notes as a paragraph.
+// summary row in bold, then the notes as a paragraph and the signature as another, in a code
+// span.
 func (t *Table) WriteMarkdown(w io.Writer) error {
+	cols := t.shown()
 	var b strings.Builder
 	b.WriteString("|")
-	for _, c := range t.Columns {
-		b.WriteString(" " + markdownEscape(c.Name) + " |")
+	for _, i := range cols {
+		b.WriteString(" " + markdownEscape(t.Columns[i].Name) + " |")
 	}
 	b.WriteString("\n|" + t.alignSpec(" ---: |", " --- |") + "\n")
 	for k, r := range t.rows() {
 		summary := t.Summary != nil && k == len(t.Rows)
 		b.WriteString("|")
-		for i := range t.Columns {
+		for _, i := range cols {
 			s := markdownEscape(cellAt(r, i).String())
 			if summary && s != "" {
 				s = "**" + s + "**"
@@ -242,44 +298,54 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 	if len(t.Notes) > 0 {
 		b.WriteString("\n" + markdownEscape(strings.Join(t.Notes, " ")) + "\n")
 	}
+	if t.Signature != "" {
+		// A code span shows the signature as it is: it holds no backtick.
+		b.WriteString("\nSignature: `" + strings.ReplaceAll(t.Signature, "`", "'") + "`\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// latexEscape escapes LaTeX's special characters.
+// latexEscape escapes LaTeX's special characters, and writes the characters our reports use
+// that LaTeX's default input encoding lacks (Greek letters, the minus sign, …) in math mode.
 func latexEscape(s string) string {
 	r := strings.NewReplacer(`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`,
-		`_`, `\_`, `{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, "\n", " ")
+		`_`, `\_`, `{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, "\n", " ",
+		"Δ", `$\Delta$`, "β", `$\beta$`, "−", `$-$`, "≤", `$\leq$`, "≥", `$\geq$`, "×", `$\times$`, "±", `$\pm$`)
 	return r.Replace(s)
 }
 
 // WriteLaTeX writes the table as a LaTeX tabular with booktabs rules (\usepackage{booktabs}):
-// numbers on the right, the summary under a \midrule, the notes as comments.
+// numbers on the right, the summary under a \midrule, the notes and the signature as comments.
 func (t *Table) WriteLaTeX(w io.Writer) error {
+	cols := t.shown()
 	var b strings.Builder
 	b.WriteString(`\begin{tabular}{` + t.alignSpec("r", "l") + "}\n\\toprule\n")
 	line := func(cells []string) {
 		b.WriteString(strings.Join(cells, " & ") + ` \\` + "\n")
 	}
-	header := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		header[i] = latexEscape(c.Name)
+	header := make([]string, len(cols))
+	for k, i := range cols {
+		header[k] = latexEscape(t.Columns[i].Name)
 	}
 	line(header)
 	b.WriteString("\\midrule\n")
-	for k, r := range t.rows() {
-		if t.Summary != nil && k == len(t.Rows) {
+	for n, r := range t.rows() {
+		if t.Summary != nil && n == len(t.Rows) {
 			b.WriteString("\\midrule\n")
 		}
-		cells := make([]string, len(t.Columns))
-		for i := range t.Columns {
-			cells[i] = latexEscape(cellAt(r, i).String())
+		cells := make([]string, len(cols))
+		for k, i := range cols {
+			cells[k] = latexEscape(cellAt(r, i).String())
 		}
 		line(cells)
 	}
 	b.WriteString("\\bottomrule\n\\end{tabular}\n")
 	for _, n := range t.Notes {
 		b.WriteString("% " + strings.ReplaceAll(n, "\n", " ") + "\n")
+	}
+	if t.Signature != "" {
+		b.WriteString("% signature: " + t.Signature + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -327,6 +393,10 @@ func (t *Table) AppendJSON(b []byte) []byte {
 		b = append(b, ':')
 		b = t.rowJSON(b, t.Summary)
 	}
+	if t.Signature != "" {
+		b = append(b, `,"signature":`...)
+		b = AppendJSONString(b, t.Signature)
+	}
 	if extra := t.Extra.AppendJSON(nil); len(extra) > 2 {
 		b = append(b, ',')
 		b = append(b, extra[1:len(extra)-1]...)
@@ -338,4 +408,53 @@ func (t *Table) AppendJSON(b []byte) []byte {
 func (t *Table) WriteJSON(w io.Writer) error {
 	_, err := w.Write(append(t.AppendJSON(nil), '\n'))
 	return err
+}
+
+// Format is a rendering of tables for the command's --format.
+type Format uint8
+
+const (
+	FormatText     Format = iota // aligned for a fixed-width font (WriteText)
+	FormatMarkdown               // a GitHub Markdown table (WriteMarkdown)
+	FormatLaTeX                  // a LaTeX tabular with booktabs rules (WriteLaTeX)
+	FormatCSV                    // comma-separated values (WriteCSV)
+	FormatJSON                   // JSON (WriteJSON)
+)
+
+var formatNames = [...]string{"text", "markdown", "latex", "csv", "json"}
+
+func (f Format) String() string { return formatNames[f] }
+
+// FormatNames lists the formats' names, in order.
+func FormatNames() []string { return formatNames[:] }
+
+// ParseFormat reads a format's name (also "md" for Markdown and "tex" for LaTeX).
+func ParseFormat(name string) (Format, error) {
+	switch name {
+	case "md":
+		return FormatMarkdown, nil
+	case "tex":
+		return FormatLaTeX, nil
+	}
+	for f, n := range formatNames {
+		if n == name {
+			return Format(f), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown format %q: expected %s", name, strings.Join(formatNames[:], ", "))
+}
+
+// Write writes the table in the format f.
+func (t *Table) Write(w io.Writer, f Format) error {
+	switch f {
+	case FormatMarkdown:
+		return t.WriteMarkdown(w)
+	case FormatLaTeX:
+		return t.WriteLaTeX(w)
+	case FormatCSV:
+		return t.WriteCSV(w)
+	case FormatJSON:
+		return t.WriteJSON(w)
+	}
+	return t.WriteText(w)
 }

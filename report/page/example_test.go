@@ -6,6 +6,7 @@ import (
 	"log"
 	"strings"
 
+	"maxmatch/report"
 	"maxmatch/report/page"
 	"maxmatch/scorer"
 )
@@ -24,7 +25,7 @@ A 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||0
 	systems := []string{"A", "B"}
 	outputs := []string{"The cat sat on the mat .", "The cats sat on mat !"}
 	p := page.New(systems, page.Options{Gold: "gold.m2", Scoring: opt})
-	table := page.Table{Columns: []string{"system", "F0.5"}, Chart: "F0.5"}
+	table := &report.Table{Columns: []report.Column{{Name: "system"}, {Name: "F0.5"}}}
 	for k := range systems {
 		totals, err := scorer.Score([]string{outputs[k]}, gold, opt, func(r *scorer.SentenceResult) error {
 			return p.Add(k, r, &gold[r.Index])
@@ -33,9 +34,9 @@ A 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||0
 			log.Fatal(err)
 		}
 		_, _, f := totals.PRF()
-		table.Rows = append(table.Rows, []page.Cell{page.Text(systems[k]), page.Number(f, "")})
+		table.Rows = append(table.Rows, []report.Cell{report.Text(systems[k]), report.Float(f, 4)})
 	}
-	p.SetSummary(table)
+	p.SetSummary(report.Document{{Table: table}}, page.Chart{Value: "F0.5"})
 	var b bytes.Buffer
 	if err := p.Write(&b); err != nil {
 		log.Fatal(err)

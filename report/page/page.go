@@ -1,6 +1,6 @@
 // Package page writes the error-analysis page of one or more systems scored against the same
 // gold file: one self-contained HTML file (no network, no external script, font or image) with
-// the summary table and a bar chart of F_β, then every sentence with its source and, for each
+// the report's tables (a report.Document, as the command prints it) and a bar chart of F_β, then every sentence with its source and, for each
 // system side by side, the system's edits marked matched (✓) or not in gold (✗) and the gold
 // edits it missed, with their error type and annotator (systems with the same result on a
 // sentence share one row); the reader filters by outcome, error type, annotator and system,
@@ -28,6 +28,7 @@ import (
 	"sync"
 
 	"maxmatch/internal/pytext"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -53,7 +54,8 @@ type Page struct {
 
 	mu        sync.Mutex
 	sentences []sentence // by sentence index
-	summary   *Table
+	summary   report.Document
+	chart     Chart
 }
 
 // sentence is one gold sentence and every system's result on it.
@@ -231,9 +233,11 @@ func applies(tokens []string, edits []scorer.Edit, hypothesis string) bool {
 // tokenBuffers are applies's buffers, reused: Add is called once per sentence and system.
 var tokenBuffers = sync.Pool{New: func() any { return new([2][]string) }}
 
-// SetSummary sets the table shown at the top of the page, with its chart.
-func (p *Page) SetSummary(t Table) {
+// SetSummary sets what the page shows above the sentences: a report of the systems' scores,
+// the document the command prints (its tables, their headings, notes and signatures; labelled
+// fields as notes), rendered as HTML, and a bar chart beside its first table.
+func (p *Page) SetSummary(doc report.Document, chart Chart) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.summary = &t
+	p.summary, p.chart = doc, chart
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -63,17 +64,17 @@ func (sc *scored) page(t testing.TB, opt Options) *Page {
 }
 
 // summary is the table of sc's totals, with F's interval given as ±0.05 of it (a stand-in
-// for the bootstrap's, which has its own tests).
-func (sc *scored) summary() Table {
-	t := Table{Caption: "Scores", Columns: []string{"system", "P", "R", "F0.5", "TP", "FP", "FN"}, Chart: "F0.5",
-		Notes: []string{"Intervals: ±0.05, for the test."}}
+// for the bootstrap's, which has its own tests), and its chart.
+func (sc *scored) summary() (report.Document, Chart) {
+	t := &report.Table{Columns: []report.Column{{Name: "system"}, {Name: "P"}, {Name: "R"}, {Name: "F0.5"}, {Name: "F0.5 CI"}, {Name: "TP"}, {Name: "FP"}, {Name: "FN"}},
+		Notes: []string{"Intervals: ±0.05, for the test."}, Signature: "m2|test"}
 	for k, tot := range sc.totals {
 		p, r, f := tot.PRF()
 		c := tot.Counts()
-		t.Rows = append(t.Rows, []Cell{Text(sc.names[k]), Number(p, ""), Number(r, ""), Estimate(f, max(0, f-0.05), min(1, f+0.05), ""),
-			Number(float64(c.Correct), fmt.Sprint(c.Correct)), Number(float64(c.Proposed-c.Correct), fmt.Sprint(c.Proposed-c.Correct)), Number(float64(c.Gold-c.Correct), fmt.Sprint(c.Gold-c.Correct))})
+		t.Rows = append(t.Rows, []report.Cell{report.Text(sc.names[k]), report.Float(p, 4), report.Float(r, 4), report.Float(f, 4),
+			report.Interval(max(0, f-0.05), min(1, f+0.05), 4), report.Int(c.Correct), report.Int(c.Proposed - c.Correct), report.Int(c.Gold - c.Correct)})
 	}
-	return t
+	return report.Document{{Heading: "Scores", Table: t}}, Chart{Value: "F0.5", Interval: "F0.5 CI"}
 }
 
 // write renders p.
@@ -221,17 +222,29 @@ func TestErrors(t *testing.T) {
 			return p.Write(&bytes.Buffer{})
 		}, "no system has a result on sentence 1"},
 		{"a chart of a column that is not there", func(p *Page) error {
-			p.SetSummary(Table{Columns: []string{"system", "F"}, Chart: "F0.5"})
+			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F"}}), Chart{Value: "F0.5"})
 			return p.Write(&bytes.Buffer{})
-		}, `chart column "F0.5" is not one of its columns`},
-		{"a row too short", func(p *Page) error {
-			p.SetSummary(Table{Columns: []string{"system", "F"}, Rows: [][]Cell{{Text("A")}}})
+		}, `the chart's column "F0.5" is not one of the summary's columns ["system" "F"]`},
+		{"a chart of a column for programs only", func(p *Page) error {
+			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F", JSONOnly: true}}), Chart{Value: "F"})
 			return p.Write(&bytes.Buffer{})
-		}, "row 1 has 1 cells for 2 columns"},
-		{"text in the chart's column", func(p *Page) error {
-			p.SetSummary(Table{Columns: []string{"system", "F"}, Rows: [][]Cell{{Text("A"), Text("high")}}, Chart: "F"})
+		}, `the chart's column "F" is not one of the summary's columns ["system"]`},
+		{"whiskers from a column that is not there", func(p *Page) error {
+			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F"}}, report.Text("A"), report.Float(0.5, 4)), Chart{Value: "F", Interval: "CI"})
+			return p.Write(&bytes.Buffer{})
+		}, `the chart's interval column "CI" is not one of the summary's columns`},
+		{"a row without its number", func(p *Page) error {
+			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F"}}, report.Text("A")), Chart{Value: "F"})
 			return p.Write(&bytes.Buffer{})
 		}, `row 1 has no number in the chart's column "F"`},
+		{"text in the chart's column", func(p *Page) error {
+			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F"}}, report.Text("A"), report.Text("high")), Chart{Value: "F"})
+			return p.Write(&bytes.Buffer{})
+		}, `row 1 has no number in the chart's column "F"`},
+		{"a number where the whiskers' interval should be", func(p *Page) error {
+			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F"}, {Name: "CI"}}, report.Text("A"), report.Float(0.5, 4), report.Float(0.1, 4)), Chart{Value: "F", Interval: "CI"})
+			return p.Write(&bytes.Buffer{})
+		}, `row 1 has no interval in the chart's column "CI"`},
 	}
 	for _, tt := range tests {
 		p := New([]string{"A", "B"}, Options{Scoring: opt})
@@ -279,10 +292,12 @@ func hostileCase(t testing.TB) (*Page, string) {
 	opt := scorer.DefaultOptions()
 	sc := score(t, gold.String(), opt, system{hostile[0], hyp.String()}, system{hostile[3], strings.Repeat("a b\n", len(hostile))})
 	p := sc.page(t, Options{Scoring: opt, Title: hostile[6] + hostile[0], Gold: hostile[1], Notes: []string{hostile[5] + hostile[2]}})
-	s := sc.summary()
-	s.Caption = hostile[15]
-	s.Notes = append(s.Notes, hostile[4]+hostile[7])
-	p.SetSummary(s)
+	doc, chart := sc.summary()
+	doc[0].Heading = hostile[15]
+	doc[0].Table.Notes = append(doc[0].Table.Notes, hostile[4]+hostile[7])
+	doc[0].Table.Signature = hostile[0]
+	doc = append(doc, report.Section{Fields: report.Fields{{Label: hostile[3], Value: report.Text(hostile[8])}}})
+	p.SetSummary(doc, chart)
 	return p, gold.String()
 }
 
@@ -321,23 +336,24 @@ func TestEscaping(t *testing.T) {
 
 // TestChart checks the chart's bars and whiskers, and the table's cells.
 func TestChart(t *testing.T) {
-	tab := Table{Columns: []string{"system", "F0.5", "note"}, Chart: "F0.5", Rows: [][]Cell{
-		{Text("A"), Estimate(0.3, 0.25, 0.35, ""), Text("x")},
-		{Text("B"), Number(0.1, "0.1000"), Text("y")},
-		{Text("C"), Estimate(0.45, 0.4, 0.5, ""), Text("z")},
-	}}
+	tab := &report.Table{Columns: []report.Column{{Name: "system"}, {Name: "F0.5"}, {Name: "CI"}, {Name: "note"}, {Name: "hidden", JSONOnly: true}}, Rows: [][]report.Cell{
+		{report.Text("A"), report.Float(0.3, 4), report.Interval(0.25, 0.35, 4), report.Text("x"), report.Int(1)},
+		{report.Text("B"), report.Float(0.1, 4), report.Cell{}, report.Text("y"), report.Int(2)},
+		{report.Text("C"), report.Float(0.45, 4), report.Estimate(0.45, 0.4, 0.5, 0.02, 4), report.Text("z"), report.Int(3)},
+	}, Summary: []report.Cell{report.Text("(all)"), report.Float(0.2, 4)}}
 	var b bytes.Buffer
 	ew := &errWriter{w: &b}
-	chart, err := tab.check()
-	if err != nil {
+	chart := Chart{Value: "F0.5", Interval: "CI"}
+	if _, _, err := chart.columns(tab); err != nil {
 		t.Fatal(err)
 	}
-	writeTable(ew, &tab, chart)
+	writeTable(ew, tab, chart)
 	out := b.String()
 	for _, c := range []struct {
 		what string
 		n    int
-	}{{`class="bar"`, 3}, {`class="whisker"`, 2}, {`class="tick"`, 6}, {`<td class="n">0.3000</td>`, 1}, {`<th class="n">F0.5</th>`, 1}, {`<th>note</th>`, 1}} {
+	}{{`class="bar"`, 3}, {`class="whisker"`, 2}, {`class="tick"`, 6}, {`<td class="n">0.3000</td>`, 1}, {`<th class="n">F0.5</th>`, 1}, {`<th>note</th>`, 1},
+		{`<th>hidden</th>`, 0}, {`<tr class="total"><th>(all)</th><td class="n">0.2000</td>`, 1}, {"the whiskers are its CI", 2}} {
 		if got := strings.Count(out, c.what); got != c.n {
 			t.Errorf("%d × %s, want %d", got, c.what, c.n)
 		}
@@ -347,6 +363,11 @@ func TestChart(t *testing.T) {
 	if want := fmt.Sprintf(`width="%.1f"`, 0.9*chartPlotWidth); !strings.Contains(out, want) {
 		t.Errorf("no bar of %s:\n%s", want, out)
 	}
+}
+
+// summaryOf is a summary of one table with the columns and a row of the cells.
+func summaryOf(columns []report.Column, row ...report.Cell) report.Document {
+	return report.Document{{Table: &report.Table{Columns: columns, Rows: [][]report.Cell{row}}}}
 }
 
 func TestNiceStep(t *testing.T) {

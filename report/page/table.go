@@ -6,116 +6,161 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
+
+	"maxmatch/report"
 )
 
-// Table is the summary at the top of the page, as data: named columns and rows of cells (one
-// row per system, as the command prints it), notes under it, and the column the bar chart
-// shows.
-type Table struct {
-	Caption string
-	Columns []string
-	Rows    [][]Cell
-	Notes   []string // lines under the table: how intervals and p-values were computed, …
-	// Chart names the column whose numbers the bar chart shows (F_β, say): one bar per row,
-	// labelled with the row's first cell, with the cell's interval, if it has one, as
-	// whiskers. "" draws no chart; a name that is no column is an error of Write.
-	Chart string
+// Chart says what the bar chart beside the summary's first table shows: a bar for each of its
+// rows, labelled with the row's first cell, as long as the number in the column named Value,
+// with the interval in the column named Interval, if any, as whiskers.
+type Chart struct {
+	Value    string // a column's header; "" draws no chart
+	Interval string // a column's header; "": no whiskers
 }
 
-// Cell is one cell of a Table: a text, or a number with the text that shows it, and maybe an
-// interval around it.
-type Cell struct {
-	Text     string  // as shown
-	Value    float64 // when Numeric
-	Numeric  bool
-	Lo, Hi   float64 // when Interval: the interval of Value
-	Interval bool
-}
-
-// Text is a cell of text.
-func Text(s string) Cell { return Cell{Text: s} }
-
-// Number is a cell showing v as text (4 decimals when text is "").
-func Number(v float64, text string) Cell {
-	if text == "" {
-		text = strconv.FormatFloat(v, 'f', 4, 64)
+// columns returns the indices in t of the chart's columns (-1: none), or why the chart cannot
+// be drawn.
+func (c Chart) columns(t *report.Table) (value, interval int, err error) {
+	value, interval = -1, -1
+	if c.Value == "" {
+		return -1, -1, nil
 	}
-	return Cell{Text: text, Value: v, Numeric: true}
-}
-
-// Estimate is a number with its interval [lo, hi], shown as text (v with 4 decimals when text
-// is ""; the interval belongs in a column of its own, if the table shows it).
-func Estimate(v, lo, hi float64, text string) Cell {
-	c := Number(v, text)
-	c.Lo, c.Hi, c.Interval = lo, hi, true
-	return c
-}
-
-// check reports whether t can be rendered, and returns the index of its chart's column (-1:
-// none).
-func (t *Table) check() (chart int, err error) {
-	chart = -1
-	for i, c := range t.Columns {
-		if c == t.Chart {
-			chart = i
+	var names []string
+	for i, col := range t.Columns {
+		if col.JSONOnly {
+			continue
+		}
+		names = append(names, col.Name)
+		switch col.Name {
+		case c.Value:
+			value = i
+		case c.Interval:
+			interval = i
 		}
 	}
-	if t.Chart != "" && chart < 0 {
-		return -1, fmt.Errorf("page: the summary's chart column %q is not one of its columns %q", t.Chart, t.Columns)
+	if value < 0 {
+		return -1, -1, fmt.Errorf("page: the chart's column %q is not one of the summary's columns %q", c.Value, names)
+	}
+	if c.Interval != "" && interval < 0 {
+		return -1, -1, fmt.Errorf("page: the chart's interval column %q is not one of the summary's columns %q", c.Interval, names)
 	}
 	for i, r := range t.Rows {
-		if len(r) != len(t.Columns) {
-			return -1, fmt.Errorf("page: the summary's row %d has %d cells for %d columns", i+1, len(r), len(t.Columns))
+		if _, ok := number(cellAt(r, value)); !ok {
+			return -1, -1, fmt.Errorf("page: the summary's row %d has no number in the chart's column %q", i+1, c.Value)
 		}
-		if chart >= 0 && !r[chart].Numeric {
-			return -1, fmt.Errorf("page: the summary's row %d has no number in the chart's column %q", i+1, t.Chart)
+		if iv := cellAt(r, interval); interval >= 0 && iv.Kind != report.KindEmpty && iv.Kind != report.KindInterval && iv.Kind != report.KindEstimate {
+			return -1, -1, fmt.Errorf("page: the summary's row %d has no interval in the chart's column %q", i+1, c.Interval)
 		}
 	}
-	return chart, nil
+	return value, interval, nil
 }
 
-// writeTable writes t as an HTML table with its notes and its chart (column chart, from check).
-func writeTable(ew *errWriter, t *Table, chart int) {
-	ew.printf("<div class=\"scores\"><table class=\"summary\">")
-	if t.Caption != "" {
-		ew.printf("<caption>%s</caption>", html.EscapeString(t.Caption))
+// number returns a cell's number, if it holds one.
+func number(c report.Cell) (float64, bool) {
+	switch c.Kind {
+	case report.KindFloat, report.KindEstimate:
+		return c.Float, true
+	case report.KindInt:
+		return float64(c.Int), true
+	case report.KindUint:
+		return float64(c.Uint), true
 	}
-	ew.printf("<thead><tr>")
+	return 0, false
+}
+
+func cellAt(row []report.Cell, i int) report.Cell {
+	if i >= 0 && i < len(row) {
+		return row[i]
+	}
+	return report.Cell{}
+}
+
+// writeSummary writes the summary's sections: each one's heading, its table (the first beside
+// its chart) with its notes and signature, or its labelled fields.
+func writeSummary(ew *errWriter, doc report.Document, chart Chart) {
+	first := true
+	for _, s := range doc {
+		if s.Heading != "" {
+			ew.printf("<h3>%s</h3>\n", html.EscapeString(strings.TrimSuffix(s.Heading, ":")))
+		}
+		if s.Table == nil {
+			for _, f := range s.Fields {
+				if f.Label != "" {
+					ew.printf("<p class=\"note\">%s: %s</p>\n", html.EscapeString(f.Label), html.EscapeString(f.Value.String()))
+				}
+			}
+			continue
+		}
+		c := Chart{}
+		if first {
+			c, first = chart, false
+		}
+		writeTable(ew, s.Table, c)
+	}
+}
+
+// writeTable writes t as an HTML table, beside its chart if it has one, then its notes and
+// signature. The chart's columns were checked (Chart.columns).
+func writeTable(ew *errWriter, t *report.Table, chart Chart) {
+	cols := make([]int, 0, len(t.Columns))
 	for i, c := range t.Columns {
-		ew.printf("<th%s>%s</th>", numClass(t, i), html.EscapeString(c))
+		if !c.JSONOnly {
+			cols = append(cols, i)
+		}
+	}
+	ew.printf("<div class=\"scores\"><table class=\"summary\">")
+	ew.printf("<thead><tr>")
+	for _, i := range cols {
+		ew.printf("<th%s>%s</th>", numClass(t, i), html.EscapeString(t.Columns[i].Name))
 	}
 	ew.printf("</tr></thead>\n<tbody>\n")
-	for _, r := range t.Rows {
-		ew.printf("<tr>")
-		for i, c := range r {
+	row := func(r []report.Cell, class string) {
+		ew.printf("<tr%s>", class)
+		for k, i := range cols {
 			tag := "td"
-			if i == 0 {
+			if k == 0 {
 				tag = "th"
 			}
-			ew.printf("<%s%s>%s</%s>", tag, numClass(t, i), html.EscapeString(c.Text), tag)
+			ew.printf("<%s%s>%s</%s>", tag, numClass(t, i), html.EscapeString(cellAt(r, i).String()), tag)
 		}
 		ew.printf("</tr>\n")
 	}
+	for _, r := range t.Rows {
+		row(r, "")
+	}
+	if t.Summary != nil {
+		row(t.Summary, ` class="total"`)
+	}
 	ew.printf("</tbody></table>\n")
-	if chart >= 0 && len(t.Rows) > 0 {
-		writeChart(ew, t, chart)
+	if value, interval, _ := chart.columns(t); value >= 0 && len(t.Rows) > 0 {
+		writeChart(ew, t, value, interval)
 	}
 	ew.printf("</div>\n")
 	for _, n := range t.Notes {
 		ew.printf("<p class=\"note\">%s</p>\n", html.EscapeString(n))
 	}
+	if t.Signature != "" {
+		ew.printf("<p class=\"note\">signature: <code>%s</code></p>\n", html.EscapeString(t.Signature))
+	}
 }
 
 // numClass is the class attribute of column i: numbers are aligned right when every cell of
-// the column is one.
-func numClass(t *Table, i int) string {
+// the column that has a value is one.
+func numClass(t *report.Table, i int) string {
+	some := false
 	for _, r := range t.Rows {
-		if !r[i].Numeric {
+		c := cellAt(r, i)
+		if c.Kind == report.KindEmpty {
+			continue
+		}
+		if !c.IsNumber() {
 			return ""
 		}
+		some = true
 	}
-	if len(t.Rows) == 0 {
+	if !some {
 		return ""
 	}
 	return ` class="n"`
@@ -132,17 +177,31 @@ const (
 	chartValueRoom = 56 // right of the plot, for the last value's label
 )
 
-// writeChart writes a horizontal bar chart of column col, one bar per row, as inline SVG.
-func writeChart(ew *errWriter, t *Table, col int) {
+// writeChart writes a horizontal bar chart of column col, one bar per row, with the intervals
+// of column interval (-1: none) as whiskers, as inline SVG.
+func writeChart(ew *errWriter, t *report.Table, col, interval int) {
+	type bar struct {
+		label, text string
+		value       float64
+		lo, hi      float64
+		whiskers    bool
+	}
+	bars := make([]bar, len(t.Rows))
 	label := 0
 	hi := 0.0
-	for _, r := range t.Rows {
-		label = max(label, utf8.RuneCountInString(r[0].Text))
-		c := r[col]
-		hi = max(hi, c.Value)
-		if c.Interval {
-			hi = max(hi, c.Hi)
+	note := ""
+	for i, r := range t.Rows {
+		c := cellAt(r, col)
+		v, _ := number(c)
+		b := bar{label: cellAt(r, 0).String(), text: c.String(), value: v}
+		if iv := cellAt(r, interval); iv.Kind == report.KindInterval || iv.Kind == report.KindEstimate {
+			b.lo, b.hi, b.whiskers = iv.Lo, iv.Hi, true
+			hi = max(hi, b.hi)
+			note = "; the whiskers are its " + t.Columns[interval].Name
 		}
+		bars[i] = b
+		label = max(label, utf8.RuneCountInString(b.label))
+		hi = max(hi, v)
 	}
 	labelWidth := min(label, 28)*chartCharWidth + 12
 	step := niceStep(hi / 5)
@@ -155,42 +214,31 @@ func writeChart(ew *errWriter, t *Table, col int) {
 	x := func(v float64) float64 {
 		return float64(labelWidth) + chartPlotWidth*math.Max(0, math.Min(v, top))/top
 	}
-	height := chartTop + len(t.Rows)*(chartBar+chartGap) + chartAxis
+	height := chartTop + len(bars)*(chartBar+chartGap) + chartAxis
 	width := labelWidth + chartPlotWidth + chartValueRoom
-	name := html.EscapeString(t.Chart)
+	title := html.EscapeString(t.Columns[col].Name + " of each system" + note)
 	ew.printf(`<figure class="chart"><svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-labelledby="chart-title">`, width, height, width, height)
-	ew.printf(`<title id="chart-title">%s of each system%s</title>`, name, whiskerNote(t, col))
-	axisY := chartTop + len(t.Rows)*(chartBar+chartGap)
+	ew.printf(`<title id="chart-title">%s</title>`, title)
+	axisY := chartTop + len(bars)*(chartBar+chartGap)
 	for i := 0; float64(i)*step <= top+step/1e6; i++ {
 		v := float64(i) * step
 		ew.printf(`<line class="grid" x1="%.1f" x2="%.1f" y1="%d" y2="%d"/>`, x(v), x(v), chartTop-4, axisY)
 		ew.printf(`<text class="tick" x="%.1f" y="%d" text-anchor="middle">%s</text>`, x(v), axisY+16, strconv.FormatFloat(v, 'f', decimals, 64))
 	}
-	for i, r := range t.Rows {
-		c := r[col]
+	for i, b := range bars {
 		y := chartTop + i*(chartBar+chartGap)
 		mid := y + chartBar/2
-		ew.printf(`<text class="label" x="%d" y="%d" text-anchor="end" dominant-baseline="central">%s</text>`, labelWidth-8, mid, html.EscapeString(truncate(r[0].Text, 28)))
-		ew.printf(`<rect class="bar" x="%d" y="%d" width="%.1f" height="%d"><title>%s: %s</title></rect>`, labelWidth, y, x(c.Value)-float64(labelWidth), chartBar, html.EscapeString(r[0].Text), html.EscapeString(c.Text))
-		end := x(c.Value)
-		if c.Interval {
-			ew.printf(`<path class="whisker" d="M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d"/>`, x(c.Lo), mid-5, mid+5, x(c.Lo), mid, x(c.Hi), x(c.Hi), mid-5, mid+5)
-			end = math.Max(end, x(c.Hi))
+		ew.printf(`<text class="label" x="%d" y="%d" text-anchor="end" dominant-baseline="central">%s</text>`, labelWidth-8, mid, html.EscapeString(truncate(b.label, 28)))
+		ew.printf(`<rect class="bar" x="%d" y="%d" width="%.1f" height="%d"><title>%s: %s</title></rect>`, labelWidth, y, x(b.value)-float64(labelWidth), chartBar, html.EscapeString(b.label), html.EscapeString(b.text))
+		end := x(b.value)
+		if b.whiskers {
+			ew.printf(`<path class="whisker" d="M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d"/>`, x(b.lo), mid-5, mid+5, x(b.lo), mid, x(b.hi), x(b.hi), mid-5, mid+5)
+			end = math.Max(end, x(b.hi))
 		}
-		ew.printf(`<text class="value" x="%.1f" y="%d" dominant-baseline="central">%s</text>`, end+5, mid, html.EscapeString(c.Text))
+		ew.printf(`<text class="value" x="%.1f" y="%d" dominant-baseline="central">%s</text>`, end+5, mid, html.EscapeString(b.text))
 	}
 	ew.printf(`<line class="axis" x1="%d" x2="%d" y1="%d" y2="%d"/>`, labelWidth, labelWidth, chartTop-4, axisY)
-	ew.printf("</svg><figcaption>%s of each system%s.</figcaption></figure>\n", name, whiskerNote(t, col))
-}
-
-// whiskerNote says what the whiskers are, when some row has them.
-func whiskerNote(t *Table, col int) string {
-	for _, r := range t.Rows {
-		if r[col].Interval {
-			return "; the whiskers are its intervals"
-		}
-	}
-	return ""
+	ew.printf("</svg><figcaption>%s.</figcaption></figure>\n", title)
 }
 
 // niceStep returns 1, 2 or 5 times a power of ten, the smallest not below s.

@@ -41,11 +41,12 @@ func (p *Page) Write(w io.Writer) error {
 	if err := p.complete(); err != nil {
 		return err
 	}
-	chart := -1
-	if p.summary != nil {
-		var err error
-		if chart, err = p.summary.check(); err != nil {
-			return err
+	for _, s := range p.summary {
+		if s.Table != nil {
+			if _, _, err := p.chart.columns(s.Table); err != nil {
+				return err
+			}
+			break
 		}
 	}
 	typeIndex := p.types()
@@ -62,9 +63,9 @@ func (p *Page) Write(w io.Writer) error {
 		ew.printf("<p class=\"meta\">%s</p>\n", html.EscapeString(n))
 	}
 	ew.write("</header>\n")
-	if p.summary != nil {
+	if len(p.summary) > 0 {
 		ew.write("<section id=\"scores\"><h2>Scores</h2>\n")
-		writeTable(ew, p.summary, chart)
+		writeSummary(ew, p.summary, p.chart)
 		ew.write("</section>\n")
 	}
 	ew.write(sentencesSection)

@@ -140,7 +140,7 @@ func (j *JSONLines) Sentence(w io.Writer, s Sentence) error {
 				continue // already there, as "line" and "annotator"
 			}
 			b = append(b, ',')
-			b = AppendJSONString(b, c.key())
+			b = AppendJSONString(b, c.JSONKey())
 			b = append(b, ':')
 			b = row[i].AppendJSON(b)
 		}

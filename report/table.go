@@ -28,7 +28,8 @@ type Column struct {
 	JSONOnly bool
 }
 
-func (c Column) key() string {
+// JSONKey returns the column's key in JSON: Key, or Name when Key is empty.
+func (c Column) JSONKey() string {
 	if c.Key == "" {
 		return c.Name
 	}
@@ -358,7 +359,7 @@ func (t *Table) rowJSON(b []byte, row []Cell) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = AppendJSONString(b, c.key())
+		b = AppendJSONString(b, c.JSONKey())
 		b = append(b, ':')
 		b = cellAt(row, i).AppendJSON(b)
 	}

@@ -224,15 +224,15 @@ func TestErrors(t *testing.T) {
 		{"a chart of a column that is not there", func(p *Page) error {
 			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F"}}), Chart{Value: "F0.5"})
 			return p.Write(&bytes.Buffer{})
-		}, `the chart's column "F0.5" is not one of the summary's columns ["system" "F"]`},
+		}, `the chart's column "F0.5" is not one of the keys of the summary's columns ["system" "F"]`},
 		{"a chart of a column for programs only", func(p *Page) error {
 			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F", JSONOnly: true}}), Chart{Value: "F"})
 			return p.Write(&bytes.Buffer{})
-		}, `the chart's column "F" is not one of the summary's columns ["system"]`},
+		}, `the chart's column "F" is not one of the keys of the summary's columns ["system"]`},
 		{"whiskers from a column that is not there", func(p *Page) error {
 			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F"}}, report.Text("A"), report.Float(0.5, 4)), Chart{Value: "F", Interval: "CI"})
 			return p.Write(&bytes.Buffer{})
-		}, `the chart's interval column "CI" is not one of the summary's columns`},
+		}, `the chart's interval column "CI" is not one of the keys of the summary's columns`},
 		{"a row without its number", func(p *Page) error {
 			p.SetSummary(summaryOf([]report.Column{{Name: "system"}, {Name: "F"}}, report.Text("A")), Chart{Value: "F"})
 			return p.Write(&bytes.Buffer{})

@@ -13,11 +13,12 @@ import (
 )
 
 // Chart says what the bar chart beside the summary's first table shows: a bar for each of its
-// rows, labelled with the row's first cell, as long as the number in the column named Value,
-// with the interval in the column named Interval, if any, as whiskers.
+// rows, labelled with the row's first cell, as long as the number in the column whose key
+// (report.Column.JSONKey) is Value, with the interval in the column whose key is Interval, if
+// any, as whiskers.
 type Chart struct {
-	Value    string // a column's header; "" draws no chart
-	Interval string // a column's header; "": no whiskers
+	Value    string // a column's key; "" draws no chart
+	Interval string // a column's key; "": no whiskers
 }
 
 // columns returns the indices in t of the chart's columns (-1: none), or why the chart cannot
@@ -32,8 +33,8 @@ func (c Chart) columns(t *report.Table) (value, interval int, err error) {
 		if col.JSONOnly {
 			continue
 		}
-		names = append(names, col.Name)
-		switch col.Name {
+		names = append(names, col.JSONKey())
+		switch col.JSONKey() {
 		case c.Value:
 			value = i
 		case c.Interval:
@@ -41,10 +42,10 @@ func (c Chart) columns(t *report.Table) (value, interval int, err error) {
 		}
 	}
 	if value < 0 {
-		return -1, -1, fmt.Errorf("page: the chart's column %q is not one of the summary's columns %q", c.Value, names)
+		return -1, -1, fmt.Errorf("page: the chart's column %q is not one of the keys of the summary's columns %q", c.Value, names)
 	}
 	if c.Interval != "" && interval < 0 {
-		return -1, -1, fmt.Errorf("page: the chart's interval column %q is not one of the summary's columns %q", c.Interval, names)
+		return -1, -1, fmt.Errorf("page: the chart's interval column %q is not one of the keys of the summary's columns %q", c.Interval, names)
 	}
 	for i, r := range t.Rows {
 		if _, ok := number(cellAt(r, value)); !ok {

@@ -39,50 +39,52 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	prog := newProgress(stderr)
-	gold := newInput(fs.Arg(2), "gold", prog)
-	defer gold.close()
-	reader, spans, err := reading.reader(gold.name, opt.Effective(), prog)
+	gold := &goldFile{in: newInput(fs.Arg(2), "gold", prog)}
+	defer gold.in.close()
+	reader, spans, err := reading.reader(gold.in.name, opt.Effective(), prog)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
 	}
-	var corpora [2]*corpus
-	for i := range corpora {
-		sys := newInput(fs.Arg(i), "system", prog)
-		defer sys.close()
-		corpora[i] = newCorpus(reader, gold, sys, prog)
-		// The gold file is read once per system, unless both are small enough to be kept.
-		if err := corpora[i].prepare(false, true); err != nil {
-			prog.clear()
-			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-			return exitError
+	gold.reader = reader
+	inputs := []*input{newInput(fs.Arg(0), "system", prog), newInput(fs.Arg(1), "system", prog)}
+	runs := make([]*systemRun, len(inputs))
+	for i, in := range inputs {
+		defer in.close()
+		name := string(rune('A' + i))
+		runs[i] = &systemRun{name: name, warn: "system " + name + ", ", corpus: newCorpus(gold, in, prog), counts: new(scorer.SentenceCounts)}
+	}
+	// The gold file is read once and kept for both systems when the files are small, or
+	// surveyed for the signature and read again for each system otherwise.
+	keep := keepFiles(gold.in, inputs)
+	gold.in.twice = true
+	if keep {
+		err = gold.load()
+	} else {
+		err = gold.survey()
+	}
+	for _, s := range runs {
+		if err == nil {
+			err = s.corpus.prepare(false)
 		}
 	}
-	var counts [2]scorer.SentenceCounts
-	var systems [2]report.ComparedSystem
-	for i, name := range []string{"A", "B"} {
-		c := corpora[i]
-		totals, err := c.score(opt, func(r *scorer.SentenceResult) error {
-			prog.update("scoring system "+name+", sentence", r.Index+1, max(c.n, 0))
-			warnBounded(prog, "system "+name+", ", r, gold.name, opt)
-			counts[i].Add(r)
-			return nil
-		})
-		if err != nil {
-			prog.clear()
-			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-			return exitError
-		}
-		systems[i] = report.ComparedSystem{File: c.sys.name, Totals: totals}
+	if err == nil {
+		err = scoreSystems(runs, opt, keep, prog, nil, nil)
+	}
+	if err != nil {
+		prog.clear()
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
 	}
 	spans.finish()
-	res := stats.PairedBootstrap(counts[0].Len(),
-		stats.CountsScore(&counts[0], opt.Beta), stats.CountsScore(&counts[1], opt.Beta),
+	a, b := runs[0], runs[1]
+	res := stats.PairedBootstrap(a.counts.Len(), stats.CountsScore(a.counts, opt.Beta), stats.CountsScore(b.counts, opt.Beta),
 		stats.Options{Resamples: resamples, Seed: seed, Progress: func(k int) { prog.update("paired bootstrap resample", k, resamples) }})
 	prog.clear()
 
 	out := newStdout(stdout, stderr, prog)
-	fields := report.CompareFields(gold.name, opt.Beta, systems, res)
+	systems := [2]report.ComparedSystem{{File: a.corpus.sys.name, Totals: a.totals}, {File: b.corpus.sys.name, Totals: b.totals}}
+	fields := report.CompareFields(gold.in.name, opt.Beta, systems, res, signature(opt, nil, gold, resamples, seed))
 	if jsonl {
 		err = fields.WriteJSON(out)
 	} else {

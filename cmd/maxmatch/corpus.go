@@ -7,16 +7,17 @@ import (
 	"maxmatch/scorer"
 )
 
-// corpus is a gold file and a system's output for it, ready to be scored. Small files (up to
-// keepLimit together) are read whole and parsed once, before anything is scored, and kept;
-// larger ones, and standard input, are read again as they are scored, sentence by sentence,
-// in memory that does not depend on their length. Either way, every error in the files is
-// found before anything is scored when the command asks for it (check): one reading checks
-// them (the same parser, the same messages, in the same order), the next one scores.
+// corpus is a system's output and the gold file it is scored against, ready to be scored.
+// Small files (see keepFiles) are read whole, parsed once and kept, before anything is scored:
+// the gold file once for every system (goldFile.load); larger ones, and standard input, are
+// read again as they are scored, sentence by sentence, in memory that does not depend on their
+// length. Either way, every error in the files is found before anything is scored when the
+// command asks for it (check): one reading checks them (the same parser, the same messages, in
+// the same order), the next one scores.
 type corpus struct {
-	reader    scorer.M2Reader
-	gold, sys *input
-	prog      *progress
+	gold *goldFile
+	sys  *input
+	prog *progress
 
 	kept   bool
 	pairs  []scorer.Pair // when kept
@@ -24,48 +25,54 @@ type corpus struct {
 	warned bool          // the warning about an ignored last line was printed
 }
 
-func newCorpus(reader scorer.M2Reader, gold, sys *input, prog *progress) *corpus {
-	return &corpus{reader: reader, gold: gold, sys: sys, prog: prog, n: -1}
+func newCorpus(gold *goldFile, sys *input, prog *progress) *corpus {
+	return &corpus{gold: gold, sys: sys, prog: prog, n: -1}
 }
 
-// prepare reads the files once when they are small (and keeps them) or when check asks that
-// every error be found before scoring begins; the gold file of a corpus scored against
-// several systems is read once per system (goldTwice). It returns the first error in the
-// files.
-func (c *corpus) prepare(check, goldTwice bool) error {
-	if g, s := c.gold.textSize(), c.sys.textSize(); g >= 0 && s >= 0 && g+s <= keepLimit {
+// keepFiles reports whether a run's files are small enough to be read whole and kept: all
+// regular files, the gold and the largest system output together at most keepLimit.
+func keepFiles(gold *input, systems []*input) bool {
+	g := gold.textSize()
+	largest := int64(0)
+	for _, s := range systems {
+		size := s.textSize()
+		if g < 0 || size < 0 {
+			return false
+		}
+		largest = max(largest, size)
+	}
+	return g >= 0 && g+largest <= keepLimit
+}
+
+// prepare reads the system's output whole and pairs it with the gold's sentences when the gold
+// file is kept (loaded); otherwise, when check asks that every error be found before scoring
+// begins, it reads both files once to check them. It returns the first error in the files.
+func (c *corpus) prepare(check bool) error {
+	if c.gold.kept {
 		return c.keep()
 	}
-	c.gold.twice = c.gold.twice || check || goldTwice
+	c.gold.in.twice = c.gold.in.twice || check
 	c.sys.twice = c.sys.twice || check
 	if !check {
 		return nil
 	}
-	gr, sr := c.gold.reader(), c.sys.reader()
+	gr, sr := c.gold.in.reader(), c.sys.reader()
 	defer gr.Close()
 	defer sr.Close()
 	c.prog.doing("checking the files")
-	n, err := scorer.CheckPairs(c.reader.Stream(c.gold.name, gr), scorer.NewSystemStream(c.sys.name, sr), c.skipped)
+	n, err := scorer.CheckPairs(c.gold.reader.Stream(c.gold.in.name, gr), scorer.NewSystemStream(c.sys.name, sr), c.skipped)
 	c.n = n
 	return err
 }
 
-// keep reads both files whole and pairs their sentences, in memory.
+// keep reads the system's output whole and pairs it with the kept gold sentences.
 func (c *corpus) keep() error {
-	goldText, err := c.gold.readAll()
+	sysText, err := c.sys.readAll()
 	if err != nil {
 		return err
 	}
-	sysText, sysErr := c.sys.readAll()
-	if sysErr != nil {
-		// An error in the gold file comes first, as when it is read as the files are scored.
-		if _, err := c.reader.ReadString(c.gold.name, goldText); err != nil {
-			return err
-		}
-		return sysErr
-	}
-	pairs := scorer.Pairs(c.reader.StreamString(c.gold.name, goldText), scorer.NewSystemStreamString(c.sys.name, sysText), c.skipped)
-	for p, err := range pairs {
+	gold, _ := c.gold.stream()
+	for p, err := range scorer.Pairs(gold, scorer.NewSystemStreamString(c.sys.name, sysText), c.skipped) {
 		if err != nil {
 			return err
 		}
@@ -87,10 +94,11 @@ func (c *corpus) skipped(line int) {
 // streamPairs reads both files, sentence by sentence.
 func (c *corpus) streamPairs() iter.Seq2[scorer.Pair, error] {
 	return func(yield func(scorer.Pair, error) bool) {
-		gr, sr := c.gold.reader(), c.sys.reader()
-		defer gr.Close()
+		gold, gc := c.gold.stream()
+		sr := c.sys.reader()
+		defer gc.Close()
 		defer sr.Close()
-		for p, err := range scorer.Pairs(c.reader.Stream(c.gold.name, gr), scorer.NewSystemStream(c.sys.name, sr), c.skipped) {
+		for p, err := range scorer.Pairs(gold, scorer.NewSystemStream(c.sys.name, sr), c.skipped) {
 			if !yield(p, err) {
 				return
 			}
@@ -105,6 +113,9 @@ func (c *corpus) score(opt scorer.Options, each func(*scorer.SentenceResult) err
 	}
 	return scorer.ScoreStream(c.streamPairs(), opt, each)
 }
+
+// release lets the kept pairs (and the system's text they refer to) go, once scored.
+func (c *corpus) release() { c.pairs = nil }
 
 // errWrite marks an error of the callback (writing the report), as opposed to one of the input.
 type errWrite struct{ err error }

@@ -13,9 +13,9 @@ const veryVerboseNote = "maxmatch: note: --very_verbose prints the -v output; th
 	"(its Levenshtein matrices, back-pointers, edit dictionaries, graphs and the traces of its closure and weights) " +
 	"is not reproduced: it describes the official's own data structures, in CPython 2's dict order, not the scores (see the README)"
 
-// exclusiveSentenceOutputs returns why the per-sentence outputs chosen cannot be combined, or "":
-// each prints every sentence in its own format.
-func exclusiveSentenceOutputs(f scoreFlags) string {
+// sentenceOutputs returns the flags of the per-sentence outputs chosen, in the order of the
+// usage.
+func sentenceOutputs(f scoreFlags) []string {
 	var chosen []string
 	for _, o := range []struct {
 		on   bool
@@ -25,6 +25,13 @@ func exclusiveSentenceOutputs(f scoreFlags) string {
 			chosen = append(chosen, o.name)
 		}
 	}
+	return chosen
+}
+
+// exclusiveSentenceOutputs returns why the per-sentence outputs chosen cannot be combined, or "":
+// each prints every sentence in its own format.
+func exclusiveSentenceOutputs(f scoreFlags) string {
+	chosen := sentenceOutputs(f)
 	if len(chosen) < 2 {
 		return ""
 	}

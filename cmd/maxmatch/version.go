@@ -69,3 +69,21 @@ func versionText(bi *debug.BuildInfo, ok bool) string {
 	fmt.Fprintf(&b, "built with %s for %s/%s\n", bi.GoVersion, setting["GOOS"], setting["GOARCH"])
 	return b.String()
 }
+
+// signatureVersion is the version a report's signature gives: the module's version, or for a
+// build without one, "devel" and the commit when it is known.
+func signatureVersion() string {
+	bi, ok := readBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			return "devel-" + s.Value[:12]
+		}
+	}
+	return "devel"
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"io"
+
+	"maxmatch/scorer"
+)
+
+// goldFile is the gold file of a run, shared by every system scored against it. When the run's
+// files are small (see keepFiles) it is read whole, parsed once and kept (load), and every
+// system is paired with the same sentences; otherwise it is read again for each system, as
+// that system is scored (stream). It restricts the gold edits to the error types asked for
+// (--types), and it knows what a report's signature says of it: its sentences, its annotators
+// and the hash of its text (identity).
+type goldFile struct {
+	in     *input
+	reader scorer.M2Reader
+	types  []string // the error types to keep; nil: every type
+
+	restrict *scorer.TypeRestriction // once the types are checked against the file's
+	kept     bool
+	// sentences are the file's sentences, restricted, once loaded (kept).
+	sentences []scorer.Sentence
+	// surveyed: summary and hash describe the whole file (loaded, or read through by survey).
+	surveyed bool
+	summary  scorer.GoldSummary
+	hash     string // the first 8 hexadecimal digits of the SHA-256 of its text
+}
+
+// goldIdentity is what the signature says of the gold file.
+type goldIdentity struct {
+	sentences, annotators int
+	hash                  string
+}
+
+// load reads the whole file, parses it once and keeps its sentences, restricted to the types.
+func (g *goldFile) load() error {
+	text, err := g.in.readAll()
+	if err != nil {
+		return err
+	}
+	sentences, err := g.reader.ReadString(g.in.name, text)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256([]byte(text))
+	g.hash = hex.EncodeToString(sum[:4])
+	for i := range sentences {
+		g.summary.Add(&sentences[i])
+	}
+	g.surveyed, g.kept = true, true
+	if err := g.checkTypes(); err != nil {
+		return err
+	}
+	if g.restrict != nil {
+		for i := range sentences {
+			sentences[i] = g.restrict.Sentence(&sentences[i])
+		}
+	}
+	g.sentences = sentences
+	return nil
+}
+
+// survey reads the file through once, building one sentence at a time, for what a file that is
+// not kept must say before it is scored: its errors, the types it has (that the types asked
+// for are among them), its identity.
+func (g *goldFile) survey() error {
+	if g.surveyed {
+		return nil
+	}
+	r := g.in.reader()
+	defer r.Close()
+	h := sha256.New()
+	stream := g.reader.Stream(g.in.name, io.TeeReader(r, h))
+	for {
+		s, err := stream.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		g.summary.Add(s)
+	}
+	g.hash = hashPrefix(h)
+	g.surveyed = true
+	return g.checkTypes()
+}
+
+func hashPrefix(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil)[:4]) }
+
+// checkTypes checks the types asked for against the file's, which it must have surveyed.
+func (g *goldFile) checkTypes() error {
+	if g.types == nil {
+		return nil
+	}
+	t, err := scorer.NewTypeRestriction(g.types, g.summary.Types())
+	if err != nil {
+		return typesError{g.in.name, err}
+	}
+	g.restrict = t
+	return nil
+}
+
+// typesError is an error of --types, which names the gold file.
+type typesError struct {
+	gold string
+	err  error
+}
+
+func (e typesError) Error() string { return "-types: " + e.gold + ": " + e.err.Error() }
+
+// stream returns a reader of the file's sentences, restricted to the types, read as they are
+// scored: from memory when kept, from the file otherwise (close it when done).
+func (g *goldFile) stream() (scorer.GoldReader, io.Closer) {
+	if g.kept {
+		return scorer.GoldSentences(g.in.name, g.sentences), io.NopCloser(nil)
+	}
+	r := g.in.reader()
+	var gr scorer.GoldReader = g.reader.Stream(g.in.name, r)
+	if g.restrict != nil {
+		gr = g.restrict.Reader(gr)
+	}
+	return gr, r
+}
+
+// identity returns what the signature says of the file, which it must have surveyed.
+func (g *goldFile) identity() goldIdentity {
+	return goldIdentity{sentences: g.summary.Sentences, annotators: g.summary.Annotators(), hash: g.hash}
+}

@@ -8,6 +8,8 @@ import (
 
 const usage = `usage:
   maxmatch score [flags] SYSTEM GOLD   score a system output against an M2 gold file
+  maxmatch score [flags] SYSTEM... GOLD
+                                       score several systems: one table, tests against the first
   maxmatch compare [flags] SYSTEM_A SYSTEM_B GOLD
                                        test whether two systems' F differ (paired bootstrap)
   maxmatch demo                        score an embedded sample and explain the output

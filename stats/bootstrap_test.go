@@ -21,7 +21,7 @@ type corpus struct {
 	results []scorer.SentenceResult
 }
 
-func load(t *testing.T, goldPath, sysPath string) *corpus {
+func load(t testing.TB, goldPath, sysPath string) *corpus {
 	t.Helper()
 	gdata, err := os.ReadFile(goldPath)
 	if err != nil {
@@ -34,7 +34,7 @@ func load(t *testing.T, goldPath, sysPath string) *corpus {
 	return parse(t, gdata, sdata)
 }
 
-func parse(t *testing.T, gdata, sdata []byte) *corpus {
+func parse(t testing.TB, gdata, sdata []byte) *corpus {
 	t.Helper()
 	gold, err := scorer.ReadM2("gold.m2", gdata, 0)
 	if err != nil {
@@ -95,7 +95,7 @@ func (c *corpus) countsOnly() Score {
 	return CountsScore(&counts, scorer.DefaultOptions().Beta)
 }
 
-func sharedCoNLL(t *testing.T) string {
+func sharedCoNLL(t testing.TB) string {
 	dir, err := filepath.Abs(filepath.Join("..", "..", "shared", "data", "conll14"))
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +106,7 @@ func sharedCoNLL(t *testing.T) string {
 	return dir
 }
 
-func conll(t *testing.T, system string) *corpus {
+func conll(t testing.TB, system string) *corpus {
 	dir := sharedCoNLL(t)
 	return load(t, filepath.Join(dir, "gold", "official-2014.combined.m2"), filepath.Join(dir, "systems", system))
 }

@@ -1,7 +1,7 @@
 // Package page writes the error-analysis page of one or more systems scored against the same
 // gold file: one self-contained HTML file (no network, no external script, font or image) with
-// the report's tables (a report.Document, as the command prints it) and a bar chart of F_β, then every sentence with its source and, for each
-// system side by side, the system's edits marked matched (✓) or not in gold (✗) and the gold
+// the report's tables (a report.Document, as the command prints it) and a bar chart of F_β,
+// then every sentence with its source and, for each system side by side, the system's edits marked matched (✓) or not in gold (✗) and the gold
 // edits it missed, with their error type and annotator (systems with the same result on a
 // sentence share one row); the reader filters by outcome, error type, annotator and system,
 // and pages through the sentences, and the URL's fragment keeps the view
@@ -9,7 +9,7 @@
 //
 // A Page is fed incrementally, one scored sentence of one system at a time (Add), so that a
 // streaming scorer can fill it as it goes; it keeps only what the page shows. Write renders
-// it: the table and the chart as HTML and inline SVG, the sentences as a JSON block that the
+// it: the tables and the chart as HTML and inline SVG, the sentences as a JSON block that the
 // page's own script renders one page of sentences at a time: for 13 systems × 1,312
 // CoNLL-2014 sentences, 0.8 MB that Chromium opens in a few hundred milliseconds, where every
 // sentence rendered in advance would be 9 MB and take it seconds (see the README).

@@ -19,7 +19,7 @@ var pageCSS string
 //go:embed page.js
 var pageJS string
 
-// Write writes the page: the title and notes, the summary table and its chart, and the
+// Write writes the page: the title and notes, the summary (its tables) and its chart, and the
 // sentences as a JSON block (format below) with the script that renders them. It fails,
 // writing nothing, when some system has no result on some sentence that another has (a
 // truncated run), or the summary is malformed; otherwise on the first write error.

@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"maxmatch/report"
+	"maxmatch/scorer"
 )
 
 // results is a small table of systems: a header per column, typed cells (text, integers, floats
@@ -99,4 +100,25 @@ func ExampleDocument() {
 	// Precision   : [0.5000, 0.8000]
 	// {"total":{"correct":4,"p":0.6666666666666666,"r":0.5}}
 	// {"bootstrap":{"p":{"value":0.6666666666666666,"lo":0.5,"hi":0.8,"stderr":0.07}}}
+}
+
+// Two systems against one gold file: their table, whose notes say how the figures were made
+// and whose signature says how to compare them with others.
+func ExampleSystems() {
+	r := &report.Systems{
+		Gold: "gold.m2", Sentences: 50, Beta: 0.5,
+		Systems: []report.SystemScore{
+			{Name: "baseline", Totals: scorer.Totals{Beta: 0.5, Correct: 10, Proposed: 30, Gold: 60}},
+			{Name: "ours", Totals: scorer.Totals{Beta: 0.5, Correct: 24, Proposed: 40, Gold: 60}},
+		},
+		Signature: report.Signature{Options: scorer.DefaultOptions(), Sentences: 50, Annotators: 2, GoldHash: "1a2b3c4d", Version: "v1.0.0"}.String(),
+	}
+	r.Document(false, false).Write(os.Stdout, report.FormatText)
+	// Output:
+	// system    TP  FP  FN       P       R   F_0.5
+	// ────────────────────────────────────────────
+	// baseline  10  20  50  0.3333  0.1667  0.2778
+	// ours      24  16  36  0.6000  0.4000  0.5455
+	// Gold: gold.m2 (50 sentences). P, R, F_0.5, TP, FP, FN: the official M² figures.
+	// signature: m2|compat:3.2|u:2|beta:0.5|ws-case:no|types:all|sentences:50|annotators:2|gold:1a2b3c4d|version:v1.0.0
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"maxmatch/scorer"
 )
@@ -68,6 +69,32 @@ func ExampleRestrictTypes() {
 	// []: {Correct:3 Proposed:4 Gold:4}
 	// [SVA]: {Correct:2 Proposed:4 Gold:2}
 	// true no gold edit has the error type "Prep": the types present are ArtOrDet, Nn, SVA
+}
+
+// The same restriction for a gold file read as it is scored: its types are summarised by a
+// first reading (GoldSummary), then each sentence is restricted as the second reading hands it
+// to Pairs, and ScoreStream scores the pairs.
+func ExampleTypeRestriction() {
+	var summary scorer.GoldSummary
+	first := scorer.M2Reader{}.Stream("gold.m2", strings.NewReader(exampleGold))
+	for {
+		s, err := first.Next()
+		if err != nil {
+			break // io.EOF, or an error that the second reading gives again
+		}
+		summary.Add(s)
+	}
+	restrict, err := scorer.NewTypeRestriction([]string{"SVA"}, summary.Types())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	gold := restrict.Reader(scorer.M2Reader{}.Stream("gold.m2", strings.NewReader(exampleGold)))
+	pairs := scorer.Pairs(gold, scorer.NewSystemStream("system.txt", strings.NewReader(exampleSystem)), nil)
+	t, err := scorer.ScoreStream(pairs, scorer.DefaultOptions(), nil)
+	fmt.Printf("%d sentences, %d annotators, types %v; [SVA]: %+v %v\n", summary.Sentences, summary.Annotators(), summary.Types(), t.Counts(), err)
+	// Output:
+	// 3 sentences, 2 annotators, types [ArtOrDet Nn SVA]; [SVA]: {Correct:2 Proposed:4 Gold:2} <nil>
 }
 
 // Detection, recognition and correction of the edits of the chosen annotators, added up over a

@@ -121,8 +121,12 @@ func (r *Systems) Table() *Table {
 			f, 100*iv.Level, iv.Resamples, iv.Seed))
 	}
 	if compared > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("Δ%s: %s minus that of %s, the baseline (the first system). p-value: two-sided paired bootstrap test of Δ%s on the same resamples (the smallest possible is %.4f). Holm p: the p-values adjusted by Holm–Bonferroni for the %s with the baseline; below 0.05 it bounds the chance of any false difference among them at 5%%, however they depend on one another.",
-			f, f, r.Systems[0].Name, f, 1/float64(iv.Resamples+1), pluralWord(compared, "comparison")))
+		holm := fmt.Sprintf("Holm p: the p-values adjusted by Holm–Bonferroni for the %d comparisons with the baseline; below 0.05 it bounds the chance of any false difference among them at 5%%, however they depend on one another.", compared)
+		if compared == 1 {
+			holm = "Holm p: the p-value adjusted for the number of comparisons with the baseline (Holm–Bonferroni): with one, the p-value itself."
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("Δ%s: %s minus that of %s, the baseline (the first system). p-value: two-sided paired bootstrap test of Δ%s on the same resamples (the smallest possible is %.4f). %s",
+			f, f, r.Systems[0].Name, f, 1/float64(iv.Resamples+1), holm))
 	}
 	return t
 }
@@ -230,11 +234,4 @@ func (r *Systems) Document(levels, types bool) Document {
 		doc = append(doc, Section{Key: "per_type", Heading: "Recall by error type:", Table: r.TypeTable()})
 	}
 	return doc
-}
-
-func pluralWord(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

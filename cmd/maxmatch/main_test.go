@@ -251,6 +251,8 @@ var ioTests = []goldenCase{
 	{name: "stdin-both", args: []string{"score", "-", "-"}, stdin: "testdata/report.txt", why: "only one file can be standard input"},
 	{name: "stdin-bad-gold", args: []string{"score", "-v", "testdata/one.txt", "-"}, stdin: "testdata/badoffset.m2", why: "errors name standard input"},
 	{name: "compare-stdin-gold", args: []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report-source.txt", "-"}, stdin: "testdata/report.m2", why: "compare reads the gold file once per system: standard input from a copy"},
+	{name: "score-systems-stdin-gold", args: []string{"score", "--bootstrap", "100", "testdata/report-source.txt", "testdata/report.txt", "-"}, stdin: "testdata/report.m2", why: "several systems, the gold file on standard input: surveyed, then read once per system, from a copy"},
+	{name: "score-systems-stdin-system", args: []string{"score", "--bootstrap", "100", "testdata/report-source.txt", "-", "testdata/report.m2"}, stdin: "testdata/report.txt", why: "one of several systems on standard input: named so in the table"},
 	{name: "stdout-full", args: []string{"score", "-v", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "a full disk: one message, exit 2 (the official: IOError, exit 1)"},
 	{name: "stdout-full-default", args: []string{"score", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "the three lines cannot be written either"},
 	{name: "compare-stdout-full", args: []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "compare checks its writes too"},

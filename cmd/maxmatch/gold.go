@@ -22,8 +22,10 @@ type goldFile struct {
 
 	restrict *scorer.TypeRestriction // once the types are checked against the file's
 	kept     bool
-	// sentences are the file's sentences, restricted, once loaded (kept).
+	// sentences are the file's sentences, restricted, once loaded (kept); text is the file's
+	// text, which they refer to.
 	sentences []scorer.Sentence
+	text      string
 	// surveyed: summary and hash describe the whole file (loaded, or read through by survey).
 	surveyed bool
 	summary  scorer.GoldSummary
@@ -46,8 +48,7 @@ func (g *goldFile) load() error {
 	if err != nil {
 		return err
 	}
-	sum := sha256.Sum256([]byte(text))
-	g.hash = hex.EncodeToString(sum[:4])
+	g.text = text // hashed when a signature asks (identity)
 	for i := range sentences {
 		g.summary.Add(&sentences[i])
 	}
@@ -92,6 +93,19 @@ func (g *goldFile) survey() error {
 
 func hashPrefix(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil)[:4]) }
 
+// hashString is hashPrefix of text's SHA-256, hashed a piece at a time: converting the whole
+// text to bytes would copy it.
+func hashString(text string) string {
+	h := sha256.New()
+	var buf [32 << 10]byte
+	for len(text) > 0 {
+		n := copy(buf[:], text)
+		h.Write(buf[:n])
+		text = text[n:]
+	}
+	return hashPrefix(h)
+}
+
 // checkTypes checks the types asked for against the file's, which it must have surveyed.
 func (g *goldFile) checkTypes() error {
 	if g.types == nil {
@@ -129,5 +143,8 @@ func (g *goldFile) stream() (scorer.GoldReader, io.Closer) {
 
 // identity returns what the signature says of the file, which it must have surveyed.
 func (g *goldFile) identity() goldIdentity {
+	if g.hash == "" && g.kept {
+		g.hash = hashString(g.text)
+	}
 	return goldIdentity{sentences: g.summary.Sentences, annotators: g.summary.Annotators(), hash: g.hash}
 }

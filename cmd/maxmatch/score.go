@@ -286,9 +286,10 @@ func (r *scoreRun) runs() []*systemRun {
 }
 
 // report is the report of the scored systems, with the bootstrap's figures (intervals, and the
-// paired tests of each system against the first) when there is one.
+// paired tests of each system against the first) when there is one, without its signature
+// (which hashes the gold file: only the reports that show it ask for it).
 func (r *scoreRun) report(runs []*systemRun) *report.Systems {
-	rep := &report.Systems{Gold: r.gold.in.name, Sentences: r.gold.identity().sentences, Beta: r.f.opt.Beta, Types: r.f.types, Signature: r.signature()}
+	rep := &report.Systems{Gold: r.gold.in.name, Sentences: r.gold.summary.Sentences, Beta: r.f.opt.Beta, Types: r.f.types}
 	var c stats.Comparison
 	if r.f.bootstrap > 0 {
 		scores := make([]stats.Score, len(runs))
@@ -333,7 +334,9 @@ func (r *scoreRun) table(format report.Format, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	r.spans.finish()
-	doc := r.report(runs).Document(r.f.levels, r.f.perType)
+	rep := r.report(runs)
+	rep.Signature = r.signature()
+	doc := rep.Document(r.f.levels, r.f.perType)
 	r.prog.clear()
 	if err := r.writePage(pg, doc); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
@@ -451,6 +454,9 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 	}
 	rep := r.report(runs)
 	prog.clear()
+	if pg != nil {
+		rep.Signature = r.signature()
+	}
 	if err := r.writePage(pg, rep.Document(f.levels, f.perType)); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError

@@ -160,7 +160,8 @@ func (r *Systems) LevelsTable() *Table {
 }
 
 // TypeTable is the recall of each error type's gold edits, a row per type and a column per
-// system (its key the system's name in JSON), with a last row over all types: each system's
+// system (its key the system's name in JSON, its file for a system named "type"), with a last
+// row over all types: each system's
 // recall. A cell is empty where the annotators chosen for a system have no gold edit of the
 // type. Precision per type is not defined: system edits carry no type.
 func (r *Systems) TypeTable() *Table {
@@ -168,7 +169,11 @@ func (r *Systems) TypeTable() *Table {
 	byType := make([]map[string]scorer.TypeCounts, len(r.Systems))
 	var types []string
 	for k, s := range r.Systems {
-		t.Columns = append(t.Columns, Column{Name: s.Name, Align: AlignRight})
+		key := s.Name
+		if key == "type" { // the first column's key: a system so named is keyed by its file
+			key = s.File
+		}
+		t.Columns = append(t.Columns, Column{Name: s.Name, Key: key, Align: AlignRight})
 		byType[k] = map[string]scorer.TypeCounts{}
 		if s.Types == nil {
 			continue

@@ -127,3 +127,34 @@ func TestSystemsDocument(t *testing.T) {
 		t.Errorf("json: not one object on one line:\n%s", js)
 	}
 }
+
+// TestTypeTable checks the recall table: types sorted over every system's, an empty cell where a
+// system's chosen annotators have no gold edit of a type, the last row each system's recall, and
+// JSON keys that stay distinct when a system is named "type".
+func TestTypeTable(t *testing.T) {
+	gold, err := scorer.ReadM2("gold.m2", []byte("S a b c\nA 0 1|||Nn|||x|||REQUIRED|||-NONE-|||0\nA 1 2|||Art|||y|||REQUIRED|||-NONE-|||0\n\nS d\nA 0 1|||Prep|||z|||REQUIRED|||-NONE-|||0\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Systems{Beta: 0.5}
+	for _, s := range []struct{ name, file, output string }{{"type", "out/type", "x b c\nd\n"}, {"B", "out/b", "a y c\nz\n"}} {
+		hyps, _ := scorer.ReadSystem(s.file, []byte(s.output))
+		b := scorer.NewTypeBreakdown(scorer.DefaultOptions())
+		totals, err := scorer.Score(hyps, gold, scorer.DefaultOptions(), func(r *scorer.SentenceResult) error { b.Add(r); return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Systems = append(r.Systems, SystemScore{Name: s.name, File: s.file, Totals: totals, Types: b})
+	}
+	var text, js bytes.Buffer
+	tab := r.TypeTable()
+	tab.WriteText(&text)
+	tab.WriteJSON(&js)
+	wantText := "type     type       B\n─────────────────────\nArt    0.0000  1.0000\nNn     1.0000  0.0000\nPrep   0.0000  1.0000\n─────────────────────\n(all)  0.3333  0.6667\n"
+	if !strings.HasPrefix(text.String(), wantText) {
+		t.Errorf("text:\n%s\nwant it to start with\n%s", text.String(), wantText)
+	}
+	if want := `[{"type":"Art","out/type":0,"B":1},{"type":"Nn","out/type":1,"B":0},{"type":"Prep","out/type":0,"B":1},{"type":"(all)","out/type":0.3333333333333333,"B":0.6666666666666666}]` + "\n"; js.String() != want {
+		t.Errorf("json:\n%s\nwant\n%s", js.String(), want)
+	}
+}

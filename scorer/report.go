@@ -11,8 +11,7 @@ import (
 // of a sentence's annotator depends on the counts of the sentences before it.
 func ScoreSentence(hypothesis string, gold *Sentence, opt Options) SentenceResult {
 	r := NewEvaluator(opt).Evaluate(hypothesis, gold)
-	t := Totals{Beta: opt.Beta}
-	t.Choose(&r)
+	r.ChooseAlone(opt.Beta)
 	return r
 }
 

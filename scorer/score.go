@@ -172,31 +172,42 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
 	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
 	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
-	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis}
+	return ev.evaluate(hypothesis, s, ev.src, ev.hyp, ev.hypToks, nil)
+}
+
+// evaluate is Evaluate once the tokens are ids: src and hyp are the ids of s.Tokens and of
+// hypToks, the hypothesis's tokens. prepared, when not nil, holds each annotator's gold edits
+// as the lattice compares them, made beforehand with the same ids (see PreparedGold); when
+// nil they are made here with the Evaluator's own ids.
+func (ev *Evaluator) evaluate(hypothesis string, s *Sentence, src, hyp []int32, hypToks []string, prepared [][]lattice.Gold) SentenceResult {
+	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis, Annotators: make([]AnnotatorResult, 0, len(s.Annotators))}
 	fixes := ev.opt.Effective()
 	// A hypothesis equal to its source has one optimal alignment, the diagonal of matches, and
 	// so no edit whatever the gold edits are.
-	unchanged := slices.Equal(ev.src, ev.hyp)
+	unchanged := slices.Equal(src, hyp)
 	if !unchanged {
-		ev.lat.Build(ev.src, ev.hyp, ev.latticeOptions())
+		ev.lat.Build(src, hyp, ev.latticeOptions())
 		res.Bounded = ev.lat.Bounded()
 	}
-	for _, a := range s.Annotators {
-		gold := a.Edits
-		if fixes.Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
-			gold = dropWhitespaceCasingGold(gold)
-		}
+	for ai, a := range s.Annotators {
+		gold := ev.annotatorGold(&a)
 		if unchanged {
 			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: gold})
 			continue
 		}
-		path := ev.lat.BestPath(ev.latticeGold(gold))
+		var lg []lattice.Gold
+		if prepared != nil {
+			lg = prepared[ai]
+		} else {
+			lg = ev.latticeGold(gold)
+		}
+		path := ev.lat.BestPath(lg)
 		edits := make([]Edit, 0, len(path))
 		for _, p := range path {
 			e := Edit{
 				Start: p.Start, End: p.End,
 				Original:   strings.Join(s.Tokens[p.SrcStart:p.SrcEnd], " "),
-				Correction: strings.Join(ev.hypToks[p.HypStart:p.HypEnd], " "),
+				Correction: strings.Join(hypToks[p.HypStart:p.HypEnd], " "),
 			}
 			if ev.opt.IgnoreWhitespaceCasing && equalIgnoringWhitespaceCasing(e.Original, e.Correction) {
 				continue
@@ -211,6 +222,15 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 		})
 	}
 	return res
+}
+
+// annotatorGold returns the gold edits of a that are scored: all of them, except under
+// FixWhitespaceCasingGold with IgnoreWhitespaceCasing.
+func (ev *Evaluator) annotatorGold(a *Annotator) []GoldEdit {
+	if ev.opt.Effective().Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
+		return dropWhitespaceCasingGold(a.Edits)
+	}
+	return a.Edits
 }
 
 // latticeGold turns gold edits into token sequences the lattice compares, in buffers of the
@@ -338,30 +358,48 @@ func fBeta(c, e, g, beta float64) float64 {
 // (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
 // r.Chosen and adds its counts to the totals.
 func (t *Totals) Choose(r *SentenceResult) {
+	r.Chosen = t.best(len(r.Annotators), func(i int) Counts { return r.Annotators[i].Counts() })
+	t.add(r.Annotators[r.Chosen].Counts())
+	if r.Bounded != lattice.Exact {
+		t.BoundedSentences++
+	}
+}
+
+// ChooseCounts is Choose for a sentence given by its annotators' counts, in visiting order: it
+// returns the index of the annotator chosen and adds its counts to the totals.
+func (t *Totals) ChooseCounts(counts []Counts) int {
+	i := t.best(len(counts), func(i int) Counts { return counts[i] })
+	t.add(counts[i])
+	return i
+}
+
+// best returns the index, among n annotators with the given counts, that Choose picks.
+func (t *Totals) best(n int, counts func(i int) Counts) int {
 	sq := t.Beta * t.Beta
 	fMax, maxCorrect := -1.0, -1.0
 	minProposed, minGold := math.Inf(1), math.Inf(1)
-	r.Chosen = 0
-	for i := range r.Annotators {
-		n := r.Annotators[i].Counts()
+	chosen := 0
+	for i := range n {
+		n := counts(i)
 		c := t.Correct + float64(n.Correct)
 		p := t.Proposed + float64(n.Proposed)
 		g := t.Gold + float64(n.Gold)
 		f := fBeta(c, p, g, t.Beta)
 		if fMax < f || (fMax == f && maxCorrect < c) ||
 			(fMax == f && maxCorrect == c && minProposed+sq*minGold > p+sq*g) {
-			r.Chosen = i
+			chosen = i
 			fMax, maxCorrect, minProposed, minGold = f, c, p, g
 		}
 	}
-	n := r.Annotators[r.Chosen].Counts()
+	return chosen
+}
+
+// add adds a sentence's chosen counts to the totals.
+func (t *Totals) add(n Counts) {
 	t.Correct += float64(n.Correct)
 	t.Proposed += float64(n.Proposed)
 	t.Gold += float64(n.Gold)
 	t.Sentences++
-	if r.Bounded != lattice.Exact {
-		t.BoundedSentences++
-	}
 }
 
 // PRF returns precision, recall and F_β of the totals as the official prints them: P = 1 when

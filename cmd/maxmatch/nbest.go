@@ -1,0 +1,324 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"maxmatch/internal/ordered"
+	"maxmatch/lattice"
+	"maxmatch/nbest"
+	"maxmatch/scorer"
+)
+
+const nbestUsage = `usage: maxmatch nbest [flags] NBEST GOLD
+
+Scores every hypothesis of the n-best list NBEST on its own against its sentence of GOLD (an M2
+file). NBEST is Moses' n-best format ("i ||| hypothesis ||| features ||| score", i the 0-based
+index of the gold sentence; only the first two fields are read) or JSON lines ({"id": i, "hyps":
+["…", …]} or {"id": i, "hyp": "…"}); a sentence's hypotheses are consecutive, sentences may be
+missing. "-" reads the list from stdin; files ending in .gz are decompressed.
+
+One row per hypothesis, in list order (TSV, or JSON lines with --jsonl): the sentence id, k (the
+hypothesis's rank within its sentence, from 0), the chosen annotator's correct, proposed and
+gold counts with the sentence-level P, R and F_β, and every annotator's counts. The annotator
+chosen is the one the official would choose for a corpus of this sentence alone (best F_β of its
+own counts; ties: more correct, then fewer proposed + β²·gold, then the first visited); P = 1
+when nothing is proposed, R = 1 when nothing is to be found, F = 0 when both are 0. Each
+annotator's counts are those "maxmatch score" gives the sentence in a system file made of these
+hypotheses. --stats prints the sufficient statistics a MERT or PRO tuner reads instead. Flags:
+
+`
+
+// nbestFlags are the flags of "maxmatch nbest" (and, with more, of oracle).
+type nbestFlags struct {
+	opt            scorer.Options
+	acceptBadSpans bool
+	format         nbest.Format
+}
+
+func newNbestFlagSet(name string, f *nbestFlags, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f.opt = scorer.DefaultOptions()
+	fs.Func("format", "format of the n-best list: auto (JSON lines when the first line starts with \"{\", else Moses), moses or jsonl", func(s string) error {
+		var err error
+		f.format, err = nbest.ParseFormat(s)
+		return err
+	})
+	registerReadingFlags(fs, &f.opt, &f.acceptBadSpans)
+	return fs
+}
+
+// nbestBatchHyps is about how many hypotheses a worker scores at a time: enough to make the
+// hand-over cheap, few enough to keep both CPUs busy on a small list.
+const nbestBatchHyps = 128
+
+// nbestList opens an n-best list: a file (decompressed when its name ends in .gz) or, for "-",
+// stdin, read whole so that it can be read twice.
+type nbestList struct {
+	path  string
+	stdin []byte
+}
+
+func newNbestList(path string, stdin io.Reader) (*nbestList, error) {
+	l := &nbestList{path: path}
+	if path == "-" {
+		var err error
+		if l.stdin, err = io.ReadAll(stdin); err != nil {
+			return nil, fmt.Errorf("cannot read the n-best list from stdin: %v", err)
+		}
+	}
+	return l, nil
+}
+
+func (l *nbestList) name() string {
+	if l.path == "-" {
+		return "stdin"
+	}
+	return l.path
+}
+
+// open returns a fresh reader of the list's groups, and a function that closes it.
+func (l *nbestList) open(format nbest.Format, nSentences int) (*nbest.Reader, func(), error) {
+	if l.path == "-" {
+		return nbest.NewReader(bytes.NewReader(l.stdin), l.name(), format, nSentences), func() {}, nil
+	}
+	f, err := os.Open(l.path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: cannot read the n-best list: %v", l.path, unwrapPath(err))
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: cannot read the n-best list: is a directory", l.path)
+	}
+	var r io.Reader = f
+	if strings.HasSuffix(l.path, ".gz") {
+		zr, err := gzip.NewReader(bufio.NewReader(f))
+		if err != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("%s: cannot decompress the n-best list (its name ends in .gz): %v", l.path, err)
+		}
+		r = zr
+	}
+	return nbest.NewReader(r, l.name(), format, nSentences), func() { f.Close() }, nil
+}
+
+// holdBytes is the size up to which an n-best list is kept in memory after it is checked, and
+// read only once; a larger list is read a second time as it is scored, in bounded memory.
+const holdBytes = 64 << 20
+
+// check reads the whole list once, so that malformed input is reported before anything is
+// printed, and counts its hypotheses. It returns the groups when the list is small enough to
+// keep (holdBytes), nil otherwise.
+func (l *nbestList) check(format nbest.Format, nSentences int) (groups []nbest.Group, hyps int, err error) {
+	rd, closeList, err := l.open(format, nSentences)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer closeList()
+	hold := true
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return groups, hyps, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		hyps += len(g.Hyps)
+		if hold = hold && rd.BytesRead() <= holdBytes; hold {
+			groups = append(groups, g)
+		} else {
+			groups = nil
+		}
+	}
+}
+
+// groupSource returns the groups of a list one by one (io.EOF after the last): those held by
+// check, or, when it held none, read again.
+func (l *nbestList) groupSource(held []nbest.Group, hyps int, format nbest.Format, nSentences int) (next func() (nbest.Group, error), closeList func(), err error) {
+	if held != nil || hyps == 0 {
+		return func() (nbest.Group, error) {
+			if len(held) == 0 {
+				return nbest.Group{}, io.EOF
+			}
+			g := held[0]
+			held = held[1:]
+			return g, nil
+		}, func() {}, nil
+	}
+	rd, closeList, err := l.open(format, nSentences)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rd.Next, closeList, nil
+}
+
+// nbestBatch is groups of a list scored together by one worker, and what it made of them.
+type nbestBatch struct {
+	groups     []nbest.Group
+	out        []byte              // formatted results (nbest)
+	candidates [][]nbest.Candidate // per group, its hypotheses' counts (oracle)
+	warnings   []string
+	hyps       int
+}
+
+// scoreList reads the list's groups in batches, scores them on workers (one PreparedEvaluator
+// each), calls each with every group's results on the worker, and hands the batches, in order,
+// to emit.
+func scoreList(nextGroup func() (nbest.Group, error), p *scorer.PreparedGold, workers int, each func(b *nbestBatch, g *nbest.Group, rs []scorer.SentenceResult), emit func(*nbestBatch) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	evs := make([]*scorer.PreparedEvaluator, workers)
+	results := make([][]scorer.SentenceResult, workers)
+	for w := range evs {
+		evs[w] = p.Evaluator()
+	}
+	next := func() (*nbestBatch, bool, error) {
+		b := &nbestBatch{}
+		for b.hyps < nbestBatchHyps {
+			g, err := nextGroup()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, false, err
+			}
+			b.groups = append(b.groups, g)
+			b.hyps += len(g.Hyps)
+		}
+		return b, len(b.groups) > 0, nil
+	}
+	work := func(w int, b *nbestBatch) *nbestBatch {
+		b.out = make([]byte, 0, 128*b.hyps)
+		for gi := range b.groups {
+			g := &b.groups[gi]
+			rs := evs[w].EvaluateAll(results[w][:0], g.Sentence, g.Hyps)
+			results[w] = rs
+			each(b, g, rs)
+			for k := range rs {
+				if rs[k].Bounded != lattice.Exact && (k == 0 || &rs[k].Annotators[0] != &rs[k-1].Annotators[0]) {
+					b.warnings = append(b.warnings, fmt.Sprintf("sentence %d, hypothesis %d (line %d): %s; scored with the bounded search (see the README)",
+						g.Sentence, k, g.Line, p.Options().FallbackReason(rs[k].Bounded)))
+				}
+			}
+		}
+		return b
+	}
+	return ordered.Map(workers, 4*workers, next, work, emit)
+}
+
+func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var f nbestFlags
+	var jsonl, stats bool
+	fs := newNbestFlagSet("maxmatch nbest", &f, stderr)
+	fs.BoolVar(&jsonl, "jsonl", false, "print one JSON object per hypothesis instead of TSV (with the chosen annotator's edits)")
+	fs.BoolVar(&stats, "stats", false, "print the sufficient statistics of every hypothesis as a MERT/PRO tuner reads them (Moses' scores format, M2Scorer's four statistics; see the README)")
+	if code, done := parseArgs(fs, args, nbestUsage, []string{"NBEST", "GOLD"}, stdout, stderr); done {
+		return code
+	}
+	if !checkOptions("maxmatch nbest", f.opt, stderr) {
+		return exitError
+	}
+	if jsonl && stats {
+		fmt.Fprintln(stderr, "maxmatch nbest: --jsonl and --stats are exclusive: choose one output")
+		return exitError
+	}
+	listPath, goldPath := fs.Arg(0), fs.Arg(1)
+	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: f.opt.Effective(), AcceptBadSpans: f.acceptBadSpans})
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	list, err := newNbestList(listPath, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	held, total, err := list.check(f.format, len(gold))
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	nextGroup, closeList, err := list.groupSource(held, total, f.format, len(gold))
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	defer closeList()
+
+	prog := newProgress(stderr)
+	beta := f.opt.Beta
+	var format func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte
+	switch {
+	case stats:
+		format = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
+			return appendMertStats(b, g.Sentence, rs, len(gold[g.Sentence].Tokens))
+		}
+	case jsonl:
+		format = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
+			for k := range rs {
+				b = appendIntField(b, `{"id":`, g.Sentence)
+				b = appendIntField(b, `,"k":`, k)
+				b = append(b, ',')
+				b = appendResultJSON(b, &rs[k], beta)
+				b = append(b, "}\n"...)
+			}
+			return b
+		}
+	default:
+		format = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
+			for k := range rs {
+				b = appendResultTSV(b, g.Sentence, k, &rs[k], beta)
+			}
+			return b
+		}
+	}
+	out := bufio.NewWriterSize(stdout, 1<<16)
+	if !jsonl && !stats {
+		out.WriteString(nbestTSVHeader(beta))
+	}
+	done := 0
+	each := func(b *nbestBatch, g *nbest.Group, rs []scorer.SentenceResult) { b.out = format(b.out, g, rs) }
+	err = scoreList(nextGroup, scorer.Prepare(gold, f.opt), f.opt.Workers, each, func(b *nbestBatch) error {
+		done += b.hyps
+		prog.update("scoring hypothesis", done, total)
+		for _, w := range b.warnings {
+			prog.printf("maxmatch: warning: %s: %s\n", list.name(), w)
+		}
+		_, err := out.Write(b.out)
+		return err
+	})
+	if err == nil {
+		err = out.Flush()
+	}
+	prog.clear()
+	if err != nil {
+		// The list was read once already: what fails now is the output (or the list changed).
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// appendMertStats appends the scores of one sentence's hypotheses as Moses' mert tools read and
+// write them (ScoreArray's text format): a header "SCORES_TXT_BEGIN_0 sentence hypotheses 4
+// M2Scorer", one line per hypothesis, "correct proposed gold source_tokens" (the chosen
+// annotator's counts, and the length of the source, as Moses' M2Scorer gives them), and
+// "SCORES_TXT_END_0".
+func appendMertStats(b []byte, sentence int, rs []scorer.SentenceResult, sourceTokens int) []byte {
+	b = fmt.Appendf(b, "SCORES_TXT_BEGIN_0 %d %d 4 M2Scorer\n", sentence, len(rs))
+	for k := range rs {
+		n := rs[k].ChosenResult().Counts()
+		b = fmt.Appendf(b, "%d %d %d %d\n", n.Correct, n.Proposed, n.Gold, sourceTokens)
+	}
+	return append(b, "SCORES_TXT_END_0\n"...)
+}

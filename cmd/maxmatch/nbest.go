@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"maxmatch/internal/ordered"
+	"maxmatch/internal/service"
 	"maxmatch/lattice"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
@@ -266,10 +267,10 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case jsonl:
 		format = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
 			for k := range rs {
-				b = appendIntField(b, `{"id":`, g.Sentence)
-				b = appendIntField(b, `,"k":`, k)
+				b = service.AppendInt(b, `{"id":`, g.Sentence)
+				b = service.AppendInt(b, `,"k":`, k)
 				b = append(b, ',')
-				b = appendResultJSON(b, &rs[k], beta)
+				b = service.AppendResult(b, &rs[k], beta, true)
 				b = append(b, "}\n"...)
 			}
 			return b

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"maxmatch/internal/service"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
 )
@@ -149,27 +150,27 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if hyps[i] == nil {
 				k = -1
 			}
-			b = appendIntField(b[:0], `{"id":`, i)
-			b = appendIntField(b, `,"k":`, k)
+			b = service.AppendInt(b[:0], `{"id":`, i)
+			b = service.AppendInt(b, `,"k":`, k)
 			b = append(b, `,"hyp":`...)
-			b = appendJSONString(b, chosenText(i))
-			b = appendIntField(b, `,"annotator":`, gold[i].Annotators[a].ID)
-			b = appendIntField(b, `,"correct":`, n.Correct)
-			b = appendIntField(b, `,"proposed":`, n.Proposed)
-			b = appendIntField(b, `,"gold":`, n.Gold)
+			b = service.AppendString(b, chosenText(i))
+			b = service.AppendInt(b, `,"annotator":`, gold[i].Annotators[a].ID)
+			b = service.AppendInt(b, `,"correct":`, n.Correct)
+			b = service.AppendInt(b, `,"proposed":`, n.Proposed)
+			b = service.AppendInt(b, `,"gold":`, n.Gold)
 			b = append(b, "}\n"...)
 			out.Write(b)
 		}
-		b = appendIntField(b[:0], `{"total":{"correct":`, c.Correct)
-		b = appendIntField(b, `,"proposed":`, c.Proposed)
-		b = appendIntField(b, `,"gold":`, c.Gold)
-		b = appendFloatField(b, `,"p":`, pr)
-		b = appendFloatField(b, `,"r":`, rc)
-		b = appendFloatField(b, `,"f":`, fb)
-		b = appendFloatField(b, `,"greedy_f":`, greedy)
-		b = appendFloatField(b, `,"upper_bound":`, res.UpperBound)
+		b = service.AppendInt(b[:0], `{"total":{"correct":`, c.Correct)
+		b = service.AppendInt(b, `,"proposed":`, c.Proposed)
+		b = service.AppendInt(b, `,"gold":`, c.Gold)
+		b = service.AppendFloat(b, `,"p":`, pr)
+		b = service.AppendFloat(b, `,"r":`, rc)
+		b = service.AppendFloat(b, `,"f":`, fb)
+		b = service.AppendFloat(b, `,"greedy_f":`, greedy)
+		b = service.AppendFloat(b, `,"upper_bound":`, res.UpperBound)
 		b = append(b, `,"method":`...)
-		b = appendJSONString(b, res.Method.String())
+		b = service.AppendString(b, res.Method.String())
 		b = fmt.Appendf(b, `,"exact":%t,"sweeps":%d}}`+"\n", res.Method.Exact(), res.Sweeps)
 		out.Write(b)
 	} else {

@@ -38,7 +38,7 @@ type OracleResult struct {
 	Greedy scorer.Totals // those of the greedy choice, for comparison
 	// UpperBound is the best corpus F_β over every choice of a candidate and an annotator per
 	// sentence (computed exactly): no choice of candidates scores more under the official
-	// annotator choice.
+	// annotator choice. When the choice reaches it (Method Bound), it is the choice's F_β.
 	UpperBound float64
 	Method     Method
 	Sweeps     int // coordinate-ascent sweeps run (0 unless Method is Ascent)
@@ -108,6 +108,7 @@ func search(sentences [][]Candidate, beta float64, maxCombinations int) OracleRe
 	res.Method = Ascent
 	if ratio(res.Totals.Correct, res.Totals.Proposed, res.Totals.Gold, beta) >= bound {
 		res.Method = Bound
+		res.UpperBound = f(res.Totals) // the same value; as the official computes F, to the last bit
 	}
 	return res
 }

@@ -133,6 +133,7 @@ func TestGolden(t *testing.T) {
 		{"oracle", []string{"oracle", "testdata/nbest/small.nbest", "testdata/small.m2"}, "the best choice by enumeration; sentence 1 keeps its source, with a warning"},
 		{"oracle-jsonl", []string{"oracle", "--jsonl", "testdata/nbest/small.jsonl", "testdata/small.m2"}, "every sentence's choice (k -1 for the source), then the total"},
 		{"oracle-help", []string{"oracle", "-h"}, "usage and flags on stdout"},
+		{"oracle-empty", []string{"oracle", "--jsonl", "testdata/nbest/empty.jsonl", "testdata/small.m2"}, "an empty list of hypotheses is a sentence without any: its source"},
 		{"oracle-bad", []string{"oracle", "testdata/nbest/split.nbest", "testdata/small.m2"}, "bad input: one error, nothing on stdout"},
 		{"serve-help", []string{"serve", "-h"}, "the request kinds and the flags on stdout"},
 		{"serve-no-gold", []string{"serve"}, "--gold is required"},

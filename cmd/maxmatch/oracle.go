@@ -93,9 +93,10 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	missing, firstMissing := 0, -1
 	ev := p.Evaluator()
 	for i := range gold {
-		if candidates[i] != nil {
+		if len(candidates[i]) > 0 {
 			continue
 		}
+		hyps[i] = nil
 		if missing++; firstMissing < 0 {
 			firstMissing = i
 		}

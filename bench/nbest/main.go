@@ -70,6 +70,7 @@ func run(args []string) int {
 	rounds := fs.Int("rounds", 5, "runs of each measurement (the median is reported)")
 	anchorSentences := fs.Int("anchor-sentences", 0, "score only the first N sentences' hypotheses with the Python scorers (0: all)")
 	serveRequests := fs.Int("serve-requests", 0, "requests to send to one maxmatch serve, memory sampled (0: not run)")
+	parts := fs.String("parts", "command,python", "what to measure besides -port, -official and -serve-requests: command, python (the package, and -cshared)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -83,14 +84,18 @@ func run(args []string) int {
 	report("# n-best benchmarks\n\n%s, %d CPUs, %s; %d hypotheses (%d files × %d sentences); medians of %d runs.\n\n",
 		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), time.Now().Format("2006-01-02 15:04"), len(c.files)*len(c.files[0]), len(c.files), len(c.files[0]), c.rounds)
 
-	if err := c.command(report); err != nil {
-		fmt.Fprintln(os.Stderr, "nbest:", err)
-		return 1
+	if strings.Contains(*parts, "command") {
+		if err := c.command(report); err != nil {
+			fmt.Fprintln(os.Stderr, "nbest:", err)
+			return 1
+		}
 	}
-	pkg, err := c.pythonPackage(report, *cshared)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "nbest:", err)
-		return 1
+	var pkg *packageResult
+	if strings.Contains(*parts, "python") || *port != "" || *official != "" {
+		if pkg, err = c.pythonPackage(report, *cshared); err != nil {
+			fmt.Fprintln(os.Stderr, "nbest:", err)
+			return 1
+		}
 	}
 	for _, a := range []struct{ name, mirror, commit, module, python string }{
 		{"Python 3 port (petrpechman/m2scorer " + "HEAD" + ")", *port, "HEAD", "m2scorer.levenshtein", c.python3},

@@ -57,6 +57,16 @@ func newNbestFlagSet(name string, f *nbestFlags, stderr io.Writer) *flag.FlagSet
 	return fs
 }
 
+// readInputs reads the gold file and prepares to read the n-best list.
+func (f *nbestFlags) readInputs(goldPath, listPath string, stdin io.Reader) ([]scorer.Sentence, *nbestList, error) {
+	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: f.opt.Effective(), AcceptBadSpans: f.acceptBadSpans})
+	if err != nil {
+		return nil, nil, err
+	}
+	list, err := newNbestList(listPath, stdin)
+	return gold, list, err
+}
+
 // nbestBatchHyps is about how many hypotheses a worker scores at a time: enough to make the
 // hand-over cheap, few enough to keep both CPUs busy on a small list.
 const nbestBatchHyps = 128
@@ -233,13 +243,7 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "maxmatch nbest: --jsonl and --stats are exclusive: choose one output")
 		return exitError
 	}
-	listPath, goldPath := fs.Arg(0), fs.Arg(1)
-	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: f.opt.Effective(), AcceptBadSpans: f.acceptBadSpans})
-	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
-	}
-	list, err := newNbestList(listPath, stdin)
+	gold, list, err := f.readInputs(fs.Arg(1), fs.Arg(0), stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError

@@ -28,7 +28,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var jsonl bool
 	var output string
 	fs := newNbestFlagSet("maxmatch oracle", &f, stderr)
-	fs.BoolVar(&jsonl, "jsonl", false, `print one JSON object per gold sentence, {"id", "k", "hyp", "annotator", "correct", "proposed", "gold"} (k -1: the source, no hypothesis in the list), then {"total": …}`)
+	fs.BoolVar(&jsonl, "jsonl", false, `print one JSON object per gold sentence, {"id", "k", "hyp", "annotator", "correct", "proposed", "gold"} (k -1: the source, no hypothesis in the list), then {"total": {"sentences", "correct", "proposed", "gold", "tp", "fp", "fn", "p", "r", "f", "greedy_f", "upper_bound", "method", "exact", "sweeps"}}`)
 	fs.StringVar(&output, "o", "", "write the chosen hypotheses to this file, one per gold sentence (a system file)")
 	if code, done := parseArgs(fs, args, oracleUsage, []string{"NBEST", "GOLD"}, stdout, stderr); done {
 		return code
@@ -36,13 +36,8 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !checkOptions("maxmatch oracle", f.opt, stderr) {
 		return exitError
 	}
-	listPath, goldPath := fs.Arg(0), fs.Arg(1)
-	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: f.opt.Effective(), AcceptBadSpans: f.acceptBadSpans})
-	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
-	}
-	list, err := newNbestList(listPath, stdin)
+	goldPath := fs.Arg(1)
+	gold, list, err := f.readInputs(goldPath, fs.Arg(0), stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
@@ -162,12 +157,8 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			b = append(b, "}\n"...)
 			out.Write(b)
 		}
-		b = service.AppendInt(b[:0], `{"total":{"correct":`, c.Correct)
-		b = service.AppendInt(b, `,"proposed":`, c.Proposed)
-		b = service.AppendInt(b, `,"gold":`, c.Gold)
-		b = service.AppendFloat(b, `,"p":`, pr)
-		b = service.AppendFloat(b, `,"r":`, rc)
-		b = service.AppendFloat(b, `,"f":`, fb)
+		b = service.AppendInt(b[:0], `{"total":{"sentences":`, len(gold))
+		b = service.AppendScore(b, c, pr, rc, fb)
 		b = service.AppendFloat(b, `,"greedy_f":`, greedy)
 		b = service.AppendFloat(b, `,"upper_bound":`, res.UpperBound)
 		b = append(b, `,"method":`...)

@@ -26,15 +26,7 @@ func AppendResult(b []byte, r *scorer.SentenceResult, beta float64, edits bool) 
 	n := a.Counts()
 	p, rec, f := n.PRF(beta)
 	b = AppendInt(b, `"annotator":`, a.Annotator)
-	b = AppendInt(b, `,"correct":`, n.Correct)
-	b = AppendInt(b, `,"proposed":`, n.Proposed)
-	b = AppendInt(b, `,"gold":`, n.Gold)
-	b = AppendInt(b, `,"tp":`, n.Correct)
-	b = AppendInt(b, `,"fp":`, n.Proposed-n.Correct)
-	b = AppendInt(b, `,"fn":`, n.Gold-n.Correct)
-	b = AppendFloat(b, `,"p":`, p)
-	b = AppendFloat(b, `,"r":`, rec)
-	b = AppendFloat(b, `,"f":`, f)
+	b = AppendScore(b, n, p, rec, f)
 	b = append(b, `,"annotators":[`...)
 	for i := range r.Annotators {
 		if i > 0 {
@@ -62,6 +54,20 @@ func AppendResult(b []byte, r *scorer.SentenceResult, beta float64, edits bool) 
 }
 
 // AppendInt appends a field's name (with its punctuation, as `,"name":`) and an integer.
+// AppendScore appends the fields of a score (sentence or corpus), each after a comma:
+// "correct", "proposed", "gold", then "tp", "fp", "fn", then "p", "r", "f".
+func AppendScore(b []byte, n scorer.Counts, p, r, f float64) []byte {
+	b = AppendInt(b, `,"correct":`, n.Correct)
+	b = AppendInt(b, `,"proposed":`, n.Proposed)
+	b = AppendInt(b, `,"gold":`, n.Gold)
+	b = AppendInt(b, `,"tp":`, n.Correct)
+	b = AppendInt(b, `,"fp":`, n.Proposed-n.Correct)
+	b = AppendInt(b, `,"fn":`, n.Gold-n.Correct)
+	b = AppendFloat(b, `,"p":`, p)
+	b = AppendFloat(b, `,"r":`, r)
+	return AppendFloat(b, `,"f":`, f)
+}
+
 func AppendInt(b []byte, name string, v int) []byte {
 	return strconv.AppendInt(append(b, name...), int64(v), 10)
 }

@@ -268,15 +268,7 @@ func (s *Server) corpus(w, no int, b []byte, req request) ([]byte, error) {
 	p, r, f := t.PRF()
 	c := t.Counts()
 	b = AppendInt(b, `,"sentences":`, len(ids))
-	b = AppendInt(b, `,"correct":`, c.Correct)
-	b = AppendInt(b, `,"proposed":`, c.Proposed)
-	b = AppendInt(b, `,"gold":`, c.Gold)
-	b = AppendInt(b, `,"tp":`, c.Correct)
-	b = AppendInt(b, `,"fp":`, c.Proposed-c.Correct)
-	b = AppendInt(b, `,"fn":`, c.Gold-c.Correct)
-	b = AppendFloat(b, `,"p":`, p)
-	b = AppendFloat(b, `,"r":`, r)
-	b = AppendFloat(b, `,"f":`, f)
+	b = AppendScore(b, c, p, r, f)
 	if t.BoundedSentences > 0 {
 		b = AppendInt(b, `,"bounded":`, t.BoundedSentences)
 	}

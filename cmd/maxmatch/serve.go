@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/debug"
 
 	"maxmatch/internal/ordered"
 	"maxmatch/internal/service"
@@ -86,6 +88,12 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	if os.Getenv("GOGC") == "" {
+		// A service runs for long: the garbage collector's default target (heap up to twice what
+		// is live) rather than the one-shot commands' scorer.GCPercent, which lets it grow to
+		// five times.
+		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
 	srv := service.New(gold, opt, reader, workers)
 	in := bufio.NewReaderSize(stdin, 1<<16)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -179,6 +180,24 @@ func TestNbestFormatsAgree(t *testing.T) {
 		} else if got != want {
 			t.Errorf("%s: %s\nwant %s", name, got, want)
 		}
+	}
+	// From stdin, gzipped.
+	for _, text := range []string{lists["moses"], lists["jsonl"]} {
+		var stdout, stderr bytes.Buffer
+		if code := runNbest([]string{"--jsonl", "-", "testdata/small.m2"}, strings.NewReader(text), &stdout, &stderr); code != 0 || stdout.String() != want {
+			t.Errorf("stdin: exit %d, %s%s", code, stdout.String(), stderr.String())
+		}
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(lists["moses"]))
+	zw.Close()
+	path := filepath.Join(dir, "list.nbest.gz")
+	if err := os.WriteFile(path, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := runOK(t, "nbest", "--jsonl", path, "testdata/small.m2"); got != want {
+		t.Errorf("gzipped: %s", got)
 	}
 	if n := strings.Count(want, "\n"); n != 3 {
 		t.Errorf("%d rows, want 3:\n%s", n, want)

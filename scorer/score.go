@@ -358,8 +358,13 @@ func fBeta(c, e, g, beta float64) float64 {
 // (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
 // r.Chosen and adds its counts to the totals.
 func (t *Totals) Choose(r *SentenceResult) {
-	r.Chosen = t.best(len(r.Annotators), func(i int) Counts { return r.Annotators[i].Counts() })
-	t.add(r.Annotators[r.Chosen].Counts())
+	var buf [8]Counts // on the stack for the usual handful of annotators
+	counts := buf[:0]
+	for i := range r.Annotators {
+		counts = append(counts, r.Annotators[i].Counts())
+	}
+	r.Chosen = t.best(counts)
+	t.add(counts[r.Chosen])
 	if r.Bounded != lattice.Exact {
 		t.BoundedSentences++
 	}
@@ -368,19 +373,18 @@ func (t *Totals) Choose(r *SentenceResult) {
 // ChooseCounts is Choose for a sentence given by its annotators' counts, in visiting order: it
 // returns the index of the annotator chosen and adds its counts to the totals.
 func (t *Totals) ChooseCounts(counts []Counts) int {
-	i := t.best(len(counts), func(i int) Counts { return counts[i] })
+	i := t.best(counts)
 	t.add(counts[i])
 	return i
 }
 
-// best returns the index, among n annotators with the given counts, that Choose picks.
-func (t *Totals) best(n int, counts func(i int) Counts) int {
+// best returns the index, among annotators with the given counts, that Choose picks.
+func (t *Totals) best(counts []Counts) int {
 	sq := t.Beta * t.Beta
 	fMax, maxCorrect := -1.0, -1.0
 	minProposed, minGold := math.Inf(1), math.Inf(1)
 	chosen := 0
-	for i := range n {
-		n := counts(i)
+	for i, n := range counts {
 		c := t.Correct + float64(n.Correct)
 		p := t.Proposed + float64(n.Proposed)
 		g := t.Gold + float64(n.Gold)

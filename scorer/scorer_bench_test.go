@@ -1,6 +1,10 @@
 package scorer_test
 
 import (
+	"fmt"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
 	"testing"
 
 	"maxmatch/bench/cases"
@@ -75,6 +79,69 @@ func BenchmarkAnnotatorChoice(b *testing.B) {
 					t.Choose(&rs[i])
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkPreparedNbest scores the 13 CoNLL-2014 files as 13 hypotheses per sentence (17,056)
+// with PreparedEvaluator.EvaluateAll, gold prepared and evaluators warm, as a tuning loop or the
+// service does: on one goroutine, and on two taking chunks of 32 sentences in turn.
+func BenchmarkPreparedNbest(b *testing.B) {
+	data, err := cases.SharedData(".")
+	if err != nil {
+		b.Skip(err)
+	}
+	names, err := cases.CoNLLSystems(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var gold []scorer.Sentence
+	var lists [][]string
+	for _, n := range names {
+		c, err := cases.ReadCorpus(n, filepath.Join(data, "conll14", "systems", n), filepath.Join(data, cases.CoNLLGold))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if gold == nil {
+			gold, lists = c.Gold, make([][]string, len(c.Gold))
+		}
+		for i := range lists {
+			lists[i] = append(lists[i], c.Hyps[i])
+		}
+	}
+	const chunk = 32
+	p := scorer.Prepare(gold, scorer.DefaultOptions())
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
+			evs := make([]*scorer.PreparedEvaluator, workers)
+			for w := range evs {
+				evs[w] = p.Evaluator()
+			}
+			b.ReportAllocs()
+			cpu := cases.CPUTime()
+			for b.Loop() {
+				next := make(chan int, len(gold)/chunk+1)
+				for c := 0; c < len(gold); c += chunk {
+					next <- c
+				}
+				close(next)
+				var wg sync.WaitGroup
+				for w := range workers {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						var rs []scorer.SentenceResult
+						for c := range next {
+							for i := c; i < min(c+chunk, len(gold)); i++ {
+								rs = evs[w].EvaluateAll(rs[:0], i, lists[i])
+							}
+						}
+					}()
+				}
+				wg.Wait()
+			}
+			cases.ReportThroughput(b, 17056, cpu)
 		})
 	}
 }

@@ -7,9 +7,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"maxmatch/bench/cases"
 	"maxmatch/scorer"
@@ -63,30 +61,14 @@ func BenchmarkNbestCommand(b *testing.B) {
 					args = []string{"nbest", "--jsonl", "-j", j, list, gold}
 				}
 				b.ReportAllocs()
-				cpu := cpuTime()
+				cpu := cases.CPUTime()
 				for b.Loop() {
 					if code := run(args, io.Discard, io.Discard); code != 0 {
 						b.Fatalf("exit %d", code)
 					}
 				}
-				reportThroughput(b, 17056, cpuTime()-cpu)
+				cases.ReportThroughput(b, 17056, cpu)
 			})
 		}
 	}
-}
-
-// cpuTime returns the CPU time (user and system) the process has used: on a shared machine,
-// where wall times vary with the load of others, the CPU time of an operation varies much less.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// reportThroughput reports items per second of wall time, and the CPU time per operation.
-func reportThroughput(b *testing.B, items int, cpu time.Duration) {
-	b.ReportMetric(float64(items*b.N)/b.Elapsed().Seconds(), "hyps/s")
-	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 }

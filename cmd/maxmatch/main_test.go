@@ -118,6 +118,7 @@ func TestGolden(t *testing.T) {
 		{"nbest-stats", []string{"nbest", "--stats", "testdata/nbest/small.nbest", "testdata/small.m2"}, "Moses' scores format: a block per sentence, correct proposed gold source-length"},
 		{"nbest-beta", []string{"nbest", "--beta", "2", "--format", "moses", "testdata/nbest/small.nbest", "testdata/small.m2"}, "the F column is named after β; an explicit format"},
 		{"nbest-help", []string{"nbest", "-h"}, "usage, the sentence-level rule and the flags, on stdout"},
+		{"nbest-bounded", []string{"nbest", "--jsonl", "--max-work", "1000", "testdata/nbest/unrelated.nbest", "testdata/unrelated.m2"}, "over the work budget: one warning for the hypothesis and its duplicate, \"bounded\": true in both rows"},
 		{"nbest-bad-id", []string{"nbest", "testdata/nbest/badid.nbest", "testdata/small.m2"}, "a sentence id that is not an integer: file, line, column; nothing on stdout"},
 		{"nbest-no-separator", []string{"nbest", "testdata/nbest/nosep.nbest", "testdata/small.m2"}, "a Moses line without |||"},
 		{"nbest-out-of-range", []string{"nbest", "testdata/nbest/range.nbest", "testdata/small.m2"}, "a sentence id past the gold file's sentences"},

@@ -217,7 +217,7 @@ func scoreList(nextGroup func() (nbest.Group, error), p *scorer.PreparedGold, wo
 			each(b, g, rs)
 			for k := range rs {
 				if rs[k].Bounded != lattice.Exact && (k == 0 || &rs[k].Annotators[0] != &rs[k-1].Annotators[0]) {
-					b.warnings = append(b.warnings, fmt.Sprintf("sentence %d, hypothesis %d (line %d): %s; scored with the bounded search (see the README)",
+					b.warnings = append(b.warnings, fmt.Sprintf("sentence %d, hypothesis %d (its sentence starts at line %d): %s; scored with the bounded search (see the README)",
 						g.Sentence, k, g.Line, p.Options().FallbackReason(rs[k].Bounded)))
 				}
 			}

@@ -50,7 +50,7 @@ if lib:
         so.maxmatch_free(p)
         return answers
 
-    encoded = [(json.dumps({"id": i, "hyps": h}, ensure_ascii=False, separators=(",", ":")) + "\n").encode() for i, h in items]
+    encoded = [(json.dumps({"id": i, "hyps": h, "compact": True}, ensure_ascii=False, separators=(",", ":")) + "\n").encode() for i, h in items]
 
     def all_at_once():
         answers = call(b"".join(encoded)).split(b"\n")[:-1]

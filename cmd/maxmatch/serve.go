@@ -34,7 +34,9 @@ sentence it is the sentence's 0-based index:
                                          the same, from one M2 block
   {"id": x, "info": true}                the number of sentences and the options
 
-"edits": false leaves the edits out of sentence answers.
+"edits": false leaves the edits out of sentence answers; "compact": true gives each sentence
+result as an array, {"id", "results": [[annotator, correct, proposed, gold, p, r, f,
+[annotator, correct, proposed, gold, …], edits, correct_edits, bounded], …]}.
 A request that cannot be answered gets {"id": its id or null, "error": "…"}, and the service goes
 on. Flags:
 

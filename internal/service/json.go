@@ -54,6 +54,53 @@ func AppendResult(b []byte, r *scorer.SentenceResult, beta float64, edits bool) 
 }
 
 // AppendInt appends a field's name (with its punctuation, as `,"name":`) and an integer.
+// AppendCompactResult appends a sentence-level result as one JSON array, the same figures as
+// AppendResult's without the names, for clients that read many (the Python package):
+//
+//	[annotator, correct, proposed, gold, p, r, f, [annotator, correct, proposed, gold, …],
+//	 edits, correct_edits, bounded]
+//
+// with every annotator's four numbers in one flat list, the edits null without edits, and
+// bounded 0 or 1.
+func AppendCompactResult(b []byte, r *scorer.SentenceResult, beta float64, edits bool) []byte {
+	a := r.ChosenResult()
+	n := a.Counts()
+	p, rec, f := n.PRF(beta)
+	b = AppendInt(b, "[", a.Annotator)
+	b = AppendInt(b, ",", n.Correct)
+	b = AppendInt(b, ",", n.Proposed)
+	b = AppendInt(b, ",", n.Gold)
+	b = AppendFloat(b, ",", p)
+	b = AppendFloat(b, ",", rec)
+	b = AppendFloat(b, ",", f)
+	b = append(b, ",["...)
+	for i := range r.Annotators {
+		x := &r.Annotators[i]
+		c := x.Counts()
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		b = AppendInt(b, sep, x.Annotator)
+		b = AppendInt(b, ",", c.Correct)
+		b = AppendInt(b, ",", c.Proposed)
+		b = AppendInt(b, ",", c.Gold)
+	}
+	b = append(b, "],"...)
+	if edits {
+		b = appendEdits(b, a.Edits)
+		b = append(b, ',')
+		b = appendEdits(b, a.Correct)
+	} else {
+		b = append(b, "null,null"...)
+	}
+	bounded := 0
+	if r.Bounded != lattice.Exact {
+		bounded = 1
+	}
+	return append(AppendInt(b, ",", bounded), ']')
+}
+
 // AppendScore appends the fields of a score (sentence or corpus), each after a comma:
 // "correct", "proposed", "gold", then "tp", "fp", "fn", then "p", "r", "f".
 func AppendScore(b []byte, n scorer.Counts, p, r, f float64) []byte {

@@ -20,16 +20,17 @@ import (
 
 // request is a request of the service.
 type request struct {
-	ID     json.RawMessage   `json:"id"`
-	Hyp    *string           `json:"hyp"`
-	Hyps   []string          `json:"hyps"`
-	Corpus []string          `json:"corpus"`
-	IDs    []json.RawMessage `json:"ids"`
-	Source *string           `json:"source"`
-	Gold   []json.RawMessage `json:"gold"`
-	M2     *string           `json:"m2"`
-	Info   bool              `json:"info"`
-	Edits  *bool             `json:"edits"`
+	ID      json.RawMessage   `json:"id"`
+	Hyp     *string           `json:"hyp"`
+	Hyps    []string          `json:"hyps"`
+	Corpus  []string          `json:"corpus"`
+	IDs     []json.RawMessage `json:"ids"`
+	Source  *string           `json:"source"`
+	Gold    []json.RawMessage `json:"gold"`
+	M2      *string           `json:"m2"`
+	Info    bool              `json:"info"`
+	Edits   *bool             `json:"edits"`
+	Compact bool              `json:"compact"`
 }
 
 // item is a request line and its number, or what stopped its reading.
@@ -199,6 +200,16 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 	wk.results = rs
 	beta := s.p.Options().Beta
 	edits := req.Edits == nil || *req.Edits
+	if req.Compact {
+		b = append(b, `,"results":[`...)
+		for k := range rs {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = AppendCompactResult(b, &rs[k], beta, edits)
+		}
+		return append(b, "]}"...), nil
+	}
 	if req.Hyp != nil {
 		b = append(b, ',')
 		b = AppendResult(b, &rs[0], beta, edits)

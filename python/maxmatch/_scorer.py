@@ -59,18 +59,12 @@ class SentenceScore:
     __slots__ = ("annotator", "correct", "proposed", "gold", "precision", "recall", "f_beta",
                  "bounded", "_annotators", "_edits", "_correct_edits")
 
-    def __init__(self, answer):
-        self.annotator = answer["annotator"]
-        self.correct = answer["correct"]
-        self.proposed = answer["proposed"]
-        self.gold = answer["gold"]
-        self.precision = float(answer["p"])
-        self.recall = float(answer["r"])
-        self.f_beta = float(answer["f"])
-        self.bounded = answer.get("bounded", False)
-        self._annotators = answer["annotators"]
-        self._edits = answer.get("edits")
-        self._correct_edits = answer.get("correct_edits")
+    def __init__(self, result):
+        # result: the service's compact form (maxmatch serve, "compact": true)
+        (self.annotator, self.correct, self.proposed, self.gold, p, r, f, self._annotators,
+         self._edits, self._correct_edits, bounded) = result
+        self.precision, self.recall, self.f_beta = float(p), float(r), float(f)
+        self.bounded = bool(bounded)
 
     @property
     def tp(self):
@@ -100,8 +94,8 @@ class SentenceScore:
 
     @property
     def annotators(self):
-        return [AnnotatorCounts(a["annotator"], a["correct"], a["proposed"], a["gold"])
-                for a in self._annotators]
+        a = self._annotators
+        return [AnnotatorCounts(*a[k:k + 4]) for k in range(0, len(a), 4)]
 
     def __repr__(self):
         return ("SentenceScore(annotator=%d, tp=%d, fp=%d, fn=%d, precision=%.4f, recall=%.4f, "
@@ -408,23 +402,24 @@ class Scorer:
 
     def sentence(self, i, hyp, edits=True):
         """Hypothesis hyp of gold sentence i (0-based) scored on its own: a SentenceScore."""
-        return SentenceScore(self._one({"id": self._index(i), "hyp": _check_hyp(hyp), "edits": edits}))
+        return SentenceScore(self._one({"id": self._index(i), "hyp": _check_hyp(hyp), "edits": edits,
+                                        "compact": True})["results"][0])
 
     def nbest(self, i, hyps, edits=True):
         """The hypotheses hyps of gold sentence i, each scored on its own: a list of SentenceScore
         (identical hypotheses are scored once)."""
-        a = self._one({"id": self._index(i), "hyps": _check_hyps(hyps), "edits": edits})
+        a = self._one({"id": self._index(i), "hyps": _check_hyps(hyps), "edits": edits, "compact": True})
         return [SentenceScore(r) for r in a["results"]]
 
     def sentence_many(self, items, edits=True):
         """sentence() for many (i, hyp) pairs at once, scored in parallel: a list."""
-        requests = [self._encode({"id": self._index(i), "hyp": _check_hyp(h), "edits": edits})
+        requests = [self._encode({"id": self._index(i), "hyp": _check_hyp(h), "edits": edits, "compact": True})
                     for i, h in items]
-        return [SentenceScore(a) for a in self._many(requests)]
+        return [SentenceScore(a["results"][0]) for a in self._many(requests)]
 
     def nbest_many(self, items, edits=True):
         """nbest() for many (i, hyps) pairs at once, scored in parallel: a list of lists."""
-        requests = [self._encode({"id": self._index(i), "hyps": _check_hyps(h), "edits": edits})
+        requests = [self._encode({"id": self._index(i), "hyps": _check_hyps(h), "edits": edits, "compact": True})
                     for i, h in items]
         return [[SentenceScore(r) for r in a["results"]] for a in self._many(requests)]
 
@@ -440,9 +435,9 @@ class Scorer:
             if len(e) == 4:
                 e.append("-")
             gold.append(e)
-        request = {"source": source, "gold": gold, "edits": edits}
+        request = {"source": source, "gold": gold, "edits": edits, "compact": True}
         if isinstance(hyp, str):
             request["hyp"] = hyp
-            return SentenceScore(self._one(request))
+            return SentenceScore(self._one(request)["results"][0])
         request["hyps"] = _check_hyps(hyp, "hyp")
         return [SentenceScore(r) for r in self._one(request)["results"]]

@@ -59,8 +59,13 @@ if lib:
     def one_by_one():
         return [[maxmatch.SentenceScore(r) for r in json.loads(call(e))["results"]] for e in encoded]
 
+    def per_hypothesis():
+        return [maxmatch.SentenceScore(json.loads(call((json.dumps({"id": i, "hyp": x, "compact": True}, ensure_ascii=False) + "\n").encode()))["results"][0])
+                for i, h in items for x in h]
+
     all_at_once()
     timed("ctypes, one call for the list", all_at_once)
     timed("ctypes, a call per sentence", one_by_one, n=max(1, rounds // 2))
+    timed("ctypes, a call per hypothesis", per_hypothesis, n=1)
 
 json.dump({"hyps": hyps, "runs": runs, "anchor_hyps": sum(len(h) for _, h in subset), "anchor_runs": anchor_runs}, sys.stdout)

@@ -121,55 +121,46 @@ func (l *nbestList) open(format nbest.Format, nSentences int) (*nbest.Reader, fu
 	return nbest.NewReader(r, l.name(), format, nSentences), func() { f.Close() }, nil
 }
 
-// holdBytes is the size up to which an n-best list is kept in memory after it is checked, and
-// read only once; a larger list is read a second time as it is scored, in bounded memory.
-const holdBytes = 64 << 20
+// onePassBytes is the size up to which an n-best list is read and scored in one pass, its output
+// kept in memory until the whole list has been read without error; a larger list is checked in
+// a first pass and scored in a second, its output streamed, in bounded memory.
+const onePassBytes = 16 << 20
+
+// small reports whether the list is small enough for one pass (a gzipped file counts eight times
+// its size).
+func (l *nbestList) small() bool {
+	if l.path == "-" {
+		return len(l.stdin) <= onePassBytes
+	}
+	fi, err := os.Stat(l.path)
+	if err != nil {
+		return true // open will say what is wrong
+	}
+	size := fi.Size()
+	if strings.HasSuffix(l.path, ".gz") {
+		size *= 8
+	}
+	return size <= onePassBytes
+}
 
 // check reads the whole list once, so that malformed input is reported before anything is
-// printed, and counts its hypotheses. It returns the groups when the list is small enough to
-// keep (holdBytes), nil otherwise.
-func (l *nbestList) check(format nbest.Format, nSentences int) (groups []nbest.Group, hyps int, err error) {
+// printed, and counts its hypotheses.
+func (l *nbestList) check(format nbest.Format, nSentences int) (hyps int, err error) {
 	rd, closeList, err := l.open(format, nSentences)
 	if err != nil {
-		return nil, 0, err
+		return 0, err
 	}
 	defer closeList()
-	hold := true
 	for {
 		g, err := rd.Next()
 		if err == io.EOF {
-			return groups, hyps, nil
+			return hyps, nil
 		}
 		if err != nil {
-			return nil, 0, err
+			return 0, err
 		}
 		hyps += len(g.Hyps)
-		if hold = hold && rd.BytesRead() <= holdBytes; hold {
-			groups = append(groups, g)
-		} else {
-			groups = nil
-		}
 	}
-}
-
-// groupSource returns the groups of a list one by one (io.EOF after the last): those held by
-// check, or, when it held none, read again.
-func (l *nbestList) groupSource(held []nbest.Group, hyps int, format nbest.Format, nSentences int) (next func() (nbest.Group, error), closeList func(), err error) {
-	if held != nil || hyps == 0 {
-		return func() (nbest.Group, error) {
-			if len(held) == 0 {
-				return nbest.Group{}, io.EOF
-			}
-			g := held[0]
-			held = held[1:]
-			return g, nil
-		}, func() {}, nil
-	}
-	rd, closeList, err := l.open(format, nSentences)
-	if err != nil {
-		return nil, nil, err
-	}
-	return rd.Next, closeList, nil
 }
 
 // nbestBatch is groups of a list scored together by one worker, and what it made of them.
@@ -248,12 +239,16 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
 	}
-	held, total, err := list.check(f.format, len(gold))
-	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+	// A small list is scored as it is read, its output held until the end; a large one is
+	// checked first and its output streamed.
+	onePass, total := list.small(), 0
+	if !onePass {
+		if total, err = list.check(f.format, len(gold)); err != nil {
+			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+			return exitError
+		}
 	}
-	nextGroup, closeList, err := list.groupSource(held, total, f.format, len(gold))
+	rd, closeList, err := list.open(f.format, len(gold))
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
@@ -287,28 +282,40 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return b
 		}
 	}
+	var held bytes.Buffer
 	out := bufio.NewWriterSize(stdout, 1<<16)
+	var w io.Writer = out
+	if onePass {
+		w = &held
+	}
 	if !jsonl && !stats {
-		out.WriteString(nbestTSVHeader(beta))
+		io.WriteString(w, nbestTSVHeader(beta))
 	}
 	done := 0
 	each := func(b *nbestBatch, g *nbest.Group, rs []scorer.SentenceResult) { b.out = format(b.out, g, rs) }
-	err = scoreList(nextGroup, scorer.Prepare(gold, f.opt), f.opt.Workers, each, func(b *nbestBatch) error {
+	err = scoreList(rd.Next, scorer.Prepare(gold, f.opt), f.opt.Workers, each, func(b *nbestBatch) error {
 		done += b.hyps
 		prog.update("scoring hypothesis", done, total)
 		for _, w := range b.warnings {
 			prog.printf("maxmatch: warning: %s: %s\n", list.name(), w)
 		}
-		_, err := out.Write(b.out)
+		_, err := w.Write(b.out)
 		return err
 	})
+	prog.clear()
+	if err != nil {
+		// Malformed input (in one pass; in two, the list was checked: the output failed).
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	if onePass {
+		_, err = out.Write(held.Bytes())
+	}
 	if err == nil {
 		err = out.Flush()
 	}
-	prog.clear()
 	if err != nil {
-		// The list was read once already: what fails now is the output (or the list changed).
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "maxmatch: cannot write the output: %v\n", err)
 		return exitError
 	}
 	return exitOK

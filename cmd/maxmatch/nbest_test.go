@@ -204,20 +204,29 @@ func TestNbestFormatsAgree(t *testing.T) {
 	}
 }
 
-// TestNbestBigListStreams checks a list over holdBytes, which is read twice and scored as it
-// is read: the output is that of the same hypotheses in a small list, repeated.
+// TestNbestBigListStreams checks a list over onePassBytes, which is checked first and then
+// scored as it is read again, its output streamed: the output is that of the same hypothesis,
+// repeated; a malformed line at its end still gets its error before any output.
 func TestNbestBigListStreams(t *testing.T) {
 	if testing.Short() {
-		t.Skip("writes a list of 64 MB")
+		t.Skip("writes a list of 16 MB")
 	}
 	dir := t.TempDir()
 	one := "0 ||| The cat sat on the mat . ||| " + strings.Repeat("f", 1000) + "\n"
 	var b strings.Builder
-	n := holdBytes/len(one) + 10
+	n := onePassBytes/len(one) + 10
 	for range n {
 		b.WriteString(one)
 	}
 	path := filepath.Join(dir, "big.nbest")
+	if err := os.WriteFile(path, []byte(b.String()+"x ||| y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"nbest", path, "testdata/small.m2"}, &stdout, &stderr); code != 2 || stdout.Len() != 0 ||
+		!strings.Contains(stderr.String(), fmt.Sprintf("big.nbest:%d:1: sentence id (field 1)", n+1)) {
+		t.Fatalf("a bad last line: exit %d, %d bytes out, %s", code, stdout.Len(), stderr.String())
+	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}

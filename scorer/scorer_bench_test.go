@@ -85,7 +85,10 @@ func BenchmarkAnnotatorChoice(b *testing.B) {
 
 // BenchmarkPreparedNbest scores the 13 CoNLL-2014 files as 13 hypotheses per sentence (17,056)
 // with PreparedEvaluator.EvaluateAll, gold prepared and evaluators warm, as a tuning loop or the
-// service does: on one goroutine, and on two taking chunks of 32 sentences in turn.
+// service does: on one goroutine, and on two taking chunks of 32 sentences in turn. The
+// sub-benchmark files/workers=1 scores the same hypotheses as 13 files, one by one, with
+// scorer.Score on one worker (what "maxmatch score" does for each), for a ratio measured
+// side by side.
 func BenchmarkPreparedNbest(b *testing.B) {
 	data, err := cases.SharedData(".")
 	if err != nil {
@@ -109,10 +112,31 @@ func BenchmarkPreparedNbest(b *testing.B) {
 			lists[i] = append(lists[i], c.Hyps[i])
 		}
 	}
+	b.Run("files/workers=1", func(b *testing.B) {
+		defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
+		opt := scorer.DefaultOptions()
+		opt.Workers = 1
+		files := make([][]string, len(names))
+		for k := range files {
+			for i := range lists {
+				files[k] = append(files[k], lists[i][k])
+			}
+		}
+		b.ReportAllocs()
+		cpu := cases.CPUTime()
+		for b.Loop() {
+			for _, hyps := range files {
+				if _, err := scorer.Score(hyps, gold, opt, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		cases.ReportThroughput(b, 17056, cpu)
+	})
 	const chunk = 32
 	p := scorer.Prepare(gold, scorer.DefaultOptions())
 	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+		b.Run(fmt.Sprintf("nbest/workers=%d", workers), func(b *testing.B) {
 			defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
 			evs := make([]*scorer.PreparedEvaluator, workers)
 			for w := range evs {

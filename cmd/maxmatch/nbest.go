@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 
 	"maxmatch/internal/ordered"
 	"maxmatch/internal/service"
@@ -126,22 +127,23 @@ func (l *nbestList) open(format nbest.Format, nSentences int) (*nbest.Reader, fu
 // a first pass and scored in a second, its output streamed, in bounded memory.
 const onePassBytes = 16 << 20
 
-// small reports whether the list is small enough for one pass (a gzipped file counts eight times
-// its size).
-func (l *nbestList) small() bool {
+// size returns the size of the list (a gzipped file counts eight times its size), 0 when unknown.
+func (l *nbestList) size() int {
 	if l.path == "-" {
-		return len(l.stdin) <= onePassBytes
+		return len(l.stdin)
 	}
 	fi, err := os.Stat(l.path)
 	if err != nil {
-		return true // open will say what is wrong
+		return 0 // open will say what is wrong
 	}
-	size := fi.Size()
 	if strings.HasSuffix(l.path, ".gz") {
-		size *= 8
+		return 8 * int(fi.Size())
 	}
-	return size <= onePassBytes
+	return int(fi.Size())
 }
+
+// small reports whether the list is small enough for one pass.
+func (l *nbestList) small() bool { return l.size() <= onePassBytes }
 
 // check reads the whole list once, so that malformed input is reported before anything is
 // printed, and counts its hypotheses.
@@ -162,6 +164,11 @@ func (l *nbestList) check(format nbest.Format, nSentences int) (hyps int, err er
 		hyps += len(g.Hyps)
 	}
 }
+
+// outBuffers recycles the batches' output buffers once written: fresh memory costs a page fault
+// per page on first touch, which on some machines (virtual ones) is a large part of a command's
+// time.
+var outBuffers sync.Pool
 
 // nbestBatch is groups of a list scored together by one worker, and what it made of them.
 type nbestBatch struct {
@@ -200,7 +207,9 @@ func scoreList(nextGroup func() (nbest.Group, error), p *scorer.PreparedGold, wo
 		return b, len(b.groups) > 0, nil
 	}
 	work := func(w int, b *nbestBatch) *nbestBatch {
-		b.out = make([]byte, 0, 128*b.hyps)
+		if out, ok := outBuffers.Get().(*[]byte); ok {
+			b.out = (*out)[:0]
+		}
 		for gi := range b.groups {
 			g := &b.groups[gi]
 			rs := evs[w].EvaluateAll(results[w][:0], g.Sentence, g.Hyps)
@@ -283,6 +292,9 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var held bytes.Buffer
+	if onePass {
+		held.Grow(list.size()) // about the size of the list for TSV; less for --stats
+	}
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	var w io.Writer = out
 	if onePass {
@@ -300,6 +312,7 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			prog.printf("maxmatch: warning: %s: %s\n", list.name(), w)
 		}
 		_, err := w.Write(b.out)
+		outBuffers.Put(&b.out)
 		return err
 	})
 	prog.clear()

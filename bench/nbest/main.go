@@ -98,7 +98,7 @@ func run(args []string) int {
 		}
 	}
 	for _, a := range []struct{ name, mirror, commit, module, python string }{
-		{"Python 3 port (petrpechman/m2scorer " + "HEAD" + ")", *port, "HEAD", "m2scorer.levenshtein", c.python3},
+		{"Python 3 port (petrpechman/m2scorer " + shortCommit(*port) + ")", *port, "HEAD", "m2scorer.levenshtein", c.python3},
 		{"official 3.2 under Python 2 (nusnlp/m2scorer 2122ffd)", *official, "2122ffd", "levenshtein", *python2},
 	} {
 		if a.mirror == "" {
@@ -481,4 +481,16 @@ func rss(pid int) int64 {
 		}
 	}
 	return 0
+}
+
+// shortCommit returns the abbreviated hash of a git directory's HEAD, or "HEAD".
+func shortCommit(gitDir string) string {
+	if gitDir == "" {
+		return "HEAD"
+	}
+	out, err := exec.Command("git", "--git-dir", gitDir, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "HEAD"
+	}
+	return strings.TrimSpace(string(out))
 }

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"maxmatch/internal/membudget"
 )
 
 // chunk is the number of consecutive sentences a worker evaluates at a time.
@@ -16,10 +18,33 @@ const chunk = 32
 // Sentences are evaluated by opt.Workers goroutines (all CPUs when 0); the annotator choice,
 // which depends on the totals of the sentences before, and the calls to each happen in order
 // on the calling goroutine, so the results do not depend on the number of workers.
+//
+// The workers share one memory budget (Options.MaxMemory, see MemoryBudget). Score stops at a
+// sentence that does not fit in it, after the calls to each for the sentences before, with a
+// *TooLargeError.
 func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResult) error) (Totals, error) {
 	t := Totals{Beta: opt.Beta}
 	if len(hyps) != len(gold) {
 		return t, fmt.Errorf("the system output has %d sentences and the gold standard %d", len(hyps), len(gold))
+	}
+	mb, err := newMemoryBudget(opt)
+	if err != nil {
+		return t, err
+	}
+	return scoreWithin(hyps, gold, opt, each, mb)
+}
+
+// scoreWithin is Score with the memory budget divided already.
+func scoreWithin(hyps []string, gold []Sentence, opt Options, each func(*SentenceResult) error, mb MemoryBudget) (Totals, error) {
+	t := Totals{Beta: opt.Beta}
+	budget := membudget.New(mb.Scoring)
+	evaluate := func(ev *Evaluator, i int) (SentenceResult, error) {
+		r, err := ev.Evaluate(hyps[i], &gold[i])
+		r.Index = i
+		if tl, ok := err.(*TooLargeError); ok {
+			tl.Index = i
+		}
+		return r, err
 	}
 	workers := opt.Workers
 	if workers <= 0 {
@@ -28,10 +53,12 @@ func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResul
 	nChunks := (len(gold) + chunk - 1) / chunk
 	workers = min(workers, nChunks)
 	if workers <= 1 {
-		ev := NewEvaluator(opt)
+		ev := newEvaluator(opt, mb, budget.Account())
 		for i := range gold {
-			r := ev.Evaluate(hyps[i], &gold[i])
-			r.Index = i
+			r, err := evaluate(ev, i)
+			if err != nil {
+				return t, err
+			}
 			if err := t.choose(&r, each); err != nil {
 				return t, err
 			}
@@ -39,10 +66,15 @@ func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResul
 		return t, nil
 	}
 
-	// Each chunk's results arrive on its own channel; the chooser reads them in order.
-	results := make([]chan []SentenceResult, nChunks)
+	// Each chunk's results arrive on its own channel; the chooser reads them in order. A chunk
+	// whose evaluation failed ends at the failing sentence, with the error.
+	type chunkResult struct {
+		rs  []SentenceResult
+		err error
+	}
+	results := make([]chan chunkResult, nChunks)
 	for i := range results {
-		results[i] = make(chan []SentenceResult, 1)
+		results[i] = make(chan chunkResult, 1)
 	}
 	next := make(chan int, nChunks)
 	for c := range nChunks {
@@ -55,17 +87,18 @@ func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResul
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ev := NewEvaluator(opt)
+			ev := newEvaluator(opt, mb, budget.Account())
 			for c := range next {
 				lo, hi := c*chunk, min(len(gold), (c+1)*chunk)
-				rs := make([]SentenceResult, 0, hi-lo)
-				for i := lo; i < hi; i++ {
-					r := ev.Evaluate(hyps[i], &gold[i])
-					r.Index = i
-					rs = append(rs, r)
+				cr := chunkResult{rs: make([]SentenceResult, 0, hi-lo)}
+				for i := lo; i < hi && cr.err == nil; i++ {
+					var r SentenceResult
+					if r, cr.err = evaluate(ev, i); cr.err == nil {
+						cr.rs = append(cr.rs, r)
+					}
 				}
 				select {
-				case results[c] <- rs:
+				case results[c] <- cr:
 				case <-done:
 					return
 				}
@@ -75,10 +108,14 @@ func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResul
 	defer wg.Wait()
 	defer close(done)
 	for c := range nChunks {
-		for _, r := range <-results[c] {
+		cr := <-results[c]
+		for _, r := range cr.rs {
 			if err := t.choose(&r, each); err != nil {
 				return t, err
 			}
+		}
+		if cr.err != nil {
+			return t, cr.err
 		}
 	}
 	return t, nil

@@ -63,7 +63,10 @@ func ExampleScoreSentence() {
 	if err != nil {
 		panic(err)
 	}
-	r := scorer.ScoreSentence("The cats sat on mat .", &gold[0], scorer.DefaultOptions())
+	r, err := scorer.ScoreSentence("The cats sat on mat .", &gold[0], scorer.DefaultOptions())
+	if err != nil {
+		panic(err)
+	}
 	for _, a := range r.Annotators {
 		for _, e := range a.Edits {
 			fmt.Printf("annotator %d: edit %v, shown as %v\n", a.Annotator, e, scorer.Trim(e))

@@ -32,11 +32,16 @@ func BenchmarkParse(b *testing.B) {
 func BenchmarkEvaluate(b *testing.B) {
 	for _, c := range cases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
-			ev := scorer.NewEvaluator(scorer.DefaultOptions())
+			ev, err := scorer.NewEvaluator(scorer.DefaultOptions())
+			if err != nil {
+				b.Fatal(err)
+			}
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range c.Corpus.Gold {
-					ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i])
+					if _, err := ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i]); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
 		})
@@ -63,10 +68,15 @@ func BenchmarkScore(b *testing.B) {
 func BenchmarkAnnotatorChoice(b *testing.B) {
 	for _, c := range cases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
-			ev := scorer.NewEvaluator(scorer.DefaultOptions())
+			ev, err := scorer.NewEvaluator(scorer.DefaultOptions())
+			if err != nil {
+				b.Fatal(err)
+			}
 			rs := make([]scorer.SentenceResult, len(c.Corpus.Gold))
 			for i := range c.Corpus.Gold {
-				rs[i] = ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i])
+				if rs[i], err = ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i]); err != nil {
+					b.Fatal(err)
+				}
 			}
 			b.ReportAllocs()
 			for b.Loop() {

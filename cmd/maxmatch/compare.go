@@ -36,6 +36,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch compare: -resamples must be at least 1, got %d\n", resamples)
 		return exitError
 	}
+	defer limitGoMemory(opt)()
 	prog := newProgress(stderr)
 	pathA, pathB, goldPath := fs.Arg(0), fs.Arg(1), fs.Arg(2)
 	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: opt.Effective(), AcceptBadSpans: acceptBadSpans})
@@ -62,7 +63,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		})
 		if err != nil {
 			prog.clear()
-			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+			printScoreError(stderr, err, goldPath)
 			return exitError
 		}
 	}

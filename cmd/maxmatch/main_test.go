@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// machineMemory matches the default memory budget in the help, which depends on the machine.
+var machineMemory = regexp.MustCompile(`\(default [0-9.]+ [kMGTP]?B: [^()]*\)`)
 
 // TestGolden runs the command as a user would and compares everything it prints, and its exit
 // status, with testdata/golden/NAME.golden. Run "go test ./cmd/maxmatch -update" after an
@@ -126,6 +130,7 @@ func TestGolden(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := run(tt.args, &stdout, &stderr)
 			got := fmt.Sprintf("$ maxmatch %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, stdout.String(), stderr.String())
+			got = machineMemory.ReplaceAllString(got, "(default MACHINE_MEMORY)")
 			path := filepath.Join("testdata", "golden", tt.name+".golden")
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"maxmatch/lattice"
@@ -97,6 +98,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "maxmatch score: -v and -per-sentence are exclusive: both print every sentence")
 		return exitError
 	}
+	defer limitGoMemory(f.opt)()
 	prog := newProgress(stderr)
 	sysPath, goldPath := fs.Arg(0), fs.Arg(1)
 	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: f.opt.Effective(), AcceptBadSpans: f.acceptBadSpans})
@@ -165,7 +167,8 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		prog.clear()
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		out.Reset(io.Discard) // nothing more on stdout: what is buffered is dropped
+		printScoreError(stderr, err, goldPath)
 		return exitError
 	}
 	var intervals *stats.Intervals
@@ -440,12 +443,33 @@ func bootstrapJSON(iv *stats.Intervals) bootstrapOut {
 		toEstimateJSON(iv.P), toEstimateJSON(iv.R), toEstimateJSON(iv.F)}
 }
 
+// limitGoMemory makes the garbage collector keep the process within the memory budget
+// (runtime/debug.SetMemoryLimit), unless GOMEMLIMIT asks for less, and returns the function
+// that restores the limit before (for the tests, which run commands in one process).
+func limitGoMemory(opt scorer.Options) (restore func()) {
+	before := debug.SetMemoryLimit(-1)
+	if m := opt.Memory(); m < before {
+		debug.SetMemoryLimit(m)
+	}
+	return func() { debug.SetMemoryLimit(before) }
+}
+
+// printScoreError prints an error of scorer.Score; a sentence too large for the memory budget
+// is named by the gold file and line.
+func printScoreError(stderr io.Writer, err error, goldPath string) {
+	var tl *scorer.TooLargeError
+	if errors.As(err, &tl) {
+		tl.File = goldPath
+	}
+	fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+}
+
 // warnBounded warns, naming the sentence and the budget it was over, when a sentence was scored
 // by the bounded search; system names the system for commands that score several ("system A, ").
 func warnBounded(prog *progress, system string, r *scorer.SentenceResult, goldPath string, gold []scorer.Sentence, opt scorer.Options) {
 	if r.Bounded == lattice.Exact {
 		return
 	}
-	prog.printf("maxmatch: warning: %ssentence %d (%s line %d): %s; scored with the bounded search (see the README)\n",
-		system, r.Index+1, goldPath, gold[r.Index].Line, opt.FallbackReason(r.Bounded))
+	prog.printf("maxmatch: warning: %ssentence %d (%s line %d): %s; scored with the bounded search, not the official's exact one (see the README, Bounded cost)\n",
+		system, r.Index+1, goldPath, gold[r.Index].Line, opt.FallbackReason(r))
 }

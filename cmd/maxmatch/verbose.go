@@ -54,7 +54,7 @@ func writeVerbose(w io.Writer, r *scorer.SentenceResult, s *scorer.Sentence, run
 	fmt.Fprintf(w, "  source     : %s\n", r.Source)
 	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
 	if r.Bounded != lattice.Exact {
-		fmt.Fprintf(w, "  (bounded search: %s)\n", opt.FallbackReason(r.Bounded))
+		fmt.Fprintf(w, "  (bounded search: %s)\n", opt.FallbackReason(r))
 	}
 	for i := range r.Annotators {
 		a := &r.Annotators[i]

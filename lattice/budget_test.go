@@ -3,9 +3,9 @@ package lattice
 import (
 	"math"
 	"math/rand"
+	"testing"
 
 	"maxmatch/internal/membudget"
-	"testing"
 )
 
 // unrelatedCase is a source of n tokens and a hypothesis of m tokens sharing none of them.

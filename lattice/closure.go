@@ -1,8 +1,6 @@
 package lattice
 
 import (
-	"errors"
-
 	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
@@ -107,8 +105,7 @@ func (l *Lattice) exactWithinBudget() error {
 	if err == nil {
 		err = l.prepareSearch()
 	}
-	var over *membudget.OverError
-	if errors.As(err, &over) {
+	if over, ok := membudget.AsOver(err); ok {
 		l.cost.Edges = max(len(l.occ), len(l.keys))
 		l.cost.Needed = over.Held + over.Asked
 	}
@@ -146,7 +143,7 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 		}
 	}
 	size := atomicKeys
-	if counted || hint <= int64(scratch.Small/24) {
+	if counted || hint <= scratch.Small(a)/24 {
 		size = max(size, int(hint))
 	}
 	if l.keys, err = scratch.Grow(a, l.keys[:0], size); err != nil {

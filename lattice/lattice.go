@@ -260,8 +260,8 @@ func (e *TooLargeError) Unwrap() error { return e.Err }
 // AsTooLarge turns an account's refusal at a stage of a sentence of cost c into a
 // *TooLargeError; other errors (nil, membudget.ErrBusy) pass unchanged.
 func AsTooLarge(stage Stage, c Cost, err error) error {
-	var over *membudget.OverError
-	if !errors.As(err, &over) {
+	over, ok := membudget.AsOver(err)
+	if !ok {
 		return err
 	}
 	c.Needed = over.Held + over.Asked
@@ -344,7 +344,7 @@ func (l *Lattice) Release() {
 	l.freeExact()
 	l.freeBounded()
 	l.pairs.free(a)
-	l.path, l.plain = scratch.Drop(l.path), scratch.Drop(l.plain)
+	l.path, l.plain = scratch.Drop(a, l.path), scratch.Drop(a, l.plain)
 }
 
 // freeExact frees the closure and the exact search's arrays.

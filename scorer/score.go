@@ -290,12 +290,21 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) (SentenceResult, e
 			continue
 		}
 		ev.acct.Done()
-		var tl *lattice.TooLargeError
-		if errors.As(err, &tl) {
-			err = &TooLargeError{Line: s.Line, Memory: ev.memory, Err: tl}
+		if err != nil {
+			err = ev.sentenceError(err, s)
 		}
 		return res, err
 	}
+}
+
+// sentenceError names the sentence in a *lattice.TooLargeError (in a function of its own:
+// errors.As's target escapes, and is allocated only where there is an error).
+func (ev *Evaluator) sentenceError(err error, s *Sentence) error {
+	var tl *lattice.TooLargeError
+	if errors.As(err, &tl) {
+		return &TooLargeError{Line: s.Line, Memory: ev.memory, Err: tl}
+	}
+	return err
 }
 
 // release frees the sentence's large buffers (the lattice's and the tokens'): a worker holds
@@ -307,31 +316,29 @@ func (ev *Evaluator) release() {
 	ev.hypToks = scratch.Free(ev.acct, ev.hypToks)
 }
 
-// adoptTokens accounts the sentence's token arrays (see scratch.Adopt); on a refusal it drops
-// those it did not account.
-func (ev *Evaluator) adoptTokens() error {
+// tokens interns the sentence's source and hypothesis tokens into the Evaluator's buffers,
+// which are reserved from the memory budget like the lattice's (the hypothesis's split is
+// accounted once its length is known; see scratch.Adopt). A refusal is returned.
+func (ev *Evaluator) tokens(hypothesis string, s *Sentence) error {
 	var err error
-	if ev.src, err = scratch.Adopt(ev.acct, ev.src); err != nil {
-		ev.hyp, ev.hypToks = scratch.Drop(ev.hyp), scratch.Drop(ev.hypToks)
+	if ev.src, err = scratch.Resize(ev.acct, ev.src, len(s.Tokens)); err != nil {
 		return err
 	}
-	if ev.hyp, err = scratch.Adopt(ev.acct, ev.hyp); err != nil {
-		ev.hypToks = scratch.Drop(ev.hypToks)
+	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
+	if ev.hypToks, err = scratch.Adopt(ev.acct, pytext.AppendFields(ev.hypToks[:0], hypothesis)); err != nil {
 		return err
 	}
-	ev.hypToks, err = scratch.Adopt(ev.acct, ev.hypToks)
-	return err
+	if ev.hyp, err = scratch.Resize(ev.acct, ev.hyp, len(ev.hypToks)); err != nil {
+		return err
+	}
+	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
+	return nil
 }
 
 func (ev *Evaluator) evaluate(hypothesis string, s *Sentence) (SentenceResult, error) {
-	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
-	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
-	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
 	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis}
-	// The token arrays are as large as the sentence: reserved once their length is known.
-	n, m := len(ev.src), len(ev.hyp)
-	if err := ev.adoptTokens(); err != nil {
-		c := lattice.Cost{SrcTokens: n, HypTokens: m}
+	if err := ev.tokens(hypothesis, s); err != nil {
+		c := lattice.Cost{SrcTokens: len(s.Tokens), HypTokens: len(ev.hypToks)}
 		return res, lattice.AsTooLarge(lattice.StageTokens, c, err)
 	}
 	fixes := ev.opt.Effective()

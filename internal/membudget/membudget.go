@@ -208,3 +208,14 @@ func Bytes(n int64) string {
 	}
 	return fmt.Sprintf("%.1f %s", v, suffix)
 }
+
+// AsOver returns the *OverError in err's chain, if there is one (errors.As, in a function of
+// its own so that its target is allocated only when there is an error to look into).
+func AsOver(err error) (*OverError, bool) {
+	if err == nil {
+		return nil, false
+	}
+	var over *OverError
+	ok := errors.As(err, &over)
+	return over, ok
+}

@@ -12,18 +12,28 @@
 // asked (Grow, which appends, still grows by doubling, or less when the budget cannot hold
 // that), and released with Free when the sentence is done: a worker holds budget only while it
 // scores a sentence, and what it holds depends on that sentence alone. Small buffers are not
-// accounted: a lattice has a few dozen, a few megabytes per worker, which the budget's headroom
-// covers.
+// accounted: a lattice has a few dozen, each at most Small(acct) bytes — a 2048th of the
+// budget, between 256 kB and 4 MB — which the budget's headroom covers. Without an account
+// (nil) nothing is large: every buffer is kept.
 package scratch
 
 import (
+	"math"
 	"unsafe"
 
 	"maxmatch/internal/membudget"
 )
 
-// Small is the most bytes a buffer may have and be kept from sentence to sentence, unaccounted.
-const Small = 256 << 10
+// Small returns the most bytes a buffer may have and be kept from sentence to sentence,
+// unaccounted: a 2048th of the account's budget, between 256 kB and 4 MB (a CoNLL-2014
+// sentence's largest closure, NTHU's line 41, takes under 4 MB a buffer), or no limit without
+// an account.
+func Small(acct *membudget.Account) int64 {
+	if acct == nil {
+		return math.MaxInt64
+	}
+	return min(max(acct.Limit()/2048, 256<<10), 4<<20)
+}
 
 // Bytes is the size of n elements of s's type.
 func Bytes[T any](s []T, n int) int64 {
@@ -32,7 +42,7 @@ func Bytes[T any](s []T, n int) int64 {
 }
 
 // large reports whether a buffer of that many elements is accounted.
-func large[T any](s []T, n int) bool { return Bytes(s, n) > Small }
+func large[T any](acct *membudget.Account, s []T, n int) bool { return Bytes(s, n) > Small(acct) }
 
 // Resize returns a slice of length n that reuses s when it is large enough. Its contents are
 // unspecified: s's old elements, or zeros. A new large buffer is reserved from acct first; on
@@ -41,8 +51,8 @@ func Resize[T any](acct *membudget.Account, s []T, n int) ([]T, error) {
 	if n <= cap(s) {
 		return s[:n], nil
 	}
-	if !large(s, n) {
-		c := max(n, min(2*cap(s), int(Small/Bytes(s, 1))))
+	if !large(acct, s, n) {
+		c := max(n, min(2*cap(s), int(min(Small(acct)/Bytes(s, 1), math.MaxInt32))))
 		Free(acct, s)
 		return make([]T, n, c), nil
 	}
@@ -64,12 +74,19 @@ func Grow[T any](acct *membudget.Account, s []T, n int) ([]T, error) {
 		return s, nil
 	}
 	c := max(need, 2*cap(s))
-	if !large(s, c) {
+	if !large(acct, s, c) {
 		return grown(acct, s, c), nil
 	}
+	// What a large buffer reserves must depend on the sentence alone: a small buffer's capacity
+	// depends on the sentences before, so it grows from its length.
+	base := cap(s)
+	if !large(acct, s, base) {
+		base = len(s)
+	}
+	c = max(need, 2*base)
 	var err error
-	for _, try := range []int{c, max(need, cap(s)+cap(s)/4), need} {
-		if !large(s, try) {
+	for _, try := range []int{c, max(need, base+base/4), need} {
+		if !large(acct, s, try) {
 			return grown(acct, s, try), nil
 		}
 		if err = acct.Reserve(Bytes(s, try)); err == nil {
@@ -95,7 +112,7 @@ func grown[T any](acct *membudget.Account, s []T, c int) []T {
 // Free releases a large buffer's reservation and returns nil; a small buffer is returned, to
 // be reused.
 func Free[T any](acct *membudget.Account, s []T) []T {
-	if large(s, cap(s)) {
+	if large(acct, s, cap(s)) {
 		acct.Release(Bytes(s, cap(s)))
 		return nil
 	}
@@ -103,22 +120,28 @@ func Free[T any](acct *membudget.Account, s []T) []T {
 }
 
 // Adopt accounts a buffer that was grown outside this package (by append, to a length known
-// only after): a large one is reserved from acct now. On a refusal it returns nil, dropping
-// the buffer, and the account's error.
+// only after): a large one is copied to a buffer of exactly its length, reserved from acct
+// first (append's capacity depends on the buffer it started from, which the sentences before
+// left, and what a sentence holds must depend on it alone). On a refusal it returns nil,
+// dropping the buffer, and the account's error.
 func Adopt[T any](acct *membudget.Account, s []T) ([]T, error) {
-	if !large(s, cap(s)) {
+	if !large(acct, s, cap(s)) {
 		return s, nil
 	}
-	if err := acct.Reserve(Bytes(s, cap(s))); err != nil {
-		return nil, err
+	if large(acct, s, len(s)) {
+		if err := acct.Reserve(Bytes(s, len(s))); err != nil {
+			return nil, err
+		}
 	}
-	return s, nil
+	t := make([]T, len(s)) // small: unaccounted, and the large capacity is not kept
+	copy(t, s)
+	return t, nil
 }
 
 // Drop returns nil for a large buffer that is not accounted (a result buffer whose size the
 // sentence decides), and s otherwise: a worker keeps only small buffers between sentences.
-func Drop[T any](s []T) []T {
-	if large(s, cap(s)) {
+func Drop[T any](acct *membudget.Account, s []T) []T {
+	if large(acct, s, cap(s)) {
 		return nil
 	}
 	return s

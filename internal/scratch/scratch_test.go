@@ -9,7 +9,7 @@ import (
 )
 
 func TestResize(t *testing.T) {
-	const smallCap = Small / 4 // int32 elements in a small buffer at most
+	const smallCap = 256 << 10 / 4 // int32 elements in a small buffer at most, under a small budget
 	tests := []struct {
 		cap, n  int
 		reuse   bool
@@ -27,7 +27,7 @@ func TestResize(t *testing.T) {
 		{8, smallCap + 1, false, smallCap + 1, 4 * (smallCap + 1), "a large buffer: exactly what is asked, reserved"},
 	}
 	for _, tt := range tests {
-		acct := membudget.New(1 << 30).Account()
+		acct := membudget.New(256 << 20).Account() // small buffers up to 256 kB
 		s := make([]int32, 0, tt.cap)
 		got, err := Resize(acct, s, tt.n)
 		if err != nil {
@@ -66,7 +66,7 @@ func TestGrowKeepsElements(t *testing.T) {
 // quarter, then to exactly what is needed, and only then is refused; the old buffer's
 // reservation is released once it is replaced.
 func TestGrowWithinBudget(t *testing.T) {
-	const n = Small // bytes: large as int32s once over Small/4 elements
+	const n = 256 << 10 // bytes: large as int32s once over n/4 elements
 	budget := membudget.New(3 * n)
 	acct := budget.Account()
 	s, err := Resize(acct, []int32(nil), n/4+1) // large: n+4 bytes reserved
@@ -100,19 +100,23 @@ func TestGrowWithinBudget(t *testing.T) {
 
 // TestAdoptAndDrop: a buffer grown by append is reserved after the fact; a refusal drops it.
 func TestAdoptAndDrop(t *testing.T) {
-	acct := membudget.New(Small * 2).Account()
-	small := make([]byte, 10)
-	if got, err := Adopt(acct, small); err != nil || len(got) != 10 || acct.Held() != 0 {
+	const small = 256 << 10
+	acct := membudget.New(small * 2).Account()
+	tiny := make([]byte, 10)
+	if got, err := Adopt(acct, tiny); err != nil || len(got) != 10 || acct.Held() != 0 {
 		t.Errorf("Adopt(small) = len %d, %v, held %d: want it kept, unaccounted", len(got), err, acct.Held())
 	}
-	large := make([]byte, Small+1)
-	if got, err := Adopt(acct, large); err != nil || len(got) != Small+1 || acct.Held() != Small+1 {
+	large := make([]byte, small+1)
+	if got, err := Adopt(acct, large); err != nil || len(got) != small+1 || acct.Held() != small+1 {
 		t.Errorf("Adopt(large) = len %d, %v, held %d", len(got), err, acct.Held())
 	}
-	if got, err := Adopt(acct, make([]byte, Small+1)); got != nil || !errors.Is(err, membudget.ErrOverBudget) {
+	if got, err := Adopt(acct, make([]byte, small+1)); got != nil || !errors.Is(err, membudget.ErrOverBudget) {
 		t.Errorf("Adopt over the budget = len %d, %v: want nil and the refusal", len(got), err)
 	}
-	if Drop(large) != nil || Drop(small) == nil {
-		t.Errorf("Drop keeps small buffers and drops large ones")
+	if Drop(acct, large) != nil || Drop(acct, tiny) == nil || Drop(nil, large) == nil {
+		t.Errorf("Drop keeps small buffers and drops large ones (without an account, none is large)")
+	}
+	if Small(membudget.New(1<<40).Account()) != 4<<20 || Small(acct) != small {
+		t.Errorf("Small is a 2048th of the budget, between 256 kB and 4 MB")
 	}
 }

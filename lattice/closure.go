@@ -47,7 +47,7 @@ func (l *Lattice) steps(a int32, out *[3]step) int {
 		add(a+1, levenshtein.Left)
 	}
 	if row < l.n {
-		w, end := l.firstFrom(row+1, col), l.rowStart[row+2]
+		w, end := l.vnext[a], l.rowStart[row+2]
 		if w < end && int(l.vcol[w]) == col {
 			add(w, levenshtein.Up)
 			w++
@@ -161,9 +161,7 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 	var st [3]step
 	for v := int32(0); v < int32(nv); v++ {
 		for _, s := range st[:l.steps(v, &st)] {
-			if err := l.addAtomic(v, s, spans); err != nil {
-				return err
-			}
+			l.addAtomic(v, s, spans)
 		}
 	}
 	if maxEdges > 0 && len(l.occ) > maxEdges {
@@ -175,14 +173,21 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 		return err
 	}
 
+	// A vertex's successors are its atomic edges, the first keys, in source order (a phrase
+	// edge never replaces an atomic one: it is longer).
 	succ := &l.succ
+	atomic, ak := int32(len(l.keys)), int32(0)
 	for k := int32(0); k < int32(nv); k++ {
+		first := ak
+		for ak < atomic && l.keys[ak].from == k {
+			ak++
+		}
 		sp := spans[k]
 		if sp.n == 0 {
 			continue
 		}
-		ns := l.steps(k, &st)
-		for si, s := range st[:ns] {
+		ns := int(ak - first)
+		for si, s := range l.keys[first:ak] {
 			sc := &succ[si]
 			sc.to, sc.kind = s.to, s.kind
 			sc.old = l.slab[spans[s.to].off : spans[s.to].off+spans[s.to].n]
@@ -197,17 +202,23 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 			for si := 0; si < ns; si++ {
 				s := &succ[si]
 				for s.cur < len(s.old) && l.from(s.old[s.cur]) < from {
-					if s.out, err = appendOne(a, s.out, s.old[s.cur]); err != nil {
-						return err
+					if len(s.out) == cap(s.out) {
+						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
+							return err
+						}
 					}
+					s.out = append(s.out, s.old[s.cur])
 					s.cur++
 				}
 				kj := int32(-1)
 				if s.cur < len(s.old) && l.from(s.old[s.cur]) == from {
 					kj = s.old[s.cur]
-					if s.out, err = appendOne(a, s.out, kj); err != nil {
-						return err
+					if len(s.out) == cap(s.out) {
+						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
+							return err
+						}
 					}
+					s.out = append(s.out, kj)
 					s.cur++
 				}
 				src := &l.keys[ka]
@@ -225,20 +236,29 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 				nk := key{from: from, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
 				if kj < 0 {
 					kj = int32(len(l.keys))
-					if l.keys, err = appendOne(a, l.keys, nk); err != nil {
-						return err
+					if len(l.keys) == cap(l.keys) {
+						if l.keys, err = scratch.Grow(a, l.keys, 1); err != nil {
+							return err
+						}
 					}
-					if s.out, err = appendOne(a, s.out, kj); err != nil {
-						return err
+					l.keys = append(l.keys, nk)
+					if len(s.out) == cap(s.out) {
+						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
+							return err
+						}
 					}
+					s.out = append(s.out, kj)
 				} else {
 					nk.mult = l.keys[kj].mult
 					l.keys[kj] = nk
 				}
 				l.keys[kj].mult++
-				if l.occ, err = appendOne(a, l.occ, kj); err != nil {
-					return err
+				if len(l.occ) == cap(l.occ) {
+					if l.occ, err = scratch.Grow(a, l.occ, 1); err != nil {
+						return err
+					}
 				}
+				l.occ = append(l.occ, kj)
 				if maxEdges > 0 && len(l.occ) > maxEdges {
 					return errEdgeCap
 				}
@@ -261,35 +281,19 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 	return nil
 }
 
-// appendOne appends x to s, growing s within the memory budget.
-func appendOne[T any](a *membudget.Account, s []T, x T) ([]T, error) {
-	if len(s) == cap(s) {
-		var err error
-		if s, err = scratch.Grow(a, s, 1); err != nil {
-			return s, err
-		}
-	}
-	return append(s, x), nil
-}
-
 // addAtomic adds the atomic edge s from vertex from to the edge list, with its multiplicity.
-func (l *Lattice) addAtomic(from int32, s step, spans []span) error {
+// The buffers hold every atomic edge already (closure sizes them so).
+func (l *Lattice) addAtomic(from int32, s step, spans []span) {
 	k := key{from: from, to: s.to, dist: 1, kind: s.kind, firstRight: s.right, atomic: true, mult: s.count}
 	if s.kind == Noop {
 		k.unchanged = 1
 	}
 	ki := int32(len(l.keys))
-	var err error
-	if l.keys, err = appendOne(l.acct, l.keys, k); err != nil {
-		return err
-	}
+	l.keys = append(l.keys, k)
 	for range s.count {
-		if l.occ, err = appendOne(l.acct, l.occ, ki); err != nil {
-			return err
-		}
+		l.occ = append(l.occ, ki)
 	}
 	spans[s.to].n++
-	return nil
 }
 
 // gatherAtomicInLists writes each cell's atomic in-edges, ascending by source, into the slab.

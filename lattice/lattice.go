@@ -119,7 +119,10 @@ type Lattice struct {
 	vrow, vcol []int32
 	// vatom[v] counts, per direction into v, how many Levenshtein lattices have that atomic
 	// edge (0–2): bits 0–1 diagonal, 2–3 up, 4–5 left.
-	vatom    []uint8
+	vatom []uint8
+	// vnext[v]: the first vertex of the next row whose column is at least v's (the row's end
+	// if none), where v's successors down and diagonally are.
+	vnext    []int32
 	rowStart []int32 // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
 
 	keys []key
@@ -303,8 +306,7 @@ func (l *Lattice) build() error {
 		return l.tooLarge(StageBand, err)
 	}
 	l.cost.BandCells = l.band.Cells()
-	l.band.MarkOptimal()
-	err := l.numberVertices()
+	err := l.numberVertices(l.band.MarkOptimal())
 	l.band.Free(l.acct)
 	if err != nil {
 		return l.tooLarge(StageVertices, err)
@@ -339,7 +341,7 @@ func (l *Lattice) Release() {
 	a := l.acct
 	l.band.Free(a)
 	l.vrow, l.vcol = scratch.Free(a, l.vrow)[:0], scratch.Free(a, l.vcol)[:0]
-	l.vatom = scratch.Free(a, l.vatom)[:0]
+	l.vatom, l.vnext = scratch.Free(a, l.vatom)[:0], scratch.Free(a, l.vnext)[:0]
 	l.rowStart = scratch.Free(a, l.rowStart)[:0]
 	l.freeExact()
 	l.freeBounded()
@@ -380,19 +382,10 @@ func (l *Lattice) overWork(budget int) (bool, error) {
 	return pu > limit, err
 }
 
-// numberVertices numbers the cells that MarkOptimal marked, in (row, column) order, and
+// numberVertices numbers the nv cells that MarkOptimal marked, in (row, column) order, and
 // counts each atomic edge into them once per Levenshtein lattice that has it.
-func (l *Lattice) numberVertices() error {
+func (l *Lattice) numberVertices(nv int) error {
 	b := &l.band
-	nv := 0
-	for i := 0; i < b.Rows(); i++ {
-		_, cells := b.Row(i)
-		for _, c := range cells {
-			if c&(levenshtein.OnPath0|levenshtein.OnPath1) != 0 {
-				nv++
-			}
-		}
-	}
 	var err error
 	if l.vrow, err = scratch.Resize(l.acct, l.vrow, nv); err != nil {
 		return err
@@ -403,12 +396,17 @@ func (l *Lattice) numberVertices() error {
 	if l.vatom, err = scratch.Resize(l.acct, l.vatom, nv); err != nil {
 		return err
 	}
+	if l.vnext, err = scratch.Resize(l.acct, l.vnext, nv); err != nil {
+		return err
+	}
 	if l.rowStart, err = scratch.Resize(l.acct, l.rowStart, l.n+2); err != nil {
 		return err
 	}
-	v := 0
+	// One pass in (row, column) order. vnext of the previous row's vertices is set as this
+	// row's are numbered: the first one at or after each column; the rest, the row's end.
+	v, prev := int32(0), int32(0)
 	for i := 0; i < b.Rows(); i++ {
-		l.rowStart[i] = int32(v)
+		l.rowStart[i] = v
 		lo, cells := b.Row(i)
 		for x, c := range cells {
 			if c&(levenshtein.OnPath0|levenshtein.OnPath1) == 0 {
@@ -427,12 +425,22 @@ func (l *Lattice) numberVertices() error {
 			if l.opt.EdgesOnce {
 				diag, up, left = min(diag, 1), min(up, 1), min(left, 1)
 			}
-			l.vrow[v], l.vcol[v] = int32(i), int32(lo+x)
+			col := int32(lo + x)
+			for ; prev < l.rowStart[i] && l.vcol[prev] <= col; prev++ {
+				l.vnext[prev] = v
+			}
+			l.vrow[v], l.vcol[v] = int32(i), col
 			l.vatom[v] = diag<<atomDiagShift | up<<atomUpShift | left<<atomLeftShift
 			v++
 		}
+		for ; prev < l.rowStart[i]; prev++ {
+			l.vnext[prev] = v
+		}
 	}
-	l.rowStart[l.n+1] = int32(v)
+	l.rowStart[l.n+1] = v
+	for ; prev < v; prev++ {
+		l.vnext[prev] = v
+	}
 	return nil
 }
 

@@ -164,19 +164,25 @@ func (b *Band) fill(src, hyp []int32, subA, subB int32, k int, acct *membudget.A
 			}
 			// Column c of the previous row is at index c−pLo+1: (i−1, j−1) at j−pLo,
 			// (i−1, j) at j−pLo+1; the current row's (i, j−1) at j−lo.
-			pa, pb := prevA[lo-pLo:], prevB[lo-pLo:]
+			// Cells x0…hi−lo of the row, as y = x−x0 from 0: slices of the same length n (n+1
+			// for pairs y, y+1), cut with len(o), so that the compiler drops the bounds checks.
+			x0 := j - lo
+			o := out[x0:]
+			n := len(o)
+			pa, pb := prevA[lo-pLo+x0:][:n+1], prevB[lo-pLo+x0:][:n+1]
+			sa, sb := ca[x0:][:n+1], cb[x0:][:n+1]
+			h := hyp[lo+x0-1:][:n] // h[y] is hyp[j−1] for j = lo+x0+y
 			s := src[i-1]
-			for ; j <= hi; j++ {
-				x := j - lo
-				diagA, diagB := pa[x], pb[x]
-				if s != hyp[j-1] {
+			for y := range o {
+				diagA, diagB := pa[y], pb[y]
+				if s != h[y] {
 					diagA += subA
 					diagB += subB
 				}
-				da, pA := cell(diagA, pa[x+1]+1, ca[x]+1)
-				db, pB := cell(diagB, pb[x+1]+1, cb[x]+1)
-				ca[x+1], cb[x+1] = da, db
-				out[x] = uint8(pA) | uint8(pB)<<PointerBits
+				da, pA := cell(diagA, pa[y+1]+1, sa[y]+1)
+				db, pB := cell(diagB, pb[y+1]+1, sb[y]+1)
+				sa[y+1], sb[y+1] = da, db
+				o[y] = uint8(pA) | uint8(pB)<<PointerBits
 			}
 		}
 		prevA, curA, prevB, curB = curA, prevA, curB, prevB
@@ -189,10 +195,11 @@ func (b *Band) fill(src, hyp []int32, subA, subB int32, k int, acct *membudget.A
 }
 
 // MarkOptimal marks the cells on an optimal path of each matrix (OnPath0, OnPath1): those
-// reached backwards from (n, m) through back-pointers. A cell's mark is final when the sweep,
-// from the last row up and each row from the right, reaches it, since every cell that points
-// to it comes after it. Back-pointers never leave the band (Fill).
-func (b *Band) MarkOptimal() {
+// reached backwards from (n, m) through back-pointers, and returns how many cells it marked. A
+// cell's mark is final when the sweep, from the last row up and each row from the right,
+// reaches it, since every cell that points to it comes after it. Back-pointers never leave the
+// band (Fill).
+func (b *Band) MarkOptimal() (marked int) {
 	last := len(b.cell) - 1
 	b.cell[last] |= OnPath0 | OnPath1
 	for i := b.rows - 1; i >= 0; i-- {
@@ -207,6 +214,7 @@ func (b *Band) MarkOptimal() {
 			if c&(OnPath0|OnPath1) == 0 {
 				continue
 			}
+			marked++
 			j := lo + x
 			for t := range 2 {
 				mark := OnPath0 << t
@@ -226,4 +234,5 @@ func (b *Band) MarkOptimal() {
 			}
 		}
 	}
+	return marked
 }

@@ -77,6 +77,9 @@ func Grow[T any](acct *membudget.Account, s []T, n int) ([]T, error) {
 	if !large(acct, s, c) {
 		return grown(acct, s, c), nil
 	}
+	if !large(acct, s, need) { // a small buffer doubles up to the small size, and stays small
+		return grown(acct, s, int(min(Small(acct)/Bytes(s, 1), math.MaxInt32))), nil
+	}
 	// What a large buffer reserves must depend on the sentence alone: a small buffer's capacity
 	// depends on the sentences before, so it grows from its length.
 	base := cap(s)

@@ -29,24 +29,30 @@ func (l *Lattice) ClosurePairs(limit int) (int, error) {
 // at most u unchanged tokens; extending it by the step xₛ→xₛ₊₁ adds none, so a→xₛ₊₁ is either
 // already an edge or is made then. Removing phrase no-ops afterwards keeps their keys.
 func (l *Lattice) countPairs(limit0, limitU int) (p0, pu int, err error) {
-	if len(l.vrow) <= pairsBitsetMax {
+	if l.bitsetAffordable() {
 		return l.countPairsBitset(limit0, limitU)
 	}
 	return l.countPairsSearch(limit0, limitU)
 }
 
-// pairsBitsetMax is the most vertices for which countPairs uses a bitset per vertex and
-// layer (a word per 64 vertices); above it, the count explores forward from each vertex, at a
-// cost bounded by the limits.
-const pairsBitsetMax = 8192
+// bitsetWorkMax bounds the work of countPairsBitset, about |V|²·(u+1)·3/64 word operations:
+// a few tenths of a second (|V| up to 53,000 at u = 2). Above it, the count explores forward
+// from each vertex, at a cost bounded by the limits, and the budget check does not count.
+const bitsetWorkMax = 1 << 33
 
-// pairsState is the scratch of countPairs and closureLowerBound.
+func (l *Lattice) bitsetAffordable() bool {
+	nv := int64(len(l.vrow))
+	return nv*nv/64*int64(l.opt.MaxUnchanged+1)*3 <= bitsetWorkMax
+}
+
+// pairsState is the scratch of countPairs, closureLowerBound and closureUpperBound.
 type pairsState struct {
 	sets         [2][]uint64
 	stamp, noops []int32
 	heap         vertexHeap
 	lower        []int64
-	columns      []int32 // a Fenwick tree over the columns
+	columns      []int32    // a Fenwick tree over the columns
+	paths        [2][]int64 // two rows of path counts
 }
 
 func (p *pairsState) free(a *membudget.Account) {
@@ -54,6 +60,54 @@ func (p *pairsState) free(a *membudget.Account) {
 	p.stamp, p.noops = scratch.Free(a, p.stamp), scratch.Free(a, p.noops)
 	p.heap = scratch.Free(a, p.heap)
 	p.lower, p.columns = scratch.Free(a, p.lower), scratch.Free(a, p.columns)
+	p.paths[0], p.paths[1] = scratch.Free(a, p.paths[0]), scratch.Free(a, p.paths[1])
+}
+
+// closureUpperBound returns an upper bound of P (the pairs joined by a path with at most u
+// no-op steps, and so of the closure's keys, see countPairs), or a number over limit as soon as
+// the bound exceeds it: the number of such paths, each counted from its first vertex, in one
+// backward sweep that keeps two rows of counts per no-op budget. Every pair has at least one
+// path, so the paths bound the pairs; they are as many on a lattice without branches, such as a
+// hypothesis close to its source, and far more on a grid.
+func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
+	layers := l.opt.MaxUnchanged + 1
+	widest := 0
+	for r := 0; r <= l.n; r++ {
+		widest = max(widest, int(l.rowStart[r+1]-l.rowStart[r]))
+	}
+	ps := &l.pairs
+	for t := range ps.paths {
+		var err error
+		if ps.paths[t], err = scratch.Resize(l.acct, ps.paths[t], widest*layers); err != nil {
+			return 0, err
+		}
+	}
+	// paths[r&1][(v−rowStart[r])·layers + c]: paths from v with at most c no-ops, at most
+	// limit+1 (no overflow).
+	count := func(v int32) []int64 {
+		r := int(l.vrow[v])
+		off := int(v-l.rowStart[r]) * layers
+		return ps.paths[r&1][off : off+layers]
+	}
+	var total int64
+	var succ [3]step
+	for v := int32(len(l.vrow) - 1); v >= 0; v-- {
+		dst := count(v)
+		clear(dst)
+		for _, s := range succ[:l.steps(v, &succ)] {
+			src, shift := count(s.to), 0
+			if s.kind == Noop {
+				shift = 1
+			}
+			for c := shift; c < layers; c++ {
+				dst[c] = min(dst[c]+1+src[c-shift], limit+1)
+			}
+		}
+		if total += dst[layers-1]; total > limit {
+			return total, nil
+		}
+	}
+	return total, nil
 }
 
 // closureLowerBound returns a lower bound of P0, the vertex pairs joined by a path without a

@@ -72,6 +72,21 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 		if err != nil || lb > int64(b0) {
 			t.Fatalf("src %v hyp %v u=%d: lower bound %d (%v) above P0 = %d", src, hyp, u, lb, err, b0)
 		}
+		ub, err := l.closureUpperBound(math.MaxInt64 - 1)
+		if err != nil || ub < int64(bu) {
+			t.Fatalf("src %v hyp %v u=%d: upper bound %d (%v) below P = %d", src, hyp, u, ub, err, bu)
+		}
+		branches := false
+		var st [3]step
+		for v := range l.vrow {
+			branches = branches || l.steps(int32(v), &st) > 1
+		}
+		if !branches && ub != int64(bu) {
+			t.Fatalf("src %v hyp %v u=%d: no vertex with two steps, yet the upper bound %d is not P = %d", src, hyp, u, ub, bu)
+		}
+		if ub2, _ := l.closureUpperBound(ub - 1); ub > 0 && ub2 <= ub-1 {
+			t.Fatalf("upper bound with limit %d: %d, not over it", ub-1, ub2)
+		}
 		if iter%10 == 0 && lb != int64(b0) {
 			t.Fatalf("src %v hyp %v: unrelated, yet the lower bound %d is not P0 = %d", src, hyp, lb, b0)
 		}

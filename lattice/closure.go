@@ -72,11 +72,11 @@ const (
 // or errEdgeCap.
 //
 // When the memory budget could be too small for the largest closure the vertices allow, it
-// first bounds from below the vertex pairs joined by a lattice path without a no-op step: the
-// closure holds an edge for each of them (see countPairs), so when they do not fit, the closure
-// would not either, and nothing of it is built. The bound is closureLowerBound, in one sweep;
-// on lattices of at most pairsBitsetMax vertices the count itself, which also bounds the
-// closure from above, to size its buffers.
+// first bounds the closure from below — the vertex pairs joined by a lattice path without a
+// no-op step, each of which the closure holds (see countPairs) — so that a closure that cannot
+// fit is not built. The bound is closureLowerBound, in one sweep; then, unless
+// closureUpperBound (also one sweep) shows the closure fits, the count itself where it is
+// affordable (bitsetAffordable), which also bounds the closure from above, to size its buffers.
 func (l *Lattice) exactWithinBudget() error {
 	nv := int64(len(l.vrow))
 	fixed := nv * exactBytesPerVertex
@@ -85,10 +85,15 @@ func (l *Lattice) exactWithinBudget() error {
 	if !l.acct.Fits(fixed + trivial*exactBytesPerEdge) {
 		limit := (l.acct.Limit() - l.acct.Held() - fixed) / exactBytesPerEdge // the most edges that fit
 		lower, err := l.closureLowerBound(limit)
-		if err == nil && lower <= limit && nv <= pairsBitsetMax {
-			var p0, pu int
-			p0, pu, err = l.countPairsBitset(int(limit), -1)
-			lower, hint, counted = max(lower, int64(p0)), min(hint, int64(pu)), true
+		if err == nil && lower <= limit {
+			var upper int64
+			if upper, err = l.closureUpperBound(limit); err == nil && upper <= limit {
+				hint, counted = upper, true
+			} else if err == nil && l.bitsetAffordable() {
+				var p0, pu int
+				p0, pu, err = l.countPairsBitset(int(limit), -1)
+				lower, hint, counted = max(lower, int64(p0)), min(hint, int64(pu)), true
+			}
 		}
 		l.pairs.free(l.acct)
 		if err != nil {

@@ -236,25 +236,16 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string {
 	c := e.Cost
-	size := fmt.Sprintf("%s source and %s hypothesis tokens", count(c.SrcTokens), count(c.HypTokens))
+	size := fmt.Sprintf("%s source and %s hypothesis tokens", membudget.Count(c.SrcTokens), membudget.Count(c.HypTokens))
 	if c.BandCells > 0 {
-		size += fmt.Sprintf(", a Levenshtein band of %s cells", count(c.BandCells))
+		size += fmt.Sprintf(", a Levenshtein band of %s cells", membudget.Count(c.BandCells))
 	}
 	if c.Vertices > 0 {
-		size += fmt.Sprintf(", %s lattice vertices", count(c.Vertices))
+		size += fmt.Sprintf(", %s lattice vertices", membudget.Count(c.Vertices))
 	}
 	o := e.Err
 	return fmt.Sprintf("%s; with %s it needs %s (%s more than the %s it holds), over the memory budget for scoring, %s",
 		size, e.Stage, membudget.Bytes(o.Held+o.Asked), membudget.Bytes(o.Asked), membudget.Bytes(o.Held), membudget.Bytes(o.Limit))
-}
-
-// count writes n with thousands separators: 1,000,000.
-func count(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // Unwrap gives the account's refusal (errors.Is(err, membudget.ErrOverBudget) holds).

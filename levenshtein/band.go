@@ -1,6 +1,8 @@
 package levenshtein
 
 import (
+	"slices"
+
 	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 )
@@ -21,6 +23,7 @@ type Band struct {
 	cell              []uint8    // back-pointers and marks (PointerBits, OnPath0, OnPath1)
 	dist              [2]int     // the distances of (n, m)
 	distRow           [4][]int32 // two rows of distances per matrix, during the fill
+	sorted            [2][]int32 // Fill's lower bound of the distance: the tokens, sorted
 }
 
 // The bits of a band cell.
@@ -52,10 +55,24 @@ const far = int32(1 << 29)
 // distance D just computed calls for (D bounds the true distances, and a wider band computes
 // distances no larger, so the check then holds), or to 2k if that is less (while D is a poor
 // bound, doubling bounds the number of fills).
+//
+// The first half-width is 2, or, on a long pair, what a lower bound of the distance calls for:
+// a path leaves unmatched at least Σ_t |count of t in src − count in hyp| tokens, each an
+// insertion or a deletion, or half a substitution, which costs as much as both when subB is 2
+// (the M² lattice's second matrix). Heavily edited long lines skip the narrow bands, and one
+// whose band cannot fit is known at once.
 func (b *Band) Fill(src, hyp []int32, subA, subB int32, acct *membudget.Account) error {
 	n, m := len(src), len(hyp)
 	diff := max(n-m, m-n)
-	for k := 2; ; {
+	k := 2
+	if n+m >= longPair && max(subA, subB) >= 2 {
+		lower, err := b.unmatched(src, hyp, acct)
+		if err != nil {
+			return err
+		}
+		k = max(k, (lower-diff+1)/2)
+	}
+	for {
 		if err := b.fill(src, hyp, subA, subB, k, acct); err != nil {
 			b.Free(acct)
 			return err
@@ -66,6 +83,42 @@ func (b *Band) Fill(src, hyp []int32, subA, subB int32, acct *membudget.Account)
 		}
 		k = min(2*k, (d-diff+1)/2)
 	}
+}
+
+// longPair is the length (n+m) from which Fill starts from a lower bound of the distance: on a
+// sentence, the narrow bands are cheaper than the bound's sort.
+const longPair = 4096
+
+// unmatched returns Σ_t |count of t in src − count in hyp|, from sorted copies.
+func (b *Band) unmatched(src, hyp []int32, acct *membudget.Account) (int, error) {
+	var err error
+	if b.sorted[0], err = scratch.Resize(acct, b.sorted[0], len(src)); err != nil {
+		return 0, err
+	}
+	if b.sorted[1], err = scratch.Resize(acct, b.sorted[1], len(hyp)); err != nil {
+		b.sorted[0] = scratch.Free(acct, b.sorted[0])
+		return 0, err
+	}
+	x, y := b.sorted[0], b.sorted[1]
+	copy(x, src)
+	copy(y, hyp)
+	slices.Sort(x)
+	slices.Sort(y)
+	matched := 0
+	for i, j := 0, 0; i < len(x) && j < len(y); {
+		switch {
+		case x[i] < y[j]:
+			i++
+		case x[i] > y[j]:
+			j++
+		default:
+			matched++
+			i++
+			j++
+		}
+	}
+	b.sorted[0], b.sorted[1] = scratch.Free(acct, x), scratch.Free(acct, y)
+	return len(src) + len(hyp) - 2*matched, nil
 }
 
 // Cells returns the number of cells the band of src against hyp with half-width k holds, the

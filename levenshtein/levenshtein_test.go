@@ -117,8 +117,6 @@ func onOptimalPath(m *Matrix) []bool {
 // optimal path (its pointers), those cells are in the band, and MarkOptimal marks exactly them.
 func TestBandKeepsOptimalPaths(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
-	var band Band
-	var a1, b1 Matrix
 	for iter := 0; iter < 3000; iter++ {
 		src, hyp := make([]int32, rng.Intn(14)), make([]int32, rng.Intn(14))
 		for i := range src {
@@ -135,41 +133,76 @@ func TestBandKeepsOptimalPaths(t *testing.T) {
 				}
 			}
 		}
-		if err := band.Fill(src, hyp, 1, 2, nil); err != nil {
-			t.Fatal(err)
+		checkBand(t, src, hyp)
+	}
+}
+
+// TestLongBandStartsFromTheBound: long pairs (from longPair tokens), where the band starts at
+// the half-width a lower bound of the distance calls for, edited lightly and heavily.
+func TestLongBandStartsFromTheBound(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, rate := range []int{100, 10, 3} { // one edit per rate tokens
+		src := make([]int32, longPair/2+rng.Intn(100))
+		for i := range src {
+			src[i] = int32(rng.Intn(10))
 		}
-		band.MarkOptimal()
-		a1.Fill(src, hyp, 1)
-		b1.Fill(src, hyp, 2)
-		for tm, full := range []*Matrix{&a1, &b1} {
-			if got, want := band.Dist(tm), full.Dist(len(src), len(hyp)); got != want {
-				t.Fatalf("src %v hyp %v: matrix %d distance %d, want %d", src, hyp, tm, got, want)
+		var hyp []int32
+		for _, tok := range src {
+			switch r := rng.Intn(rate); {
+			case r > 0:
+				hyp = append(hyp, tok)
+			case rng.Intn(3) == 0: // deleted
+			case rng.Intn(2) == 0:
+				hyp = append(hyp, int32(10+rng.Intn(5)))
+			default:
+				hyp = append(hyp, int32(10+rng.Intn(5)), tok)
 			}
-			on := onOptimalPath(full)
-			for i := 0; i <= len(src); i++ {
-				lo, cells := band.Row(i)
-				for j := 0; j <= len(hyp); j++ {
-					c := i*full.cols + j
-					inBand := j >= lo && j < lo+len(cells)
-					if !inBand {
-						if on[c] {
-							t.Fatalf("src %v hyp %v: optimal cell (%d,%d) outside the band [%d,%d]", src, hyp, i, j, lo, lo+len(cells)-1)
-						}
-						continue
+		}
+		if len(src)+len(hyp) < longPair {
+			hyp = append(hyp, src[:longPair-len(src)-len(hyp)]...)
+		}
+		checkBand(t, src, hyp)
+	}
+}
+
+func checkBand(t *testing.T, src, hyp []int32) {
+	t.Helper()
+	var band Band
+	var a1, b1 Matrix
+	if err := band.Fill(src, hyp, 1, 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	band.MarkOptimal()
+	a1.Fill(src, hyp, 1)
+	b1.Fill(src, hyp, 2)
+	for tm, full := range []*Matrix{&a1, &b1} {
+		if got, want := band.Dist(tm), full.Dist(len(src), len(hyp)); got != want {
+			t.Fatalf("src %v hyp %v: matrix %d distance %d, want %d", src, hyp, tm, got, want)
+		}
+		on := onOptimalPath(full)
+		for i := 0; i <= len(src); i++ {
+			lo, cells := band.Row(i)
+			for j := 0; j <= len(hyp); j++ {
+				c := i*full.cols + j
+				inBand := j >= lo && j < lo+len(cells)
+				if !inBand {
+					if on[c] {
+						t.Fatalf("src %v hyp %v: optimal cell (%d,%d) outside the band [%d,%d]", src, hyp, i, j, lo, lo+len(cells)-1)
 					}
-					marked := cells[j-lo]&(OnPath0<<tm) != 0
-					if marked != on[c] {
-						t.Fatalf("src %v hyp %v: matrix %d cell (%d,%d) marked %v, on an optimal path %v", src, hyp, tm, i, j, marked, on[c])
-					}
-					if on[c] && band.Back(tm, i, j) != full.back[c] {
-						t.Fatalf("src %v hyp %v: matrix %d cell (%d,%d) pointers %03b, want %03b", src, hyp, tm, i, j, band.Back(tm, i, j), full.back[c])
-					}
+					continue
+				}
+				marked := cells[j-lo]&(OnPath0<<tm) != 0
+				if marked != on[c] {
+					t.Fatalf("src %v hyp %v: matrix %d cell (%d,%d) marked %v, on an optimal path %v", src, hyp, tm, i, j, marked, on[c])
+				}
+				if on[c] && band.Back(tm, i, j) != full.back[c] {
+					t.Fatalf("src %v hyp %v: matrix %d cell (%d,%d) pointers %03b, want %03b", src, hyp, tm, i, j, band.Back(tm, i, j), full.back[c])
 				}
 			}
 		}
-		if band.Cells() != Cells(len(src), len(hyp), bandHalfWidth(&band)) {
-			t.Fatalf("src %v hyp %v: %d cells stored, Cells says %d", src, hyp, band.Cells(), Cells(len(src), len(hyp), bandHalfWidth(&band)))
-		}
+	}
+	if band.Cells() != Cells(len(src), len(hyp), bandHalfWidth(&band)) {
+		t.Fatalf("src %v hyp %v: %d cells stored, Cells says %d", src, hyp, band.Cells(), Cells(len(src), len(hyp), bandHalfWidth(&band)))
 	}
 }
 

@@ -75,12 +75,12 @@ func (o Options) FallbackReason(r *SentenceResult) string {
 	case lattice.OverEdges:
 		return fmt.Sprintf("its lattice closure is over --max-edges=%d", o.MaxEdges)
 	case lattice.OverMemory:
-		edges := fmt.Sprintf("%d closure edges when it stopped", c.Edges)
+		edges := fmt.Sprintf("%s closure edges when it stopped", membudget.Count(c.Edges))
 		if c.EdgesCounted {
-			edges = fmt.Sprintf("a closure of at least %d edges, counted before building it", c.Edges)
+			edges = fmt.Sprintf("a closure of at least %s edges, counted before building it", membudget.Count(c.Edges))
 		}
-		return fmt.Sprintf("its exact search needs at least %s (%d lattice vertices, %s), more than the memory budget leaves for scoring (--max-memory %s)",
-			membudget.Bytes(c.Needed), c.Vertices, edges, membudget.Bytes(o.Memory()))
+		return fmt.Sprintf("its exact search needs at least %s (%s lattice vertices, %s), more than the memory budget leaves for scoring (--max-memory %s)",
+			membudget.Bytes(c.Needed), membudget.Count(c.Vertices), edges, membudget.Bytes(o.Memory()))
 	}
 	return "within the budgets"
 }

@@ -188,6 +188,15 @@ func (a *Account) Done() {
 	a.b.turn.Unlock()
 }
 
+// Count writes n with thousands separators, 1,000,000: the figures of the messages.
+func Count(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 // Bytes formats a byte count for people: "512 B", "3.2 MB", "1.5 GB" (powers of 1024, as
 // ParseBytes reads them).
 func Bytes(n int64) string {

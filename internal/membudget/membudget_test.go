@@ -153,6 +153,14 @@ func TestParseBytes(t *testing.T) {
 	}
 }
 
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -1234: "-1,234"} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestBytes(t *testing.T) {
 	for n, want := range map[int64]string{512: "512 B", 1536: "1.5 kB", 64 << 20: "64.0 MB", 11 << 30: "11.0 GB", 300 << 20: "300 MB"} {
 		if got := Bytes(n); got != want {

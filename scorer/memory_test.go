@@ -32,6 +32,17 @@ func nearIdentical(rng *rand.Rand, n int) (string, Sentence) {
 // probe is what it holds under the smaller budgets the tests then set.
 const probe = 256 << 20
 
+// nearIdenticalCorpus makes count near-identical sentences, of size(i) tokens, on gold lines
+// 1, 4, 7…
+func nearIdenticalCorpus(rng *rand.Rand, count int, size func(i int) int) (hyps []string, gold []Sentence) {
+	for i := range count {
+		h, s := nearIdentical(rng, size(i))
+		s.Line = 3*i + 1
+		hyps, gold = append(hyps, h), append(gold, s)
+	}
+	return hyps, gold
+}
+
 // evaluateWithin scores one sentence with a budget of exactly scoring bytes and returns the
 // result, the error, and the most the sentence held.
 func evaluateWithin(t *testing.T, opt Options, scoring int64, hyp string, s *Sentence) (SentenceResult, error, int64) {
@@ -116,18 +127,12 @@ func TestMemoryBudgetChoosesTheSearch(t *testing.T) {
 // TestScoreStopsAtTheSentenceTooLarge: the sentences before it are reported, then the error
 // names it.
 func TestScoreStopsAtTheSentenceTooLarge(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	var hyps []string
-	var gold []Sentence
-	for i := range 100 {
-		n := 20
+	hyps, gold := nearIdenticalCorpus(rand.New(rand.NewSource(2)), 100, func(i int) int {
 		if i == 70 {
-			n = 100_000
+			return 100_000
 		}
-		h, s := nearIdentical(rng, n)
-		s.Line = 3*i + 1
-		hyps, gold = append(hyps, h), append(gold, s)
-	}
+		return 20
+	})
 	for _, workers := range []int{1, 3} {
 		opt := DefaultOptions()
 		opt.Workers = workers
@@ -154,16 +159,12 @@ func TestScoreStopsAtTheSentenceTooLarge(t *testing.T) {
 // worker, the bounded fallbacks included.
 func TestSharedBudgetDoesNotChangeResults(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	var hyps []string
-	var gold []Sentence
-	for i := range 80 {
-		n := 30
+	hyps, gold := nearIdenticalCorpus(rng, 80, func(i int) int {
 		if i%2 == 0 {
-			n = 20_000 + rng.Intn(20_000)
+			return 20_000 + rng.Intn(20_000)
 		}
-		h, s := nearIdentical(rng, n)
-		hyps, gold = append(hyps, h), append(gold, s)
-	}
+		return 30
+	})
 	// A budget that holds the exact search of the smaller half of the large sentences, one at a
 	// time: the larger half are scored by the bounded search, and two workers with large
 	// sentences at once contend.

@@ -1,6 +1,7 @@
 package scorer_test
 
 import (
+	"fmt"
 	"testing"
 
 	"maxmatch/bench/cases"
@@ -83,6 +84,44 @@ func BenchmarkAnnotatorChoice(b *testing.B) {
 				t := scorer.Totals{Beta: 0.5}
 				for i := range rs {
 					t.Choose(&rs[i])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkLongLine scores one long line (bench/cases.LongFamilies) as the command does, under
+// the default memory budget: near-identical lines of 10⁴ to 10⁶ tokens (exact), a heavily
+// edited one of 10⁴ (exact, and forced to the bounded search with MaxEdges 1).
+func BenchmarkLongLine(b *testing.B) {
+	for _, in := range []struct {
+		family   string
+		n        int
+		maxEdges int
+	}{
+		{"near-identical", 10_000, 0}, {"near-identical", 100_000, 0}, {"near-identical", 1_000_000, 0},
+		{"edited", 10_000, 0}, {"edited", 10_000, 1},
+	} {
+		f, ok := cases.LongFamilyByName(in.family)
+		if !ok {
+			b.Fatalf("no family %q", in.family)
+		}
+		c := f.Case(in.n, 1)
+		corpus, err := cases.ParseCorpus(in.family, []byte(c.System()), []byte(c.M2()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := fmt.Sprintf("case=%s-n=%d", in.family, in.n)
+		if in.maxEdges > 0 {
+			name += "-bounded"
+		}
+		b.Run(name, func(b *testing.B) {
+			opt := scorer.DefaultOptions()
+			opt.MaxEdges = in.maxEdges
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := scorer.Score(corpus.Hyps, corpus.Gold, opt, nil); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

@@ -88,13 +88,9 @@ func edited(rng *rand.Rand, n int) Case {
 	return c
 }
 
+// unrelatedLine is the unrelated family's pair with the long families' single gold edit.
 func unrelatedLine(rng *rand.Rand, n int) Case {
-	half := len(words) / 2
-	c := Case{Source: make([]string, n), Hypothesis: make([]string, n)}
-	for i := range n {
-		c.Source[i] = pick(rng, words[:half])
-		c.Hypothesis[i] = pick(rng, words[half:])
-	}
+	c := unrelated(rng, n)
 	c.Annotators = [][]Edit{nil}
 	if n > 5 {
 		c.Annotators[0] = []Edit{{5, 6, []string{"X"}}}

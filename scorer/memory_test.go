@@ -159,22 +159,27 @@ func TestScoreStopsAtTheSentenceTooLarge(t *testing.T) {
 // worker, the bounded fallbacks included.
 func TestSharedBudgetDoesNotChangeResults(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	hyps, gold := nearIdenticalCorpus(rng, 80, func(i int) int {
+	hyps, gold := nearIdenticalCorpus(rng, 64, func(i int) int { // two chunks of 32: two workers
 		if i%2 == 0 {
-			return 20_000 + rng.Intn(20_000)
+			return 10_000 + rng.Intn(10_000)
 		}
 		return 30
 	})
 	// A budget that holds the exact search of the smaller half of the large sentences, one at a
-	// time: the larger half are scored by the bounded search, and two workers with large
-	// sentences at once contend.
+	// time (and the bounded search of every sentence): the larger half are scored by the
+	// bounded search, and two workers with large sentences at once contend.
 	var needs []int64
+	var boundedNeed int64
+	capped := DefaultOptions()
+	capped.MaxWork = 1
 	for i := 0; i < len(gold); i += 2 {
 		_, _, need := evaluateWithin(t, DefaultOptions(), probe, hyps[i], &gold[i])
-		needs = append(needs, need)
+		_, _, bneed := evaluateWithin(t, capped, probe, hyps[i], &gold[i])
+		needs, boundedNeed = append(needs, need), max(boundedNeed, bneed)
 	}
 	slices.Sort(needs)
-	mb := MemoryBudget{Max: needs[len(needs)/2], Scoring: needs[len(needs)/2]}
+	scoring := max(needs[len(needs)/2], boundedNeed)
+	mb := MemoryBudget{Max: scoring, Scoring: scoring}
 	var runs [2][]string
 	bounded := 0
 	for k, workers := range []int{1, 4} {
@@ -196,6 +201,9 @@ func TestSharedBudgetDoesNotChangeResults(t *testing.T) {
 		if runs[0][i] != runs[1][i] {
 			t.Fatalf("result %d differs:\n 1 worker: %s\n4 workers: %s", i, runs[0][i], runs[1][i])
 		}
+	}
+	if bounded == 0 {
+		t.Errorf("no sentence over the budget for the exact search (%d bytes): the test is too weak", scoring)
 	}
 	t.Logf("%d of %d sentences over the budget for the exact search", bounded, len(gold))
 }

@@ -237,6 +237,9 @@ type TooLargeError struct {
 func (e *TooLargeError) Error() string {
 	c := e.Cost
 	size := fmt.Sprintf("%s source and %s hypothesis tokens", membudget.Count(c.SrcTokens), membudget.Count(c.HypTokens))
+	if e.Stage == StageTokens && c.HypTokens == 0 {
+		size = fmt.Sprintf("%s source tokens", membudget.Count(c.SrcTokens)) // the hypothesis not split yet
+	}
 	if c.BandCells > 0 {
 		size += fmt.Sprintf(", a Levenshtein band of %s cells", membudget.Count(c.BandCells))
 	}

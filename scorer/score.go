@@ -318,28 +318,36 @@ func (ev *Evaluator) release() {
 
 // tokens interns the sentence's source and hypothesis tokens into the Evaluator's buffers,
 // which are reserved from the memory budget like the lattice's (the hypothesis's split is
-// accounted once its length is known; see scratch.Adopt). A refusal is returned.
+// accounted once its length is known; see scratch.Adopt). A refusal is returned as a
+// *lattice.TooLargeError of the token arrays.
 func (ev *Evaluator) tokens(hypothesis string, s *Sentence) error {
 	var err error
 	if ev.src, err = scratch.Resize(ev.acct, ev.src, len(s.Tokens)); err != nil {
-		return err
+		return ev.tokensTooLarge(s, -1, err)
 	}
 	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
-	if ev.hypToks, err = scratch.Adopt(ev.acct, pytext.AppendFields(ev.hypToks[:0], hypothesis)); err != nil {
-		return err
+	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
+	m := len(ev.hypToks)
+	if ev.hypToks, err = scratch.Adopt(ev.acct, ev.hypToks); err != nil {
+		return ev.tokensTooLarge(s, m, err)
 	}
-	if ev.hyp, err = scratch.Resize(ev.acct, ev.hyp, len(ev.hypToks)); err != nil {
-		return err
+	if ev.hyp, err = scratch.Resize(ev.acct, ev.hyp, m); err != nil {
+		return ev.tokensTooLarge(s, m, err)
 	}
 	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
 	return nil
 }
 
+// tokensTooLarge is a refusal of the token arrays of s, whose hypothesis has m tokens (-1: not
+// split yet).
+func (ev *Evaluator) tokensTooLarge(s *Sentence, m int, err error) error {
+	return lattice.AsTooLarge(lattice.StageTokens, lattice.Cost{SrcTokens: len(s.Tokens), HypTokens: max(m, 0)}, err)
+}
+
 func (ev *Evaluator) evaluate(hypothesis string, s *Sentence) (SentenceResult, error) {
 	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis}
 	if err := ev.tokens(hypothesis, s); err != nil {
-		c := lattice.Cost{SrcTokens: len(s.Tokens), HypTokens: len(ev.hypToks)}
-		return res, lattice.AsTooLarge(lattice.StageTokens, c, err)
+		return res, err
 	}
 	fixes := ev.opt.Effective()
 	// A hypothesis equal to its source has one optimal alignment, the diagonal of matches, and

@@ -282,6 +282,7 @@ func (l *Lattice) tooLarge(stage Stage, err error) error {
 // What Build stores stays until Release or the next Build.
 func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.Release()
+	l.keys, l.occ = l.keys[:0], l.occ[:0] // no closure until one is built (EdgeCount)
 	l.opt, l.acct = opt, opt.Memory
 	l.src, l.hyp = src, hyp
 	l.n, l.m = len(src), len(hyp)
@@ -333,6 +334,9 @@ func (l *Lattice) build() error {
 // ones are kept for the next Build. The lattice cannot be searched until it is built again.
 func (l *Lattice) Release() {
 	a := l.acct
+	if a.Held() == 0 {
+		return // nothing large (or no account: everything is kept), and Build resizes the rest
+	}
 	l.band.Free(a)
 	l.vrow, l.vcol = scratch.Free(a, l.vrow)[:0], scratch.Free(a, l.vcol)[:0]
 	l.vatom, l.vnext = scratch.Free(a, l.vatom)[:0], scratch.Free(a, l.vnext)[:0]

@@ -310,6 +310,9 @@ func (ev *Evaluator) sentenceError(err error, s *Sentence) error {
 // release frees the sentence's large buffers (the lattice's and the tokens'): a worker holds
 // budget only while it scores a sentence.
 func (ev *Evaluator) release() {
+	if ev.acct.Held() == 0 {
+		return // every buffer small: kept for the next sentence
+	}
 	ev.lat.Release()
 	ev.src = scratch.Free(ev.acct, ev.src)
 	ev.hyp = scratch.Free(ev.acct, ev.hyp)

@@ -30,8 +30,16 @@ func ScoreSentence(hypothesis string, gold *Sentence, opt Options) (SentenceResu
 // matched as a.Correct has edits.
 func (a *AnnotatorResult) MatchedGold(opt Options) []bool {
 	used := make([]bool, len(a.Gold))
-	matchGold(a.Edits, a.Gold, opt.Effective(), func(_, j int) { used[j] = true })
+	a.EachMatch(opt, func(_, j int) { used[j] = true })
 	return used
+}
+
+// EachMatch calls match(i, j) for each of a's system edits i (an index into a.Edits) that
+// matched gold edit j (an index into a.Gold), by the matching rules of opt, in the order the
+// official counts them: once per edit of a.Correct. Under release 3.2 one system edit can match
+// two identical gold edits (see FixDuplicateGold).
+func (a *AnnotatorResult) EachMatch(opt Options, match func(edit, gold int)) {
+	matchGold(a.Edits, a.Gold, opt.Effective(), match)
 }
 
 // TypeCounts are a corpus's gold edits of one error type (the second field of an A line), in

@@ -221,6 +221,8 @@ type SentenceResult struct {
 	// search was used, and why (see package lattice); Cost gives the lattice's figures.
 	Bounded lattice.Fallback
 	Cost    lattice.Cost
+	// Gold is the gold sentence scored against.
+	Gold *Sentence
 }
 
 // ChosenResult returns the chosen annotator's result.
@@ -348,7 +350,7 @@ func (ev *Evaluator) tokensTooLarge(s *Sentence, m int, err error) error {
 }
 
 func (ev *Evaluator) evaluate(hypothesis string, s *Sentence) (SentenceResult, error) {
-	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis}
+	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis, Gold: s}
 	if err := ev.tokens(hypothesis, s); err != nil {
 		return res, err
 	}
@@ -523,28 +525,45 @@ func fBeta(c, e, g, beta float64) float64 {
 // (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
 // r.Chosen and adds its counts to the totals.
 func (t *Totals) Choose(r *SentenceResult) {
-	sq := t.Beta * t.Beta
-	fMax, maxCorrect := -1.0, -1.0
-	minProposed, minGold := math.Inf(1), math.Inf(1)
-	r.Chosen = 0
+	ch := newChoice()
 	for i := range r.Annotators {
-		n := r.Annotators[i].Counts()
-		c := t.Correct + float64(n.Correct)
-		p := t.Proposed + float64(n.Proposed)
-		g := t.Gold + float64(n.Gold)
-		f := fBeta(c, p, g, t.Beta)
-		if fMax < f || (fMax == f && maxCorrect < c) ||
-			(fMax == f && maxCorrect == c && minProposed+sq*minGold > p+sq*g) {
-			r.Chosen = i
-			fMax, maxCorrect, minProposed, minGold = f, c, p, g
-		}
+		t.consider(&ch, i, r.Annotators[i].Counts())
 	}
-	n := r.Annotators[r.Chosen].Counts()
+	r.Chosen = ch.best
+	t.Add(r.Annotators[r.Chosen].Counts(), r.Bounded != lattice.Exact)
+}
+
+// choice is an annotator choice in progress: the best annotator so far and its figures.
+type choice struct {
+	best                                   int
+	fMax, maxCorrect, minProposed, minGold float64
+}
+
+func newChoice() choice {
+	return choice{fMax: -1, maxCorrect: -1, minProposed: math.Inf(1), minGold: math.Inf(1)}
+}
+
+// consider compares annotator i, whose counts are n, with the best so far (see Choose).
+func (t *Totals) consider(ch *choice, i int, n Counts) {
+	c := t.Correct + float64(n.Correct)
+	p := t.Proposed + float64(n.Proposed)
+	g := t.Gold + float64(n.Gold)
+	f := fBeta(c, p, g, t.Beta)
+	if ch.fMax < f || (ch.fMax == f && ch.maxCorrect < c) ||
+		(ch.fMax == f && ch.maxCorrect == c && ch.minProposed+t.Beta*t.Beta*ch.minGold > p+t.Beta*t.Beta*g) {
+		ch.best = i
+		ch.fMax, ch.maxCorrect, ch.minProposed, ch.minGold = f, c, p, g
+	}
+}
+
+// Add adds a chosen annotator's counts to the totals, as one more sentence (scored by the
+// bounded search when bounded is true).
+func (t *Totals) Add(n Counts, bounded bool) {
 	t.Correct += float64(n.Correct)
 	t.Proposed += float64(n.Proposed)
 	t.Gold += float64(n.Gold)
 	t.Sentences++
-	if r.Bounded != lattice.Exact {
+	if bounded {
 		t.BoundedSentences++
 	}
 }
@@ -552,18 +571,7 @@ func (t *Totals) Choose(r *SentenceResult) {
 // PRF returns precision, recall and F_β of the totals as the official prints them: P = 1 when
 // nothing was proposed, R = 1 when there is no gold edit, F = 0 when P = R = 0.
 func (t *Totals) PRF() (p, r, f float64) {
-	p, r = 1, 1
-	if t.Proposed != 0 {
-		p = t.Correct / t.Proposed
-	}
-	if t.Gold != 0 {
-		r = t.Correct / t.Gold
-	}
-	den := t.Beta*t.Beta*p + r
-	if den != 0 {
-		f = (1.0 + t.Beta*t.Beta) * p * r / den
-	}
-	return p, r, f
+	return prf(t.Correct, t.Proposed, t.Correct, t.Gold, t.Beta)
 }
 
 // Counts returns the totals as integers.

@@ -2,6 +2,7 @@ package scorer_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"maxmatch/bench/cases"
@@ -123,6 +124,35 @@ func BenchmarkLongLine(b *testing.B) {
 				if _, err := scorer.Score(corpus.Hyps, corpus.Gold, opt, nil); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkRetotal re-runs the annotator choice over a bootstrap resample of a corpus of n
+// sentences from each sentence's counts (SentenceCounts, what the command keeps): CoNLL-2014's
+// size, and a corpus of 600,000 sentences (the 200 MB gold file), whose counts do not fit in
+// the processor's caches.
+func BenchmarkRetotal(b *testing.B) {
+	for _, n := range []int{1312, 600000} {
+		b.Run(fmt.Sprintf("sentences=%d", n), func(b *testing.B) {
+			var counts scorer.SentenceCounts
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range n {
+				r := scorer.SentenceResult{Annotators: make([]scorer.AnnotatorResult, 1+rng.IntN(2))}
+				for i := range r.Annotators {
+					r.Annotators[i] = scorer.AnnotatorResult{Gold: make([]scorer.GoldEdit, rng.IntN(3)), Edits: make([]scorer.Edit, rng.IntN(3))}
+					r.Annotators[i].Correct = r.Annotators[i].Edits[:rng.IntN(len(r.Annotators[i].Edits)+1)]
+				}
+				counts.Add(&r)
+			}
+			order := make([]int, n)
+			for i := range order {
+				order[i] = rng.IntN(n)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				counts.Retotal(0.5, order)
 			}
 		})
 	}

@@ -23,6 +23,39 @@ func sharedData(t testing.TB) string {
 	return dir
 }
 
+// conllSystems are the CoNLL-2014 outputs of the shared data: the 12 submissions and INPUT,
+// the source.
+var conllSystems = []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"}
+
+// readCoNLLGold reads the CoNLL-2014 gold file name (without ".m2") from the shared data's
+// conll14 directory.
+func readCoNLLGold(t testing.TB, conll, name string) []Sentence {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(conll, "gold", name+".m2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, err := ReadM2(name+".m2", data, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gold
+}
+
+// readCoNLLSystem reads a CoNLL-2014 output from the shared data's conll14 directory.
+func readCoNLLSystem(t testing.TB, conll, sys string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(conll, "systems", sys))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hyps, err := ReadSystem(sys, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hyps
+}
+
 type expectedSentence struct {
 	Line         int     `json:"line"`
 	Annotator    int     `json:"annotator"`
@@ -73,29 +106,15 @@ func TestCoNLL2014MatchesOfficial(t *testing.T) {
 	data := sharedData(t)
 	conll := filepath.Join(data, "conll14")
 	golds := []string{"official-2014.combined", "official-2014.combined-withalt", "official-2014.0", "official-2014.1"}
-	systems := []string{"AMU", "CAMB", "CUUI", "IITB", "INPUT", "IPN", "NTHU", "PKU", "POST", "RAC", "SJTU", "UFC", "UMC"}
+	systems := conllSystems
 	if testing.Short() {
 		golds, systems = golds[:1], []string{"CAMB", "NTHU", "IITB"}
 	}
 	for _, g := range golds {
-		gdata, err := os.ReadFile(filepath.Join(conll, "gold", g+".m2"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		gold, err := ReadM2(g+".m2", gdata, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		gold := readCoNLLGold(t, conll, g)
 		for _, sys := range systems {
 			t.Run(g+"/"+sys, func(t *testing.T) {
-				sdata, err := os.ReadFile(filepath.Join(conll, "systems", sys))
-				if err != nil {
-					t.Fatal(err)
-				}
-				hyps, err := ReadSystem(sys, sdata)
-				if err != nil {
-					t.Fatal(err)
-				}
+				hyps := readCoNLLSystem(t, conll, sys)
 				want := readExpected(t, filepath.Join(conll, "expected", g+"."+sys+".jsonl.gz"))
 				mismatches := 0
 				totals, err := Score(hyps, gold, DefaultOptions(), func(r *SentenceResult) error {
@@ -148,23 +167,9 @@ func TestCoNLL2014MatchesOfficial(t *testing.T) {
 // every sentence's result must be identical.
 func TestWorkersDoNotChangeResults(t *testing.T) {
 	data := sharedData(t)
-	gdata, err := os.ReadFile(filepath.Join(data, "conll14", "gold", "official-2014.combined-withalt.m2"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gold, err := ReadM2("gold", gdata, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	gold := readCoNLLGold(t, filepath.Join(data, "conll14"), "official-2014.combined-withalt")
 	for _, sys := range []string{"CAMB", "NTHU", "UFC"} {
-		sdata, err := os.ReadFile(filepath.Join(data, "conll14", "systems", sys))
-		if err != nil {
-			t.Fatal(err)
-		}
-		hyps, err := ReadSystem(sys, sdata)
-		if err != nil {
-			t.Fatal(err)
-		}
+		hyps := readCoNLLSystem(t, filepath.Join(data, "conll14"), sys)
 		var runs [2][]string
 		for i, workers := range []int{1, 8} {
 			opt := DefaultOptions()

@@ -2,13 +2,23 @@ package scorer
 
 import (
 	"fmt"
+	"iter"
 	"runtime"
 	"strings"
 	"sync"
+
+	"maxmatch/internal/membudget"
 )
 
 // chunk is the number of consecutive sentences a worker evaluates at a time.
 const chunk = 32
+
+// window is the number of chunks that may be in flight at once (read, being evaluated, or
+// evaluated and waiting for the annotator choice): it bounds ScoreStream's memory, whatever
+// the corpus's size, while letting workers run ahead of a slow sentence. 64 chunks of 32
+// hold a whole CoNLL-2014 test set (1,312 sentences), so that one degenerate sentence (NTHU's
+// takes 70 ms) never stalls the other workers there.
+const window = 64
 
 // Score scores one hypothesis per gold sentence, choosing an annotator per sentence as the
 // official does, and calls each (when not nil) with every sentence's result, in order.
@@ -16,22 +26,97 @@ const chunk = 32
 // Sentences are evaluated by opt.Workers goroutines (all CPUs when 0); the annotator choice,
 // which depends on the totals of the sentences before, and the calls to each happen in order
 // on the calling goroutine, so the results do not depend on the number of workers.
+//
+// The workers share one memory budget (Options.MaxMemory, see MemoryBudget). Scoring stops at
+// a sentence that does not fit in it, after the calls to each for the sentences before, with a
+// *TooLargeError. So do ScorePairs and ScoreStream.
 func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResult) error) (Totals, error) {
-	t := Totals{Beta: opt.Beta}
 	if len(hyps) != len(gold) {
-		return t, fmt.Errorf("the system output has %d sentences and the gold standard %d", len(hyps), len(gold))
+		return Totals{Beta: opt.Beta}, fmt.Errorf("the system output has %d sentences and the gold standard %d", len(hyps), len(gold))
+	}
+	return scoreStream(pairsOf(hyps, gold), len(gold), opt, each, nil)
+}
+
+// pairsOf pairs hyps[i] with gold[i].
+func pairsOf(hyps []string, gold []Sentence) iter.Seq2[Pair, error] {
+	return func(yield func(Pair, error) bool) {
+		for i := range gold {
+			if !yield(Pair{hyps[i], &gold[i]}, nil) {
+				return
+			}
+		}
+	}
+}
+
+// scoreWithin is Score with the memory budget divided already (for tests).
+func scoreWithin(hyps []string, gold []Sentence, opt Options, each func(*SentenceResult) error, mb MemoryBudget) (Totals, error) {
+	return scoreStream(pairsOf(hyps, gold), len(gold), opt, each, &mb)
+}
+
+// ScorePairs is Score for pairs of a hypothesis and its gold sentence, in memory.
+func ScorePairs(pairs []Pair, opt Options, each func(*SentenceResult) error) (Totals, error) {
+	all := func(yield func(Pair, error) bool) {
+		for _, p := range pairs {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+	return scoreStream(all, len(pairs), opt, each, nil)
+}
+
+// ScoreStream is Score for pairs read as they are scored (see Pairs): each result is passed to
+// each, in order, as soon as its annotator is chosen, and memory does not grow with the
+// number of sentences: workers run ahead of the choice by at most a fixed window of
+// sentences (64 chunks of 32). The first error pairs yields stops the scoring, after the
+// sentences before it have been passed to each, and is returned; so is the first error each
+// returns. ScoreStream returns once every goroutine it started has stopped reading pairs.
+func ScoreStream(pairs iter.Seq2[Pair, error], opt Options, each func(*SentenceResult) error) (Totals, error) {
+	return scoreStream(pairs, -1, opt, each, nil)
+}
+
+// scoreStream scores pairs; n is their number when known (-1 otherwise), so that a short
+// corpus is not given more workers than it has chunks; mbp, when not nil, is the memory budget
+// divided already (otherwise it is measured now).
+func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*SentenceResult) error, mbp *MemoryBudget) (Totals, error) {
+	t := Totals{Beta: opt.Beta}
+	var mb MemoryBudget
+	if mbp != nil {
+		mb = *mbp
+	} else {
+		var err error
+		if mb, err = newMemoryBudget(opt); err != nil {
+			return t, err
+		}
+	}
+	budget := membudget.New(mb.Scoring)
+	evaluate := func(ev *Evaluator, p Pair, i int) (SentenceResult, error) {
+		r, err := ev.Evaluate(p.Hypothesis, p.Gold)
+		r.Index = i
+		if tl, ok := err.(*TooLargeError); ok {
+			tl.Index = i
+		}
+		return r, err
 	}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	nChunks := (len(gold) + chunk - 1) / chunk
-	workers = min(workers, nChunks)
+	if n >= 0 {
+		workers = min(workers, (n+chunk-1)/chunk)
+	}
 	if workers <= 1 {
-		ev := NewEvaluator(opt)
-		for i := range gold {
-			r := ev.Evaluate(hyps[i], &gold[i])
-			r.Index = i
+		ev := newEvaluator(opt, mb, budget.Account())
+		i := 0
+		for p, err := range pairs {
+			if err != nil {
+				return t, err
+			}
+			r, err := evaluate(ev, p, i)
+			if err != nil {
+				return t, err
+			}
+			i++
 			if err := t.choose(&r, each); err != nil {
 				return t, err
 			}
@@ -39,46 +124,95 @@ func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResul
 		return t, nil
 	}
 
-	// Each chunk's results arrive on its own channel; the chooser reads them in order.
-	results := make([]chan []SentenceResult, nChunks)
-	for i := range results {
-		results[i] = make(chan []SentenceResult, 1)
+	// A feeder reads the pairs into batches, which go both to the workers and, in order, to
+	// the chooser (this goroutine); a batch's results come back on its own channel. The
+	// ordered queue's capacity is the window: the feeder waits when the chooser is that far
+	// behind. A batch whose evaluation failed ends at the failing sentence, with its error.
+	type evaluated struct {
+		rs  []SentenceResult
+		err error
 	}
-	next := make(chan int, nChunks)
-	for c := range nChunks {
-		next <- c
+	type batch struct {
+		first   int
+		pairs   []Pair
+		err     error // the error that ended the pairs after this batch's
+		results chan evaluated
 	}
-	close(next)
+	queue := make(chan *batch, window)
+	jobs := make(chan *batch, window)
 	done := make(chan struct{})
 	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(jobs)
+		defer close(queue)
+		b := &batch{pairs: make([]Pair, 0, chunk), results: make(chan evaluated, 1)}
+		send := func() bool {
+			select {
+			case queue <- b:
+			case <-done:
+				return false
+			}
+			jobs <- b // never blocks: at most window batches are queued, each sent once
+			return true
+		}
+		for p, err := range pairs {
+			if err != nil {
+				b.err = err
+				break
+			}
+			b.pairs = append(b.pairs, p)
+			if len(b.pairs) == chunk {
+				if !send() {
+					return
+				}
+				b = &batch{first: b.first + chunk, pairs: make([]Pair, 0, chunk), results: make(chan evaluated, 1)}
+			}
+		}
+		if len(b.pairs) > 0 || b.err != nil {
+			send()
+		}
+	}()
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ev := NewEvaluator(opt)
-			for c := range next {
-				lo, hi := c*chunk, min(len(gold), (c+1)*chunk)
-				rs := make([]SentenceResult, 0, hi-lo)
-				for i := lo; i < hi; i++ {
-					r := ev.Evaluate(hyps[i], &gold[i])
-					r.Index = i
-					rs = append(rs, r)
+			ev := newEvaluator(opt, mb, budget.Account())
+			for b := range jobs {
+				e := evaluated{rs: make([]SentenceResult, 0, len(b.pairs))}
+				for i, p := range b.pairs {
+					select {
+					case <-done:
+						b.results <- evaluated{}
+						return
+					default:
+					}
+					r, err := evaluate(ev, p, b.first+i)
+					if err != nil {
+						e.err = err
+						break
+					}
+					e.rs = append(e.rs, r)
 				}
-				select {
-				case results[c] <- rs:
-				case <-done:
-					return
-				}
+				b.results <- e
 			}
 		}()
 	}
 	defer wg.Wait()
 	defer close(done)
-	for c := range nChunks {
-		for _, r := range <-results[c] {
-			if err := t.choose(&r, each); err != nil {
+	for b := range queue {
+		e := <-b.results
+		for i := range e.rs {
+			if err := t.choose(&e.rs[i], each); err != nil {
 				return t, err
 			}
+		}
+		if e.err != nil {
+			return t, e.err
+		}
+		if b.err != nil {
+			return t, b.err
 		}
 	}
 	return t, nil

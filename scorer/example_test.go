@@ -3,6 +3,7 @@ package scorer_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"maxmatch/scorer"
 )
@@ -63,7 +64,10 @@ func ExampleScoreSentence() {
 	if err != nil {
 		panic(err)
 	}
-	r := scorer.ScoreSentence("The cats sat on mat .", &gold[0], scorer.DefaultOptions())
+	r, err := scorer.ScoreSentence("The cats sat on mat .", &gold[0], scorer.DefaultOptions())
+	if err != nil {
+		panic(err)
+	}
 	for _, a := range r.Annotators {
 		for _, e := range a.Edits {
 			fmt.Printf("annotator %d: edit %v, shown as %v\n", a.Annotator, e, scorer.Trim(e))
@@ -90,6 +94,21 @@ func ExampleReadM2_error() {
 	// Output:
 	// gold.m2:2:5: span (field 1): expected an integer end offset, found "two"
 	// 2 5
+}
+
+// A span the official scorer accepts but cannot use is read as it reads it (dropped when outside
+// the sentence, kept and never matched when reversed), and reported to Warn; Strict refuses it.
+func ExampleM2Reader() {
+	gold := []byte("S The cat sat .\nA 4 6|||Mec|||again|||REQUIRED|||-NONE-|||0\nA 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||0\n")
+	r := scorer.M2Reader{Warn: func(pe *scorer.ParseError) { fmt.Println("warning:", pe.Line, pe.Column) }}
+	sentences, _ := r.Read("gold.m2", gold)
+	fmt.Println(len(sentences[0].Annotators[0].Edits), "gold edit kept")
+	_, err := scorer.M2Reader{Strict: true}.Read("gold.m2", gold)
+	fmt.Println(err)
+	// Output:
+	// warning: 2 3
+	// 1 gold edit kept
+	// gold.m2:2:3: span (field 1) "4 6" is outside the sentence's 4 tokens: expected 0 ≤ start ≤ end ≤ 4; the official scorer silently ignores such an edit (without --strict, so does maxmatch, with a warning)
 }
 
 // The gold edits of the chosen annotators by error type; system edits carry no type, so false
@@ -141,7 +160,12 @@ func ExamplePreparedEvaluator_EvaluateAll() {
 	prepared := scorer.Prepare(gold, scorer.DefaultOptions())
 	ev := prepared.Evaluator() // one per goroutine; prepared is shared
 	hyps := []string{"The cat sat on mat .", "The cats sat on mat .", "The cat sat on the mat .", "The cats sat on mat ."}
-	for k, r := range ev.EvaluateAll(nil, 0, hyps) {
+	results, err := ev.EvaluateAll(nil, 0, hyps)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for k, r := range results {
 		n := r.ChosenResult().Counts()
 		p, rec, f := n.PRF(0.5)
 		fmt.Printf("%d: annotator %d, %+v, P %.2f R %.2f F %.2f\n", k, r.ChosenResult().Annotator, n, p, rec, f)
@@ -151,4 +175,31 @@ func ExamplePreparedEvaluator_EvaluateAll() {
 	// 1: annotator 1, {Correct:1 Proposed:1 Gold:1}, P 1.00 R 1.00 F 1.00
 	// 2: annotator 0, {Correct:1 Proposed:1 Gold:1}, P 1.00 R 1.00 F 1.00
 	// 3: annotator 1, {Correct:1 Proposed:1 Gold:1}, P 1.00 R 1.00 F 1.00
+}
+
+// Scoring files of any size in bounded memory: both are read incrementally, each sentence is
+// scored, its annotator chosen and passed on as soon as it can be, and nothing is kept.
+func ExampleScoreStream() {
+	gold := scorer.M2Reader{}.Stream("gold.m2", strings.NewReader(`S The cat sat on mat .
+A 4 4|||ArtOrDet|||the|||REQUIRED|||-NONE-|||0
+
+S They was happy .
+A 1 2|||SVA|||were|||REQUIRED|||-NONE-|||0
+`))
+	system := scorer.NewSystemStream("system.txt", strings.NewReader("The cat sat on the mat .\nThey were very happy .\n"))
+	totals, err := scorer.ScoreStream(scorer.Pairs(gold, system, nil), scorer.DefaultOptions(), func(r *scorer.SentenceResult) error {
+		n := r.ChosenResult().Counts()
+		fmt.Printf("sentence %d (gold line %d): %d correct, %d proposed, %d gold\n", r.Index+1, r.Gold.Line, n.Correct, n.Proposed, n.Gold)
+		return nil
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, r, f := totals.PRF()
+	fmt.Printf("P %.4f R %.4f F_0.5 %.4f\n", p, r, f)
+	// Output:
+	// sentence 1 (gold line 1): 1 correct, 1 proposed, 1 gold
+	// sentence 2 (gold line 4): 1 correct, 2 proposed, 1 gold
+	// P 0.6667 R 1.0000 F_0.5 0.7143
 }

@@ -3,11 +3,13 @@ package scorer
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"maxmatch/internal/pytext"
@@ -28,7 +30,9 @@ func addSeeds(f *testing.F, pattern string, add func([]byte)) {
 	}
 }
 
-// withoutLines returns a copy of sentences with every line number set to 0.
+// withoutLines returns a copy of sentences with every line number set to 0, and every gold
+// edit's corrections as written cleared: what a round trip through WriteM2 may change (it writes
+// an empty correction as "-NONE-").
 func withoutLines(sentences []Sentence) []Sentence {
 	out := make([]Sentence, len(sentences))
 	for i, s := range sentences {
@@ -39,6 +43,7 @@ func withoutLines(sentences []Sentence) []Sentence {
 			a.Edits = slicesClone(a.Edits)
 			for k := range a.Edits {
 				a.Edits[k].Line = 0
+				a.Edits[k].CorrectionsText = ""
 			}
 		}
 		out[i] = s
@@ -55,8 +60,9 @@ func slicesClone[T any](s []T) []T {
 
 // FuzzReadM2 states what ReadM2 guarantees on any input: it does not panic; it either returns a
 // *ParseError for the file with a line inside it, or sentences whose tokens are their source's
-// fields, with at least one annotator each, distinct ids, and (unless bad spans are accepted)
-// edits with 0 ≤ start ≤ end. And it checks a round trip: sentences read with
+// fields, with at least one annotator each, distinct ids, and (with Strict) edits with
+// 0 ≤ start ≤ end; without Strict, a warning with a line inside the file for each edit that has
+// not. And it checks a round trip: sentences read with
 // FixSentenceOffsets, written by WriteM2 and read again, are the same sentences.
 func FuzzReadM2(f *testing.F) {
 	addSeeds(f, "*.m2", func(b []byte) { f.Add(b, uint16(0), false) })
@@ -65,8 +71,17 @@ func FuzzReadM2(f *testing.F) {
 	f.Add([]byte("\ufeffS a\r\nA 0 1|||T|||b|||REQUIRED|||-NONE-|||1\r\n\r\n \nS b\n"), uint16(FixNoneCorrection), false)
 	// Annotators whose visiting order WriteM2 must not write as is (see annotatorFileOrder).
 	f.Add([]byte("S a b\nA 0 1|||X|||c|||R|||-|||6\nA 0 1|||X|||c|||R|||-|||0\nA 0 1|||X|||c|||R|||-|||-3\nA 0 1|||X|||c|||R|||-|||31\nA 0 1|||X|||c|||R|||-|||21\n"), uint16(0), false)
-	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, accept bool) {
-		r := M2Reader{Fixes: Fix(fixBits) & allFixes, AcceptBadSpans: accept}
+	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, strict bool) {
+		warned := map[int]bool{} // lines warned about
+		r := M2Reader{Fixes: Fix(fixBits) & allFixes, Strict: strict, Warn: func(pe *ParseError) {
+			if strict {
+				t.Fatalf("a warning under Strict: %v", pe)
+			}
+			if pe.File != "gold.m2" || pe.Line < 1 || pe.Line > bytes.Count(data, []byte{'\n'})+1 || pe.Column < 1 || pe.Msg == "" || warned[pe.Line] {
+				t.Fatalf("bad position or message, or a line warned twice: %#v", pe)
+			}
+			warned[pe.Line] = true
+		}}
 		sentences, err := r.Read("gold.m2", data)
 		if err != nil {
 			var pe *ParseError
@@ -95,8 +110,13 @@ func FuzzReadM2(f *testing.F) {
 				}
 				seen[a.ID] = true
 				for _, e := range a.Edits {
-					if !accept && (e.Start < 0 || e.Start > e.End) {
-						t.Fatalf("line %d: edit span %d %d accepted", e.Line, e.Start, e.End)
+					if e.Start < 0 || e.Start > e.End {
+						if strict {
+							t.Fatalf("line %d: edit span %d %d accepted under Strict", e.Line, e.Start, e.End)
+						}
+						if !warned[e.Line] {
+							t.Fatalf("line %d: edit span %d %d read without a warning", e.Line, e.Start, e.End)
+						}
 					}
 					if len(e.Corrections) == 0 {
 						t.Fatalf("line %d: edit without corrections", e.Line)
@@ -106,7 +126,8 @@ func FuzzReadM2(f *testing.F) {
 		}
 
 		// The round trip, under WriteM2's conditions: sentences re-based, and annotators sorted
-		// when a sentence has more than 8 of them.
+		// when a sentence has more than 8 of them; the warnings were checked above.
+		r.Warn = nil
 		r.Fixes |= FixSentenceOffsets
 		for _, s := range sentences {
 			if len(s.Annotators) > 8 {
@@ -174,6 +195,133 @@ func FuzzReadSystem(f *testing.F) {
 		again, err := ReadSystem("written.txt", []byte(out.String()))
 		if err != nil || !reflect.DeepEqual(again, lines) && len(again)+len(lines) > 0 {
 			t.Fatalf("round trip: %q gave %q, %v", lines, again, err)
+		}
+	})
+}
+
+// pieceSizeOf gives piece sizes for the incremental readers in the tests below: one byte (every
+// line longer than a piece), a few bytes, and the default.
+func pieceSizeOf(b uint8) int {
+	if b == 0 {
+		return pieceSize
+	}
+	return int(b)
+}
+
+// readM2Stream reads data with an M2Stream cutting pieces of the given size, from a reader
+// that returns one byte at a time, and returns every sentence and the error it ends with
+// (nil at the end of the file).
+func readM2Stream(r M2Reader, data []byte, size int) ([]Sentence, error) {
+	s := r.Stream("gold.m2", iotest.OneByteReader(bytes.NewReader(data)))
+	s.in.size = size
+	var out []Sentence
+	for {
+		g, err := s.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, *g)
+	}
+}
+
+// FuzzStreamM2 states the invariant of the incremental M2 reader: on any input, read in
+// pieces of any size, it gives the sentences that reading the whole file gives (ReadString is
+// the same parser given one piece), or the same error at the same line and column, after
+// the sentences before it.
+func FuzzStreamM2(f *testing.F) {
+	addSeeds(f, "*.m2", func(b []byte) { f.Add(b, uint16(0), false, uint8(1)) })
+	f.Add([]byte("\ufeffS a\r\nA 0 1|||T|||b|||REQUIRED|||-NONE-|||1\r\n\r\n \nS b\n"), uint16(FixNoneCorrection), false, uint8(3))
+	f.Add([]byte("S a b\u2028A 0 1|||X|||c|||R|||-|||0\x85\nS c\r\r\nA 0 1|||X|||d|||R|||-|||0\r\r\r\n\nS d"), uint16(0), false, uint8(5))
+	f.Add([]byte("S a\n\u3000\t\nS b\nA 0 1|||X|||c|||R|||-|||0\n\nS c\nA 9 9|||X|||c|||R|||-|||0\n"), uint16(0), false, uint8(7))
+	f.Add([]byte("S a\n\nS b\nA 0 x|||X|||c|||R|||-|||0\n\nS \xff\n"), uint16(0), true, uint8(2))
+	f.Add([]byte("S a\n\nS b\xe2\x80\nA 0 x|||X|||c|||R|||-|||0\n"), uint16(0), true, uint8(4))
+	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, accept bool, size uint8) {
+		r := M2Reader{Fixes: Fix(fixBits) & allFixes, AcceptBadSpans: accept}
+		whole, wholeErr := r.Read("gold.m2", data)
+		streamed, streamErr := readM2Stream(r, data, pieceSizeOf(size))
+		if !reflect.DeepEqual(wholeErr, streamErr) {
+			t.Fatalf("whole file: error %v; in pieces of %d: %v", wholeErr, pieceSizeOf(size), streamErr)
+		}
+		if wholeErr == nil && !reflect.DeepEqual(whole, streamed) {
+			t.Fatalf("whole file: %#v\nin pieces of %d: %#v", whole, pieceSizeOf(size), streamed)
+		}
+		if wholeErr != nil {
+			// The sentences handed out before the error come before it in the file (a line of
+			// the file can hold several of Python's lines).
+			pe := wholeErr.(*ParseError)
+			if pe.Line > 0 {
+				for _, s := range streamed {
+					if s.Line > pe.Line {
+						t.Fatalf("sentence at line %d handed out before the error at line %d", s.Line, pe.Line)
+					}
+				}
+			}
+		}
+	})
+}
+
+// FuzzStreamSystem states the same for system files: the incremental reader gives the
+// hypotheses of the whole file, or the same error after the lines before it.
+func FuzzStreamSystem(f *testing.F) {
+	addSeeds(f, "*.txt", func(b []byte) { f.Add(b, uint8(1)) })
+	f.Add([]byte("\ufeffa b\r\n\n  c\u3000\n\x85d"), uint8(2))
+	f.Add([]byte("\ufeff"), uint8(1))
+	f.Add([]byte("a\nb\xffc\nd\n"), uint8(3))
+	f.Fuzz(func(t *testing.T, data []byte, size uint8) {
+		whole, wholeErr := ReadSystem("system.txt", data)
+		s := NewSystemStream("system.txt", iotest.HalfReader(bytes.NewReader(data)))
+		s.in.size = pieceSizeOf(size)
+		streamed := []string{}
+		var streamErr error
+		for {
+			h, err := s.Next()
+			if err != nil {
+				if err != io.EOF {
+					streamErr = err
+				}
+				break
+			}
+			streamed = append(streamed, h)
+		}
+		if !reflect.DeepEqual(wholeErr, streamErr) {
+			t.Fatalf("whole file: error %v; in pieces: %v", wholeErr, streamErr)
+		}
+		if wholeErr == nil && !reflect.DeepEqual(whole, streamed) {
+			t.Fatalf("whole file: %q\nin pieces: %q", whole, streamed)
+		}
+		if wholeErr == nil && s.Lines() != len(whole) {
+			t.Fatalf("Lines() = %d, want %d", s.Lines(), len(whole))
+		}
+	})
+}
+
+// FuzzCheckPairs states that CheckPairs, which reads the files without building sentences,
+// finds what Pairs finds: the same number of pairs, the same skipped line, the same error.
+func FuzzCheckPairs(f *testing.F) {
+	f.Add([]byte("S a\n\nS b\nA 0 1|||X|||c|||R|||-|||0\n"), []byte("a\nc\n"), false)
+	f.Add([]byte("S a\n\nS b\nS c\nA 0 1|||X|||c|||R|||-|||0\n\nS d\n"), []byte("a\n"), false)
+	f.Add([]byte("S a\n\nS b\n"), []byte("a\nb\n\n"), true)
+	f.Add([]byte("S a\n\nS b\nX\n"), []byte("a\n\xff\n"), false)
+	f.Add([]byte("S a\n\nS b\n"), []byte("a\nb\nc\n\xff"), false)
+	f.Fuzz(func(t *testing.T, gold, system []byte, accept bool) {
+		r := M2Reader{AcceptBadSpans: accept}
+		var pairsSkipped, checkSkipped int
+		n := 0
+		var pairsErr error
+		for _, err := range Pairs(r.StreamString("gold.m2", string(gold)), NewSystemStreamString("system.txt", string(system)), func(l int) { pairsSkipped = l }) {
+			if err != nil {
+				pairsErr = err
+				n = 0
+				break
+			}
+			n++
+		}
+		m, checkErr := CheckPairs(r.Stream("gold.m2", bytes.NewReader(gold)), NewSystemStream("system.txt", bytes.NewReader(system)), func(l int) { checkSkipped = l })
+		if !reflect.DeepEqual(pairsErr, checkErr) || n != m || pairsSkipped != checkSkipped {
+			t.Fatalf("Pairs: %d pairs, skipped %d, error %v\nCheckPairs: %d, skipped %d, error %v", n, pairsSkipped, pairsErr, m, checkSkipped, checkErr)
 		}
 	})
 }

@@ -22,6 +22,10 @@ type GoldEdit struct {
 	Corrections []string // the acceptable corrections; "" deletes
 	Type        string   // the error type (second field)
 	Line        int      // line of the A line in its file (1-based)
+	// CorrectionsText is the corrections field of the A line as written (the third field), ""
+	// for an edit not read from a file. The official scorer's -v output shows a correction
+	// written "-NONE-" as the byte string '', and an empty one written otherwise as u''.
+	CorrectionsText string
 }
 
 // Annotator is one annotator's gold edits for one sentence, in file order.
@@ -60,11 +64,11 @@ func (e *ParseError) Error() string {
 // fixes (FixNoneCorrection, FixSentenceOffsets, FixAnnotatorOrder) applied. name is used in
 // errors.
 //
-// It is stricter than the official where the official would silently use a broken file, and
-// more lenient where real files trip it up:
-//   - An A line whose span lies outside its sentence, or ends before it starts, is an error (the
-//     official drops the first kind and keeps the second as an edit nothing can match);
-//     M2Reader.AcceptBadSpans reads them as the official does.
+// It reads what the official reads, and more leniently where real files trip the official up:
+//   - An A line whose span lies outside its sentence is dropped, and one whose span ends before
+//     it starts is kept (a gold edit no system edit can match), as the official does: the
+//     official test set of a shared task has such a line. M2Reader can report them (Warn) or
+//     refuse them (Strict).
 //   - A block must start with its S line (the official ignores a block's first line, whatever it
 //     is, when an S line follows).
 //   - CRLF files, a byte order mark, and lines of white space between blocks are read as their
@@ -78,11 +82,19 @@ func ReadM2(name string, data []byte, fixes Fix) ([]Sentence, error) {
 // M2Reader reads M2 files with options beyond those of ReadM2.
 type M2Reader struct {
 	Fixes Fix // the reading fixes to apply (see ReadM2)
-	// AcceptBadSpans reads A lines whose span the official scorer accepts without complaint but
-	// cannot use, as it does: a span with a negative offset or beyond the sentence's tokens is
-	// dropped, a span whose start is after its end is kept (it counts as a gold edit that no
-	// system edit can match). Without it, both are errors. Edits of type "noop" are exempt
-	// either way: their offsets are replaced by -1.
+	// Strict makes an error of an A line whose span the official scorer accepts without complaint
+	// but cannot use: a span with a negative offset or beyond the tokens of its block, which the
+	// official drops, or a span whose start is after its end, which it keeps as a gold edit no
+	// system edit can match. Without Strict they are read as the official reads them. Edits of
+	// type "noop" are exempt either way: their offsets are replaced by -1.
+	Strict bool
+	// Warn, when not nil and Strict is not set, is called once for each such A line, with the
+	// error Strict would return (file, line, column, what is wrong and how it was read).
+	Warn func(*ParseError)
+	// AcceptBadSpans has no effect: reading such spans as the official does is the default.
+	//
+	// Deprecated: it was the way to get the official's reading; it is kept so that code
+	// setting it still compiles.
 	AcceptBadSpans bool
 }
 
@@ -93,17 +105,53 @@ func (r M2Reader) Read(name string, data []byte) ([]Sentence, error) {
 
 // ReadString is Read for a file already in a string. The sentences refer to pieces of text
 // rather than copies of them, so a caller that has the file in a string saves a copy of it.
+//
+// It is the incremental reader (Stream) given the whole file as one piece: the sentences and
+// the errors are the same.
 func (r M2Reader) ReadString(name, text string) ([]Sentence, error) {
-	p := m2Parser{name: name, fixes: r.Fixes, acceptBadSpans: r.AcceptBadSpans}
-	return p.parse(text)
+	p := r.parser(name)
+	if err := p.feed(text, true); err != nil {
+		return nil, err
+	}
+	if err := p.end(); err != nil {
+		return nil, err
+	}
+	return p.out, nil
 }
 
-type m2Parser struct {
-	name           string
-	fixes          Fix
-	acceptBadSpans bool
+func (r M2Reader) parser(name string) *m2Parser {
+	return &m2Parser{name: name, fixes: r.Fixes, strict: r.Strict, warn: r.Warn, line: 1}
+}
 
-	out []Sentence
+// blockLine is a non-blank line of a block: a line as Python's splitlines cuts the file, and
+// the number of the line of the file ("\n"-terminated, what an editor shows) it is on.
+type blockLine struct {
+	text string
+	line int
+}
+
+// m2Parser reads an M2 file piece by piece (feed), each piece made of whole lines of the file,
+// and turns each block into sentences as soon as the blank line that ends it arrives.
+type m2Parser struct {
+	name   string
+	fixes  Fix
+	strict bool
+	warn   func(*ParseError)
+
+	// Where the next piece starts in the file.
+	line   int   // its line number (1-based)
+	offset int64 // its byte offset
+	block  []blockLine
+	total  int // sentences parsed so far
+
+	// check only checks the file: it counts its sentences, finds its errors and builds
+	// nothing, noting the line of sentence number lineOf (1-based) in lineOfLine.
+	check       bool
+	lineOf      int
+	lineOfLine  int
+	checkTokens []string
+
+	out []Sentence // the sentences parsed and not yet handed out
 	// Scratch reused from block to block.
 	sources        []string
 	sourceLines    []int
@@ -132,75 +180,106 @@ func (p *m2Parser) errorf(line, col int, format string, args ...any) error {
 	return &ParseError{File: p.name, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-// position returns the 1-based line and byte column of a byte offset, counting "\n" only as a
-// line break (what an editor shows; Python also breaks lines at a few control characters).
-func position(text string, off int) (line, col int) {
-	return strings.Count(text[:off], "\n") + 1, off - (strings.LastIndexByte(text[:off], '\n') + 1) + 1
+// invalidUTF8 is the error for a line of a file that is not valid UTF-8: the line starts at
+// byte offset lineOffset of the file, and its first bad byte is text[bad].
+func invalidUTF8(name string, line int, lineOffset int64, text string, bad, lineStart int) error {
+	return &ParseError{File: name, Line: line, Column: bad - lineStart + 1,
+		Msg: fmt.Sprintf("invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", text[bad], lineOffset+int64(bad-lineStart))}
 }
 
-// invalidUTF8 is the error for text that is not valid UTF-8.
-func invalidUTF8(name string, data string) error {
-	off := firstInvalidUTF8(data)
-	line, col := position(data, off)
-	return &ParseError{File: name, Line: line, Column: col,
-		Msg: fmt.Sprintf("invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", data[off], off)}
-}
-
-func (p *m2Parser) parse(text string) ([]Sentence, error) {
-	if !utf8.ValidString(text) {
-		return nil, invalidUTF8(p.name, text)
+// feed parses the next piece of the file: whole lines, each ending in "\n", or, at the end of
+// the file (final), whatever is left. The sentences of every block the piece completes are
+// appended to p.out; a block still open at the end of a piece waits for the next one. The
+// first error in the file stops the parse: a line that is not UTF-8 when it is reached, or a
+// malformed block when its end is.
+func (p *m2Parser) feed(text string, final bool) error {
+	if p.offset == 0 {
+		// Sized from the piece: the sentences and, as nearly every A line gives one gold edit
+		// with one correction, the slabs hold the piece's edits with little to spare.
+		p.out = slices.Grow(p.out, strings.Count(text, "\nS ")+1)
+	} else {
+		p.out = slices.Grow(p.out, strings.Count(text, "\nS "))
 	}
-	text = strings.TrimPrefix(text, "\ufeff")
-	// The official splits blocks at lines that are exactly "\n"; a CRLF file has none and it
-	// dies. We read CRLF files as their LF equivalent (which keeps line numbers).
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	// Line numbers of offsets, counted incrementally: offsets are asked for in increasing order.
-	lineAt, lineOff := 1, 0
-	offsetLine := func(off int) int {
-		if off < lineOff {
-			lineAt, lineOff = 1, 0
-		}
-		lineAt += strings.Count(text[lineOff:off], "\n")
-		lineOff = off
-		return lineAt
-	}
-
-	p.out = make([]Sentence, 0, strings.Count(text, "\nS ")+1)
-	// Nearly every A line gives one gold edit with one correction: slabs of that size hold the
-	// file's edits with little to spare.
 	edits := strings.Count(text, "\nA ") + 1
-	p.goldSlab = make([]GoldEdit, 0, edits)
-	p.correctionSlab = make([]string, 0, edits+edits/8)
-	var block []pytext.Line
-	flush := func() error {
-		if len(block) == 0 {
-			return nil
-		}
-		err := p.block(block, offsetLine)
-		block = block[:0]
-		return err
+	if cap(p.goldSlab)-len(p.goldSlab) < edits {
+		p.goldSlab = make([]GoldEdit, 0, edits)
 	}
-	for off := 0; off < len(text); {
+	if cap(p.correctionSlab)-len(p.correctionSlab) < edits {
+		p.correctionSlab = make([]string, 0, edits+edits/8)
+	}
+	bad := len(text) // the first byte that is not UTF-8
+	if !utf8.ValidString(text) {
+		bad = firstInvalidUTF8(text)
+	}
+	for start := 0; start < len(text); {
+		end := len(text)
+		if i := strings.IndexByte(text[start:], '\n'); i >= 0 {
+			end = start + i + 1
+		}
+		if bad < end {
+			return invalidUTF8(p.name, p.line, p.offset, text, bad, start)
+		}
+		line := text[start:end]
+		if p.offset == 0 {
+			line = strings.TrimPrefix(line, "\ufeff")
+		}
+		if err := p.physicalLine(line); err != nil {
+			return err
+		}
+		p.offset += int64(end - start)
+		if text[end-1] == '\n' {
+			p.line++
+		}
+		start = end
+	}
+	if final {
+		return p.flush()
+	}
+	return nil
+}
+
+// physicalLine reads one line of the file (up to and including its "\n"). Python's splitlines
+// also ends lines at a few other characters (see pytext.NextLine), so it may hold several
+// lines; the official separates blocks by lines that are exactly "\n". We also take a line of
+// white space for a separator: where the official accepts one (as a block's first line, which
+// it ignores) the result is the same, elsewhere it dies on it.
+func (p *m2Parser) physicalLine(line string) error {
+	// The official dies on a CRLF file, which has no line that is exactly "\n"; we read it as its
+	// LF equivalent. Reading "\r\n" as one line break is that, except after another "\r",
+	// which the equivalent joins with the "\n".
+	if strings.HasSuffix(line, "\r\r\n") {
+		line = line[:len(line)-2] + "\n"
+	}
+	for off := 0; off < len(line); {
 		var ln pytext.Line
-		ln, off = pytext.NextLine(text, off)
-		// The official separates blocks by lines that are exactly "\n". We also take a line of
-		// white space for a separator: where the official accepts one (as a block's first line,
-		// which it ignores) the result is the same, elsewhere it dies on it.
+		ln, off = pytext.NextLine(line, off)
 		if ln.Text == "" || pytext.TrimSpace(ln.Text) == "" {
-			if err := flush(); err != nil {
-				return nil, err
+			if err := p.flush(); err != nil {
+				return err
 			}
 			continue
 		}
-		block = append(block, ln)
+		p.block = append(p.block, blockLine{ln.Text, p.line})
 	}
-	if err := flush(); err != nil {
-		return nil, err
+	return nil
+}
+
+// flush parses the block read so far, if any.
+func (p *m2Parser) flush() error {
+	if len(p.block) == 0 {
+		return nil
 	}
-	if len(p.out) == 0 {
-		return nil, &ParseError{File: p.name, Msg: "no sentences (the file is empty or blank): expected blocks of an \"S \" line followed by its \"A \" lines"}
+	err := p.parseBlock(p.block)
+	p.block = p.block[:0]
+	return err
+}
+
+// end checks, once the whole file is read, that it had sentences.
+func (p *m2Parser) end() error {
+	if p.total == 0 {
+		return &ParseError{File: p.name, Msg: "no sentences (the file is empty or blank): expected blocks of an \"S \" line followed by its \"A \" lines"}
 	}
-	return p.out, nil
+	return nil
 }
 
 type rawEdit struct {
@@ -208,46 +287,64 @@ type rawEdit struct {
 	annotator int64
 }
 
-// block parses one block, appending its sentences to p.out: its S lines are sentences, its A
-// lines edits.
-func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) error {
+// parseBlock parses one block, appending its sentences to p.out: its S lines are sentences,
+// its A lines edits.
+func (p *m2Parser) parseBlock(lines []blockLine) error {
 	first := lines[0]
-	if strings.HasPrefix(first.Text, "A ") {
-		return p.errorf(lineNo(first.Offset), 1, "an \"A \" line before any \"S \" line: expected each block to start with the \"S \" line of its sentence")
+	if strings.HasPrefix(first.text, "A ") {
+		return p.errorf(first.line, 1, "an \"A \" line before any \"S \" line: expected each block to start with the \"S \" line of its sentence")
 	}
-	if !strings.HasPrefix(first.Text, "S ") {
-		return p.errorf(lineNo(first.Offset), 1, "expected a block to start with an \"S \" line, found %s", quote(first.Text))
+	if !strings.HasPrefix(first.text, "S ") {
+		return p.errorf(first.line, 1, "expected a block to start with an \"S \" line, found %s", quote(first.text))
 	}
 	p.sources, p.sourceLines, p.tokens = p.sources[:0], p.sourceLines[:0], p.tokens[:0]
 	for _, ln := range lines {
-		if strings.HasPrefix(ln.Text, "S ") {
-			src := pytext.TrimSpace(ln.Text[2:])
+		if strings.HasPrefix(ln.text, "S ") {
+			src := pytext.TrimSpace(ln.text[2:])
 			p.sources = append(p.sources, src)
-			p.sourceLines = append(p.sourceLines, lineNo(ln.Offset))
-			p.tokens = append(p.tokens, pytext.Fields(src))
+			p.sourceLines = append(p.sourceLines, ln.line)
+			if !p.check {
+				p.tokens = append(p.tokens, pytext.Fields(src))
+			}
 		}
 	}
-	blockTokens, blockText := p.tokens[0], p.sources[0]
-	if len(p.sources) > 1 {
+	blockText := p.sources[0]
+	var blockTokens []string
+	switch {
+	case len(p.sources) > 1 && !p.check:
 		blockText = strings.Join(p.sources, " ")
 		blockTokens = pytext.Fields(blockText)
+	case len(p.sources) > 1:
+		blockText = strings.Join(p.sources, " ")
+		blockTokens = pytext.AppendFields(p.checkTokens[:0], blockText)
+	case p.check:
+		blockTokens = pytext.AppendFields(p.checkTokens[:0], blockText)
+	default:
+		blockTokens = p.tokens[0]
+	}
+	if p.check {
+		p.checkTokens = blockTokens // a buffer for the next block
 	}
 
 	p.edits, p.annotatorOrder = p.edits[:0], p.annotatorOrder[:0]
 	for _, ln := range lines[1:] {
-		if strings.HasPrefix(ln.Text, "S ") || strings.HasPrefix(ln.Text, "I ") {
+		if strings.HasPrefix(ln.text, "S ") || strings.HasPrefix(ln.text, "I ") {
 			continue
 		}
-		no := lineNo(ln.Offset)
-		if !strings.HasPrefix(ln.Text, "A ") {
-			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.Text))
+		no := ln.line
+		if !strings.HasPrefix(ln.text, "A ") {
+			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.text))
 		}
-		e, err := p.editLine(ln.Text[2:], no, blockText, blockTokens, len(p.sources))
+		e, err := p.editLine(ln.text[2:], no, blockText, blockTokens, len(p.sources))
 		if err != nil {
 			return err
 		}
 		p.edits = append(p.edits, e)
 		p.annotatorOrder = append(p.annotatorOrder, e.annotator)
+	}
+	if p.check {
+		p.counted(len(p.sources))
+		return nil
 	}
 	// The official builds {annotator: edits} in order of first appearance, then copies it, per
 	// sentence, into a second dict in the first one's order; we visit annotators in the second
@@ -303,8 +400,18 @@ func (p *m2Parser) block(lines []pytext.Line, lineNo func(int) int) error {
 			s.Annotators[ai] = a
 		}
 		p.out = append(p.out, s)
+		p.total++
 	}
 	return nil
+}
+
+// counted counts the n sentences of the block just checked, noting the line of the one lineOf
+// asks for.
+func (p *m2Parser) counted(n int) {
+	if k := p.lineOf - p.total; k >= 1 && k <= n {
+		p.lineOfLine = p.sourceLines[len(p.sourceLines)-n+k-1]
+	}
+	p.total += n
 }
 
 // annotatorVisitOrder is pydict.Order applied twice (see block), with a shortcut for the usual
@@ -381,9 +488,13 @@ func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens [
 	etype := fields[1]
 	if etype == "noop" {
 		start, end = -1, -1
-	} else if !p.acceptBadSpans {
-		if err := p.checkSpan(no, bodyCol, start, end, fields[0], len(blockTokens), nSentences); err != nil {
+	} else if err := p.checkSpan(no, bodyCol, start, end, fields[0], len(blockTokens), nSentences); err != nil {
+		if p.strict {
 			return rawEdit{}, err
+		}
+		// The checking pass (check) reads the file again for scoring: warn once, then.
+		if p.warn != nil && !p.check {
+			p.warn(err)
 		}
 	}
 	corrections := cut(&p.correctionSlab, strings.Count(fields[2], "||")+1, 4096)
@@ -404,30 +515,43 @@ func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens [
 		}
 		corrections[i] = c
 	}
+	if p.check {
+		return rawEdit{annotator: annotator}, nil
+	}
 	e := rawEdit{annotator: annotator}
 	e.Start, e.End = int(start), int(end)
 	e.Type = etype
 	e.Corrections = corrections
+	e.CorrectionsText = fields[2]
 	e.Line = no
 	e.Original = joinTokens(blockText, pySlice(blockTokens, e.Start, e.End))
 	return e, nil
 }
 
-// checkSpan returns an error for a span the official would drop (outside the tokens of its
-// block) or keep as an edit nothing can match (start after end).
-func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens, nSentences int) error {
+// checkSpan returns the error, for Strict, of a span the official drops (outside the tokens of
+// its block) or keeps as an edit nothing can match (start after end); without Strict it is the
+// warning.
+func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens, nSentences int) *ParseError {
 	n := int64(nTokens)
+	reading := "ignored, as the official scorer does (--strict makes this an error)"
+	if p.strict {
+		reading = "the official scorer silently ignores such an edit (without --strict, so does maxmatch, with a warning)"
+	}
 	switch {
 	case start < 0 || end < 0 || start > n || end > n:
 		tokens := fmt.Sprintf("the sentence's %s", plural(nTokens, "token"))
 		if nSentences > 1 {
 			tokens = fmt.Sprintf("the %s of the block's %d sentences", plural(nTokens, "token"), nSentences)
 		}
-		return p.errorf(no, col, "span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; "+
-			"the official scorer silently ignores such an edit (--accept-bad-spans does the same)", quote(span), tokens, n)
+		return &ParseError{File: p.name, Line: no, Column: col, Msg: fmt.Sprintf(
+			"span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; %s", quote(span), tokens, n, reading)}
 	case start > end:
-		return p.errorf(no, col, "span (field 1) %s ends before it starts: expected start ≤ end; "+
-			"the official scorer keeps such an edit, which no system edit can match (--accept-bad-spans does the same)", quote(span))
+		reading = "kept, as the official scorer does, as a gold edit no system edit can match (--strict makes this an error)"
+		if p.strict {
+			reading = "the official scorer keeps such an edit, which no system edit can match (without --strict, so does maxmatch, with a warning)"
+		}
+		return &ParseError{File: p.name, Line: no, Column: col, Msg: fmt.Sprintf(
+			"span (field 1) %s ends before it starts: expected start ≤ end; %s", quote(span), reading)}
 	}
 	return nil
 }

@@ -1,8 +1,11 @@
 package scorer
 
 import (
+	"errors"
+	"fmt"
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,5 +48,48 @@ func TestJoinTokens(t *testing.T) {
 	}
 	if got := joinTokens("a b", []string{"a", "b"}); got != "a b" {
 		t.Errorf("tokens that are not pieces of the text: %q", got)
+	}
+}
+
+func TestM2ReaderBadSpans(t *testing.T) {
+	tests := []struct {
+		gold      string
+		kept      string // the spans of the edits read, without Strict
+		warnLines []int  // the lines warned about, without Strict
+		why       string
+	}{
+		{"S a b\nA 2 3|||X|||c|||R|||-|||0\nA 0 1|||X|||c|||R|||-|||0\n", "0-1", []int{2}, "beyond the sentence: dropped"},
+		{"S a b\nA -1 1|||X|||c|||R|||-|||0\n", "", []int{2}, "a negative offset: dropped"},
+		{"S a b\nA 2 1|||X|||c|||R|||-|||0\n", "2-1", []int{2}, "reversed: kept, never matched"},
+		{"S a b\nA -1 -1|||noop|||-NONE-|||R|||-|||0\n", "", nil, "noop: exempt, its offsets are -1 anyway"},
+		{"S a\nS b c\nA 2 3|||X|||d|||R|||-|||0\nA 3 4|||X|||d|||R|||-|||0\n", "2-3", []int{4}, "two sentences: a span within the block's tokens is fine, and belongs to the sentences whose tokens so far contain it (not re-based); warned once per A line"},
+		{"S \nA 0 1|||X|||d|||R|||-|||0\n", "", []int{2}, "an empty sentence: every span but 0 0 is outside"},
+	}
+	for _, tt := range tests {
+		var warned []int
+		r := M2Reader{Warn: func(pe *ParseError) { warned = append(warned, pe.Line) }}
+		sentences, err := r.Read("gold.m2", []byte(tt.gold))
+		if err != nil {
+			t.Errorf("%s: %v", tt.why, err)
+			continue
+		}
+		var kept []string
+		for _, s := range sentences {
+			for _, a := range s.Annotators {
+				for _, e := range a.Edits {
+					kept = append(kept, fmt.Sprintf("%d-%d", e.Start, e.End))
+				}
+			}
+		}
+		if got := strings.Join(kept, " "); got != tt.kept || !slices.Equal(warned, tt.warnLines) {
+			t.Errorf("%s: kept %q, warned about lines %v; want %q, %v", tt.why, got, warned, tt.kept, tt.warnLines)
+		}
+		_, err = M2Reader{Strict: true, Warn: func(pe *ParseError) { t.Errorf("%s: a warning under Strict: %v", tt.why, pe) }}.Read("gold.m2", []byte(tt.gold))
+		var pe *ParseError
+		if len(tt.warnLines) == 0 && err != nil {
+			t.Errorf("%s: Strict: %v", tt.why, err)
+		} else if len(tt.warnLines) > 0 && (!errors.As(err, &pe) || pe.Line != tt.warnLines[0]) {
+			t.Errorf("%s: Strict gave %v, want an error at line %d", tt.why, err, tt.warnLines[0])
+		}
 	}
 }

@@ -2,7 +2,9 @@ package scorer
 
 import (
 	"slices"
+	"sync"
 
+	"maxmatch/internal/membudget"
 	"maxmatch/internal/pytext"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
@@ -19,6 +21,13 @@ type PreparedGold struct {
 	vocabSize int32
 	src       [][]int32          // per sentence, the ids of its tokens
 	gold      [][][]lattice.Gold // per sentence, per annotator (visiting order): its gold edits as the lattice compares them
+
+	// The memory budget its evaluators share (Options.MaxMemory, see MemoryBudget), divided
+	// when the first evaluator is made.
+	budgetOnce sync.Once
+	memory     MemoryBudget
+	budget     *membudget.Budget
+	budgetErr  error
 }
 
 // Prepare makes gold ready for scoring with opt. The sentences are kept, not copied.
@@ -26,7 +35,7 @@ func Prepare(gold []Sentence, opt Options) *PreparedGold {
 	p := &PreparedGold{sentences: gold, opt: opt, src: make([][]int32, len(gold)), gold: make([][][]lattice.Gold, len(gold))}
 	// One Evaluator interns everything, so that ids are those its latticeGold gives; its
 	// buffers are reused from call to call, so each sentence's gold is copied out.
-	ev := NewEvaluator(opt)
+	ev := newEvaluator(opt, MemoryBudget{}, nil) // for its interner and latticeGold only
 	ids := make([]int32, 0, 1024)
 	for i := range gold {
 		s := &gold[i]
@@ -99,10 +108,12 @@ func cloneGold(lg []lattice.Gold) []lattice.Gold {
 const maxLocalTokens = 1 << 14
 
 // PreparedEvaluator scores hypotheses against a PreparedGold; it keeps buffers between calls and
-// is not safe for concurrent use (use one per goroutine; the PreparedGold is shared).
+// is not safe for concurrent use (use one per goroutine; the PreparedGold is shared, and so is
+// its memory budget).
 type PreparedEvaluator struct {
 	p       *PreparedGold
 	ev      *Evaluator
+	err     error                // the memory budget could not be divided (see NewEvaluator)
 	local   levenshtein.Interner // tokens the gold does not have, numbered from p.vocabSize
 	nLocal  int32
 	hypToks []string
@@ -111,13 +122,35 @@ type PreparedEvaluator struct {
 
 // Evaluator returns a new evaluator of hypotheses against p.
 func (p *PreparedGold) Evaluator() *PreparedEvaluator {
-	return &PreparedEvaluator{p: p, ev: NewEvaluator(p.opt)}
+	p.budgetOnce.Do(func() {
+		if p.memory, p.budgetErr = newMemoryBudget(p.opt); p.budgetErr == nil {
+			p.budget = membudget.New(p.memory.Scoring)
+		}
+	})
+	if p.budgetErr != nil {
+		return &PreparedEvaluator{p: p, err: p.budgetErr}
+	}
+	return &PreparedEvaluator{p: p, ev: newEvaluator(p.opt, p.memory, p.budget.Account())}
+}
+
+// NewEvaluator returns an Evaluator with p's options that shares p's memory budget: for gold
+// sentences that are not p's (a service's requests that carry their own).
+func (p *PreparedGold) NewEvaluator() (*Evaluator, error) {
+	pe := p.Evaluator()
+	if pe.err != nil {
+		return nil, pe.err
+	}
+	return pe.ev, nil
 }
 
 // Evaluate scores hypothesis against every annotator of gold sentence i (0-based), as
 // Evaluator.Evaluate does, and sets Index; Chosen is left at 0 (see SentenceResult.ChooseAlone
-// and Totals.Choose).
-func (e *PreparedEvaluator) Evaluate(i int, hypothesis string) SentenceResult {
+// and Totals.Choose). It fails as Evaluator.Evaluate does: a *TooLargeError for a sentence that
+// does not fit in the memory budget.
+func (e *PreparedEvaluator) Evaluate(i int, hypothesis string) (SentenceResult, error) {
+	if e.err != nil {
+		return SentenceResult{}, e.err
+	}
 	s := &e.p.sentences[i]
 	src := e.p.src[i]
 	e.hypToks = pytext.AppendFields(e.hypToks[:0], hypothesis)
@@ -134,18 +167,24 @@ func (e *PreparedEvaluator) Evaluate(i int, hypothesis string) SentenceResult {
 		}
 		hyp = e.hyp
 	}
-	r := e.ev.evaluate(hypothesis, s, src, hyp, e.hypToks, e.p.gold[i])
+	r, err := e.ev.withinBudget(s, func() (SentenceResult, error) {
+		return e.ev.evaluateIDs(hypothesis, s, src, hyp, e.hypToks, e.p.gold[i])
+	})
 	r.Index = i
+	if tl, ok := err.(*TooLargeError); ok {
+		tl.Index = i
+	}
 	if e.nLocal > maxLocalTokens {
 		e.local, e.nLocal = levenshtein.Interner{}, 0
 	}
-	return r
+	return r, err
 }
 
 // EvaluateAll scores hyps, hypotheses of gold sentence i, each on its own, and appends their
 // results to dst in order, each with its annotator chosen by ChooseAlone. Identical hypotheses
-// are scored once and share their result's slices (treat them as read-only).
-func (e *PreparedEvaluator) EvaluateAll(dst []SentenceResult, i int, hyps []string) []SentenceResult {
+// are scored once and share their result's slices (treat them as read-only). It stops at the
+// first error (see Evaluate), with the results before it appended.
+func (e *PreparedEvaluator) EvaluateAll(dst []SentenceResult, i int, hyps []string) ([]SentenceResult, error) {
 	base := len(dst)
 	var seen map[string]int // for long lists; short ones are searched
 	for k, h := range hyps {
@@ -171,11 +210,14 @@ func (e *PreparedEvaluator) EvaluateAll(dst []SentenceResult, i int, hyps []stri
 			dst = append(dst, dst[base+same])
 			continue
 		}
-		r := e.Evaluate(i, h)
+		r, err := e.Evaluate(i, h)
+		if err != nil {
+			return dst, err
+		}
 		r.ChooseAlone(e.p.opt.Beta)
 		dst = append(dst, r)
 	}
-	return dst
+	return dst, nil
 }
 
 // ChooseAlone chooses r's annotator by the sentence-level rule: the annotator the official would

@@ -48,12 +48,12 @@ func TestPreparedMatchesEvaluator(t *testing.T) {
 	withFixes.IgnoreWhitespaceCasing = true
 	for _, opt := range []Options{DefaultOptions(), withFixes} {
 		p := Prepare(gold, opt)
-		pe, ev := p.Evaluator(), NewEvaluator(opt)
+		pe, ev := p.Evaluator(), mustEvaluator(t, opt)
 		for k, hyps := range systems {
 			differ := 0
 			for i := range gold {
-				got := pe.Evaluate(i, hyps[i])
-				want := ev.Evaluate(hyps[i], &gold[i])
+				got := mustPrepared(t, pe, i, hyps[i])
+				want := mustEvaluate(t, ev, hyps[i], &gold[i])
 				want.Index = i
 				if !reflect.DeepEqual(got, want) {
 					differ++
@@ -85,10 +85,10 @@ func TestPreparedUnknownTokens(t *testing.T) {
 		{"q a b c r", "unknown insertions at both ends"},
 		{"a b c", "the source itself"},
 	}
-	ev := NewEvaluator(DefaultOptions())
+	ev := mustEvaluator(t, DefaultOptions())
 	for round := range 3 {
 		for _, tt := range tests {
-			got, want := pe.Evaluate(0, tt.hyp), ev.Evaluate(tt.hyp, &gold[0])
+			got, want := mustPrepared(t, pe, 0, tt.hyp), mustEvaluate(t, ev, tt.hyp, &gold[0])
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("round %d, %q (%s):\n got %+v\nwant %+v", round, tt.hyp, tt.why, got, want)
 			}
@@ -96,7 +96,7 @@ func TestPreparedUnknownTokens(t *testing.T) {
 		// Fill the evaluator's memory of unknown tokens past its bound, so the next round
 		// starts afresh.
 		for j := range maxLocalTokens + 1 {
-			pe.Evaluate(0, fmt.Sprintf("a t%d c", j))
+			mustPrepared(t, pe, 0, fmt.Sprintf("a t%d c", j))
 		}
 		if pe.nLocal > maxLocalTokens {
 			t.Fatalf("round %d: %d unknown tokens remembered, bound %d", round, pe.nLocal, maxLocalTokens)
@@ -117,12 +117,15 @@ func TestEvaluateAllSharesDuplicates(t *testing.T) {
 		for k := range hyps {
 			hyps[k] = []string{"a x c", "z b c", "a x c", "a b c"}[k%4]
 		}
-		rs := pe.EvaluateAll(nil, 0, hyps)
+		rs, err := pe.EvaluateAll(nil, 0, hyps)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if len(rs) != n {
 			t.Fatalf("%d results for %d hypotheses", len(rs), n)
 		}
 		for k := range rs {
-			want := pe.Evaluate(0, hyps[k])
+			want := mustPrepared(t, pe, 0, hyps[k])
 			want.ChooseAlone(0.5)
 			if !reflect.DeepEqual(rs[k], want) {
 				t.Errorf("n=%d, hypothesis %d: got %+v, want %+v", n, k, rs[k], want)
@@ -155,4 +158,31 @@ func TestCountsPRF(t *testing.T) {
 			t.Errorf("%+v (%s): got %v %v %v, want %v %v %v", tt.c, tt.why, p, r, f, tt.p, tt.r, tt.f)
 		}
 	}
+}
+
+func mustEvaluator(t testing.TB, opt Options) *Evaluator {
+	t.Helper()
+	ev, err := NewEvaluator(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+func mustEvaluate(t testing.TB, ev *Evaluator, hyp string, s *Sentence) SentenceResult {
+	t.Helper()
+	r, err := ev.Evaluate(hyp, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func mustPrepared(t testing.TB, pe *PreparedEvaluator, i int, hyp string) SentenceResult {
+	t.Helper()
+	r, err := pe.Evaluate(i, hyp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -9,10 +9,19 @@ import (
 // evaluated, and the one with the best F_β for this sentence alone is chosen, as Score would
 // choose for a corpus of this one sentence. To score a corpus use Score: the official choice
 // of a sentence's annotator depends on the counts of the sentences before it.
-func ScoreSentence(hypothesis string, gold *Sentence, opt Options) SentenceResult {
-	r := NewEvaluator(opt).Evaluate(hypothesis, gold)
+//
+// It fails as Evaluator.Evaluate does.
+func ScoreSentence(hypothesis string, gold *Sentence, opt Options) (SentenceResult, error) {
+	ev, err := NewEvaluator(opt)
+	if err != nil {
+		return SentenceResult{}, err
+	}
+	r, err := ev.Evaluate(hypothesis, gold)
+	if err != nil {
+		return r, err
+	}
 	r.ChooseAlone(opt.Beta)
-	return r
+	return r, nil
 }
 
 // MatchedGold reports, for each of a's gold edits, whether a system edit matched it, by the
@@ -20,8 +29,16 @@ func ScoreSentence(hypothesis string, gold *Sentence, opt Options) SentenceResul
 // matched as a.Correct has edits.
 func (a *AnnotatorResult) MatchedGold(opt Options) []bool {
 	used := make([]bool, len(a.Gold))
-	matchGold(a.Edits, a.Gold, opt.Effective(), func(_, j int) { used[j] = true })
+	a.EachMatch(opt, func(_, j int) { used[j] = true })
 	return used
+}
+
+// EachMatch calls match(i, j) for each of a's system edits i (an index into a.Edits) that
+// matched gold edit j (an index into a.Gold), by the matching rules of opt, in the order the
+// official counts them: once per edit of a.Correct. Under release 3.2 one system edit can match
+// two identical gold edits (see FixDuplicateGold).
+func (a *AnnotatorResult) EachMatch(opt Options, match func(edit, gold int)) {
+	matchGold(a.Edits, a.Gold, opt.Effective(), match)
 }
 
 // TypeCounts are a corpus's gold edits of one error type (the second field of an A line), in

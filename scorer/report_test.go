@@ -2,10 +2,14 @@ package scorer
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
+
+	"maxmatch/lattice"
 )
 
 // conllResults scores a CoNLL-2014 submission against a gold file of the shared data.
@@ -32,7 +36,7 @@ func conllResults(t *testing.T, gold []Sentence, system string, opt Options) ([]
 }
 
 // TestReportsAgreeWithCounts checks, on CoNLL-2014, that MatchedGold marks as many gold edits
-// as the scorer counted correct, for every annotator of every sentence (it re-does the
+// as the scorer counted correct and that EachMatch names the edits of Correct, in order, for every annotator of every sentence (it re-does the
 // matching to know which gold edits matched), that the type breakdown adds up to the totals,
 // and that Retotal in the original order gives Score's totals.
 func TestReportsAgreeWithCounts(t *testing.T) {
@@ -60,6 +64,11 @@ func TestReportsAgreeWithCounts(t *testing.T) {
 					if n != len(a.Correct) {
 						t.Fatalf("%s (%v), sentence %d, annotator %d: %d gold edits matched, %d correct", sys, opt.Compat, i+1, a.Annotator, n, len(a.Correct))
 					}
+					var matched []Edit
+					a.EachMatch(opt, func(e, _ int) { matched = append(matched, a.Edits[e]) })
+					if !slices.Equal(matched, a.Correct) {
+						t.Fatalf("%s (%v), sentence %d, annotator %d: EachMatch gives the edits %v, Correct is %v", sys, opt.Compat, i+1, a.Annotator, matched, a.Correct)
+					}
 				}
 			}
 			var all TypeCounts
@@ -77,6 +86,22 @@ func TestReportsAgreeWithCounts(t *testing.T) {
 			}
 			if re := Retotal(results, opt.Beta, order); re != totals {
 				t.Errorf("%s (%v): Retotal in order %+v, Score %+v", sys, opt.Compat, re, totals)
+			}
+			// The counts alone re-run the choice as the results do, in order and in others.
+			var counts SentenceCounts
+			for i := range results {
+				counts.Add(&results[i])
+			}
+			rng := rand.New(rand.NewPCG(uint64(len(sys)), 1))
+			for k := range 5 {
+				if k > 0 {
+					for i := range order {
+						order[i] = rng.IntN(len(order))
+					}
+				}
+				if a, b := Retotal(results, opt.Beta, order), counts.Retotal(opt.Beta, order); a != b {
+					t.Errorf("%s (%v), order %d: Retotal of the results %+v, of the counts %+v", sys, opt.Compat, k, a, b)
+				}
 			}
 		}
 	}
@@ -140,13 +165,51 @@ func TestScoreSentence(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, hyp := range []string{"The cats sat on mat .", "The cat sat on the mat .", "The cat sat on mat .", "A dog"} {
-		got := ScoreSentence(hyp, &gold[0], DefaultOptions())
+		got, err := ScoreSentence(hyp, &gold[0], DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
 		var want SentenceResult
 		if _, err := Score([]string{hyp}, gold, DefaultOptions(), func(r *SentenceResult) error { want = *r; return nil }); err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: ScoreSentence %+v, Score %+v", hyp, got, want)
+		}
+	}
+}
+
+// TestSentenceCountsRetotal checks SentenceCounts against the results it keeps the counts of,
+// on random sentences of one to six annotators (more than the two a record holds) and random
+// orders, bounded sentences included.
+func TestSentenceCountsRetotal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	results := make([]SentenceResult, 500)
+	var counts SentenceCounts
+	for i := range results {
+		r := &results[i]
+		r.Annotators = make([]AnnotatorResult, 1+rng.IntN(6))
+		for k := range r.Annotators {
+			a := &r.Annotators[k]
+			a.Annotator = k
+			a.Gold, a.Edits = make([]GoldEdit, rng.IntN(4)), make([]Edit, rng.IntN(4))
+			a.Correct = a.Edits[:rng.IntN(len(a.Edits)+1)]
+		}
+		r.Bounded = lattice.Fallback(rng.IntN(2))
+		counts.Add(r)
+	}
+	if counts.Len() != len(results) {
+		t.Fatalf("Len %d, want %d", counts.Len(), len(results))
+	}
+	order := make([]int, len(results))
+	for k := range 20 {
+		for i := range order {
+			order[i] = rng.IntN(len(results))
+		}
+		for _, beta := range []float64{0.5, 2} {
+			if a, b := Retotal(results, beta, order), counts.Retotal(beta, order); a != b {
+				t.Fatalf("order %d, β %v: Retotal of the results %+v, of the counts %+v", k, beta, a, b)
+			}
 		}
 	}
 }

@@ -21,35 +21,57 @@ import (
 // own), and no sentence has more than 8 annotators in an order that CPython's dict order would
 // change (see annotatorFileOrder).
 func WriteM2(w io.Writer, sentences []Sentence) error {
-	bw := bufio.NewWriter(w)
+	mw := NewM2Writer(w)
 	for i := range sentences {
-		s := &sentences[i]
-		bw.WriteString("S ")
-		bw.WriteString(s.Source)
-		bw.WriteByte('\n')
-		if !(len(s.Annotators) == 1 && s.Annotators[0].ID == 0 && len(s.Annotators[0].Edits) == 0) {
-			for _, ai := range annotatorFileOrder(s.Annotators) {
-				a := &s.Annotators[ai]
-				id := strconv.Itoa(a.ID)
-				if len(a.Edits) == 0 {
-					bw.WriteString("A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||" + id + "\n")
-				}
-				for _, e := range a.Edits {
-					bw.WriteString("A " + strconv.Itoa(e.Start) + " " + strconv.Itoa(e.End) + "|||" + e.Type + "|||")
-					for j, c := range e.Corrections {
-						if j > 0 {
-							bw.WriteString("||")
-						}
-						bw.WriteString(m2Correction(c))
+		mw.Write(&sentences[i])
+	}
+	return mw.Flush()
+}
+
+// An M2Writer writes sentences as M2 blocks, one at a time, as WriteM2 does.
+type M2Writer struct {
+	bw *bufio.Writer
+	// NoopLines writes a noop line for a sentence whose only annotator is 0 without edits too
+	// (WriteM2 writes none, as such a sentence is read from a block without A lines): files
+	// made from scratch then say of every sentence who annotated it, as CoNLL's do.
+	NoopLines bool
+}
+
+// NewM2Writer returns a writer to w, which it buffers.
+func NewM2Writer(w io.Writer) *M2Writer { return &M2Writer{bw: bufio.NewWriter(w)} }
+
+// Write writes one sentence's block. A write error is returned here or by a later Write or
+// Flush.
+func (m *M2Writer) Write(s *Sentence) error {
+	bw := m.bw
+	bw.WriteString("S ")
+	bw.WriteString(s.Source)
+	bw.WriteByte('\n')
+	if m.NoopLines || !(len(s.Annotators) == 1 && s.Annotators[0].ID == 0 && len(s.Annotators[0].Edits) == 0) {
+		for _, ai := range annotatorFileOrder(s.Annotators) {
+			a := &s.Annotators[ai]
+			id := strconv.Itoa(a.ID)
+			if len(a.Edits) == 0 {
+				bw.WriteString("A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||" + id + "\n")
+			}
+			for _, e := range a.Edits {
+				bw.WriteString("A " + strconv.Itoa(e.Start) + " " + strconv.Itoa(e.End) + "|||" + e.Type + "|||")
+				for j, c := range e.Corrections {
+					if j > 0 {
+						bw.WriteString("||")
 					}
-					bw.WriteString("|||REQUIRED|||-NONE-|||" + id + "\n")
+					bw.WriteString(m2Correction(c))
 				}
+				bw.WriteString("|||REQUIRED|||-NONE-|||" + id + "\n")
 			}
 		}
-		bw.WriteByte('\n')
 	}
-	return bw.Flush()
+	_, err := bw.WriteString("\n")
+	return err
 }
+
+// Flush writes what is buffered and returns the first write error.
+func (m *M2Writer) Flush() error { return m.bw.Flush() }
 
 // annotatorFileOrder returns the order (indices into annotators) in which to write a
 // sentence's annotators so that reading them back visits them in their present order. The

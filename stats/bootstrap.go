@@ -70,6 +70,15 @@ func ResultsScore(results []scorer.SentenceResult, beta float64) Score {
 	}
 }
 
+// CountsScore is ResultsScore from each sentence's per-annotator counts alone, which is all
+// the choice needs: what a corpus of any size keeps for its bootstrap.
+func CountsScore(counts *scorer.SentenceCounts, beta float64) Score {
+	return func(order []int) (p, r, f float64) {
+		t := counts.Retotal(beta, order)
+		return t.PRF()
+	}
+}
+
 // Estimate is a figure on the whole corpus and its bootstrap distribution.
 type Estimate struct {
 	Value  float64 // on the corpus itself

@@ -86,6 +86,15 @@ func (c *corpus) direct(t *testing.T) Score {
 
 func (c *corpus) fast() Score { return ResultsScore(c.results, scorer.DefaultOptions().Beta) }
 
+// countsOnly is fast from each sentence's per-annotator counts (scorer.SentenceCounts).
+func (c *corpus) countsOnly() Score {
+	var counts scorer.SentenceCounts
+	for i := range c.results {
+		counts.Add(&c.results[i])
+	}
+	return CountsScore(&counts, scorer.DefaultOptions().Beta)
+}
+
 func sharedCoNLL(t *testing.T) string {
 	dir, err := filepath.Abs(filepath.Join("..", "..", "shared", "data", "conll14"))
 	if err != nil {
@@ -190,6 +199,10 @@ func checkBootstrap(t *testing.T, c *corpus, resamples int, seed uint64) {
 	if slow := Bootstrap(len(c.gold), direct, opt); !reflect.DeepEqual(fast, slow) {
 		t.Errorf("Bootstrap with cached counts %+v\nwith direct scoring %+v", fast, slow)
 	}
+	// And from the counts alone, as the command keeps them.
+	if compact := Bootstrap(len(c.gold), c.countsOnly(), opt); !reflect.DeepEqual(fast, compact) {
+		t.Errorf("Bootstrap with cached results %+v\nwith per-annotator counts only %+v", fast, compact)
+	}
 }
 
 // TestBootstrapMatchesDirect checks the cheap bootstrap (the annotator choice re-run on cached
@@ -229,6 +242,9 @@ func TestPairedMatchesDirect(t *testing.T) {
 		slow := PairedBootstrap(len(a.gold), a.direct(t), b.direct(t), opt)
 		if !reflect.DeepEqual(fast, slow) {
 			t.Errorf("paired bootstrap with cached counts %+v\nwith direct scoring %+v", fast, slow)
+		}
+		if compact := PairedBootstrap(len(a.gold), a.countsOnly(), b.countsOnly(), opt); !reflect.DeepEqual(fast, compact) {
+			t.Errorf("paired bootstrap with cached results %+v\nwith per-annotator counts only %+v", fast, compact)
 		}
 		// The p-value and interval recomputed by hand from directly scored resamples.
 		da, db := a.direct(t), b.direct(t)

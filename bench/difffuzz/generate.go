@@ -9,8 +9,11 @@ import (
 )
 
 // Tokens come from a small vocabulary, so that repeats (and hence ties between alignments) are
-// common; a few are non-ASCII or differ only in case, for --ignore_whitespace_casing.
-var vocab = []string{"a", "b", "c", "a", "b", "the", "The", "cat", "sat", ".", ",", "x", "on", "é", "ß", "中", "İ", "A", "B"}
+// common; a few are non-ASCII or differ only in case, for --ignore_whitespace_casing; the last
+// ones are printed by Python 2's repr with escapes (quotes, a backslash, control characters that
+// are neither white space nor line breaks, Latin-1, the BMP, beyond it).
+var vocab = []string{"a", "b", "c", "a", "b", "the", "The", "cat", "sat", ".", ",", "x", "on", "é", "ß", "中", "İ", "A", "B",
+	"'s", "\"", "it's\"", "\\", "a\x01", "\x7f", "\u0099", "\U0001F600", "\u2019"}
 
 // Separators that are white space for Python 2 but do not break a line in an M2 file (where
 // Python's splitlines also breaks at \x0b, \x0c, \x1c–\x1e, \x85, U+2028 and U+2029).
@@ -112,7 +115,10 @@ func (g goldLine) String() string {
 // generate returns blocks of an M2 file (each ending in "\n") with n sentences in all.
 func generate(rng *rand.Rand, n int, cfg config) (blocks []genBlock) {
 	// Our own edit extraction with no gold gives realistic gold edits to start from.
-	ev := scorer.NewEvaluator(cfg.opt)
+	ev, err := scorer.NewEvaluator(cfg.opt)
+	if err != nil {
+		panic(err) // a budget of half the machine for sentences of a few tokens
+	}
 	for range n {
 		maxLen, words := 10, vocab
 		if *hard {
@@ -127,7 +133,11 @@ func generate(rng *rand.Rand, n int, cfg config) (blocks []genBlock) {
 		hypText := join(rng, hyp, hypSeps, fancy)
 		srcText := join(rng, src, srcSeps, fancy)
 		sent := scorer.Sentence{Source: strings.Join(src, " "), Tokens: src, Annotators: []scorer.Annotator{{ID: 0}}}
-		found := ev.Evaluate(strings.Join(hyp, " "), &sent).Annotators[0].Edits
+		res, err := ev.Evaluate(strings.Join(hyp, " "), &sent)
+		if err != nil {
+			panic(err)
+		}
+		found := res.Annotators[0].Edits
 
 		ids := []int{0}
 		switch r := rng.Intn(10); {

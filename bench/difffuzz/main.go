@@ -10,7 +10,7 @@
 //
 // It is not part of `go test` (it needs Python 2.7 and the official scorer). Usage:
 //
-//	go run ./bench/difffuzz -mirror /path/to/m2scorer.git -n 10000
+//	go run ./bench/difffuzz -mirror /path/to/m2scorer.git -n 10000 [-hard] [-bytes] [-seed N]
 //
 // -mirror is a git directory of github.com/nusnlp/m2scorer; release 3.2 (commit 2122ffd) and the
 // master are extracted from it into a temporary directory. Each mismatch is written, with the
@@ -44,6 +44,7 @@ var (
 	only    = flag.String("compat", "", "only this mode (3.2 or master); default both")
 	hard    = flag.Bool("hard", false, "longer, more repetitive sentences and more unrelated hypotheses (slower official runs)")
 	record  = flag.String("record", "", "instead of fuzzing, run the official scorer on the case in this directory (gold.m2, system.txt, options) and write its official.txt")
+	byBytes = flag.Bool("bytes", false, "compare the whole -v output of the official scorer and of \"maxmatch score -v\" byte for byte (the command is built from this module), instead of the sentences parsed from it")
 )
 
 func main() {
@@ -66,6 +67,10 @@ func main() {
 		recordCase(*record, dirs)
 		return
 	}
+	var ours string // the maxmatch command, with -bytes
+	if *byBytes {
+		ours = buildCommand(tmp)
+	}
 	check(os.MkdirAll(*outDir, 0o755))
 
 	sentences, mismatches, runs := 0, 0, 0
@@ -78,7 +83,13 @@ func main() {
 		}
 		n := min(*batch, *total-sentences)
 		blocks := generate(rng, n, cfg)
-		bad, err := compare(tmp, dirs[cfg.opt.Compat], cfg, blocks)
+		var bad []mismatch
+		var err error
+		if *byBytes {
+			bad, err = compareBytes(tmp, dirs[cfg.opt.Compat], ours, cfg, blocks)
+		} else {
+			bad, err = compare(tmp, dirs[cfg.opt.Compat], cfg, blocks)
+		}
 		runs++
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "batch %d: %v\n", b, err)
@@ -99,6 +110,9 @@ func main() {
 	fmt.Println()
 	fmt.Printf("compared: %d annotator results, %d system edits, %d correct edits, %d sentences choosing an annotator other than the first\n",
 		stats.annotators, stats.edits, stats.correct, stats.notFirst)
+	if *byBytes {
+		fmt.Printf("compared byte for byte: %d bytes of -v output\n", stats.bytes)
+	}
 	if mismatches > 0 {
 		os.Exit(1)
 	}
@@ -151,6 +165,30 @@ func randomConfig(rng *rand.Rand) config {
 		opt.Compat = scorer.CompatMaster
 	}
 	return config{opt: opt}
+}
+
+// buildCommand builds the maxmatch command of this module into tmp and returns its path.
+func buildCommand(tmp string) string {
+	path := filepath.Join(tmp, "maxmatch")
+	out, err := exec.Command("go", "build", "-o", path, "maxmatch/cmd/maxmatch").CombinedOutput()
+	if err != nil {
+		check(fmt.Errorf("building maxmatch: %v\n%s", err, out))
+	}
+	return path
+}
+
+// runOurs runs "maxmatch score -v" with the options on the two files and returns its standard
+// output.
+func runOurs(command string, cfg config, goldPath, sysPath string) ([]byte, error) {
+	args := append(append([]string{"score", "-v"}, cfg.args()...), sysPath, goldPath)
+	cmd := exec.Command(command, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("maxmatch %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return out, nil
 }
 
 // runOfficial runs the official scorer (-v) on the two files and returns its standard output.

@@ -5,20 +5,24 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 )
 
-// parseArgs parses a command's flags and checks that the files named in files follow them
-// (files nil: the command checks its arguments itself). With -h it prints usage (a text ending
-// where the flag list begins) and the flags on stdout; on a mistake, one error and a hint on
-// stderr. When done is true the command returns code.
+// parseArgs parses a command's flags, which may come before, between and after the other
+// arguments ("--" ends them: what follows is arguments, even "-x"), and checks that the files
+// named in files are given (files nil: the command checks its arguments itself); fs.Args()
+// is then the arguments in order. With -h it prints usage (a text ending where the flag list
+// begins) and the flags on stdout; on a mistake, one error and a hint on stderr. When done is
+// true the command returns code.
 func parseArgs(fs *flag.FlagSet, args []string, usage string, files []string, stdout, stderr io.Writer) (code int, done bool) {
 	fs.Usage = func() {} // the flag package has printed the mistake; the hint follows below
 	hint := fmt.Sprintf("run %q for the usage and flags", fs.Name()+" -h")
-	if err := fs.Parse(args); err != nil {
+	flags, positional := splitArgs(fs, args)
+	err := fs.Parse(flags)
+	if err == nil {
+		err = fs.Parse(append([]string{"--"}, positional...))
+	}
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
 			fs.SetOutput(stdout)
@@ -31,47 +35,39 @@ func parseArgs(fs *flag.FlagSet, args []string, usage string, files []string, st
 	if files != nil && fs.NArg() != len(files) {
 		count := [...]string{"no", "one", "two", "three", "four"}[min(len(files), 4)]
 		names := strings.Join(files[:len(files)-1], ", ") + " and " + files[len(files)-1]
-		fmt.Fprintf(stderr, "%s: expected %s files, %s, after the flags; got %d arguments\n%s\n", fs.Name(), count, names, fs.NArg(), hint)
+		fmt.Fprintf(stderr, "%s: expected %s files, %s, besides the flags; got %s\n%s\n", fs.Name(), count, names, plural(fs.NArg(), "argument"), hint)
 		return exitError, true
 	}
 	return exitOK, false
 }
 
-// writeFiles writes each file, first all to temporary files beside them, then renaming them
-// into place, so that a failure leaves no partial file behind.
-func writeFiles(files map[string][]byte) error {
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	temps := make([]string, 0, len(paths))
-	cleanup := func() {
-		for _, t := range temps {
-			os.Remove(t)
+// splitArgs separates the flags (with their values) from the other arguments, as the flag
+// package reads them: "-name=value", "-name value" unless the flag is boolean, "-" and what
+// does not start with "-" are arguments, "--" makes everything after it an argument.
+func splitArgs(fs *flag.FlagSet, args []string) (flags, positional []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return flags, append(positional, args[i+1:]...)
+		case len(a) < 2 || a[0] != '-':
+			positional = append(positional, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fs.Lookup(name); f != nil && !isBoolFlag(f) && i+1 < len(args) {
+			flags = append(flags, args[i+1])
+			i++
 		}
 	}
-	for _, p := range paths {
-		f, err := os.CreateTemp(filepath.Dir(p), ".maxmatch-*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		temps = append(temps, f.Name())
-		_, err = f.Write(files[p])
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			cleanup()
-			return err
-		}
-	}
-	for i, p := range paths {
-		if err := os.Rename(temps[i], p); err != nil {
-			cleanup()
-			return err
-		}
-	}
-	return nil
+	return flags, positional
+}
+
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

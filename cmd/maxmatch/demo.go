@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"io"
@@ -17,10 +18,16 @@ var (
 	demoSystem []byte
 )
 
+const demoUsage = `usage: maxmatch demo
+
+Scores a small embedded sample (a system's output for a few sentences against an M2 gold
+standard) and explains, sentence by sentence, what the scorer did and what the numbers mean.
+It takes no arguments and no flags.
+`
+
 func runDemo(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintf(stderr, "maxmatch demo: takes no arguments (got %q)\n", args)
-		return exitError
+	if code, done := parseNoArgs("maxmatch demo", demoUsage, args, stdout, stderr); done {
+		return code
 	}
 	gold, err := scorer.ReadM2("demo.m2", demoGold, 0)
 	if err != nil {
@@ -33,13 +40,14 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	opt := scorer.DefaultOptions()
-	fmt.Fprintf(stdout, "maxmatch demo: a system's output for %d sentences, scored against an M2 gold standard\n", len(gold))
-	fmt.Fprintf(stdout, "(u = %d unchanged words per edit, β = %.1f, release 3.2 behaviour).\n\n", opt.MaxUnchangedWords, opt.Beta)
+	out := &bytes.Buffer{} // written whole at the end, checked
+	fmt.Fprintf(out, "maxmatch demo: a system's output for %d sentences, scored against an M2 gold standard\n", len(gold))
+	fmt.Fprintf(out, "(u = %d unchanged words per edit, β = %.1f, release 3.2 behaviour).\n\n", opt.MaxUnchangedWords, opt.Beta)
 	totals, err := scorer.Score(hyps, gold, opt, func(r *scorer.SentenceResult) error {
 		a := r.ChosenResult()
-		fmt.Fprintf(stdout, "Sentence %d\n  source      %s\n  hypothesis  %s\n", r.Index+1, r.Source, r.Hypothesis)
+		fmt.Fprintf(out, "Sentence %d\n  source      %s\n  hypothesis  %s\n", r.Index+1, r.Source, r.Hypothesis)
 		if len(a.Edits) == 0 && len(a.Gold) == 0 {
-			fmt.Fprintf(stdout, "  no edit proposed, none expected\n")
+			fmt.Fprintf(out, "  no edit proposed, none expected\n")
 		}
 		for _, e := range a.Edits {
 			mark, note := "✗", "not in the gold standard"
@@ -49,7 +57,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 			t := scorer.Trim(e) // shown without the unchanged words an edit may carry
-			fmt.Fprintf(stdout, "  %s proposed  %-40s %s\n", mark, demoEdit(t.Start, t.End, t.Original, t.Correction), note)
+			fmt.Fprintf(out, "  %s proposed  %-40s %s\n", mark, demoEdit(t.Start, t.End, t.Original, t.Correction), note)
 		}
 		for _, g := range a.Gold {
 			found := false
@@ -59,14 +67,14 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 			if !found {
-				fmt.Fprintf(stdout, "  - missed    %-40s a gold edit the system did not make\n", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]))
+				fmt.Fprintf(out, "  - missed    %-40s a gold edit the system did not make\n", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]))
 			}
 		}
 		n := a.Counts()
 		if len(r.Annotators) > 1 {
-			fmt.Fprintf(stdout, "  %d annotators; annotator %d is chosen: it gives the best F so far\n", len(r.Annotators), a.Annotator)
+			fmt.Fprintf(out, "  %d annotators; annotator %d is chosen: it gives the best F so far\n", len(r.Annotators), a.Annotator)
 		}
-		fmt.Fprintf(stdout, "  counts: %d correct, %d proposed, %d gold\n\n", n.Correct, n.Proposed, n.Gold)
+		fmt.Fprintf(out, "  counts: %d correct, %d proposed, %d gold\n\n", n.Correct, n.Proposed, n.Gold)
 		return nil
 	})
 	if err != nil {
@@ -75,9 +83,9 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 	}
 	c := totals.Counts()
 	p, r, f := totals.PRF()
-	fmt.Fprintf(stdout, "Totals: %d correct, %d proposed, %d gold edits.\n", c.Correct, c.Proposed, c.Gold)
-	fmt.Fprintf(stdout, "Precision   : %.4f\nRecall      : %.4f\nF_%.1f       : %.4f\n\n", p, r, opt.Beta, f)
-	fmt.Fprintf(stdout, `What it means:
+	fmt.Fprintf(out, "Totals: %d correct, %d proposed, %d gold edits.\n", c.Correct, c.Proposed, c.Gold)
+	fmt.Fprintf(out, "Precision   : %.4f\nRecall      : %.4f\nF_%.1f       : %.4f\n\n", p, r, opt.Beta, f)
+	fmt.Fprintf(out, `What it means:
   Precision = correct / proposed: %d of the %d edits the system made are in the gold standard
               (sentence 4 changed "was" to "were", which no annotator asked for).
   Recall    = correct / gold: the system made %d of the %d edits the annotators asked for
@@ -88,9 +96,9 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
   into one edit because the gold standard has that phrase. In sentence 5 the annotators
   disagree, and the one that favours the system is chosen, as the official scorer does.
 
-Score your own files with:  maxmatch score SYSTEM GOLD      (add -v to see every sentence)
+Score your own files with:  maxmatch score SYSTEM GOLD      (add --explain to see every sentence)
 `, c.Correct, c.Proposed, c.Correct, c.Gold)
-	return exitOK
+	return output(stdout, stderr, "maxmatch demo", out.Bytes())
 }
 
 func demoEdit(start, end int, orig, corr string) string {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"maxmatch/hoo/compare"
+	"maxmatch/hoo/fragment"
 	"maxmatch/hoo/m2extract"
 	"maxmatch/hoo/wdiff"
 )
@@ -47,40 +48,60 @@ func runHooCompare(args []string, stdout, stderr io.Writer) int {
 	if code, done := parseArgs(fs, args, hooCompareUsage, nil, stdout, stderr); done {
 		return code
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "maxmatch hoo compare: "+format+"\n", a...)
-		return exitError
-	}
+	c := newHooCommand("maxmatch hoo compare", stdout, stderr)
 	if *goldDir == "" || *origDir == "" {
-		return fail("--gold and --orig are required")
+		return c.fail("--gold and --orig are required")
 	}
 	if fs.NArg() == 0 {
-		return fail("expected at least one system directory after the flags")
+		return c.fail("expected at least one system directory after the flags")
+	}
+	if *csvPath != "" && *csvPath == *htmlPath {
+		return c.fail("--csv and --html both name %s: expected two files", *csvPath)
 	}
 	var xs []compare.Extractor
 	for _, name := range strings.Split(*methods, ",") {
 		x, ok := hooExtractors[name]
 		if !ok {
-			return fail("--methods: %q is not known; expected two of %s", name, strings.Join(extractorNames(), ", "))
+			return c.fail("--methods: %q is not known; expected two of %s", name, strings.Join(extractorNames(), ", "))
 		}
 		xs = append(xs, x)
 	}
 	if len(xs) != 2 {
-		return fail("--methods: expected two extractions, got %d", len(xs))
+		return c.fail("--methods: expected two extractions, got %d", len(xs))
+	}
+	gold, err := c.readDir(*goldDir, fragment.Gold)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	raw, err := c.readDir(*origDir, fragment.Raw)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	// Every system is read before any is extracted, so that a mistake in the last is found
+	// before the long work on the first.
+	sysFrags := make([][]compare.Fragment, fs.NArg())
+	for i, dir := range fs.Args() {
+		sys, err := c.readDir(dir, fragment.SystemText)
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		if sysFrags[i], err = compare.ReadSystem(gold, raw, sys); err != nil {
+			return c.fail("%v", err)
+		}
 	}
 	var systems []*compare.System
-	for _, dir := range fs.Args() {
-		frags, err := compare.ReadSystem(*goldDir, *origDir, dir)
+	for i, dir := range fs.Args() {
+		name := filepath.Base(filepath.Clean(dir))
+		opt := compare.Options{FixedEval: *fixedEval, Progress: func(what string, done, total int) {
+			c.progress.update(fmt.Sprintf("system %d/%d, %s: %s", i+1, fs.NArg(), name, what), done, total)
+		}}
+		s, err := compare.Compare(name, sysFrags[i], xs, opt)
 		if err != nil {
-			return fail("%v", err)
-		}
-		s, err := compare.Compare(filepath.Base(filepath.Clean(dir)), frags, xs, *fixedEval)
-		if err != nil {
-			return fail("%v", err)
+			return c.fail("%v", err)
 		}
 		for m, sc := range s.Scores {
 			for _, e := range sc.ExtractionErrors {
-				fmt.Fprintf(stderr, "maxmatch hoo compare: warning: %s, %s extraction: %s; scored as no edits\n", s.Name, s.Methods[m], e)
+				c.warn("%s, %s extraction: %s; scored as no edits", s.Name, s.Methods[m], e)
 			}
 		}
 		systems = append(systems, s)
@@ -102,10 +123,9 @@ func runHooCompare(args []string, stdout, stderr io.Writer) int {
 		files[*htmlPath] = b.Bytes()
 	}
 	if err := writeFiles(files); err != nil {
-		return fail("%v", err)
+		return c.fail("%v", err)
 	}
-	stdout.Write(out.Bytes())
-	return exitOK
+	return c.output(out.Bytes())
 }
 
 func extractorNames() []string {

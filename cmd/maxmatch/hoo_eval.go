@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -11,6 +10,7 @@ import (
 
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/eval"
+	"maxmatch/hoo/fragment"
 )
 
 const hooEvalUsage = `usage: maxmatch hoo eval [--scheme 2011|2012] [--bonus|--no-bonus] [--types CONFIG --type T] [--case-sensitive] [--fixed] GOLD_DIR SYS_XML_DIR
@@ -51,14 +51,11 @@ func runHooEval(args []string, stdout, stderr io.Writer) int {
 	if code, done := parseArgs(fs, args, hooEvalUsage, []string{"GOLD_DIR", "SYS_XML_DIR"}, stdout, stderr); done {
 		return code
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "maxmatch hoo eval: "+format+"\n", a...)
-		return exitError
-	}
+	c := newHooCommand("maxmatch hoo eval", stdout, stderr)
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["bonus"] && set["no-bonus"] {
-		return fail("--bonus and --no-bonus contradict each other: expected one of them")
+		return c.fail("--bonus and --no-bonus contradict each other: expected one of them")
 	}
 	var withBonus bool
 	switch {
@@ -69,98 +66,99 @@ func runHooEval(args []string, stdout, stderr io.Writer) int {
 	default:
 		withBonus = *scheme == "2011" // each tool's default
 	}
+	var cfg *eval.TypesConfig
 	switch *scheme {
 	case "2011":
 		for _, name := range []string{"types", "type", "case-sensitive"} {
 			if set[name] {
-				return fail("--%s is for --scheme 2012; expected it with that scheme", name)
+				return c.fail("--%s is for --scheme 2012; expected it with that scheme", name)
 			}
 		}
-		return hooEval2011(fs.Arg(0), fs.Arg(1), eval.Options2011{Bonus: withBonus, Fixed: *fixed}, stdout, stderr)
 	case "2012":
 		if *typesFile != "" && *typ == "" {
-			return fail("--types %s names a types file but no --type selects from it: expected --type T too", *typesFile)
+			return c.fail("--types %s names a types file but no --type selects from it: expected --type T too", *typesFile)
 		}
-		var cfg *eval.TypesConfig
 		if *typesFile != "" {
 			f, err := os.Open(*typesFile)
 			if err != nil {
-				return fail("cannot read the types file: %v", err)
+				return c.fail("cannot read the types file: %v", err)
 			}
 			cfg, err = eval.ReadTypesConfig(*typesFile, f)
 			f.Close()
 			if err != nil {
-				return fail("%v", err)
+				return c.fail("%v", err)
 			}
 		}
-		types, note := eval.DecomposeTypes(*typ, cfg)
-		if note != "" {
-			fmt.Fprintf(stderr, "maxmatch hoo eval: warning: %s\n", note)
-		}
-		opt := eval.Options2012{Bonus: withBonus, CaseSensitive: *caseSensitive, Types: types, Fixed: *fixed}
-		shown := *typ
-		if shown == "" {
-			shown = "all"
-		}
-		return hooEval2012(fs.Arg(0), fs.Arg(1), shown, opt, stdout, stderr)
+	default:
+		return c.fail("--scheme %q is not a HOO scheme: expected 2011 or 2012", *scheme)
 	}
-	return fail("--scheme %q is not a HOO scheme: expected 2011 or 2012", *scheme)
+	gold, err := c.readDir(fs.Arg(0), fragment.Gold)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	sys, err := c.readDir(fs.Arg(1), fragment.SystemEdits)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	pair := eval.Pairs
+	if *scheme == "2012" {
+		pair = eval.Pairs2012
+	}
+	pairs, err := pair(gold, sys)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	frags, err := eval.Read(pairs, func(done, total int) { c.progress.update("reading file", done, total) })
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	scoring := func(done, total int) { c.progress.update("scoring file", done, total) }
+	if *scheme == "2011" {
+		return c.eval2011(frags, eval.Options2011{Bonus: withBonus, Fixed: *fixed}, scoring)
+	}
+	if err := eval.CheckTypes(*typ, cfg, *typesFile, frags); err != nil {
+		return c.fail("--type: %v", err)
+	}
+	types, note := eval.DecomposeTypes(*typ, cfg)
+	if note != "" {
+		c.warn("%s", note)
+	}
+	opt := eval.Options2012{Bonus: withBonus, CaseSensitive: *caseSensitive, Types: types, Fixed: *fixed}
+	shown := *typ
+	if shown == "" {
+		shown = "all"
+	}
+	return c.eval2012(gold.Path, sys.Path, shown, frags, opt, scoring)
 }
 
-func hooEval2011(goldDir, sysDir string, opt eval.Options2011, stdout, stderr io.Writer) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "maxmatch hoo eval: "+format+"\n", a...)
-		return exitError
-	}
-	pairs, err := eval.Pairs(goldDir, sysDir)
-	if err != nil {
-		return fail("%v", err)
-	}
-	if len(pairs) == 0 {
-		return fail("no system file in %s starts with the number of a gold file NNNNGE.xml in %s", sysDir, goldDir)
-	}
-	rows, err := eval.Batch2011(pairs, opt)
-	if err != nil {
-		return fail("%v", err)
-	}
+func (c *hooCommand) eval2011(frags []eval.Fragment, opt eval.Options2011, progress func(done, total int)) int {
+	rows := eval.Batch2011(frags, opt, progress)
 	for _, r := range rows {
-		if c := r.Scores.Crash; c != nil {
-			fmt.Fprintf(stderr, "maxmatch hoo eval: warning: %s: the official evaluate.py stops on this fragment (%s); scored on, counting that comparison as no match\n", r.Name, c)
+		if crash := r.Scores.Crash; crash != nil {
+			c.warn("%s: the official evaluate.py stops on this fragment (%s); scored on, counting that comparison as no match", r.Name, crash)
 		}
 	}
 	var out bytes.Buffer
 	eval.WriteCSV(&out, rows)
-	stdout.Write(out.Bytes())
-	return exitOK
+	return c.output(out.Bytes())
 }
 
-func hooEval2012(goldDir, sysDir, types string, opt eval.Options2012, stdout, stderr io.Writer) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "maxmatch hoo eval: "+format+"\n", a...)
-		return exitError
+func (c *hooCommand) eval2012(goldDir, sysDir, types string, frags []eval.Fragment, opt eval.Options2012, progress func(done, total int)) int {
+	counts, crashes := eval.Batch2012(frags, opt, progress)
+	if opt.Types != nil && counts.Gold == 0 && counts.System == 0 {
+		c.warn("--type %s selects no edit: every count is 0 and every score 1, as the official gives", types)
 	}
-	pairs, err := eval.Pairs2012(goldDir, sysDir)
-	if err != nil {
-		return fail("%v", err)
-	}
-	if len(pairs) == 0 {
-		return fail("no gold file in %s: expected files NNNNGE.xml", goldDir)
-	}
-	counts, crashes, err := eval.Batch2012(pairs, opt)
-	if err != nil {
-		return fail("%v", err)
-	}
-	for _, p := range pairs {
-		if partless(p) {
-			fmt.Fprintf(stderr, "maxmatch hoo eval: warning: %s: no edit has a part attribute, while the gold edits of %s have one; under the 2012 scheme an edit matches only edits of its own part, so these match nothing (as in the official)\n", p.System, p.Gold)
+	for _, f := range frags {
+		if partless(f) {
+			c.warn("%s: no edit has a part attribute, while the gold edits of %s have one; under the 2012 scheme an edit matches only edits of its own part, so these match nothing (as in the official)", f.System, f.Gold)
 		}
 	}
-	for _, c := range crashes {
-		fmt.Fprintf(stderr, "maxmatch hoo eval: warning: %s: the official evalrun.py dies on this fragment (%s) and reports nothing; scored on, counting that comparison as no match\n", c.Pair.System, c.Crash)
+	for _, crash := range crashes {
+		c.warn("%s: the official evalrun.py dies on this fragment (%s) and reports nothing; scored on, counting that comparison as no match", crash.Pair.System, crash.Crash)
 	}
-	first := pairs[0].System
-	for _, p := range pairs {
-		first = min(first, p.System)
+	first := frags[0].System
+	for _, f := range frags {
+		first = min(first, f.System)
 	}
 	team, run := eval.TeamAndRun(first)
 	var out bytes.Buffer
@@ -168,20 +166,14 @@ func hooEval2012(goldDir, sysDir, types string, opt eval.Options2012, stdout, st
 		GoldPath: goldDir, SysPath: sysDir, Types: types, Bonus: opt.Bonus, Fixed: opt.Fixed,
 		Counts: counts, SysID: team, RunID: run, Time: now(),
 	})
-	stdout.Write(out.Bytes())
-	return exitOK
+	return c.output(out.Bytes())
 }
 
-// partless reports whether a pair's system file has edits, none with a part attribute, while
-// its gold edits have parts: a HOO 2011-style file scored under the 2012 scheme.
-func partless(p eval.Pair) bool {
-	gold, err1 := eval.ReadFile(p.Gold)
-	sys, err2 := eval.ReadFile(p.System)
-	if err1 != nil || err2 != nil || len(sys) == 0 {
-		return false
-	}
+// partless reports whether a fragment's system file has edits, none with a part attribute,
+// while its gold edits have parts: a HOO 2011-style file scored under the 2012 scheme.
+func partless(f eval.Fragment) bool {
 	hasPart := func(es []edits.Edit) bool {
 		return slices.ContainsFunc(es, func(e edits.Edit) bool { return e.Part != "" })
 	}
-	return hasPart(gold) && !hasPart(sys)
+	return len(f.SystemEdits) > 0 && hasPart(f.GoldEdits) && !hasPart(f.SystemEdits)
 }

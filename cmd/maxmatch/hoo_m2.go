@@ -5,12 +5,24 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
+	"maxmatch/hoo/fragment"
 	"maxmatch/hoo/m2extract"
 )
+
+const hooExtractUsage = `usage: maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR [--fixed]
+       maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR [-u N]
+
+Writes, for each system text SYS_DIR/NNNNxxN.txt, the edit file XML_DIR/NNNNxxN.xml: the edits
+(byte offsets into the raw text RAW_DIR/NNNN.txt) that turn the raw text into the system's.
+
+--method wdiff (the default) finds them as the official HOO 2011 tools did (batch_extract.py:
+GNU wdiff, then diffextract.py); --method m2 lets MaxMatch choose, sentence by sentence, the
+edits that match the gold edits GOLD_DIR/NNNNGE.xml best ("maxmatch hoo extract --method m2 -h"
+for its flags). Flags:
+
+`
 
 // runHooExtract is "maxmatch hoo extract": it sends the arguments to the extraction that
 // --method names (wdiff unless it says m2).
@@ -50,9 +62,9 @@ func runHooM2Extract(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.String("method", "m2", "extraction method: m2 (MaxMatch against the gold edits) or wdiff")
 	goldDir := fs.String("gold", "", "directory of gold edit files NNNNGE.xml")
-	origDir := fs.String("orig", "", "directory of original texts NNNN.txt")
-	sysDir := fs.String("system", "", "directory of system texts whose names start with NNNN")
-	outDir := fs.String("out", "", "directory to write the edit XML files into (created if missing)")
+	origDir := fs.String("orig", "", "directory of raw texts NNNN.txt")
+	sysDir := fs.String("system", "", "directory of system texts NNNNxxN.txt")
+	outDir := fs.String("out", "", "directory to write the edit files NNNNxxN.xml into (created if missing)")
 	u := fs.Int("u", 2, "the most unchanged tokens one M² edit may hold")
 	if code, done := parseArgs(fs, args,
 		"usage: maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR [-u N]\n\n"+
@@ -60,58 +72,65 @@ func runHooM2Extract(args []string, stdout, stderr io.Writer) int {
 			"match the gold edits best. Flags:\n\n", nil, stdout, stderr); done {
 		return code
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "maxmatch hoo extract: "+format+"\n", a...)
-		return exitError
-	}
+	c := newHooCommand("maxmatch hoo extract", stdout, stderr)
 	switch {
 	case fs.NArg() > 0:
-		return fail("unexpected argument %q: everything is given by flags", fs.Arg(0))
+		return c.fail("unexpected argument %q: everything is given by flags", fs.Arg(0))
 	case *goldDir == "" || *origDir == "" || *sysDir == "" || *outDir == "":
-		return fail("--gold, --orig, --system and --out are all required with --method m2")
+		return c.fail("--gold, --orig, --system and --out are all required with --method m2")
 	case *u < 0:
-		return fail("-u %d: expected a number of tokens, 0 or more", *u)
+		return c.fail("-u %d: expected a number of tokens, 0 or more", *u)
 	}
-	pairs, err := hooPairFiles(*origDir, *sysDir)
+	pairs, err := c.pairTexts(*origDir, *sysDir)
 	if err != nil {
-		return fail("%v", err)
+		return c.fail("%v", err)
 	}
-	opt := m2extract.Options{MaxUnchangedWords: *u}
-	sources := map[string]*m2extract.Source{}
-	golds := map[string][]m2extract.GoldEdit{}
+	golds, err := c.readDir(*goldDir, fragment.Gold)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	goldPaths := make([]string, len(pairs))
+	for i, p := range pairs {
+		if goldPaths[i], err = golds.Find(p.name, p.system); err != nil {
+			return c.fail("%v", err)
+		}
+	}
+	type source struct {
+		src  *m2extract.Source
+		gold []m2extract.GoldEdit
+	}
+	sources := map[string]source{} // by raw text
 	outputs := make(map[string][]byte, len(pairs))
 	var total m2extract.Stats
-	for _, p := range pairs {
-		stem, _, _ := strings.Cut(filepath.Base(p.orig), ".")
-		src, seen := sources[p.orig]
+	for i, p := range pairs {
+		opt := m2extract.Options{MaxUnchangedWords: *u, Progress: c.fileProgress(p.name.File(), i, len(pairs))}
+		s, seen := sources[p.raw]
 		if !seen {
-			orig, err := os.ReadFile(p.orig)
+			orig, err := fragment.ReadText(p.raw)
 			if err != nil {
-				return fail("%v", err)
+				return c.fail("%v", err)
 			}
-			goldPath := filepath.Join(*goldDir, stem+"GE.xml")
-			data, err := os.ReadFile(goldPath)
+			gold, err := fragment.ReadEdits(goldPaths[i])
 			if err != nil {
-				return fail("%v (expected the gold edits of %s)", err, p.orig)
+				return c.fail("%v", err)
 			}
-			gold, err := m2extract.ReadGold(goldPath, bytes.NewReader(data))
-			if err != nil {
-				return fail("%v", err)
+			if err := fragment.CheckSpans(goldPaths[i], gold, p.raw, len(orig)); err != nil {
+				return c.fail("%v", err)
 			}
-			src = m2extract.NewSource(string(orig))
-			sources[p.orig], golds[p.orig] = src, gold
-			total.Sentences += len(src.Sentences)
+			s = source{m2extract.NewSource(orig, opt), m2extract.FromEdits(gold)}
+			sources[p.raw] = s
+			total.Sentences += len(s.src.Sentences)
 		}
-		sys, err := os.ReadFile(p.system)
+		sys, err := fragment.ReadText(p.system)
 		if err != nil {
-			return fail("%v", err)
+			return c.fail("%v", err)
 		}
-		edits, st, err := src.Extract(string(sys), golds[p.orig], opt)
+		edits, st, err := s.src.Extract(sys, s.gold, opt)
 		if err == nil {
-			outputs[p.name], err = m2extract.XML(p.name, edits)
+			outputs[p.name.Stem()], err = m2extract.XML(p.name.Stem(), edits)
 		}
 		if err != nil {
-			return fail("%s (against %s and %s): %v", p.system, p.orig, filepath.Join(*goldDir, stem+"GE.xml"), err)
+			return c.fail("%s (against %s and %s): %v", p.system, p.raw, goldPaths[i], err)
 		}
 		st.Sentences = 0 // the source's, counted once above
 		if seen {        // and its gold too
@@ -119,16 +138,17 @@ func runHooM2Extract(args []string, stdout, stderr io.Writer) int {
 		}
 		total = total.Add(st)
 	}
-	if err := hooWriteAll(*outDir, outputs, ".xml"); err != nil {
-		return fail("%v", err)
+	if err := c.writeAll(*outDir, outputs, ".xml"); err != nil {
+		return c.fail("%v", err)
 	}
-	fmt.Fprintf(stdout, "maxmatch hoo extract: %d edit files written to %s\n", len(outputs), *outDir)
-	fmt.Fprintf(stdout, "M² (u = %d): %d edits, %d of them equal to a gold edit (%d joined from edits M² split); %d units scored",
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "maxmatch hoo extract: %s written to %s\n", fragment.SystemEdits.Count(len(outputs)), *outDir)
+	fmt.Fprintf(&out, "M² (u = %d): %d edits, %d of them equal to a gold edit (%d joined from edits M² split); %d units scored",
 		*u, total.Edits, total.GoldEqual, total.Joined, total.Units)
 	if total.Bounded > 0 {
-		fmt.Fprintf(stdout, ", %d by the bounded search", total.Bounded)
+		fmt.Fprintf(&out, ", %d by the bounded search", total.Bounded)
 	}
-	fmt.Fprintf(stdout, "\ngold (%d sources): %d corrections, %d widened to whole tokens, %d white space only (not expressible in tokens)\n",
+	fmt.Fprintf(&out, "\ngold (%d sources): %d corrections, %d widened to whole tokens, %d white space only (not expressible in tokens)\n",
 		len(sources), total.GoldCorrections, total.GoldWidened, total.GoldLost)
-	return exitOK
+	return c.output(out.Bytes())
 }

@@ -70,7 +70,7 @@ func TestHooWdiffExtract(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(out, "0001AB2.xml")); string(got) != "<?xml version=\"1.0\" ?>\n<edits/>\n" {
 		t.Errorf("unchanged system: %q", got)
 	}
-	if !strings.Contains(stdout.String(), "3 edit files written") {
+	if !strings.Contains(stdout.String(), "3 system edit files written") {
 		t.Errorf("stdout %q", stdout.String())
 	}
 }
@@ -165,9 +165,9 @@ func TestHooSynthErrors(t *testing.T) {
 		want string
 	}{
 		{"variant", []string{"--raw", raw, "--gold", gold, "--out", "x", "--variant", "best"}, `--variant "best" is not known`},
-		{"suffix", []string{"--raw", raw, "--gold", gold, "--out", "x", "--suffix", "a.b"}, "must not hold a dot"},
+		{"suffix", []string{"--raw", raw, "--gold", gold, "--out", "x", "--suffix", "a.b"}, `--suffix "a.b": expected a team of two letters and a run of one digit`},
 		{"edit past the end", []string{"--raw", raw, "--gold", gold, "--out", filepath.Join(dir, "out")},
-			filepath.Join(gold, "0001GE.xml") + `: line 2: edit "0001-0001": end 9 is past the end of the source (6 bytes)`},
+			filepath.Join(gold, "0001GE.xml") + `:2: edit "0001-0001": span 2–9 ends beyond the 6 bytes of ` + filepath.Join(raw, "0001.txt")},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

@@ -4,13 +4,29 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// machineMemory matches the default memory budget in the help, which depends on the machine.
+var machineMemory = regexp.MustCompile(`\(default [0-9.]+ [kMGTP]?B: [^()]*\)`)
+
+// checkGolden runs the command with args as a user would and compares everything it prints,
+// and its exit status, with testdata/golden/NAME.golden (-update rewrites it). "$TMP" in args
+// is a new temporary directory, written back as "$TMP" in the output. stdout, when not nil, is
+// the command's standard output (a file such as /dev/full); the golden file then records
+// nothing written to it.
+func checkGolden(t *testing.T, name string, args []string, why string, stdout io.Writer) {
+	t.Helper()
+	checkGoldenCase(t, goldenCase{name: name, args: args, why: why, out: stdout})
+}
 
 // TestGolden runs the command as a user would and compares everything it prints, and its exit
 // status, with testdata/golden/NAME.golden. Run "go test ./cmd/maxmatch -update" after an
@@ -26,7 +42,13 @@ func TestGolden(t *testing.T) {
 		{"no-command", nil, "no command: usage on stderr, status 2"},
 		{"missing-command", []string{"testdata/small.txt", "testdata/small.m2"}, "m2scorer-style arguments without the score command get a hint"},
 		{"score", []string{"score", "testdata/small.txt", "testdata/small.m2"}, "the official three lines"},
-		{"score-verbose", []string{"score", "-v", "testdata/small.txt", "testdata/small.m2"}, "every sentence, every annotator, the chosen one"},
+		{"score-verbose", []string{"score", "-v", "testdata/small.txt", "testdata/small.m2"}, "the official -v output, byte for byte (checked against it): every sentence, every annotator, the chosen one, the totals"},
+		{"score-verbose-format", []string{"score", "-v", "../../testdata/official/verbose-format/system.txt", "../../testdata/official/verbose-format/gold.m2"}, "the official's reprs (u'…', '' for -NONE- and empty texts, \\x, \\u and \\U escapes, quotes), its !, & and * lines, a gold span it drops (warned); the case's official.txt is the official's output"},
+		{"score-verbose-master", []string{"score", "-v", "--compat", "master", "--max_unchanged_words", "1", "../../testdata/official/master-first-row/system.txt", "../../testdata/official/master-first-row/gold.m2"}, "master's -v output (its first-row insertions at offset 0); the case's official.txt is master's output"},
+		{"score-verbose-fixed", []string{"score", "-v", "--compat", "fixed", "../../testdata/official/quirk-duplicate-gold/system.txt", "../../testdata/official/quirk-duplicate-gold/gold.m2"}, "with the fixes: the official's format, our values (one correct edit where 3.2 counts two)"},
+		{"score-very-verbose", []string{"score", "--very_verbose", "testdata/small.txt", "testdata/small.m2"}, "the -v output, and a note on stderr of what is not reproduced"},
+		{"score-explain", []string{"score", "--explain", "testdata/small.txt", "testdata/small.m2"}, "our readable report: every sentence, every annotator, the chosen one"},
+		{"explain-and-verbose", []string{"score", "--explain", "-v", "testdata/small.txt", "testdata/small.m2"}, "two per-sentence outputs at once"},
 		{"score-jsonl", []string{"score", "--jsonl", "testdata/small.txt", "testdata/small.m2"}, "one JSON object per sentence, then the totals"},
 		{"score-beta", []string{"score", "--beta", "1", "--max_unchanged_words", "0", "testdata/small.txt", "testdata/small.m2"}, "β printed with one decimal; u = 0"},
 		{"score-dashes", []string{"score", "--max-unchanged-words", "3", "--ignore-whitespace-casing", "testdata/small.txt", "testdata/small.m2"}, "dashed spellings of the flags"},
@@ -46,13 +68,14 @@ func TestGolden(t *testing.T) {
 		{"hoo-no-command", []string{"hoo"}, "the HOO commands are listed"},
 		{"hoo-unknown", []string{"hoo", "evaluate"}, "an unknown HOO command"},
 		{"hoo-extract-m2-no-gold", []string{"hoo", "extract", "--method", "m2", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "m2 needs the gold"},
-		{"hoo-extract-m2-missing-gold", []string{"hoo", "extract", "--method=m2", "--gold", "testdata/hoom2/sys", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "a gold file that is not there: which one, for which source"},
+		{"hoo-extract-m2-missing-gold", []string{"hoo", "extract", "--method=m2", "--gold", "testdata/hoom2/gold-other", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "a gold file that is not there: which one, for which system text"},
 		{"hoo-extract-m2-bad-gold", []string{"hoo", "extract", "--method", "m2", "--gold", "testdata/hoom2/badgold", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "a bad offset in a gold file: file, line, edit"},
 		{"hoo-extract-m2-negative-u", []string{"hoo", "extract", "--method", "m2", "-u", "-1", "--gold", "testdata/hoom2/gold", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "u must be non-negative"},
 		{"hoo-extract-bad-method", []string{"hoo", "extract", "--method", "m3", "--orig", "testdata/hoom2/raw", "--system", "testdata/hoom2/sys", "--out", "testdata/hoom2/never"}, "an unknown method names both"},
 		{"hoo-extract-m2-help", []string{"hoo", "extract", "--method", "m2", "-h"}, "the m2 flags"},
 		{"bounded-work", []string{"score", "--max-work", "1000", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the work budget: a warning naming the sentence and the budget, the bounded search's score"},
-		{"bounded-edges-verbose", []string{"score", "-v", "--max-work", "-1", "--max-edges", "100", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the edge budget: the warning, and -v says which search scored the sentence"},
+		{"bounded-edges-verbose", []string{"score", "-v", "--max-work", "-1", "--max-edges", "100", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the edge budget: the warning, and the official -v format with the bounded search's edits"},
+		{"bounded-edges-explain", []string{"score", "--explain", "--max-work", "-1", "--max-edges", "100", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the edge budget: the warning, and --explain says which search scored the sentence"},
 		{"unbounded", []string{"score", "--jsonl", "--max-work", "-1", "--max-edges", "-1", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "the same sentence within both budgets: exact, no warning"},
 		{"hoo-eval", []string{"hoo", "eval", "testdata/hoo/gold", "testdata/hoo/sys"}, "batch_evaluate.py's CSV (row 0001XX2 as the official gives it); 0001XX1 crashes the official: a warning, scored on"},
 		{"hoo-eval-no-bonus", []string{"hoo", "eval", "--no-bonus", "testdata/hoo/gold", "testdata/hoo/sys"}, "the _nobonus file: the untouched optional edit no longer counts"},
@@ -82,11 +105,10 @@ func TestGolden(t *testing.T) {
 		// Bad input: one error naming the file, line and column where they apply, exit 2, no score.
 		{"bad-annotator", []string{"score", "testdata/one.txt", "testdata/badannotator.m2"}, "non-integer annotator id: the column of the sixth field (official: ValueError)"},
 		{"one-offset", []string{"score", "testdata/one.txt", "testdata/oneoffset.m2"}, "a span with one offset (official: IndexError)"},
-		{"reversed-span", []string{"score", "testdata/one.txt", "testdata/reversed.m2"}, "start after end (official: keeps an edit nothing can match, recall 0)"},
-		{"span-beyond", []string{"score", "testdata/one.txt", "testdata/beyond.m2"}, "a span past the last token (official: drops the edit silently)"},
-		{"negative-offset", []string{"score", "testdata/one.txt", "testdata/negative.m2"}, "a negative offset in an edit that is not a noop (official: drops it silently)"},
-		{"accept-bad-spans-beyond", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/beyond.m2"}, "the official's reading: the edit dropped, 1.0/1.0/1.0 as it prints"},
-		{"accept-bad-spans-reversed", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/reversed.m2"}, "the official's reading: an unmatchable gold edit, 1.0/0.0/0.0 as it prints"},
+		{"strict-reversed-span", []string{"score", "--strict", "testdata/one.txt", "testdata/reversed.m2"}, "--strict: start after end is an error (official: keeps an edit nothing can match, recall 0)"},
+		{"strict-span-beyond", []string{"score", "--strict", "testdata/one.txt", "testdata/beyond.m2"}, "--strict: a span past the last token is an error (official: drops the edit silently)"},
+		{"strict-negative-offset", []string{"score", "--strict", "testdata/one.txt", "testdata/negative.m2"}, "--strict: a negative offset in an edit that is not a noop is an error (official: drops it silently)"},
+		{"strict-and-accept-bad-spans", []string{"score", "--strict", "--accept-bad-spans", "testdata/one.txt", "testdata/beyond.m2"}, "contradictory flags"},
 		{"a-before-s", []string{"score", "testdata/one.txt", "testdata/a-before-s.m2"}, "an A line before any S line (official: ignores the block's first line silently)"},
 		{"empty-gold", []string{"score", "testdata/one.txt", "testdata/empty.m2"}, "an empty gold file (official: AssertionError on the counts)"},
 		{"invalid-utf8-gold", []string{"score", "testdata/one.txt", "testdata/badutf8.m2"}, "line, column and byte offset of the first bad byte (official: UnicodeDecodeError with a position in the whole file)"},
@@ -95,6 +117,13 @@ func TestGolden(t *testing.T) {
 		{"not-gzip", []string{"score", "testdata/small.txt", "testdata/notgzip.m2.gz"}, "a .gz name on a plain file"},
 
 		// Input the official rejects or misreads, and we read: the scores are those of small.
+		{"span-beyond", []string{"score", "testdata/one.txt", "testdata/beyond.m2"}, "a span past the last token: dropped as the official does, 1.0/1.0/1.0 as it prints, a warning naming the line"},
+		{"reversed-span", []string{"score", "testdata/one.txt", "testdata/reversed.m2"}, "start after end: an unmatchable gold edit as the official reads it, 1.0/0.0/0.0 as it prints, a warning"},
+		{"negative-offset", []string{"score", "testdata/one.txt", "testdata/negative.m2"}, "a negative offset in an edit that is not a noop: dropped as the official does, with a warning"},
+		{"accept-bad-spans-beyond", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/beyond.m2"}, "the old flag still works: the default reading"},
+		{"accept-bad-spans-reversed", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/reversed.m2"}, "the old flag still works: the default reading"},
+		{"many-bad-spans", []string{"score", "testdata/one.txt", "testdata/manyspans.m2"}, "13 spans beyond the sentence: ten warnings, then the count of the others"},
+		{"compare-bad-spans", []string{"compare", "--resamples", "10", "testdata/one.txt", "testdata/one.txt", "testdata/beyond.m2"}, "compare reads gold files as score does: the warning, the scores"},
 		{"crlf-gold", []string{"score", "testdata/small.txt", "testdata/crlf.m2"}, "CRLF gold file (official: AssertionError)"},
 		{"bom-gold", []string{"score", "testdata/small.txt", "testdata/bom.m2"}, "byte order mark in the gold file (official: AssertionError)"},
 		{"bom-system", []string{"score", "testdata/bom.txt", "testdata/small.m2"}, "byte order mark in the system file (official: glued to the first token, P 0.5000)"},
@@ -148,29 +177,172 @@ func TestGolden(t *testing.T) {
 		{"compare-two-files", []string{"compare", "testdata/report.txt", "testdata/report.m2"}, "wrong number of arguments"},
 		{"compare-mismatch", []string{"compare", "testdata/report.txt", "testdata/small.txt", "testdata/report.m2"}, "system B's line count is checked before anything is scored"},
 		{"compare-bad-resamples", []string{"compare", "--resamples", "0", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "at least one resample"},
+
+		// m2.
+		{"m2", []string{"m2", "testdata/m2/source.txt", "testdata/m2/ref0.txt", "testdata/m2/ref1.txt"}, "two references, annotators 0 and 1: edits of type UNK, a noop line for a reference equal to its source"},
+		{"m2-u2", []string{"m2", "--max_unchanged_words", "2", "testdata/m2/source.txt", "testdata/m2/ref1.txt"}, "u = 2: changes up to two unchanged tokens apart become one edit (went to the, result was surprising)"},
+		{"m2-tokenize", []string{"m2", "--tokenize", "testdata/m2/raw-source.txt", "testdata/m2/raw-ref.txt"}, "raw text: Treebank tokens (do n't, quotes as `` and '')"},
+		{"m2-short-reference", []string{"m2", "testdata/m2/source.txt", "testdata/m2/ref0.txt", "testdata/m2/short.txt"}, "fewer reference lines: both counts and the first source line without one; nothing on stdout"},
+		{"m2-long-reference", []string{"m2", "testdata/m2/source.txt", "testdata/m2/long.txt"}, "more reference lines: the first without a source line"},
+		{"m2-empty-source", []string{"m2", "testdata/m2/empty.txt", "testdata/m2/ref0.txt"}, "an empty source file"},
+		{"m2-empty-reference", []string{"m2", "testdata/m2/source.txt", "testdata/m2/empty.txt"}, "an empty reference file"},
+		{"m2-invalid-utf8", []string{"m2", "testdata/m2/source.txt", "testdata/badutf8.txt"}, "invalid UTF-8 in a reference: file, line, column, byte offset"},
+		{"m2-unwritable", []string{"m2", "testdata/m2/source.txt", "testdata/m2/ref0.txt", "testdata/m2/pipes.txt"}, "a correction with || cannot be written in M2: the reference file and line, the edit"},
+		{"m2-one-file", []string{"m2", "testdata/m2/source.txt"}, "a source without references"},
+		{"m2-missing-file", []string{"m2", "testdata/m2/source.txt", "testdata/m2/nonexistent.txt"}, "an unreadable reference"},
+		{"m2-negative-u", []string{"m2", "--max_unchanged_words", "-1", "testdata/m2/source.txt", "testdata/m2/ref0.txt"}, "u must be non-negative"},
+		{"m2-out-no-directory", []string{"m2", "--out", "testdata/m2/nonexistent/out.m2", "testdata/m2/source.txt", "testdata/m2/ref0.txt"}, "an output file that cannot be created"},
+		{"m2-help", []string{"m2", "-h"}, "usage and flags on stdout, status 0"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := run(tt.args, &stdout, &stderr)
-			got := fmt.Sprintf("$ maxmatch %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(tt.args, " "), code, stdout.String(), stderr.String())
-			path := filepath.Join("testdata", "golden", tt.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s (%s): output differs from %s\n--- got ---\n%s\n--- want ---\n%s", tt.name, tt.why, path, got, want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkGoldenCase(t, goldenCase{name: tt.name, args: tt.args, why: tt.why}) })
 	}
+	for _, tt := range ioTests {
+		t.Run(tt.name, func(t *testing.T) { checkGoldenCase(t, tt) })
+	}
+	if *update {
+		return
+	}
+	// Every case of score and compare again, with the files read as they are scored, as files
+	// too large to keep are: the same output, byte for byte.
+	saved := keepLimit
+	keepLimit = -1
+	defer func() { keepLimit = saved }()
+	n := 0
+	for _, tt := range append(ioTests, func() (cs []goldenCase) {
+		for _, tt := range tests {
+			cs = append(cs, goldenCase{name: tt.name, args: tt.args, why: tt.why})
+		}
+		return cs
+	}()...) {
+		if len(tt.args) > 0 && (tt.args[0] == "score" || tt.args[0] == "compare") {
+			n++
+			t.Run("streaming/"+tt.name, func(t *testing.T) { checkGoldenCase(t, tt) })
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d cases of score and compare", n)
+	}
+}
+
+// goldenCase is a run of the command: its arguments, and where its standard input and output
+// are, when not the usual (nothing, and a buffer).
+type goldenCase struct {
+	name string
+	args []string
+	why  string
+	// stdin, when not empty, is a file whose content standard input gives, through a pipe.
+	stdin string
+	// stdout is "" (a buffer), "full" (/dev/full, every write fails with ENOSPC) or
+	// "closed-pipe" (a pipe whose reader has gone: writes fail with EPIPE).
+	stdout string
+	// out, when not nil, is where standard output goes instead, not said in the command line.
+	out io.Writer
+}
+
+// ioTests are the golden cases of standard input and output, and of arguments in other places.
+var ioTests = []goldenCase{
+	{name: "flags-after-files", args: []string{"score", "testdata/report.txt", "testdata/report.m2", "--counts", "-v"}, why: "flags after the file names, as the official scorer accepts -v there"},
+	{name: "flags-interleaved", args: []string{"score", "--beta", "1", "testdata/report.txt", "--per-type", "testdata/report.m2", "--counts"}, why: "flags before, between and after the files"},
+	{name: "flags-double-dash", args: []string{"score", "--counts", "--", "testdata/report.txt", "testdata/report.m2"}, why: "\"--\" ends the flags"},
+	{name: "double-dash-then-flag", args: []string{"score", "testdata/report.txt", "--", "-v", "testdata/report.m2"}, why: "after \"--\", -v is a file name: three files, an error"},
+	{name: "compare-flags-after", args: []string{"compare", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2", "--resamples", "500", "--jsonl"}, why: "compare takes flags after the files too"},
+	{name: "stdin-system", args: []string{"score", "--counts", "-", "testdata/report.m2"}, stdin: "testdata/report.txt", why: "the system output on standard input"},
+	{name: "stdin-gold", args: []string{"score", "--jsonl", "testdata/report.txt", "-"}, stdin: "testdata/report.m2", why: "the gold file on standard input, read twice (checked, then scored) from a copy"},
+	{name: "stdin-gzip", args: []string{"score", "testdata/small.txt", "-"}, stdin: "testdata/small.m2.gz", why: "gzip recognised by its content on standard input"},
+	{name: "gzip-without-suffix", args: []string{"score", "testdata/small.txt", "testdata/gzipped-without-suffix.m2"}, why: "gzip recognised by its content in a file whose name does not say so"},
+	{name: "stdin-both", args: []string{"score", "-", "-"}, stdin: "testdata/report.txt", why: "only one file can be standard input"},
+	{name: "stdin-bad-gold", args: []string{"score", "-v", "testdata/one.txt", "-"}, stdin: "testdata/badoffset.m2", why: "errors name standard input"},
+	{name: "compare-stdin-gold", args: []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report-source.txt", "-"}, stdin: "testdata/report.m2", why: "compare reads the gold file once per system: standard input from a copy"},
+	{name: "stdout-full", args: []string{"score", "-v", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "a full disk: one message, exit 2 (the official: IOError, exit 1)"},
+	{name: "stdout-full-default", args: []string{"score", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "the three lines cannot be written either"},
+	{name: "compare-stdout-full", args: []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "compare checks its writes too"},
+	{name: "stdout-closed-pipe", args: []string{"score", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, stdout: "closed-pipe", why: "the reader went away: no message, exit 2 (a real process is killed by SIGPIPE)"},
+	{name: "beta-huge", args: []string{"score", "--beta", "1e308", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, why: "β² overflows: rejected (it ended without its total line, exit 0)"},
+	{name: "beta-zero", args: []string{"score", "--beta", "0", "testdata/report.txt", "testdata/report.m2"}, why: "F_0 is precision: not a β to ask for"},
+	{name: "beta-negative", args: []string{"score", "--beta", "-0.5", "testdata/report.txt", "testdata/report.m2"}, why: "a negative β"},
+	{name: "beta-nan", args: []string{"score", "--beta", "NaN", "testdata/report.txt", "testdata/report.m2"}, why: "NaN parses as a float: rejected"},
+	{name: "beta-inf", args: []string{"score", "--beta", "Inf", "testdata/report.txt", "testdata/report.m2"}, why: "infinity parses as a float: rejected"},
+	{name: "compare-beta-nan", args: []string{"compare", "--beta", "nan", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, why: "compare checks β the same way"},
+	{name: "beta-large", args: []string{"score", "--beta", "1e100", "--counts", "testdata/report.txt", "testdata/report.m2"}, why: "the largest β accepted: F is recall, no NaN"},
+	{name: "score-jsonl-escaping", args: []string{"score", "--jsonl", "--per-type", "testdata/escape.txt", "testdata/escape.m2"}, why: "edits' strings escape &, < and > (\\u0026…) as json.Marshal always wrote them, error types do not (as the encoder did): byte for byte the output of before"},
+	{name: "bootstrap-one", args: []string{"score", "--jsonl", "--bootstrap", "1", "testdata/report.txt", "testdata/report.m2"}, why: "one resample has no standard error: null (the bootstrap line was missing)"},
+	{name: "compare-one-resample", args: []string{"compare", "--jsonl", "--resamples", "1", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, why: "the same in compare (it printed nothing, exit 0)"},
+}
+
+// checkGoldenCase runs a case and compares everything it prints, and its exit status, with
+// testdata/golden/NAME.golden.
+func checkGoldenCase(t *testing.T, tt goldenCase) {
+	t.Helper()
+	got := runCase(t, tt)
+	path := filepath.Join("testdata", "golden", tt.name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s (%s): output differs from %s\n--- got ---\n%s\n--- want ---\n%s", tt.name, tt.why, path, got, want)
+	}
+}
+
+// runCase runs the command in-process and returns what the golden file holds.
+func runCase(t *testing.T, tt goldenCase) string {
+	t.Helper()
+	// "$TMP" in an argument is a temporary directory, written "$TMP" in the golden file.
+	tmp := t.TempDir()
+	tt.args = slices.Clone(tt.args)
+	for i := range tt.args {
+		tt.args[i] = strings.ReplaceAll(tt.args[i], "$TMP", tmp)
+	}
+	command := "$ maxmatch " + strings.Join(tt.args, " ")
+	if tt.stdin != "" {
+		data, err := os.ReadFile(tt.stdin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pipeOf(t, data)
+		defer r.Close()
+		saved := stdin
+		stdin = r
+		defer func() { stdin = saved }()
+		command += " < " + tt.stdin + " (through a pipe)"
+	}
+	var stdout bytes.Buffer
+	var out io.Writer = &stdout
+	switch tt.stdout {
+	case "full":
+		f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+		if err != nil {
+			t.Skipf("no /dev/full: %v", err)
+		}
+		defer f.Close()
+		out = f
+		command += " > /dev/full"
+	case "closed-pipe":
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
+		defer w.Close()
+		out = w
+		command += " | (a reader that has gone)"
+	}
+	if tt.out != nil {
+		out = tt.out
+	}
+	var stderr bytes.Buffer
+	code := run(tt.args, out, &stderr)
+	got := fmt.Sprintf("%s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", command, code, stdout.String(), stderr.String())
+	got = machineMemory.ReplaceAllString(got, "(default MACHINE_MEMORY)")
+	return strings.ReplaceAll(got, tmp, "$TMP")
 }

@@ -40,9 +40,9 @@ hypotheses. --stats prints the sufficient statistics a MERT or PRO tuner reads i
 
 // nbestFlags are the flags of "maxmatch nbest" (and, with more, of oracle).
 type nbestFlags struct {
-	opt            scorer.Options
-	acceptBadSpans bool
-	format         nbest.Format
+	opt     scorer.Options
+	reading goldReading
+	format  nbest.Format
 }
 
 func newNbestFlagSet(name string, f *nbestFlags, stderr io.Writer) *flag.FlagSet {
@@ -54,16 +54,27 @@ func newNbestFlagSet(name string, f *nbestFlags, stderr io.Writer) *flag.FlagSet
 		f.format, err = nbest.ParseFormat(s)
 		return err
 	})
-	registerReadingFlags(fs, &f.opt, &f.acceptBadSpans)
+	registerReadingFlags(fs, &f.opt, &f.reading)
 	return fs
 }
 
 // readInputs reads the gold file and prepares to read the n-best list.
-func (f *nbestFlags) readInputs(goldPath, listPath string, stdin io.Reader) ([]scorer.Sentence, *nbestList, error) {
-	gold, err := readGold(goldPath, scorer.M2Reader{Fixes: f.opt.Effective(), AcceptBadSpans: f.acceptBadSpans})
+func (f *nbestFlags) readInputs(goldPath, listPath string, stdin io.Reader, prog *progress) ([]scorer.Sentence, *nbestList, error) {
+	in := newInput(goldPath, "gold", prog)
+	defer in.close()
+	text, err := in.readAll()
 	if err != nil {
 		return nil, nil, err
 	}
+	reader, spans, err := f.reading.reader(in.name, f.opt.Effective(), prog)
+	if err != nil {
+		return nil, nil, err
+	}
+	gold, err := reader.ReadString(in.name, text)
+	if err != nil {
+		return nil, nil, err
+	}
+	spans.finish()
 	list, err := newNbestList(listPath, stdin)
 	return gold, list, err
 }
@@ -104,7 +115,7 @@ func (l *nbestList) open(format nbest.Format, nSentences int) (*nbest.Reader, fu
 	}
 	f, err := os.Open(l.path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: cannot read the n-best list: %v", l.path, unwrapPath(err))
+		return nil, nil, fmt.Errorf("%s: cannot read the n-best list: %v", l.path, cause(err))
 	}
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		f.Close()
@@ -177,11 +188,12 @@ type nbestBatch struct {
 	candidates [][]nbest.Candidate // per group, its hypotheses' counts (oracle)
 	warnings   []string
 	hyps       int
+	err        error // scoring stopped at a sentence too large for the memory budget
 }
 
 // scoreList reads the list's groups in batches, scores them on workers (one PreparedEvaluator
 // each), calls each with every group's results on the worker, and hands the batches, in order,
-// to emit.
+// to emit. A batch whose scoring failed stops the run with its error, before emit.
 func scoreList(nextGroup func() (nbest.Group, error), p *scorer.PreparedGold, workers int, each func(b *nbestBatch, g *nbest.Group, rs []scorer.SentenceResult), emit func(*nbestBatch) error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -212,19 +224,28 @@ func scoreList(nextGroup func() (nbest.Group, error), p *scorer.PreparedGold, wo
 		}
 		for gi := range b.groups {
 			g := &b.groups[gi]
-			rs := evs[w].EvaluateAll(results[w][:0], g.Sentence, g.Hyps)
+			rs, err := evs[w].EvaluateAll(results[w][:0], g.Sentence, g.Hyps)
 			results[w] = rs
+			if err != nil {
+				b.err = err
+				return b
+			}
 			each(b, g, rs)
 			for k := range rs {
 				if rs[k].Bounded != lattice.Exact && (k == 0 || &rs[k].Annotators[0] != &rs[k-1].Annotators[0]) {
 					b.warnings = append(b.warnings, fmt.Sprintf("sentence %d, hypothesis %d (its sentence starts at line %d): %s; scored with the bounded search (see the README)",
-						g.Sentence, k, g.Line, p.Options().FallbackReason(rs[k].Bounded)))
+						g.Sentence, k, g.Line, p.Options().FallbackReason(&rs[k])))
 				}
 			}
 		}
 		return b
 	}
-	return ordered.Map(workers, 4*workers, next, work, emit)
+	return ordered.Map(workers, 4*workers, next, work, func(b *nbestBatch) error {
+		if b.err != nil {
+			return b.err
+		}
+		return emit(b)
+	})
 }
 
 func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -243,7 +264,8 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "maxmatch nbest: --jsonl and --stats are exclusive: choose one output")
 		return exitError
 	}
-	gold, list, err := f.readInputs(fs.Arg(1), fs.Arg(0), stdin)
+	prog := newProgress(stderr)
+	gold, list, err := f.readInputs(fs.Arg(1), fs.Arg(0), stdin, prog)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
@@ -264,7 +286,6 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer closeList()
 
-	prog := newProgress(stderr)
 	beta := f.opt.Beta
 	var format func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte
 	switch {
@@ -317,8 +338,9 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	prog.clear()
 	if err != nil {
-		// Malformed input (in one pass; in two, the list was checked: the output failed).
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		// Malformed input (in one pass; in two, the list was checked: the output failed), or
+		// a sentence too large for the memory budget.
+		printScoreError(stderr, err, fs.Arg(1))
 		return exitError
 	}
 	if onePass {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -12,7 +13,7 @@ import (
 
 // nbestTSVHeader is the header of nbest's TSV output.
 func nbestTSVHeader(beta float64) string {
-	return "id\tk\tannotator\tcorrect\tproposed\tgold\tp\tr\t" + strings.ToLower(fBetaLabel(beta)) + "\tannotators\n"
+	return "id\tk\tannotator\tcorrect\tproposed\tgold\tp\tr\t" + strings.ToLower(report.FBetaLabel(beta)) + "\tannotators\n"
 }
 
 // appendResultTSV appends the TSV row of hypothesis k of sentence id: the chosen annotator's

@@ -8,6 +8,7 @@ import (
 
 	"maxmatch/internal/service"
 	"maxmatch/nbest"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -37,7 +38,8 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	goldPath := fs.Arg(1)
-	gold, list, err := f.readInputs(goldPath, fs.Arg(0), stdin)
+	prog := newProgress(stderr)
+	gold, list, err := f.readInputs(goldPath, fs.Arg(0), stdin, prog)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
@@ -49,7 +51,6 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer closeList()
 
-	prog := newProgress(stderr)
 	p := scorer.Prepare(gold, f.opt)
 	candidates := make([][]nbest.Candidate, len(gold))
 	hyps := make([][]string, len(gold))
@@ -81,7 +82,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		prog.clear()
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		printScoreError(stderr, err, goldPath)
 		return exitError
 	}
 	// A sentence without a hypothesis keeps its source, which proposes nothing.
@@ -95,7 +96,11 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if missing++; firstMissing < 0 {
 			firstMissing = i
 		}
-		r := ev.Evaluate(i, gold[i].Source)
+		r, err := ev.Evaluate(i, gold[i].Source)
+		if err != nil { // the source proposes nothing: only a budget too small to start with
+			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+			return exitError
+		}
 		c := make(nbest.Candidate, len(r.Annotators))
 		for a := range r.Annotators {
 			c[a] = r.Annotators[a].Counts()
@@ -166,7 +171,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		b = fmt.Appendf(b, `,"exact":%t,"sweeps":%d}}`+"\n", res.Method.Exact(), res.Sweeps)
 		out.Write(b)
 	} else {
-		label := fBetaLabel(f.opt.Beta)
+		label := report.FBetaLabel(f.opt.Beta)
 		fmt.Fprintf(out, "Precision   : %.4f\n", pr)
 		fmt.Fprintf(out, "Recall      : %.4f\n", rc)
 		fmt.Fprintf(out, "%s       : %.4f\n", label, fb)

@@ -11,7 +11,10 @@ import (
 // progress shows how far a long run is, on one line of a terminal that it rewrites: only once
 // the run has lasted progressDelay, and only when stderr is a terminal, so that redirected
 // output and quick runs carry no trace of it. Messages printed through it (warnings) first
-// clear that line.
+// clear that line. When standard output goes to the same terminal (or file), the command's
+// output passes through it too (see output): the line is cleared before output is written
+// and drawn again only where a line of output has ended, and a warning that comes while a
+// line of output is unfinished waits for its end.
 type progress struct {
 	w       io.Writer
 	enabled bool
@@ -21,46 +24,96 @@ type progress struct {
 	mu    sync.Mutex
 	shown bool      // a progress line is on screen
 	last  time.Time // when it was last written
+	task  string    // what is being done, as update last described it
+	read  struct {  // the file being read, as reading last described it
+		name       string
+		done, size int64
+	}
+	// When stdout shares stderr's file (see writeOutput): whether the output written so far
+	// ends mid-line, and the messages waiting for the line's end.
+	midLine bool
+	held    []string
 }
 
-const (
-	progressDelay    = time.Second
-	progressInterval = 100 * time.Millisecond
-)
+// progressDelay is how long a run lasts before its progress is shown (a variable: a test
+// shows it at once), progressInterval how often the line is rewritten.
+var progressDelay = time.Second
+
+const progressInterval = 100 * time.Millisecond
 
 // newProgress returns a progress for stderr, enabled when stderr is a terminal.
 func newProgress(stderr io.Writer) *progress {
 	return &progress{w: stderr, enabled: isTerminal(stderr), start: time.Now(), delay: progressDelay}
 }
 
-// isTerminal reports whether w is a character device (a terminal; also /dev/null, where the
-// progress line is harmless), without a dependency: the file mode says so.
+// isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && isTerminalFile(f)
 }
 
-// update shows "what done/total" if the run is long enough and the line was not just written.
+// update shows "what done/total" ("what done" when total is 0) if the run is long enough and
+// the line was not just written.
 func (p *progress) update(what string, done, total int) {
 	if !p.enabled {
 		return
 	}
-	now := time.Now()
-	if now.Sub(p.start) < p.delay {
+	task := fmt.Sprintf("%s %d", what, done)
+	if total > 0 {
+		task = fmt.Sprintf("%s %d/%d", what, done, total)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.task = task
+	p.drawLocked(done == total)
+}
+
+// doing shows what is being done, without a count.
+func (p *progress) doing(task string) {
+	if !p.enabled {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.shown && now.Sub(p.last) < progressInterval && done != total {
+	p.task = task
+	p.drawLocked(false)
+}
+
+// reading shows how much of a file has been read (size -1: unknown).
+func (p *progress) reading(name string, done, size int64) {
+	if !p.enabled {
 		return
 	}
-	fmt.Fprintf(p.w, "\r\033[Kmaxmatch: %s %d/%d", what, done, total)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.read.name, p.read.done, p.read.size = name, done, size
+	p.drawLocked(false)
+}
+
+// drawLocked draws the line, unless the run is still short, the line was just drawn (and this
+// is not a final figure), or a line of output is unfinished.
+func (p *progress) drawLocked(final bool) {
+	now := time.Now()
+	if now.Sub(p.start) < p.delay || p.midLine || (now.Sub(p.last) < progressInterval && !final) {
+		return
+	}
+	line := "maxmatch: " + p.task
+	if r := p.read; r.name != "" && (r.size < 0 || r.done < r.size) {
+		what := fmt.Sprintf("%s MB of %s", megabytes(r.done), r.name)
+		if r.size >= 0 {
+			what = fmt.Sprintf("%s of %s MB of %s", megabytes(r.done), megabytes(r.size), r.name)
+		}
+		if p.task == "" {
+			line += "reading " + what
+		} else {
+			line += ", " + what + " read"
+		}
+	}
+	fmt.Fprint(p.w, "\r\033[K"+line)
 	p.shown, p.last = true, now
 }
+
+func megabytes(n int64) string { return fmt.Sprintf("%.1f", float64(n)/(1<<20)) }
 
 // clear removes the progress line, if any.
 func (p *progress) clear() {
@@ -76,10 +129,46 @@ func (p *progress) clearLocked() {
 	}
 }
 
-// printf prints a message (a warning) on its own line, clearing the progress line first.
+// printf prints a message (a warning) on its own line, clearing the progress line first; while
+// a line of output on the same terminal is unfinished, the message waits for its end.
 func (p *progress) printf(format string, args ...any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.midLine {
+		p.held = append(p.held, fmt.Sprintf(format, args...))
+		return
+	}
 	p.clearLocked()
 	fmt.Fprintf(p.w, format, args...)
+}
+
+// writeOutput writes b to out, standard output, which shares stderr's terminal or file: the
+// progress line is cleared first, and messages held while a line of output was unfinished are
+// printed once one ends.
+func (p *progress) writeOutput(out io.Writer, b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clearLocked()
+	n, err := out.Write(b)
+	if n > 0 {
+		p.midLine = b[n-1] != '\n'
+	}
+	if !p.midLine {
+		for _, m := range p.held {
+			fmt.Fprint(p.w, m)
+		}
+		p.held = nil
+	}
+	return n, err
+}
+
+// flushHeld prints the messages still held (at the end of a run whose output ended mid-line).
+func (p *progress) flushHeld() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.midLine = false
+	for _, m := range p.held {
+		fmt.Fprint(p.w, m)
+	}
+	p.held = nil
 }

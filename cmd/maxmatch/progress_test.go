@@ -27,7 +27,7 @@ func TestIsTerminal(t *testing.T) {
 	}{
 		{"buffer", &bytes.Buffer{}, false, "not a file: tests, pipes inside the program"},
 		{"regular file", regular, false, "stderr redirected to a file: no progress in the log"},
-		{"/dev/null", devNull, true, "a character device, like a terminal (harmless there)"},
+		{"/dev/null", devNull, false, "a character device, but not a terminal: no progress for output thrown away"},
 	}
 	for _, tt := range tests {
 		if got := isTerminal(tt.w); got != tt.want {
@@ -69,5 +69,52 @@ func TestProgress(t *testing.T) {
 		if got := buf.String(); got != "a warning\n" {
 			t.Errorf("%s: wrote %q, want only the warning", tt.name, got)
 		}
+	}
+}
+
+// TestProgressSharedOutput checks the rules for standard output on the same terminal: the line
+// is cleared before output, never drawn while a line of output is unfinished, and a warning
+// that comes then waits for the line's end.
+func TestProgressSharedOutput(t *testing.T) {
+	var term bytes.Buffer // what the terminal shows, both streams
+	p := &progress{w: &term, enabled: true, start: time.Now(), delay: 0}
+	p.update("scoring sentence", 1, 3)
+	p.writeOutput(&term, []byte("{\"line\":1}\n{\"li"))
+	p.update("scoring sentence", 2, 3) // mid-line: not drawn
+	p.printf("a warning\n")            // mid-line: held
+	p.writeOutput(&term, []byte("ne\":2}\n"))
+	p.update("scoring sentence", 3, 3)
+	p.clear()
+	want := "\r\033[Kmaxmatch: scoring sentence 1/3" +
+		"\r\033[K{\"line\":1}\n{\"li" +
+		"ne\":2}\na warning\n" +
+		"\r\033[Kmaxmatch: scoring sentence 3/3" +
+		"\r\033[K"
+	if got := term.String(); got != want {
+		t.Errorf("the terminal shows %q, want %q", got, want)
+	}
+}
+
+// TestProgressReading checks the line while files are read: with and without a task, with and
+// without a known size; once a file is read, only the task.
+func TestProgressReading(t *testing.T) {
+	var buf bytes.Buffer
+	p := &progress{w: &buf, enabled: true, start: time.Now(), delay: 0}
+	p.doing("checking the files")
+	p.last = time.Time{}
+	p.reading("big.m2", 3<<20, 10<<20)
+	p.last = time.Time{}
+	p.update("scoring sentence", 7, 0)
+	p.last = time.Time{}
+	p.reading("-", 1<<20, -1)
+	p.last = time.Time{}
+	p.reading("-", 2<<20, 2<<20)
+	want := "\r\033[Kmaxmatch: checking the files" +
+		"\r\033[Kmaxmatch: checking the files, 3.0 of 10.0 MB of big.m2 read" +
+		"\r\033[Kmaxmatch: scoring sentence 7, 3.0 of 10.0 MB of big.m2 read" +
+		"\r\033[Kmaxmatch: scoring sentence 7, 1.0 MB of - read" +
+		"\r\033[Kmaxmatch: scoring sentence 7"
+	if got := buf.String(); got != want {
+		t.Errorf("progress wrote %q,\nwant %q", got, want)
 	}
 }

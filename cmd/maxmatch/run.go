@@ -15,6 +15,8 @@ const usage = `usage:
   maxmatch oracle [flags] NBEST GOLD   choose one hypothesis per sentence for the best corpus F
   maxmatch serve --gold GOLD [flags]   score JSON-lines requests from stdin, gold loaded once
   maxmatch demo                        score an embedded sample and explain the output
+  maxmatch m2 [flags] SOURCE REFERENCE...
+                                       write an M2 gold file from corrected references
   maxmatch hoo extract --method wdiff --orig RAW_DIR --system SYS_DIR --out XML_DIR
                                        extract HOO edits from corrected texts as the HOO 2011 tools did
   maxmatch hoo extract --method m2 --gold GOLD_DIR --orig RAW_DIR --system SYS_DIR --out XML_DIR
@@ -25,10 +27,11 @@ const usage = `usage:
                                        score HOO edit files as the HOO 2011 or 2012 tools did
   maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR SYS_DIR...
                                        two extractions of HOO systems, scored side by side
-  maxmatch help                        show this help
+  maxmatch version                     the version and the commit it was built from (also --version)
+  maxmatch help [COMMAND]              show this help, or a command's
 
 Run "maxmatch score -h" or "maxmatch compare -h" for the scoring flags,
-"maxmatch hoo COMMAND -h" for the others.
+"maxmatch m2 -h" or "maxmatch hoo COMMAND -h" for the others.
 `
 
 const hooUsage = `usage:
@@ -37,6 +40,11 @@ const hooUsage = `usage:
   maxmatch hoo synth --raw RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]
   maxmatch hoo eval [--scheme 2011|2012] [--bonus|--no-bonus] [--types CONFIG --type T] [--case-sensitive] [--fixed] GOLD_DIR SYS_XML_DIR
   maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR [--methods A,B] [--csv F] [--html F] SYS_DIR...
+  maxmatch hoo help [COMMAND]
+
+The HOO shared tasks' data: raw texts NNNN.txt, gold edit files NNNNGE.xml, system texts
+NNNNxxN.txt and system edit files NNNNxxN.xml (xx the team, N the run); other names in their
+directories are ignored with a warning. Run "maxmatch hoo COMMAND -h" for a command's flags.
 `
 
 // Exit statuses.
@@ -64,11 +72,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runServe(args[1:], os.Stdin, stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
+	case "m2":
+		return runM2(args[1:], stdout, stderr)
 	case "hoo":
 		return runHoo(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+		return runHelp("maxmatch", usage, args[1:], run, stdout, stderr)
 	}
 	if strings.HasPrefix(args[0], "-") || len(args) == 2 {
 		fmt.Fprintf(stderr, "maxmatch: expected a command before %q (did you mean \"maxmatch score %s\"?)\n\n%s", args[0], strings.Join(args, " "), usage)
@@ -76,6 +87,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch: unknown command %q\n\n%s", args[0], usage)
 	}
 	return exitError
+}
+
+// runHelp is "PREFIX help [COMMAND]": the usage, or COMMAND's, which is "COMMAND -h" run by
+// dispatch (run or runHoo).
+func runHelp(prefix, usage string, args []string, dispatch func([]string, io.Writer, io.Writer) int, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		return output(stdout, stderr, prefix, []byte(usage))
+	case len(args) > 1 || args[0] == "help" || strings.HasPrefix(args[0], "-"):
+		fmt.Fprintf(stderr, "%s help: expected at most one command, got %q\n\n%s", prefix, args, usage)
+		return exitError
+	}
+	return dispatch([]string{args[0], "-h"}, stdout, stderr)
 }
 
 // runHoo dispatches the HOO commands.
@@ -93,7 +117,18 @@ func runHoo(args []string, stdout, stderr io.Writer) int {
 		return runHooEval(args[1:], stdout, stderr)
 	case "compare":
 		return runHooCompare(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		return runHelp("maxmatch hoo", hooUsage, args[1:], runHoo, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "maxmatch hoo: unknown command %q\n\n%s", args[0], hooUsage)
 	return exitError
+}
+
+// output writes a command's whole output to stdout and returns the exit status: 2 with one
+// message when it cannot be written, 2 and nothing said for a closed pipe.
+func output(stdout, stderr io.Writer, prefix string, data []byte) int {
+	if _, err := stdout.Write(data); err != nil {
+		return writeFailure(prefix, err, stderr)
+	}
+	return exitOK
 }

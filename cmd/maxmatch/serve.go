@@ -61,12 +61,12 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("maxmatch serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	opt := scorer.DefaultOptions()
-	var acceptBadSpans bool
+	var reading goldReading
 	var goldPath string
 	var maxLine int
 	fs.StringVar(&goldPath, "gold", "", "the M2 gold file (required)")
 	fs.IntVar(&maxLine, "max-request-bytes", nbest.MaxLineBytes, "longest request line accepted; a longer one gets an error answer")
-	registerReadingFlags(fs, &opt, &acceptBadSpans)
+	registerReadingFlags(fs, &opt, &reading)
 	if code, done := parseArgs(fs, args, serveUsage, []string{}, stdout, stderr); done {
 		return code
 	}
@@ -81,12 +81,28 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch serve: --max-request-bytes must be positive, got %d\n", maxLine)
 		return exitError
 	}
-	reader := scorer.M2Reader{Fixes: opt.Effective(), AcceptBadSpans: acceptBadSpans}
-	gold, err := readGold(goldPath, reader)
+	prog := newProgress(stderr)
+	goldIn := newInput(goldPath, "gold", prog)
+	text, err := goldIn.readAll()
+	goldIn.close()
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
 	}
+	goldReader, spans, err := reading.reader(goldIn.name, opt.Effective(), prog)
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	gold, err := goldReader.ReadString(goldIn.name, text)
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		return exitError
+	}
+	spans.finish()
+	// A request's own gold edits are read strictly: a span outside its sentence is an error
+	// answered to that request, not a warning on the service's stderr.
+	reader := scorer.M2Reader{Fixes: opt.Effective(), Strict: true}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

@@ -12,7 +12,8 @@ import (
 // TestWorkersSameOutput runs "maxmatch score" with -j 1 and -j 8 on every CoNLL-2014
 // submission and gold file of the shared data: the default output and the --jsonl output must be
 // byte for byte the same, and the default output must be the three lines the official scorer
-// printed (expected/scores.tsv).
+// printed (expected/scores.tsv). On the combined gold, the files are also read as they are
+// scored (as files too large to keep are, checked first for --jsonl): the same output again.
 func TestWorkersSameOutput(t *testing.T) {
 	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "conll14"))
 	if err != nil {
@@ -50,6 +51,19 @@ func TestWorkersSameOutput(t *testing.T) {
 				}
 				if outs[0] != outs[1] {
 					t.Errorf("%s/%s %v: -j 1 and -j 8 differ:\n-j 1: %.500s\n-j 8: %.500s", g, sys, format, outs[0], outs[1])
+				}
+				if g == golds[0] {
+					// Read as they are scored, as files too large to keep are: the same output.
+					saved := keepLimit
+					keepLimit = -1
+					args := append([]string{"score"}, format...)
+					args = append(args, filepath.Join(data, "systems", sys), filepath.Join(data, "gold", g+".m2"))
+					var stdout, stderr bytes.Buffer
+					code := run(args, &stdout, &stderr)
+					keepLimit = saved
+					if streamed := stdout.String() + "\n-- stderr --\n" + stderr.String(); code != 0 || streamed != outs[0] {
+						t.Errorf("%s/%s %v: streamed (exit %d) and kept differ:\nstreamed: %.500s\nkept: %.500s", g, sys, format, code, streamed, outs[0])
+					}
 				}
 				if len(outs[0]) < 40 {
 					t.Errorf("%s/%s %v: output too short to be a score: %q", g, sys, format, outs[0])

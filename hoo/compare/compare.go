@@ -8,13 +8,10 @@ package compare
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/eval"
+	"maxmatch/hoo/fragment"
 	"maxmatch/hoo/m2extract"
 	"maxmatch/hoo/wdiff"
 )
@@ -24,14 +21,15 @@ type Extractor struct {
 	Name string
 	// Extract returns the edits of system against original; name is the system file's name
 	// without extension (NNNNxxN), gold the fragment's gold edits (an extractor may use them, as
-	// M² does to choose among equally short edit sequences).
-	Extract func(name string, original, system []byte, gold []edits.Edit) ([]edits.Edit, error)
+	// M² does to choose among equally short edit sequences). progress, when not nil, hears how
+	// far a long extraction is (see m2extract.Options.Progress).
+	Extract func(name string, original, system []byte, gold []edits.Edit, progress func(stage string, done, total int)) ([]edits.Edit, error)
 }
 
 // Wdiff is the official HOO 2011 extraction: the edits are written as the official XML and
 // read back, so that they carry exactly what the official scorer read.
 func Wdiff(opt wdiff.Options) Extractor {
-	return Extractor{Name: "wdiff", Extract: func(name string, original, system []byte, _ []edits.Edit) ([]edits.Edit, error) {
+	return Extractor{Name: "wdiff", Extract: func(name string, original, system []byte, _ []edits.Edit, _ func(string, int, int)) ([]edits.Edit, error) {
 		es, err := wdiff.Extract(original, system, opt)
 		if err != nil {
 			return nil, err
@@ -47,7 +45,9 @@ func Wdiff(opt wdiff.Options) Extractor {
 // M2 is the MaxMatch extraction (package hoo/m2extract): the system edits that match the gold
 // edits best, sentence by sentence, written as HOO edit XML and read back.
 func M2(opt m2extract.Options) Extractor {
-	return Extractor{Name: "m2", Extract: func(name string, original, system []byte, gold []edits.Edit) ([]edits.Edit, error) {
+	return Extractor{Name: "m2", Extract: func(name string, original, system []byte, gold []edits.Edit, progress func(string, int, int)) ([]edits.Edit, error) {
+		opt := opt
+		opt.Progress = progress
 		es, _, err := m2extract.Extract(string(original), string(system), m2extract.FromEdits(gold), opt)
 		if err != nil {
 			return nil, err
@@ -68,41 +68,39 @@ type Fragment struct {
 	Gold     []edits.Edit
 }
 
-// ReadSystem reads the fragments of one system directory: each file NNNN… in sysDir with
-// origDir/NNNN.txt and goldDir/NNNNGE.xml.
-func ReadSystem(goldDir, origDir, sysDir string) ([]Fragment, error) {
-	entries, err := os.ReadDir(sysDir)
-	if err != nil {
-		return nil, err
-	}
-	var out []Fragment
-	for _, e := range entries {
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		name, _, _ := strings.Cut(e.Name(), ".")
-		if len(name) < 4 {
-			return nil, fmt.Errorf("%s: expected a name starting with a four-digit fragment number NNNN", filepath.Join(sysDir, e.Name()))
-		}
-		id := name[:4]
-		sys, err := os.ReadFile(filepath.Join(sysDir, e.Name()))
+// ReadSystem reads the fragments of one system: each system text NNNNxxN.txt of sys with the
+// raw text NNNN.txt of raw and the gold edits NNNNGE.xml of gold, in the order of the system
+// texts' names. Each must be there; texts must be UTF-8 and gold edits lie within their raw
+// text (package fragment).
+func ReadSystem(gold, raw, sys *fragment.Dir) ([]Fragment, error) {
+	out := make([]Fragment, 0, len(sys.Files))
+	for _, n := range sys.Files {
+		sysPath := sys.PathOf(n)
+		rawPath, err := raw.Find(n, sysPath)
 		if err != nil {
 			return nil, err
 		}
-		orig, err := os.ReadFile(filepath.Join(origDir, id+".txt"))
+		goldPath, err := gold.Find(n, sysPath)
 		if err != nil {
-			return nil, fmt.Errorf("the original of %s: %w", filepath.Join(sysDir, e.Name()), err)
+			return nil, err
 		}
-		gold, err := eval.ReadFile(filepath.Join(goldDir, id+"GE.xml"))
+		system, err := fragment.ReadText(sysPath)
 		if err != nil {
-			return nil, fmt.Errorf("the gold edits of %s: %w", filepath.Join(sysDir, e.Name()), err)
+			return nil, err
 		}
-		out = append(out, Fragment{Name: name, Original: orig, System: sys, Gold: gold})
+		original, err := fragment.ReadText(rawPath)
+		if err != nil {
+			return nil, err
+		}
+		goldEdits, err := fragment.ReadEdits(goldPath)
+		if err != nil {
+			return nil, err
+		}
+		if err := fragment.CheckSpans(goldPath, goldEdits, rawPath, len(original)); err != nil {
+			return nil, err
+		}
+		out = append(out, Fragment{Name: n.Stem(), Original: []byte(original), System: []byte(system), Gold: goldEdits})
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no system text", sysDir)
-	}
-	slices.SortFunc(out, func(a, b Fragment) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
 }
 
@@ -125,16 +123,32 @@ type System struct {
 	Differences []Difference
 }
 
+// Options are the choices of Compare.
+type Options struct {
+	// FixedEval scores with the HOO 2011 scheme's quirks corrected (eval.Options2011.Fixed).
+	FixedEval bool
+	// Progress, when not nil, hears how far the extractions are: what names the extraction
+	// and, within a fragment, the fragment and the extraction's step, done of total.
+	Progress func(what string, done, total int)
+}
+
 // Compare extracts every fragment with each extractor, scores the extractions and lists where
 // the first two differ.
-func Compare(name string, frags []Fragment, extractors []Extractor, fixedEval bool) (*System, error) {
+func Compare(name string, frags []Fragment, extractors []Extractor, opt Options) (*System, error) {
 	s := &System{Name: name, Fragments: frags}
 	for _, x := range extractors {
 		s.Methods = append(s.Methods, x.Name)
 		sc := Scores{Rows: map[bool][]eval.Row{}, Average: map[bool][9]eval.Value{}}
 		perFrag := make([][]edits.Edit, len(frags))
 		for i, f := range frags {
-			es, err := x.Extract(f.Name, f.Original, f.System, f.Gold)
+			var within func(string, int, int)
+			if opt.Progress != nil {
+				opt.Progress(x.Name+" extraction, fragment", i, len(frags))
+				within = func(stage string, done, total int) {
+					opt.Progress(fmt.Sprintf("%s extraction, %s (fragment %d/%d): %s", x.Name, f.Name, i+1, len(frags), stage), done, total)
+				}
+			}
+			es, err := x.Extract(f.Name, f.Original, f.System, f.Gold, within)
 			if err != nil {
 				// The official tools write nothing for such a file; it is scored as empty.
 				sc.ExtractionErrors = append(sc.ExtractionErrors, fmt.Sprintf("%s: %v", f.Name, err))
@@ -142,7 +156,7 @@ func Compare(name string, frags []Fragment, extractors []Extractor, fixedEval bo
 			}
 			perFrag[i] = es
 			for _, bonus := range []bool{true, false} {
-				scores := eval.Score2011(f.Gold, es, eval.Options2011{Bonus: bonus, Fixed: fixedEval})
+				scores := eval.Score2011(f.Gold, es, eval.Options2011{Bonus: bonus, Fixed: opt.FixedEval})
 				if bonus && scores.Crash != nil {
 					sc.Crashes++
 				}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/hoo/fragment"
 	"maxmatch/hoo/wdiff"
 )
 
@@ -20,7 +21,9 @@ func ed(start, end int, correction string) edits.Edit {
 
 // fixedExtractor returns the same edits for every fragment: a stand-in for an extraction.
 func fixedExtractor(name string, es []edits.Edit) Extractor {
-	return Extractor{Name: name, Extract: func(string, []byte, []byte, []edits.Edit) ([]edits.Edit, error) { return es, nil }}
+	return Extractor{Name: name, Extract: func(string, []byte, []byte, []edits.Edit, func(string, int, int)) ([]edits.Edit, error) {
+		return es, nil
+	}}
 }
 
 // TestDifferences checks Table 2 on one fragment of two lines: an edit both extractions found
@@ -37,7 +40,7 @@ func TestDifferences(t *testing.T) {
 	a := []edits.Edit{both, ed(15, 18, "the mat"), ed(23, 27, "are")}
 	b := []edits.Edit{both, ed(15, 15, "the "), ed(20, 27, "It was")}
 	f := Fragment{Name: "0001XX1", Original: orig, Gold: gold}
-	s, err := Compare("sys", []Fragment{f}, []Extractor{fixedExtractor("A", a), fixedExtractor("B", b)}, false)
+	s, err := Compare("sys", []Fragment{f}, []Extractor{fixedExtractor("A", a), fixedExtractor("B", b)}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,11 +82,20 @@ func TestWdiffOnReference(t *testing.T) {
 	if _, err := os.Stat(data); err != nil {
 		t.Skipf("shared data not found at %s: %v", data, err)
 	}
-	frags, err := ReadSystem(filepath.Join(data, "develop", "Gold"), filepath.Join(data, "develop", "Raw"), filepath.Join(data, "reference", "sys_allgold"))
+	var dirs [3]*fragment.Dir
+	for i, d := range []struct {
+		path string
+		kind fragment.Kind
+	}{{"develop/Gold", fragment.Gold}, {"develop/Raw", fragment.Raw}, {"reference/sys_allgold", fragment.SystemText}} {
+		if dirs[i], err = fragment.ReadDir(filepath.Join(data, d.path), d.kind); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frags, err := ReadSystem(dirs[0], dirs[1], dirs[2])
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Compare("sys_allgold", frags, []Extractor{Wdiff(wdiff.Options{}), Wdiff(wdiff.Options{Fixed: true})}, false)
+	s, err := Compare("sys_allgold", frags, []Extractor{Wdiff(wdiff.Options{}), Wdiff(wdiff.Options{Fixed: true})}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

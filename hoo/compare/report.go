@@ -10,6 +10,7 @@ import (
 
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/eval"
+	"maxmatch/internal/webpage"
 )
 
 // table1Columns are the nine HOO scores in eval's column order.
@@ -93,9 +94,9 @@ func WriteTable2Markdown(w io.Writer, systems []*System) {
 			cell := func(ms []Marked) string {
 				var parts []string
 				for i := range ms {
-					mark := "✗"
+					mark := webpage.MarkNotGold
 					if ms[i].Gold {
-						mark = "✓"
+						mark = webpage.MarkGold
 					}
 					parts = append(parts, mark+" "+mdEscape(describe(&ms[i].Edit, orig)))
 				}
@@ -120,16 +121,10 @@ func (s *System) fragment(name string) *Fragment {
 // WriteHTML writes a page with Table 1 and, for every difference, its segment with the edits
 // highlighted: the first extraction's in blue, the second's in orange, gold edits underlined.
 func WriteHTML(w io.Writer, systems []*System) {
-	fmt.Fprint(w, `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>maxmatch hoo compare</title>
-<style>
-body{font-family:sans-serif;max-width:72em;margin:2em auto;line-height:1.5}
-table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}td.n{text-align:right}
-.a{background:#cfe3ff}.b{background:#ffd9b3}.a.b{background:linear-gradient(#cfe3ff 50%,#ffd9b3 50%)}.g{text-decoration:underline;text-decoration-color:#080;text-decoration-thickness:2px}
-.seg{margin:.5em 0 1.5em 0}.bad{color:#b00}.ok{color:#080}
-</style></head><body>
-<h1>HOO edits: two extractions compared</h1>
+	webpage.WriteHead(w, "maxmatch hoo compare", `.a{background:#cfe3ff}.b{background:#ffd9b3}.a.b{background:linear-gradient(#cfe3ff 50%,#ffd9b3 50%)}.g{text-decoration:underline;text-decoration-color:#080;text-decoration-thickness:2px}
+.seg{margin:.5em 0 1.5em 0}
 `)
+	fmt.Fprint(w, "<h1>HOO edits: two extractions compared</h1>\n")
 	fmt.Fprint(w, "<h2>Table 1: HOO 2011 scores, mean over fragments</h2>\n<table><tr><th>system</th><th>extraction</th><th>bonus</th>")
 	for _, c := range table1Columns {
 		fmt.Fprintf(w, "<th>%s</th>", c)
@@ -152,17 +147,17 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}td.
 			continue
 		}
 		fmt.Fprintf(w, "<h2>Table 2: %s — %d segments where the extractions differ</h2>\n", html.EscapeString(s.Name), len(s.Differences))
-		fmt.Fprintf(w, `<p><span class="a">%s only</span> <span class="b">%s only</span> <span class="g">gold edit</span>; ✓ the edit is a gold edit, ✗ it is not.</p>`+"\n",
-			html.EscapeString(s.Methods[0]), html.EscapeString(s.Methods[1]))
+		fmt.Fprintf(w, `<p><span class="a">%s only</span> <span class="b">%s only</span> <span class="g">gold edit</span>; %s the edit is a gold edit, %s it is not.</p>`+"\n",
+			html.EscapeString(s.Methods[0]), html.EscapeString(s.Methods[1]), webpage.MarkGold, webpage.MarkNotGold)
 		for _, d := range s.Differences {
 			f := s.fragment(d.Fragment)
 			fmt.Fprintf(w, "<h3>%s, segment %d</h3>\n<div class=\"seg\"><p>%s</p><ul>\n", html.EscapeString(d.Fragment), d.Segment, highlight(f.Original, d))
 			for side, class := range []string{"a", "b"} {
 				for i := range d.Only[side] {
 					m := &d.Only[side][i]
-					mark, mc := "✗", "bad"
+					mark, mc := webpage.MarkNotGold, "bad"
 					if m.Gold {
-						mark, mc = "✓", "ok"
+						mark, mc = webpage.MarkGold, "ok"
 					}
 					fmt.Fprintf(w, "<li><span class=\"%s\">%s</span> <span class=\"%s\">%s</span> %s</li>\n", class, html.EscapeString(s.Methods[side]), mc, mark, html.EscapeString(describe(&m.Edit, f.Original)))
 				}

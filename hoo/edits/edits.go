@@ -64,14 +64,19 @@ func (e *Edit) Optional() bool {
 
 // Error is a problem in an edit file, with its position.
 type Error struct {
-	File         string
-	Line, Column int // Column is 0 when the problem is an attribute or content of an edit
+	File string
+	// Line is 0 when the problem is the whole file's; Column is 0 when the problem is an
+	// attribute or content of an edit.
+	Line, Column int
 	Index        string
 	Msg          string
 }
 
 func (e *Error) Error() string {
-	pos := fmt.Sprintf("%s:%d", e.File, e.Line)
+	pos := e.File
+	if e.Line > 0 {
+		pos += fmt.Sprintf(":%d", e.Line)
+	}
 	if e.Column > 0 {
 		pos += fmt.Sprintf(":%d", e.Column)
 	}
@@ -81,10 +86,13 @@ func (e *Error) Error() string {
 	return pos + ": " + e.Msg
 }
 
-// Read reads an edit file; name is used in errors, which are *Error.
+// Read reads an edit file; name is used in errors, which are *Error. A file without any
+// element (empty, blank, or plain text) is an error, as it is for the official tools' XML
+// parser: a file without edits is <edits/>.
 func Read(name string, r io.Reader) ([]Edit, error) {
 	d := xml.NewDecoder(r)
 	var out []Edit
+	root := false
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -94,6 +102,7 @@ func Read(name string, r io.Reader) ([]Edit, error) {
 			return nil, syntaxError(name, d, err)
 		}
 		start, ok := tok.(xml.StartElement)
+		root = root || ok
 		if !ok || start.Name.Local != "edit" {
 			continue
 		}
@@ -159,6 +168,9 @@ func Read(name string, r io.Reader) ([]Edit, error) {
 			}
 		}
 		out = append(out, e)
+	}
+	if !root {
+		return nil, &Error{File: name, Msg: "no XML element (the file is empty, blank or not XML): expected an edit file, <edits> with its <edit> elements, or <edits/> when there are none"}
 	}
 	return out, nil
 }

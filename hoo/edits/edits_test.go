@@ -55,12 +55,22 @@ func TestReadErrors(t *testing.T) {
 			`edit "x": the original holds both <empty/> and text "a"`},
 		{"empty and text", "<edits><edit index=\"x\" start=\"1\" end=\"2\"><corrections><correction>a<empty/></correction></corrections></edit></edits>",
 			`edit "x": a correction holds both <empty/> and text "a"`},
+		// No element: the official tools' parser raises "no element found"; an empty file is
+		// not a file without edits.
+		{"empty file", "", "gold.xml: no XML element (the file is empty, blank or not XML)"},
+		{"blank file", " \n\t\n", "gold.xml: no XML element"},
+		{"declaration only", "<?xml version=\"1.0\" ?>\n<!-- nothing -->\n", "gold.xml: no XML element"},
+		{"plain text", "The cat sat.\n", "gold.xml: no XML element"},
 	}
 	for _, c := range cases {
 		_, err := Read("gold.xml", strings.NewReader(c.doc))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
 		}
+	}
+	// Any root element will do, as for the official tools (they look for <edit> anywhere).
+	if es, err := Read("x.xml", strings.NewReader("<other/>")); err != nil || len(es) != 0 {
+		t.Errorf("<other/>: %v, %v; want no edits and no error", es, err)
 	}
 }
 

@@ -4,13 +4,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/hoo/fragment"
 )
 
 // Row is one system file's scores in a batch.
@@ -24,38 +23,20 @@ type Row struct {
 // Pair is a gold file and a system file for the same fragment.
 type Pair struct{ Gold, System string }
 
-// Pairs matches the files of a gold directory (NNNNGE.xml) with those of a system directory as
-// batch_evaluate.py does: a system file belongs to a gold file when its name starts with the
-// part of the gold file's name before "GE." (so 0001GE.xml takes 0001AB1.xml, 0001AB2.xml, …).
-// Names starting with a dot are ignored. The pairs come in the order of the system files'
-// names.
-func Pairs(goldDir, sysDir string) ([]Pair, error) {
-	golds, err := listDir(goldDir)
-	if err != nil {
-		return nil, err
-	}
-	syss, err := listDir(sysDir)
-	if err != nil {
-		return nil, err
-	}
-	pairs := matchStems(goldDir, golds, sysDir, syss)
-	slices.SortStableFunc(pairs, func(a, b Pair) int { return strings.Compare(rowName(a.System), rowName(b.System)) })
-	return pairs, nil
-}
-
-// matchStems pairs each system file with every gold file whose name before "GE." its name
-// starts with, in the order of the system files, then of the gold files.
-func matchStems(goldDir string, golds []string, sysDir string, syss []string) []Pair {
-	var pairs []Pair
-	for _, s := range syss {
-		for _, g := range golds {
-			stem, _, _ := strings.Cut(g, "GE.")
-			if strings.HasPrefix(s, stem) {
-				pairs = append(pairs, Pair{filepath.Join(goldDir, g), filepath.Join(sysDir, s)})
-			}
+// Pairs pairs each system edit file of sys with the gold edit file of its fragment in gold,
+// as batch_evaluate.py does, in the order of the system files' names. A system file without a
+// gold file is an error (the official leaves it out of its table silently).
+func Pairs(gold, sys *fragment.Dir) ([]Pair, error) {
+	pairs := make([]Pair, 0, len(sys.Files))
+	for _, n := range sys.Files {
+		path := sys.PathOf(n)
+		g, err := gold.Find(n, path)
+		if err != nil {
+			return nil, err
 		}
+		pairs = append(pairs, Pair{g, path})
 	}
-	return pairs
+	return pairs, nil
 }
 
 func rowName(path string) string {
@@ -63,31 +44,43 @@ func rowName(path string) string {
 	return name
 }
 
-// ReadFile reads an edit file.
-func ReadFile(path string) ([]edits.Edit, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return edits.Read(path, f)
+// Fragment is a pair's edits, read.
+type Fragment struct {
+	Pair
+	GoldEdits, SystemEdits []edits.Edit
 }
 
-// Batch2011 scores every pair under the HOO 2011 scheme.
-func Batch2011(pairs []Pair, opt Options2011) ([]Row, error) {
-	rows := make([]Row, 0, len(pairs))
-	for _, p := range pairs {
-		gold, err := ReadFile(p.Gold)
-		if err != nil {
+// Read reads the edit files of every pair (fragment.ReadEdits); progress, when not nil, is
+// called after each pair.
+func Read(pairs []Pair, progress func(done, total int)) ([]Fragment, error) {
+	frags := make([]Fragment, len(pairs))
+	for i, p := range pairs {
+		var err error
+		frags[i].Pair = p
+		if frags[i].GoldEdits, err = fragment.ReadEdits(p.Gold); err != nil {
 			return nil, err
 		}
-		sys, err := ReadFile(p.System)
-		if err != nil {
+		if frags[i].SystemEdits, err = fragment.ReadEdits(p.System); err != nil {
 			return nil, err
 		}
-		rows = append(rows, Row{Name: rowName(p.System), Gold: p.Gold, System: p.System, Scores: Score2011(gold, sys, opt)})
+		if progress != nil {
+			progress(i+1, len(pairs))
+		}
 	}
-	return rows, nil
+	return frags, nil
+}
+
+// Batch2011 scores every fragment under the HOO 2011 scheme; progress, when not nil, is called
+// after each.
+func Batch2011(frags []Fragment, opt Options2011, progress func(done, total int)) []Row {
+	rows := make([]Row, 0, len(frags))
+	for i, f := range frags {
+		rows = append(rows, Row{Name: rowName(f.System), Gold: f.Gold, System: f.System, Scores: Score2011(f.GoldEdits, f.SystemEdits, opt)})
+		if progress != nil {
+			progress(i+1, len(frags))
+		}
+	}
+	return rows
 }
 
 // columns are a row's nine scores in the CSV's order.

@@ -164,6 +164,56 @@ func (s *scorer2012) spaceMatch(del, a, b *edit2012, aIsGold bool) bool {
 	return false
 }
 
+// deletionRuleClasses are, by part, the first edit of a list (of the system edits, or of the
+// gold edits) of each kind the deletion rule can raise on: a replacement or deletion that does
+// not delete ("" as its only correction; first) and a deletion with a None original
+// (firstNone). -1: none.
+type deletionRuleClasses map[string]*[2]int
+
+func newDeletionRuleClasses(es []edit2012) deletionRuleClasses {
+	classes := deletionRuleClasses{}
+	for k := len(es) - 1; k >= 0; k-- {
+		e := &es[k]
+		if e.start == e.end {
+			continue
+		}
+		c := classes[e.part]
+		if c == nil {
+			c = &[2]int{-1, -1}
+			classes[e.part] = c
+		}
+		switch {
+		case !soleEmpty(e.corrections):
+			c[0] = k
+		case e.noOriginal:
+			c[1] = k
+		}
+	}
+	return classes
+}
+
+// spaceCrash records the first comparison of a with one of others (in pass, a being the
+// outer edit number outer) on which overlap's deletion rule raises whatever the edits'
+// positions: it takes the first character of a deletion's original, which evalfrag.py reads
+// as None when the <original> is empty without <empty/>. Pairs that meet go through overlap
+// as well; this finds the others. classes are others' (newDeletionRuleClasses).
+func (s *scorer2012) spaceCrash(pass, outer int, a *edit2012, others []edit2012, classes deletionRuleClasses, aIsGold bool) {
+	c := classes[a.part]
+	if s.opt.Fixed || a.start == a.end || c == nil {
+		return
+	}
+	// overlap's two cases: a deletes (its only correction "") and b does not, which raises
+	// when a's original is None; else b deletes and a does not, which raises when b's is.
+	switch {
+	case soleEmpty(a.corrections) && a.noOriginal && c[0] >= 0:
+		s.at = [3]int{pass, outer, c[0]}
+		s.spaceMatch(a, a, &others[c[0]], aIsGold)
+	case !soleEmpty(a.corrections) && c[1] >= 0:
+		s.at = [3]int{pass, outer, c[1]}
+		s.spaceMatch(&others[c[1]], a, &others[c[1]], aIsGold)
+	}
+}
+
 // affixMatch is whether one of a's corrections is a suffix (or prefix) of b's first one, as
 // in HOO 2011 (scorer2011.affixMatch), except that the official evaluates the test for every
 // correction of a (a list comprehension), so a crash is not avoided by an earlier match.
@@ -276,40 +326,64 @@ func Score2012(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash) {
 		sy[i] = officialEdit2012(&sys[i], opt.Fixed)
 	}
 	s := &scorer2012{comparer: comparer{fixed: opt.Fixed}, opt: opt}
-	// The official computes the gold side's overlaps, then the system side's.
-	goldSide := make([][]float64, len(g))
-	for i := range g {
-		goldSide[i] = make([]float64, len(sy))
-		for j := range sy {
-			goldSide[i][j] = s.overlap(&g[i], &sy[j], true)
+	plain := func(es []edit2012) []edit {
+		out := make([]edit, len(es))
+		for i := range es {
+			out[i] = es[i].edit
 		}
+		return out
 	}
-	sysSide := make([][]float64, len(sy))
-	for j := range sy {
-		sysSide[j] = make([]float64, len(g))
-		for i := range g {
-			sysSide[j][i] = s.overlap(&sy[j], &g[i], false)
+	byGold, bySys := meeting(plain(g), plain(sy))
+	// The official computes the gold side's overlaps, then the system side's: of the pairs
+	// that meet (the others overlap 0), each way, and where they cannot raise, the deletion
+	// rule's crash among the others.
+	goldClasses, sysClasses := newDeletionRuleClasses(g), newDeletionRuleClasses(sy)
+	goldSide := make([][]float64, len(g)) // goldSide[i][k]: gold i against system byGold[i][k]
+	for i := range g {
+		goldSide[i] = make([]float64, len(byGold[i]))
+		for k, j := range byGold[i] {
+			s.at = [3]int{0, i, int(j)}
+			goldSide[i][k] = s.overlap(&g[i], &sy[j], true)
 		}
+		s.spaceCrash(0, i, &g[i], sy, sysClasses, true)
+	}
+	sysSide := make([][]float64, len(g)) // sysSide[i][k]: system byGold[i][k] against gold i
+	for i := range g {
+		sysSide[i] = make([]float64, len(byGold[i]))
+	}
+	next := make([]int, len(g)) // where system j is in byGold[i]: j comes in increasing order
+	sysLenient, sysStrict := make([]bool, len(sy)), make([]bool, len(sy))
+	for j := range sy {
+		for _, i := range bySys[j] {
+			s.at = [3]int{1, j, int(i)}
+			o := s.overlap(&sy[j], &g[i], false)
+			sysSide[i][next[i]] = o
+			next[i]++
+			sysLenient[j] = sysLenient[j] || o != 0
+			sysStrict[j] = sysStrict[j] || o == 1
+		}
+		s.spaceCrash(1, j, &sy[j], g, goldClasses, false)
 	}
 	c := Counts2012{Gold: len(g), System: len(sy)}
 	sysCorrects := make([]bool, len(sy))
 	for i := range g {
 		lenient, strict, corrected := false, false, false
-		for j := range sy {
-			o := goldSide[i][j]
+		for k, j := range byGold[i] {
+			o := goldSide[i][k]
 			lenient = lenient || o != 0
 			if o == 1 {
 				strict = true
 				// has_matching_sys over the strictly aligned system edits, in order,
 				// stopping at the first that corrects.
+				s.at = [3]int{2, i, int(j)}
 				if !corrected && s.correctsGold(&g[i], &sy[j]) {
 					corrected = true
 				}
 			}
 		}
 		if opt.Fixed {
-			for j := range sy {
-				if sysSide[j][i] == 1 && s.correctsGold(&g[i], &sy[j]) {
+			for k, j := range byGold[i] {
+				if sysSide[i][k] == 1 && s.correctsGold(&g[i], &sy[j]) {
 					sysCorrects[j] = true
 				}
 			}
@@ -327,17 +401,12 @@ func Score2012(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash) {
 		}
 	}
 	for j := range sy {
-		lenient, strict := false, false
-		for i := range g {
-			lenient = lenient || sysSide[j][i] != 0
-			strict = strict || sysSide[j][i] == 1
-		}
-		if lenient {
+		if sysLenient[j] {
 			c.SysDetected++
 		} else {
 			c.Spurious++
 		}
-		if strict {
+		if sysStrict[j] {
 			c.SysRecognised++
 		}
 		if sysCorrects[j] {

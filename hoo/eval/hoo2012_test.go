@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/hoo/fragment"
 )
 
 // reasons2012 says what each crafted case of testdata/hoo2012 checks. Its source text is
@@ -75,11 +76,11 @@ func TestScore2012Official(t *testing.T) {
 			t.Errorf("case %s has no reason", name)
 		}
 		seen[name] = true
-		gold, err := ReadFile(filepath.Join(dir, name+".gold.xml"))
+		gold, err := fragment.ReadEdits(filepath.Join(dir, name+".gold.xml"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		sys, err := ReadFile(filepath.Join(dir, name+".sys.xml"))
+		sys, err := fragment.ReadEdits(filepath.Join(dir, name+".sys.xml"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,6 +242,48 @@ func TestPyStr(t *testing.T) {
 	for _, c := range cases {
 		if got := (Value{V: c.v}).Str(); got != c.want {
 			t.Errorf("%v: got %s, want %s", c.v, got, c.want)
+		}
+	}
+}
+
+// TestCheckTypes checks which -t selections are known: the official scores a selection of no
+// edit as a perfect 1, so one that names nothing the data or the types file knows is an error.
+func TestCheckTypes(t *testing.T) {
+	frags := []Fragment{{
+		GoldEdits:   []edits.Edit{{Type: "RT"}, {Type: "UD"}, {}},
+		SystemEdits: []edits.Edit{{Type: "RP"}},
+	}}
+	cfg := &TypesConfig{Aggregates: []Aggregate{{Name: "Prep", Types: []string{"RT", "MT"}}}}
+	known := "expected RP, RT, UD (the types of the edits), Prep (aggregate types of types.config), MT (listed in types.config), or all"
+	tests := []struct {
+		types string
+		cfg   *TypesConfig
+		want  string
+		why   string
+	}{
+		{"", nil, "", "every type"},
+		{"all", nil, "", "every type, by name"},
+		{"RT", nil, "", "a gold edit's type"},
+		{"RP", nil, "", "a system edit's type"},
+		{"Prep", cfg, "", "an aggregate"},
+		{"MT", cfg, "", "a type the types file lists, though no edit has it"},
+		{"RT,RP,all", nil, "", "a list of known types"},
+		{"RT,MT", cfg, "", "a list with a type the types file lists"},
+		{"Foo", nil, `type "Foo" is the type of no edit, and no types file is given: expected RP, RT, UD (the types of the edits), or all`, "unknown, no types file"},
+		{"Foo", cfg, `type "Foo" is the type of no edit, nor named in the types file types.config: ` + known, "unknown, the types file's names listed too"},
+		{"Prep", nil, `type "Prep" is the type of no edit, and no types file is given: expected RP, RT, UD (the types of the edits), or all`, "an aggregate without its types file"},
+		{"RT,Foo", nil, `type "Foo" in the list "RT,Foo" is the type of no edit, and no types file is given: expected RP, RT, UD (the types of the edits), or all`, "one unknown part"},
+		{"RT, UD", nil, `type " UD" in the list "RT, UD" is the type of no edit, and no types file is given: expected RP, RT, UD (the types of the edits), or all`, "the official does not trim a list's parts"},
+		{"Prep,RT", cfg, `"Prep" in the list "Prep,RT" is an aggregate of types.config, which a list does not expand (as in evalfrag.py): ` + known, "an aggregate in a list"},
+	}
+	for _, tt := range tests {
+		err := CheckTypes(tt.types, tt.cfg, "types.config", frags)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("CheckTypes(%q) (%s):\n got %s\nwant %s", tt.types, tt.why, got, tt.want)
 		}
 	}
 }

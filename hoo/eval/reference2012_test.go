@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"maxmatch/hoo/fragment"
 )
 
 // hoo2012 returns the shared HOO 2012 data directory, or skips the test.
@@ -49,18 +51,12 @@ func TestReferenceRuns2012(t *testing.T) {
 					t.Fatal(err)
 				}
 				sysDir := "s12_" + sys
-				pairs, err := Pairs2012(filepath.Join(data, "g12"), filepath.Join(data, sysDir))
-				if err != nil {
-					t.Fatal(err)
-				}
-				counts, crashes, err := Batch2012(pairs, Options2012{Bonus: bonus})
-				if err != nil {
-					t.Fatal(err)
-				}
+				frags := readDirs(t, filepath.Join(data, "g12"), filepath.Join(data, sysDir), Pairs2012)
+				counts, crashes := Batch2012(frags, Options2012{Bonus: bonus}, nil)
 				if len(crashes) > 0 {
 					t.Errorf("crashes found where the official ran: %v", crashes)
 				}
-				team, run := TeamAndRun(pairs[0].System)
+				team, run := TeamAndRun(frags[0].System)
 				var got bytes.Buffer
 				r := &Run2012{GoldPath: "g12", SysPath: sysDir, Types: "all", Bonus: bonus, Counts: counts, SysID: team, RunID: run, Time: stamp}
 				if err := WriteRun2012(&got, r); err != nil {
@@ -100,11 +96,11 @@ func TestReferenceFragments2012(t *testing.T) {
 		}
 		f := strings.Split(line, "\t")
 		sysDir, types, caseOpt, frag := f[0], f[1], f[2], f[3]
-		gold, err := ReadFile(filepath.Join(data, "g12", frag+"GE.xml"))
+		gold, err := fragment.ReadEdits(filepath.Join(data, "g12", frag+"GE.xml"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		sys, err := ReadFile(filepath.Join(data, sysDir, frag+"XX1.xml"))
+		sys, err := fragment.ReadEdits(filepath.Join(data, sysDir, frag+"XX1.xml"))
 		if err != nil {
 			t.Fatal(err)
 		}

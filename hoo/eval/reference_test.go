@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"maxmatch/hoo/fragment"
 )
 
 // hoo2011 returns the shared HOO 2011 data directory, or skips the test.
@@ -22,6 +24,28 @@ func hoo2011(t *testing.T) string {
 	return dir
 }
 
+// readDirs reads the fragments of a gold and a system directory, paired by pair.
+func readDirs(t *testing.T, goldDir, sysDir string, pair func(gold, sys *fragment.Dir) ([]Pair, error)) []Fragment {
+	t.Helper()
+	gold, err := fragment.ReadDir(goldDir, fragment.Gold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := fragment.ReadDir(sysDir, fragment.SystemEdits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs, err := pair(gold, sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frags, err := Read(pairs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return frags
+}
+
 // TestReferenceResults2011 scores the official extractions of the three reference systems
 // (reference/xml_*) against the develop gold and compares every fragment with what the
 // official batch_evaluate.py gave (reference/results_*.txt, four decimals, with and without
@@ -35,16 +59,10 @@ func TestReferenceResults2011(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			pairs, err := Pairs(filepath.Join(data, "develop", "Gold"), filepath.Join(data, "reference", "xml_"+sys))
-			if err != nil {
-				t.Fatal(err)
-			}
+			frags := readDirs(t, filepath.Join(data, "develop", "Gold"), filepath.Join(data, "reference", "xml_"+sys), Pairs)
 			rows := map[bool]map[string]Row{}
 			for _, bonus := range []bool{true, false} {
-				rs, err := Batch2011(pairs, Options2011{Bonus: bonus})
-				if err != nil {
-					t.Fatal(err)
-				}
+				rs := Batch2011(frags, Options2011{Bonus: bonus}, nil)
 				rows[bonus] = map[string]Row{}
 				for _, r := range rs {
 					rows[bonus][r.Name[:4]] = r
@@ -91,19 +109,13 @@ func TestReferenceResults2011(t *testing.T) {
 // compares them byte for byte with the official ones.
 func TestReferenceCSV2011(t *testing.T) {
 	data := hoo2011(t)
-	pairs, err := Pairs(filepath.Join(data, "develop", "Gold"), filepath.Join(data, "reference", "xml_unchanged"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	frags := readDirs(t, filepath.Join(data, "develop", "Gold"), filepath.Join(data, "reference", "xml_unchanged"), Pairs)
 	for file, bonus := range map[string]bool{"scores_unchanged.csv": true, "scores_unchanged_nobonus.csv": false} {
 		want, err := os.ReadFile(filepath.Join(data, "reference", file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rows, err := Batch2011(pairs, Options2011{Bonus: bonus})
-		if err != nil {
-			t.Fatal(err)
-		}
+		rows := Batch2011(frags, Options2011{Bonus: bonus}, nil)
 		var got bytes.Buffer
 		if err := WriteCSV(&got, rows); err != nil {
 			t.Fatal(err)

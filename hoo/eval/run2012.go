@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -14,57 +13,32 @@ import (
 	"time"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/hoo/fragment"
 )
 
-// Pairs2012 matches the files of a gold directory (NNNNGE.xml) with those of a system
-// directory as evalrun.py does: a system file belongs to a gold file when its name starts with
-// the part of the gold file's name before "GE."; names starting with a dot are ignored. Like
-// the official, it fails unless both directories hold as many files; where the official would
-// go on with a gold file that has no system file (or two), having found as many pairs as gold
-// files, it fails too. The pairs come in the order of the gold files' names.
-func Pairs2012(goldDir, sysDir string) ([]Pair, error) {
-	golds, err := listDir(goldDir)
-	if err != nil {
-		return nil, err
-	}
-	syss, err := listDir(sysDir)
-	if err != nil {
-		return nil, err
-	}
-	if len(golds) != len(syss) {
-		return nil, fmt.Errorf("%s has %d files and %s has %d: expected one system file per gold file, as evalrun.py does", sysDir, len(syss), goldDir, len(golds))
-	}
-	found := map[string][]string{} // gold path → system file names
-	byGold := map[string]Pair{}
-	for _, p := range matchStems(goldDir, golds, sysDir, syss) {
-		found[p.Gold] = append(found[p.Gold], filepath.Base(p.System))
-		byGold[p.Gold] = p
+// Pairs2012 pairs the gold edit files of gold with the system edit files of sys as evalrun.py
+// does, in the order of the gold files' names. Like the official, it fails unless both
+// directories hold as many files; where the official would go on with a gold file that has no
+// system file (or two), having found as many pairs as gold files, it fails too.
+func Pairs2012(gold, sys *fragment.Dir) ([]Pair, error) {
+	if len(gold.Files) != len(sys.Files) {
+		return nil, fmt.Errorf("%s holds %s and %s %s: expected one system edit file per gold edit file, as evalrun.py does",
+			sys.Path, sys.Kind.Count(len(sys.Files)), gold.Path, gold.Kind.Count(len(gold.Files)))
 	}
 	var pairs []Pair
-	for _, g := range golds {
-		path := filepath.Join(goldDir, g)
-		if len(found[path]) != 1 {
-			stem, _, _ := strings.Cut(g, "GE.")
-			return nil, fmt.Errorf("%s: %d system files in %s start with %q (%s): expected exactly one", path, len(found[path]), sysDir, stem, strings.Join(found[path], ", "))
+	for _, g := range gold.Files {
+		var found []string
+		for _, s := range sys.Files {
+			if s.Fragment == g.Fragment {
+				found = append(found, s.File())
+			}
 		}
-		pairs = append(pairs, byGold[path])
+		if len(found) != 1 {
+			return nil, fmt.Errorf("%s: %d system edit files of fragment %s in %s (%s): expected exactly one", gold.PathOf(g), len(found), g.Fragment, sys.Path, strings.Join(found, ", "))
+		}
+		pairs = append(pairs, Pair{gold.PathOf(g), filepath.Join(sys.Path, found[0])})
 	}
 	return pairs, nil
-}
-
-func listDir(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), ".") {
-			names = append(names, e.Name())
-		}
-	}
-	slices.Sort(names)
-	return names, nil
 }
 
 // FragmentCrash is a fragment on which the official evalrun.py dies.
@@ -73,27 +47,23 @@ type FragmentCrash struct {
 	Crash Crash
 }
 
-// Batch2012 sums the counts of every pair under the HOO 2012 scheme, as evalrun.py does,
-// and lists the fragments on which the official would have died.
-func Batch2012(pairs []Pair, opt Options2012) (Counts2012, []FragmentCrash, error) {
+// Batch2012 sums the counts of every fragment under the HOO 2012 scheme, as evalrun.py does,
+// and lists the fragments on which the official would have died; progress, when not nil, is
+// called after each fragment.
+func Batch2012(frags []Fragment, opt Options2012, progress func(done, total int)) (Counts2012, []FragmentCrash) {
 	var total Counts2012
 	var crashes []FragmentCrash
-	for _, p := range pairs {
-		gold, err := ReadFile(p.Gold)
-		if err != nil {
-			return total, nil, err
-		}
-		sys, err := ReadFile(p.System)
-		if err != nil {
-			return total, nil, err
-		}
-		c, crash := Score2012(gold, sys, opt)
+	for i, f := range frags {
+		c, crash := Score2012(f.GoldEdits, f.SystemEdits, opt)
 		total.Add(c)
 		if crash != nil {
-			crashes = append(crashes, FragmentCrash{p, *crash})
+			crashes = append(crashes, FragmentCrash{f.Pair, *crash})
+		}
+		if progress != nil {
+			progress(i+1, len(frags))
 		}
 	}
-	return total, crashes, nil
+	return total, crashes
 }
 
 // TypesConfig is a types.config file: lines "aggregate NAME TYPE…" define NAME as the types
@@ -172,6 +142,85 @@ func DecomposeTypes(types string, cfg *TypesConfig) (primitive []string, note st
 		return nil, note
 	}
 	return primitive, note
+}
+
+// CheckTypes checks a -t argument (see DecomposeTypes) against what the data and the types file
+// cfg (which may be nil; its name is cfgName) know, for the official scores every selection
+// of nothing as a perfect 1: a single name must be a type of an edit of frags, an aggregate of
+// cfg or a type listed in one; each part of a comma-separated list must be a type of an edit
+// or one listed in an aggregate (the official does not expand an aggregate named in a list).
+// The error lists what is known.
+func CheckTypes(types string, cfg *TypesConfig, cfgName string, frags []Fragment) error {
+	if types == "" || types == "all" {
+		return nil
+	}
+	data := map[string]bool{}
+	for _, f := range frags {
+		for _, es := range [][]edits.Edit{f.GoldEdits, f.SystemEdits} {
+			for _, e := range es {
+				if e.Type != "" {
+					data[e.Type] = true
+				}
+			}
+		}
+	}
+	listed, aggregates := map[string]bool{}, map[string]bool{}
+	if cfg != nil {
+		for _, a := range cfg.Aggregates {
+			aggregates[a.Name] = true
+			for _, t := range a.Types {
+				listed[t] = true
+			}
+		}
+	}
+	inFile := ", nor named in the types file " + cfgName
+	if cfg == nil {
+		inFile = ", and no types file is given"
+	}
+	var unknown string
+	if !strings.Contains(types, ",") {
+		if !data[types] && !aggregates[types] && !listed[types] {
+			unknown = fmt.Sprintf("type %q is the type of no edit%s", types, inFile)
+		}
+	} else {
+		for _, t := range strings.Split(types, ",") {
+			switch {
+			case t == "all" || data[t] || listed[t]:
+				continue
+			case aggregates[t]:
+				unknown = fmt.Sprintf("%q in the list %q is an aggregate of %s, which a list does not expand (as in evalfrag.py)", t, types, cfgName)
+			default:
+				unknown = fmt.Sprintf("type %q in the list %q is the type of no edit%s", t, types, inFile)
+			}
+			break
+		}
+	}
+	if unknown == "" {
+		return nil
+	}
+	known := "expected " + strings.Join(sortedKeys(data), ", ") + " (the types of the edits)"
+	if len(data) == 0 {
+		known = "expected a type, but no edit has one"
+	}
+	if len(aggregates) > 0 {
+		known += ", " + strings.Join(sortedKeys(aggregates), ", ") + " (aggregate types of " + cfgName + ")"
+	}
+	if extra := sortedKeys(listed); len(extra) > 0 {
+		extra = slices.DeleteFunc(extra, func(t string) bool { return data[t] })
+		if len(extra) > 0 {
+			known += ", " + strings.Join(extra, ", ") + " (listed in " + cfgName + ")"
+		}
+	}
+	return fmt.Errorf("%s: %s, or all", unknown, known)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // Run2012 is what evalrun.py reports.

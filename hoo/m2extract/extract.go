@@ -16,6 +16,18 @@ import (
 type Options struct {
 	// MaxUnchangedWords is u, the most unchanged tokens one edit may hold (the M² default is 2).
 	MaxUnchangedWords int
+	// Progress, when not nil, hears how far the work is, step by step: stage names the step
+	// and what it counts ("tokenizing source line", "tokenizing system line", "aligning
+	// sentence", "converting gold edit", "scoring sentence"), done of total. It is called from
+	// the goroutine doing the work.
+	Progress func(stage string, done, total int)
+}
+
+// report tells opt.Progress, if any.
+func (opt Options) report(stage string, done, total int) {
+	if opt.Progress != nil {
+		opt.Progress(stage, done, total)
+	}
 }
 
 // DefaultOptions returns u = 2, the M² scorer's default.
@@ -62,15 +74,43 @@ type Source struct {
 	first     []int            // first[k]: index of sentence k's first token; first[len(Sentences)] = len(Tokens)
 }
 
-// NewSource tokenizes a source text.
-func NewSource(text string) *Source {
-	src := &Source{Text: text, Sentences: tokenize.Sentences(text)}
+// NewSource tokenizes a source text (only opt.Progress is used).
+func NewSource(text string, opt Options) *Source {
+	src := &Source{Text: text, Sentences: sentences(text, "tokenizing source line", opt)}
 	for _, s := range src.Sentences {
 		src.first = append(src.first, len(src.Tokens))
 		src.Tokens = append(src.Tokens, s.Tokens...)
 	}
 	src.first = append(src.first, len(src.Tokens))
 	return src
+}
+
+// sentences is tokenize.Sentences(text), one line at a time so that opt.Progress hears of
+// each: tokenize.Sentences cuts and tokenizes each line on its own, so the result is the same.
+func sentences(text, stage string, opt Options) []tokenize.Sentence {
+	if opt.Progress == nil {
+		return tokenize.Sentences(text)
+	}
+	lines := strings.Count(text, "\n") + 1
+	var out []tokenize.Sentence
+	for start, line := 0, 0; start <= len(text); line++ {
+		end := len(text)
+		if i := strings.IndexByte(text[start:], '\n'); i >= 0 {
+			end = start + i
+		}
+		for _, s := range tokenize.Sentences(text[start:end]) {
+			s.Start += start
+			s.End += start
+			for i := range s.Tokens {
+				s.Tokens[i].Start += start
+				s.Tokens[i].End += start
+			}
+			out = append(out, s)
+		}
+		opt.report(stage, line+1, lines)
+		start = end + 1
+	}
+	return out
 }
 
 // sentenceAt returns the last sentence that starts at or before byte offset i (0 if none).
@@ -85,9 +125,13 @@ func (src *Source) sentenceOfToken(t int) int {
 }
 
 // tokenizePieces tokenizes text[cuts[i]:cuts[i+1]], each piece as one sentence, and returns
-// the tokens (offsets into text) and the index of each piece's first token.
-func tokenizePieces(text string, cuts []int) (toks []tokenize.Token, firsts []int) {
+// the tokens (offsets into text) and the index of each piece's first token. report, when not
+// nil, is called after each piece.
+func tokenizePieces(text string, cuts []int, report func(done, total int)) (toks []tokenize.Token, firsts []int) {
 	for i := 0; i+1 < len(cuts); i++ {
+		if report != nil && i > 0 {
+			report(i, len(cuts)-1) // pieces done
+		}
 		firsts = append(firsts, len(toks))
 		piece := text[cuts[i]:cuts[i+1]]
 		lead := len(piece) - len(strings.TrimLeftFunc(piece, tokenize.IsSpace))
@@ -98,6 +142,9 @@ func tokenizePieces(text string, cuts []int) (toks []tokenize.Token, firsts []in
 		}
 	}
 	firsts = append(firsts, len(toks))
+	if report != nil {
+		report(len(cuts)-1, len(cuts)-1)
+	}
 	return toks, firsts
 }
 
@@ -118,10 +165,10 @@ func (src *Source) convertGold(g GoldEdit, corr string) goldTokenEdit {
 	return ge
 }
 
-// correctedText is a source with one gold correction made, and its tokens around the
-// correction; the correction's tokens are tokens[first:last].
+// correctedText is the tokens of a source with one gold correction made, around the
+// correction, with offsets into that corrected text; the correction's tokens are
+// tokens[first:last].
 type correctedText struct {
-	text        string
 	tokens      []tokenize.Token
 	first, last int
 }
@@ -133,8 +180,11 @@ func (src *Source) convertGoldText(g GoldEdit, corr string) (goldTokenEdit, corr
 	kb := max(ka, src.sentenceAt(max(e-1, s)))
 	lo, hi := max(ka-1, 0), min(kb+2, len(src.Sentences))
 	p0, p1 := min(src.Sentences[lo].Start, s), max(src.Sentences[hi-1].End, e)
-	corrected := src.Text[:s] + corr + src.Text[e:]
-	cuts := []int{p0}
+	// Only the sentences around the correction are tokenized again: the piece of the corrected
+	// text from p0, not the whole text, which would make a text's gold edits cost its length
+	// each.
+	piece := src.Text[p0:s] + corr + src.Text[e:p1]
+	cuts := []int{0}
 	for k := lo + 1; k < hi; k++ {
 		c := src.Sentences[k].Start
 		switch {
@@ -144,10 +194,14 @@ func (src *Source) convertGoldText(g GoldEdit, corr string) (goldTokenEdit, corr
 		default:
 			c = s + len(corr)
 		}
-		cuts = append(cuts, c)
+		cuts = append(cuts, c-p0)
 	}
-	cuts = append(cuts, p1+delta)
-	C, pieceFirst := tokenizePieces(corrected, cuts)
+	cuts = append(cuts, p1+delta-p0)
+	C, pieceFirst := tokenizePieces(piece, cuts, nil)
+	for i := range C {
+		C[i].Start += p0
+		C[i].End += p0
+	}
 	T := src.Tokens[src.first[lo]:src.first[hi]]
 	p := 0
 	for p < len(T) && p < len(C) && T[p].End <= s && T[p].Start == C[p].Start && T[p].Text == C[p].Text {
@@ -180,7 +234,7 @@ func (src *Source) convertGoldText(g GoldEdit, corr string) (goldTokenEdit, corr
 		ge.sentA = lo + piece
 		ge.sentB = ge.sentA
 	}
-	return ge, correctedText{corrected, C, p, len(C) - q}
+	return ge, correctedText{C, p, len(C) - q}
 }
 
 // system is a system text tokenized piece by piece along the source's sentences.
@@ -193,9 +247,9 @@ type system struct {
 // align carries the source's sentence boundaries over to the system text (step 3 of the
 // package documentation) and tokenizes it. crosses[k] reports that a changed region crosses
 // the boundary before source sentence k.
-func (src *Source) align(text string) (sys system, crosses []bool) {
+func (src *Source) align(text string, opt Options) (sys system, crosses []bool) {
 	var first []tokenize.Token
-	for _, s := range tokenize.Sentences(text) {
+	for _, s := range sentences(text, "tokenizing system line", opt) {
 		first = append(first, s.Tokens...)
 	}
 	hunks := worddiff.Diff(tokenTexts(src.Tokens), tokenTexts(first))
@@ -231,7 +285,7 @@ func (src *Source) align(text string) (sys system, crosses []bool) {
 		cuts[k] = max(cuts[k], cuts[k-1])
 	}
 	sys.text = text
-	sys.tokens, sys.first = tokenizePieces(text, cuts)
+	sys.tokens, sys.first = tokenizePieces(text, cuts, func(done, total int) { opt.report("aligning sentence", done, total) })
 	return sys, crosses
 }
 
@@ -260,7 +314,7 @@ func m2Token(s string) string {
 // Extract returns the edits that turn source into system, chosen to match gold as well as
 // possible (see the package documentation), in source order.
 func Extract(source, sysText string, gold []GoldEdit, opt Options) ([]Edit, Stats, error) {
-	src := NewSource(source)
+	src := NewSource(source, opt)
 	return src.Extract(sysText, gold, opt)
 }
 
@@ -279,9 +333,12 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 		}
 		return nil, st, nil
 	}
-	sys, merge := src.align(sysText)
+	sys, merge := src.align(sysText, opt)
 	var golds []goldTokenEdit
-	for _, g := range gold {
+	for i, g := range gold {
+		if i > 0 {
+			opt.report("converting gold edit", i, len(gold)) // edits done
+		}
 		for _, c := range g.Corrections {
 			ge := src.convertGold(g, c)
 			st.GoldCorrections++
@@ -298,6 +355,7 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 			golds = append(golds, ge)
 		}
 	}
+	opt.report("converting gold edit", len(gold), len(gold))
 	// Units: runs of sentences with no boundary kept between them.
 	var units [][2]int
 	for k := range src.Sentences {
@@ -320,9 +378,15 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 		byUnit[u] = append(byUnit[u], ge)
 	}
 
-	ev := scorer.NewEvaluator(scorer.Options{MaxUnchangedWords: opt.MaxUnchangedWords, Beta: 0.5, Compat: scorer.CompatFixed})
+	ev, err := scorer.NewEvaluator(scorer.Options{MaxUnchangedWords: opt.MaxUnchangedWords, Beta: 0.5, Compat: scorer.CompatFixed})
+	if err != nil {
+		return nil, st, err
+	}
 	var edits []Edit
 	for u, un := range units {
+		if u > 0 {
+			opt.report("scoring sentence", un[0], len(src.Sentences)) // sentences done
+		}
 		s0, s1 := src.first[un[0]], src.first[un[1]]
 		h0, h1 := sys.first[un[0]], sys.first[un[1]]
 		srcWords, hypWords := tokenTexts(src.Tokens[s0:s1]), tokenTexts(sys.tokens[h0:h1])
@@ -345,7 +409,10 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 			})
 		}
 		sentence.Annotators = []scorer.Annotator{{ID: 0, Edits: m2gold}}
-		res := ev.Evaluate(strings.Join(hypWords, " "), &sentence)
+		res, err := ev.Evaluate(strings.Join(hypWords, " "), &sentence)
+		if err != nil {
+			return nil, st, err
+		}
 		if res.Bounded != lattice.Exact {
 			st.Bounded++
 		}
@@ -387,6 +454,7 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 			edits = append(edits, out)
 		}
 	}
+	opt.report("scoring sentence", len(src.Sentences), len(src.Sentences))
 	sort.SliceStable(edits, func(i, j int) bool {
 		if edits[i].Start != edits[j].Start {
 			return edits[i].Start < edits[j].Start

@@ -14,7 +14,7 @@ func TestRoundTripOnHOO(t *testing.T) {
 	total, onBoundaries, back := 0, 0, 0
 	misses := map[string]int{}
 	for _, fr := range readFragments(t, dir) {
-		src := NewSource(fr.raw)
+		src := NewSource(fr.raw, DefaultOptions())
 		for _, g := range fr.gold {
 			for _, c := range g.Corrections {
 				total++
@@ -23,7 +23,8 @@ func TestRoundTripOnHOO(t *testing.T) {
 					continue
 				}
 				onBoundaries++
-				s, e, corr := ByteEdit(src.Text, src.Tokens, ge.first, ge.last, ct.text, ct.tokens, ct.first, ct.last)
+				corrected := src.Text[:g.Start] + c + src.Text[g.End:]
+				s, e, corr := ByteEdit(src.Text, src.Tokens, ge.first, ge.last, corrected, ct.tokens, ct.first, ct.last)
 				if s == g.Start && e == g.End && corr == c {
 					back++
 					continue

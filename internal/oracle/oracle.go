@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"maxmatch/internal/pytext"
 	"maxmatch/scorer"
 )
 
@@ -36,7 +37,7 @@ type Run struct {
 
 // EditString renders an edit as a Python 2 tuple repr, the way both sides are compared.
 func EditString(start, end int, orig, corr string) string {
-	return fmt.Sprintf("(%d, %d, %s, %s)", start, end, pyRepr(orig), pyRepr(corr))
+	return fmt.Sprintf("(%d, %d, %s, %s)", start, end, pytext.Repr(orig), pytext.Repr(corr))
 }
 
 // String renders a sentence for comparison and for reports.
@@ -137,8 +138,8 @@ func ParseVerbose(out []byte) (*Run, error) {
 
 // Ours scores the two files in-process and puts the result in the official's form.
 func Ours(opt scorer.Options, gold, sys []byte) (*Run, error) {
-	// The official reading of every file it accepts, spans it cannot use included.
-	g, err := scorer.M2Reader{Fixes: opt.Effective(), AcceptBadSpans: true}.Read("gold.m2", gold)
+	// The official reading of every file it accepts, spans it cannot use included (the default).
+	g, err := scorer.M2Reader{Fixes: opt.Effective()}.Read("gold.m2", gold)
 	if err != nil {
 		return nil, err
 	}

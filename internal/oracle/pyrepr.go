@@ -125,26 +125,3 @@ func (p *reprParser) str() (pyValue, error) {
 	}
 	return nil, fmt.Errorf("unterminated string in %q", p.s)
 }
-
-// pyRepr renders a Go string as Python 2's repr of the unicode string would, for messages.
-func pyRepr(s string) string {
-	var b strings.Builder
-	b.WriteString("u'")
-	for _, r := range s {
-		switch {
-		case r == '\'' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r >= 0x20 && r < 0x7f:
-			b.WriteRune(r)
-		case r < 0x100:
-			fmt.Fprintf(&b, "\\x%02x", r)
-		case r < 0x10000:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			fmt.Fprintf(&b, "\\U%08x", r)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}

@@ -37,7 +37,10 @@ func TestAppendResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := scorer.ScoreSentence("a x c d", &gold[0], scorer.DefaultOptions())
+	r, err := scorer.ScoreSentence("a x c d", &gold[0], scorer.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, edits := range []bool{true, false} {
 		b := append(AppendResult([]byte("{"), &r, 0.5, edits), '}')
 		var got struct {

@@ -178,11 +178,17 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 			return nil, err
 		}
 		if wk.own == nil || wk.ownCount >= ownEvaluatorLife {
-			wk.own, wk.ownCount = scorer.NewEvaluator(s.p.Options()), 0
+			if wk.own, err = s.p.NewEvaluator(); err != nil {
+				return nil, fmt.Errorf("line %d: %v", item.no, err)
+			}
+			wk.ownCount = 0
 		}
 		rs = wk.results[:0]
 		for _, h := range hyps {
-			r := wk.own.Evaluate(h, sentence)
+			r, err := wk.own.Evaluate(h, sentence)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", item.no, err)
+			}
 			r.ChooseAlone(s.p.Options().Beta)
 			rs = append(rs, r)
 			wk.ownCount++
@@ -195,7 +201,9 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 		if err != nil {
 			return nil, fmt.Errorf(`line %d: "id": %v`, item.no, err)
 		}
-		rs = wk.prepared.EvaluateAll(wk.results[:0], i, hyps)
+		if rs, err = wk.prepared.EvaluateAll(wk.results[:0], i, hyps); err != nil {
+			return nil, fmt.Errorf("line %d: %v", item.no, err)
+		}
 	}
 	wk.results = rs
 	beta := s.p.Options().Beta
@@ -273,7 +281,10 @@ func (s *Server) corpus(w, no int, b []byte, req request) ([]byte, error) {
 	t := scorer.Totals{Beta: s.p.Options().Beta}
 	ev := s.workers[w].prepared
 	for k, i := range ids {
-		r := ev.Evaluate(i, pytext.TrimSpace(req.Corpus[k]))
+		r, err := ev.Evaluate(i, pytext.TrimSpace(req.Corpus[k]))
+		if err != nil {
+			return nil, fmt.Errorf(`line %d: "corpus"[%d]: %v`, no, k, err)
+		}
 		t.Choose(&r)
 	}
 	p, r, f := t.PRF()

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"maxmatch/scorer"
+)
+
+// goldReading holds the flags that say how to read a gold file (score and compare share them).
+type goldReading struct {
+	// strict refuses A lines whose span the official accepts but cannot use; by default they are
+	// read as the official reads them, with a warning.
+	strict bool
+	// acceptBadSpans has no effect: it was the way to get the official's reading, now the
+	// default, and is kept for scripts that pass it.
+	acceptBadSpans bool
+}
+
+// registerReadingFlags defines the flags score and compare share: the scoring options and how
+// to read the gold file.
+func registerReadingFlags(fs *flag.FlagSet, opt *scorer.Options, g *goldReading) {
+	fs.BoolVar(&g.strict, "strict", false, "fail on a gold edit whose span is outside its sentence (the official drops it) or reversed (the official keeps it, never matched), instead of reading it as the official does with a warning")
+	fs.BoolVar(&g.acceptBadSpans, "accept-bad-spans", false, "no effect, kept for scripts: reading such spans as the official does is the default (see -strict)")
+	opt.RegisterFlags(fs)
+}
+
+// maxReadWarnings is the number of warnings about one gold file printed one by one; the rest
+// are counted in one last warning.
+const maxReadWarnings = 10
+
+// spanWarnings prints the warnings of a gold file's reading: one per A line (the gold file
+// may be read more than once: by a checking pass, or once per system), up to maxReadWarnings,
+// then, at finish, how many more there were.
+type spanWarnings struct {
+	path string
+	prog *progress
+	seen map[int]bool // the lines warned about
+}
+
+func (w *spanWarnings) warn(e *scorer.ParseError) {
+	if w.seen[e.Line] {
+		return
+	}
+	w.seen[e.Line] = true
+	if len(w.seen) <= maxReadWarnings {
+		w.prog.printf("maxmatch: warning: %v\n", e)
+	}
+}
+
+// finish prints the count of the warnings not printed one by one.
+func (w *spanWarnings) finish() {
+	if n := len(w.seen); n > maxReadWarnings {
+		w.prog.printf("maxmatch: warning: %s: %d more A lines with a span outside their sentence or reversed, read as the official scorer does and not listed (%d such lines in all)\n",
+			w.path, n-maxReadWarnings, n)
+	}
+}
+
+// reader returns the reader of the gold file path as the flags say, which warns through prog
+// about each A line read as the official reads it (see spanWarnings).
+func (g goldReading) reader(path string, fixes scorer.Fix, prog *progress) (scorer.M2Reader, *spanWarnings, error) {
+	if g.strict && g.acceptBadSpans {
+		return scorer.M2Reader{}, nil, fmt.Errorf("-strict and -accept-bad-spans contradict each other: -strict refuses the spans that -accept-bad-spans (now the default) accepts")
+	}
+	w := &spanWarnings{path: path, prog: prog, seen: map[int]bool{}}
+	return scorer.M2Reader{Fixes: fixes, Strict: g.strict, Warn: w.warn}, w, nil
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"os"
+	"runtime/debug"
+	"testing"
+)
+
+// The version golden files need one build: a clone built with "go build" at a fixed commit.
+func init() {
+	readBuildInfo = func() (*debug.BuildInfo, bool) {
+		return &debug.BuildInfo{
+			GoVersion: "go1.26.8",
+			Main:      debug.Module{Path: "maxmatch", Version: "v0.0.0-20261123114127-971e567ced89+dirty"},
+			Settings: []debug.BuildSetting{
+				{Key: "GOOS", Value: "linux"}, {Key: "GOARCH", Value: "amd64"},
+				{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "971e567ced89aac45d0b957b5935c79a78d9653f"},
+				{Key: "vcs.time", Value: "2026-11-23T11:41:27Z"}, {Key: "vcs.modified", Value: "true"},
+			},
+		}, true
+	}
+}
+
+// TestGoldenHoo is the golden table of the HOO commands' handling of their directories and
+// of bad input, of checked writes, and of the command shell (help, version). testdata/hoobad
+// holds one directory per kind of bad input, beside the good fragment of testdata/hoo.
+func TestGoldenHoo(t *testing.T) {
+	const (
+		raw, gold, systxt, sysxml = "testdata/hoo/raw", "testdata/hoo/gold", "testdata/hoo/systxt", "testdata/hoo/sys"
+		bad                       = "testdata/hoobad/"
+	)
+	tests := []struct {
+		name string
+		args []string
+		why  string
+	}{
+		// Names: only the four patterns are files of the data; a warning for each other name.
+		{"hoo-names-extract-wdiff", []string{"hoo", "extract", "--orig", raw, "--system", bad + "names/sys", "--out", "$TMP/out"},
+			"a .bak, a copy and a README are ignored with a warning each, a hidden file silently (official: the .bak overwrites 0001XX1.xml, the copy is a second system)"},
+		{"hoo-names-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", gold, "--orig", raw, "--system", bad + "names/sys", "--out", "$TMP/out"}, "the same names, the same warnings"},
+		{"hoo-names-compare", []string{"hoo", "compare", "--gold", gold, "--orig", raw, bad + "names/sys"}, "one system text, 0001XX1, scored; the others ignored"},
+		{"hoo-names-eval", []string{"hoo", "eval", gold, bad + "names/sysxml"}, "one row (official: three, 0001XX1 twice and \"0001XX1 copy\")"},
+		{"hoo-names-eval-2012", []string{"hoo", "eval", "--scheme", "2012", gold, bad + "names/sysxml"}, "ignored names do not count in evalrun.py's one-to-one check"},
+		{"hoo-names-no-system", []string{"hoo", "eval", raw, gold}, "a directory of other kinds: what it holds is said"},
+
+		// A system file without its raw text or its gold edits.
+		{"hoo-noraw-extract-wdiff", []string{"hoo", "extract", "--orig", raw, "--system", bad + "noraw/sys", "--out", "$TMP/out"}, "0002XX1.txt has no 0002.txt (official: skipped silently); nothing written"},
+		{"hoo-noraw-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", gold, "--orig", raw, "--system", bad + "noraw/sys", "--out", "$TMP/out"}, "the same error"},
+		{"hoo-noraw-compare", []string{"hoo", "compare", "--gold", gold, "--orig", raw, bad + "noraw/sys"}, "the same error"},
+		{"hoo-nogold-eval", []string{"hoo", "eval", gold, bad + "nogold/sysxml"}, "0002XX1.xml has no 0002GE.xml (official: left out of the table silently)"},
+		{"hoo-nogold-compare", []string{"hoo", "compare", "--gold", "testdata/hoom2/gold-other", "--orig", "testdata/hoom2/raw", "testdata/hoom2/sys"}, "a system text without its gold edits"},
+
+		// Gold offsets beyond the raw text.
+		{"hoo-beyond-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "beyond/gold", "--orig", raw, "--system", systxt, "--out", "$TMP/out"}, "file, line, edit, both lengths"},
+		{"hoo-beyond-compare", []string{"hoo", "compare", "--gold", bad + "beyond/gold", "--orig", raw, systxt}, "the same error (was: a warning, and the m2 extraction scored as no edits)"},
+		{"hoo-beyond-synth", []string{"hoo", "synth", "--raw", raw, "--gold", bad + "beyond/gold", "--out", "$TMP/out"}, "the same error"},
+
+		// Invalid UTF-8: file, line, column, byte offset.
+		{"hoo-utf8-raw-extract-wdiff", []string{"hoo", "extract", "--orig", bad + "utf8/raw", "--system", systxt, "--out", "$TMP/out"}, "a raw text (official: written as Latin-1, mojibake)"},
+		{"hoo-utf8-raw-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", gold, "--orig", bad + "utf8/raw", "--system", systxt, "--out", "$TMP/out"}, "the same error (was: an error about an edit's text)"},
+		{"hoo-utf8-raw-compare", []string{"hoo", "compare", "--gold", gold, "--orig", bad + "utf8/raw", systxt}, "the same error (was: a warning, the m2 extraction scored as no edits)"},
+		{"hoo-utf8-raw-synth", []string{"hoo", "synth", "--raw", bad + "utf8/raw", "--gold", gold, "--out", "$TMP/out"}, "the same error"},
+		{"hoo-utf8-sys-extract-wdiff", []string{"hoo", "extract", "--orig", raw, "--system", bad + "utf8/sys", "--out", "$TMP/out"}, "a system text"},
+		{"hoo-utf8-sys-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", gold, "--orig", raw, "--system", bad + "utf8/sys", "--out", "$TMP/out"}, "the same error"},
+		{"hoo-utf8-sys-compare", []string{"hoo", "compare", "--gold", gold, "--orig", raw, bad + "utf8/sys"}, "the same error"},
+		{"hoo-utf8-xml-eval", []string{"hoo", "eval", gold, bad + "utf8/sysxml"}, "an edit file (official: not well-formed (invalid token), then UnboundLocalError)"},
+
+		// Empty edit files.
+		{"hoo-empty-gold-eval", []string{"hoo", "eval", bad + "empty/gold", sysxml}, "an empty gold file is an error, not \"no edits\" (official: no element found, then UnboundLocalError, no CSV)"},
+		{"hoo-empty-sys-eval", []string{"hoo", "eval", gold, bad + "empty/sysxml"}, "an empty system file"},
+		{"hoo-empty-sys-eval-2012", []string{"hoo", "eval", "--scheme", "2012", gold, bad + "empty/sysxml"}, "the same under 2012 (official: ParseError: no element found)"},
+		{"hoo-empty-gold-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "empty/gold", "--orig", raw, "--system", systxt, "--out", "$TMP/out"}, "the same error"},
+		{"hoo-empty-gold-compare", []string{"hoo", "compare", "--gold", bad + "empty/gold", "--orig", raw, systxt}, "the same error"},
+		{"hoo-empty-gold-synth", []string{"hoo", "synth", "--raw", raw, "--gold", bad + "empty/gold", "--out", "$TMP/out"}, "the same error"},
+
+		// --type naming nothing known (official: every count 0, every score 1).
+		{"hoo-eval-2012-unknown-type", []string{"hoo", "eval", "--scheme", "2012", "--type", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the types of the edits are listed"},
+		{"hoo-eval-2012-unknown-type-config", []string{"hoo", "eval", "--scheme", "2012", "--types", "testdata/hoo2012/types.config", "--type", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "and the aggregates and types of the types file"},
+		{"hoo-eval-2012-unknown-type-list", []string{"hoo", "eval", "--scheme", "2012", "--type", "RT,Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "one unknown part of a list"},
+		{"hoo-eval-2012-aggregate-in-list", []string{"hoo", "eval", "--scheme", "2012", "--types", "testdata/hoo2012/types.config", "--type", "Prep,RN", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "an aggregate inside a list, which the official takes as a type"},
+		{"hoo-eval-2012-listed-type", []string{"hoo", "eval", "--scheme", "2012", "--case-sensitive", "--types", "testdata/hoo2012/types.config", "--type", "MT", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "a type the types file lists and no edit has: known, scored (nothing to score: 1, as the official)"},
+
+		// Files we write: errors name the path given.
+		{"hoo-compare-csv-full", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", "/dev/full", systxt}, "--csv to a full device: its name, the cause, nothing on stdout"},
+		{"hoo-compare-html-full", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--html", "/dev/full", "--csv", "$TMP/t1.csv", systxt}, "--html to a full device: the CSV file is not written either"},
+		{"hoo-compare-csv-dir", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", "testdata", systxt}, "--csv naming a directory"},
+		{"hoo-extract-out-not-dir", []string{"hoo", "extract", "--orig", raw, "--system", systxt, "--out", raw + "/0001.txt/out"}, "--out under a file: the directory named"},
+
+		// The command shell.
+		{"version", []string{"version"}, "module version, commit, Go release (build information fixed by the test)"},
+		{"version-flag", []string{"--version"}, "the same"},
+		{"version-help", []string{"version", "-h"}, "what go build, go run and go test record"},
+		{"version-extra", []string{"version", "x"}, "no arguments"},
+		{"hoo-help", []string{"hoo", "--help"}, "the HOO usage on stdout, status 0"},
+		{"hoo-help-command", []string{"hoo", "help"}, "the same"},
+		{"hoo-help-h", []string{"hoo", "-h"}, "the same"},
+		{"hoo-help-extract", []string{"hoo", "help", "extract"}, "a command's usage and flags"},
+		{"hoo-help-two", []string{"hoo", "help", "extract", "eval"}, "one command at a time"},
+		{"hoo-extract-help", []string{"hoo", "extract", "-h"}, "both methods described"},
+		{"hoo-synth-help", []string{"hoo", "synth", "-h"}, "usage and flags"},
+		{"help-hoo", []string{"help", "hoo"}, "maxmatch help COMMAND"},
+		{"help-score", []string{"help", "score"}, "the same as score -h"},
+		{"demo-help", []string{"demo", "-h"}, "usage on stdout, status 0"},
+		{"demo-argument", []string{"demo", "x"}, "no arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt.name, tt.args, tt.why, nil) })
+	}
+}
+
+// TestGoldenFullStdout runs commands whose standard output is /dev/full: one message naming
+// standard output and the cause, exit status 2.
+func TestGoldenFullStdout(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full here: %v", err)
+	}
+	defer full.Close()
+	tests := []struct {
+		name string
+		args []string
+		why  string
+	}{
+		{"hoo-eval-stdout-full", []string{"hoo", "eval", "testdata/hoo/gold", "testdata/hoo/sys"}, "the CSV report (was: exit 0)"},
+		{"hoo-eval-2012-stdout-full", []string{"hoo", "eval", "--scheme", "2012", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the XML report"},
+		{"hoo-compare-stdout-full", []string{"hoo", "compare", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "testdata/hoo/systxt"}, "the Markdown tables"},
+		{"hoo-extract-stdout-full", []string{"hoo", "extract", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/systxt", "--out", "$TMP/out"}, "the summary, after the files are written"},
+		{"hoo-synth-stdout-full", []string{"hoo", "synth", "--raw", "testdata/hoo/raw", "--gold", "testdata/hoo/gold", "--out", "$TMP/out"}, "the summary"},
+		{"demo-stdout-full", []string{"demo"}, "the demo"},
+		{"version-stdout-full", []string{"version"}, "the version"},
+		{"help-stdout-full", []string{"help"}, "the usage"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt.name, tt.args, tt.why, full) })
+	}
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"strings"
+)
+
+// readBuildInfo is debug.ReadBuildInfo (tests give a fixed one).
+var readBuildInfo = debug.ReadBuildInfo
+
+const versionUsage = `usage: maxmatch version   (or maxmatch --version)
+
+Prints the module's version, the commit it was built from and the Go release that built it.
+"go build" and "go install" in a git clone record the commit ("+dirty" and "with uncommitted
+changes" when the tree differed from it); "go run", "go test", -buildvcs=false and a git
+worktree record none, and the version is then "(devel)".
+`
+
+// runVersion is "maxmatch version" and "maxmatch --version".
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	if code, done := parseNoArgs("maxmatch version", versionUsage, args, stdout, stderr); done {
+		return code
+	}
+	bi, ok := readBuildInfo()
+	return output(stdout, stderr, "maxmatch version", []byte(versionText(bi, ok)))
+}
+
+// parseNoArgs is parseArgs for a command without flags or arguments: -h prints usage.
+func parseNoArgs(name, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if code, done := parseArgs(fs, args, usage, nil, stdout, stderr); done {
+		return code, true
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: takes no arguments (got %q)\n", name, fs.Args())
+		return exitError, true
+	}
+	return exitOK, false
+}
+
+// versionText is what runVersion prints for the build information bi (ok false: none).
+func versionText(bi *debug.BuildInfo, ok bool) string {
+	if !ok {
+		return "maxmatch (unknown version: the binary holds no build information)\n"
+	}
+	setting := map[string]string{"GOOS": runtime.GOOS, "GOARCH": runtime.GOARCH}
+	for _, s := range bi.Settings {
+		setting[s.Key] = s.Value
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "maxmatch %s\n", bi.Main.Version)
+	if rev := setting["vcs.revision"]; rev != "" {
+		fmt.Fprintf(&b, "commit %s", rev)
+		if t := setting["vcs.time"]; t != "" {
+			fmt.Fprintf(&b, " (%s)", t)
+		}
+		if setting["vcs.modified"] == "true" {
+			b.WriteString(", with uncommitted changes")
+		}
+		b.WriteString("\n")
+	} else {
+		b.WriteString("commit unknown: built without version control information (see maxmatch version -h)\n")
+	}
+	fmt.Fprintf(&b, "built with %s for %s/%s\n", bi.GoVersion, setting["GOOS"], setting["GOARCH"])
+	return b.String()
+}

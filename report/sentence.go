@@ -1,0 +1,260 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"maxmatch/lattice"
+	"maxmatch/scorer"
+)
+
+// A Sentence is one scored sentence as a report sees it, when its annotator has been chosen.
+type Sentence struct {
+	Result *scorer.SentenceResult // its gold sentence is Result.Gold
+	// Before are the totals of the sentences before this one: what the annotator choice
+	// compared each annotator's counts against.
+	Before scorer.Totals
+}
+
+// A SentenceWriter writes scored sentences one at a time, in order, as the scorer chooses them:
+// Begin before the first, Sentence for each, End after the last (and before what follows).
+type SentenceWriter interface {
+	Begin(w io.Writer) error
+	Sentence(w io.Writer, s Sentence) error
+	End(w io.Writer) error
+}
+
+// SentenceColumns are the columns of the per-sentence table: each sentence's chosen annotator
+// on its own, with its P, R and F_β (P = 1 with nothing proposed, R = 1 with no gold edit, as
+// the official scorer's totals).
+func SentenceColumns(beta float64) []Column {
+	return []Column{
+		{Name: "sentence", Key: "line"}, {Name: "gold_line"}, {Name: "annotator"},
+		{Name: "tp"}, {Name: "fp"}, {Name: "fn"},
+		{Name: "p"}, {Name: "r"}, {Name: strings.ToLower(FBetaLabel(beta)), Key: "f"},
+	}
+}
+
+// SentenceRow is a sentence's row of the per-sentence table (SentenceColumns).
+func SentenceRow(r *scorer.SentenceResult, beta float64) []Cell {
+	a := r.ChosenResult()
+	n := a.Counts()
+	t := scorer.Totals{Beta: beta, Correct: float64(n.Correct), Proposed: float64(n.Proposed), Gold: float64(n.Gold)}
+	p, rr, f := t.PRF()
+	return []Cell{
+		Int(r.Index + 1), Int(r.Gold.Line), Int(a.Annotator),
+		Int(n.Correct), Int(n.Proposed - n.Correct), Int(n.Gold - n.Correct),
+		Float(p, 4), Float(rr, 4), Float(f, 4),
+	}
+}
+
+// FBetaLabel is the official's name of F_β, e.g. "F_0.5".
+func FBetaLabel(beta float64) string { return fmt.Sprintf("F_%.1f", beta) }
+
+// SentenceTable writes the per-sentence table as TSV, an empty line after it.
+type SentenceTable struct {
+	Beta  float64
+	table Table
+	buf   []byte
+}
+
+func (t *SentenceTable) Begin(w io.Writer) error {
+	t.table.Columns = SentenceColumns(t.Beta)
+	_, err := w.Write(t.table.AppendTSVHeader(nil))
+	return err
+}
+
+func (t *SentenceTable) Sentence(w io.Writer, s Sentence) error {
+	t.buf = t.table.AppendTSVRow(t.buf[:0], SentenceRow(s.Result, t.Beta))
+	_, err := w.Write(t.buf)
+	return err
+}
+
+func (t *SentenceTable) End(w io.Writer) error {
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// JSONLines writes one JSON object per sentence: {"line", "annotator", "correct", "proposed",
+// "gold", "edits", "correct_edits"} (edits as [start, end, original, correction]), "bounded":
+// true when the bounded search scored it, and with Table the per-sentence table's other
+// columns (gold_line, tp, fp, fn, p, r, f).
+type JSONLines struct {
+	Beta  float64
+	Table bool
+	buf   []byte
+}
+
+func (j *JSONLines) Begin(w io.Writer) error { return nil }
+func (j *JSONLines) End(w io.Writer) error   { return nil }
+
+// appendEdits appends edits as a JSON array of [start, end, original, correction], their
+// strings with HTML's characters escaped as they have always been (encoding/json's Marshal).
+func appendEdits(b []byte, edits []scorer.Edit) []byte {
+	b = append(b, '[')
+	for i, e := range edits {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(e.Start), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(e.End), 10)
+		b = append(b, ',')
+		b = AppendJSONStringHTML(b, e.Original)
+		b = append(b, ',')
+		b = AppendJSONStringHTML(b, e.Correction)
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
+// Sentence writes the sentence's object. It is appended member by member rather than built as
+// Fields: a large corpus has millions of edits, each of which would be four cells.
+func (j *JSONLines) Sentence(w io.Writer, s Sentence) error {
+	r := s.Result
+	a := r.ChosenResult()
+	n := a.Counts()
+	b := append(j.buf[:0], `{"line":`...)
+	b = strconv.AppendInt(b, int64(r.Index+1), 10)
+	for _, m := range [...]struct {
+		key string
+		n   int
+	}{{`,"annotator":`, a.Annotator}, {`,"correct":`, n.Correct}, {`,"proposed":`, n.Proposed}, {`,"gold":`, n.Gold}} {
+		b = append(b, m.key...)
+		b = strconv.AppendInt(b, int64(m.n), 10)
+	}
+	b = append(b, `,"edits":`...)
+	b = appendEdits(b, a.Edits)
+	b = append(b, `,"correct_edits":`...)
+	b = appendEdits(b, a.Correct)
+	if r.Bounded != lattice.Exact {
+		b = append(b, `,"bounded":true`...)
+	}
+	if j.Table {
+		cols, row := SentenceColumns(j.Beta), SentenceRow(r, j.Beta)
+		for i, c := range cols {
+			if c.Name == "sentence" || c.Name == "annotator" {
+				continue // already there, as "line" and "annotator"
+			}
+			b = append(b, ',')
+			b = AppendJSONString(b, c.key())
+			b = append(b, ':')
+			b = row[i].AppendJSON(b)
+		}
+	}
+	j.buf = append(b, "}\n"...)
+	_, err := w.Write(j.buf)
+	return err
+}
+
+// Readable writes each sentence for reading: source, hypothesis, every annotator's edits (as
+// the official -v shows them, trimmed of unchanged words, and as counted), gold edits, matches
+// and counts with the running P, R and F_β the choice compared, and the chosen annotator.
+type Readable struct {
+	Options scorer.Options
+}
+
+func (v *Readable) Begin(w io.Writer) error { return nil }
+func (v *Readable) End(w io.Writer) error   { return nil }
+
+func editText(e scorer.Edit) string {
+	return fmt.Sprintf("%d-%d %s → %s", e.Start, e.End, strconv.Quote(e.Original), strconv.Quote(e.Correction))
+}
+
+// systemEditText shows an edit as the official -v does, without the unchanged words at its ends,
+// and, when it has some, also as it is counted and matched.
+func systemEditText(e scorer.Edit) string {
+	t := scorer.Trim(e)
+	if t == e {
+		return editText(e)
+	}
+	return fmt.Sprintf("%s   (counted as %s)", editText(t), editText(e))
+}
+
+func goldText(g scorer.GoldEdit) string {
+	cs := make([]string, len(g.Corrections))
+	for i, c := range g.Corrections {
+		cs[i] = strconv.Quote(c)
+	}
+	return fmt.Sprintf("%d-%d %s → %s (%s)", g.Start, g.End, strconv.Quote(g.Original), strings.Join(cs, " | "), g.Type)
+}
+
+func list(w io.Writer, label string, items []string) {
+	if len(items) == 0 {
+		fmt.Fprintf(w, "    %-9s none\n", label)
+		return
+	}
+	for i, it := range items {
+		if i == 0 {
+			fmt.Fprintf(w, "    %-9s %s\n", label, it)
+		} else {
+			fmt.Fprintf(w, "    %-9s %s\n", "", it)
+		}
+	}
+}
+
+// stickyWriter keeps the first error of its writer; later writes do nothing.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
+// Sentence prints one sentence. The running figures are those of the totals before it plus
+// each annotator's counts, which is what the choice compares.
+func (v *Readable) Sentence(out io.Writer, s Sentence) error {
+	w := &stickyWriter{w: out}
+	r := s.Result
+	fmt.Fprintf(w, "Sentence %d (gold line %d)\n", r.Index+1, r.Gold.Line)
+	fmt.Fprintf(w, "  source     : %s\n", r.Source)
+	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
+	if r.Bounded != lattice.Exact {
+		fmt.Fprintf(w, "  (bounded search: %s)\n", v.Options.FallbackReason(r))
+	}
+	for i := range r.Annotators {
+		a := &r.Annotators[i]
+		fmt.Fprintf(w, "  annotator %d:\n", a.Annotator)
+		var edits, gold, correct []string
+		for _, e := range a.Edits {
+			edits = append(edits, systemEditText(e))
+		}
+		for _, g := range a.Gold {
+			gold = append(gold, goldText(g))
+		}
+		for _, e := range a.Correct {
+			correct = append(correct, editText(e))
+		}
+		list(w, "edits", edits)
+		list(w, "gold", gold)
+		list(w, "correct", correct)
+		n := a.Counts()
+		t := s.Before
+		t.Correct += float64(n.Correct)
+		t.Proposed += float64(n.Proposed)
+		t.Gold += float64(n.Gold)
+		p, rr, f := t.PRF()
+		fmt.Fprintf(w, "    counts    correct %d, proposed %d, gold %d; with the totals so far P %.4f R %.4f F_%.1f %.4f\n",
+			n.Correct, n.Proposed, n.Gold, p, rr, s.Before.Beta, f)
+	}
+	fmt.Fprintf(w, "  chosen annotator: %d\n\n", r.ChosenResult().Annotator)
+	return w.err
+}
+
+// SentenceFunc is a SentenceWriter that writes nothing before or after the sentences: a
+// function of the sentence (its result, gold sentence and the totals before it) is enough.
+type SentenceFunc func(w io.Writer, s Sentence) error
+
+func (f SentenceFunc) Begin(w io.Writer) error                { return nil }
+func (f SentenceFunc) Sentence(w io.Writer, s Sentence) error { return f(w, s) }
+func (f SentenceFunc) End(w io.Writer) error                  { return nil }

@@ -1,0 +1,66 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestTableEscaping renders a cell holding every format's special characters: each renderer
+// keeps it one cell, readable.
+func TestTableEscaping(t *testing.T) {
+	tab := &Table{
+		Columns: []Column{{Name: "name"}, {Name: "n"}},
+		Rows:    [][]Cell{{Text("a|b_c&d%\"e,f\tg\nh"), Int(1)}},
+	}
+	tests := []struct {
+		format string
+		write  func(*bytes.Buffer) error
+		want   string
+		why    string
+	}{
+		{"tsv", func(b *bytes.Buffer) error { return tab.WriteTSV(b) }, "name\tn\na|b_c&d%\"e,f g h\t1\n", "tabs and line breaks inside a cell become spaces"},
+		{"csv", func(b *bytes.Buffer) error { return tab.WriteCSV(b) }, "name,n\n\"a|b_c&d%\"\"e,f\tg\nh\",1\n", "RFC 4180 quoting"},
+		{"markdown", func(b *bytes.Buffer) error { return tab.WriteMarkdown(b) }, "| name | n |\n| --- | ---: |\n| a\\|b\\_c&d%\"e,f\tg h | 1 |\n", "pipes and emphasis escaped, line breaks as spaces"},
+		{"latex", func(b *bytes.Buffer) error { return tab.WriteLaTeX(b) }, "\\begin{tabular}{lr}\n\\toprule\nname & n \\\\\n\\midrule\na|b\\_c\\&d\\%\"e,f\tg h & 1 \\\\\n\\bottomrule\n\\end{tabular}\n", "LaTeX's specials escaped"},
+		{"json", func(b *bytes.Buffer) error { return tab.WriteJSON(b) }, "[{\"name\":\"a|b_c&d%\\\"e,f\\tg\\nh\",\"n\":1}]\n", "JSON strings escaped"},
+	}
+	for _, tt := range tests {
+		var b bytes.Buffer
+		if err := tt.write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tt.want {
+			t.Errorf("%s (%s):\n%q\nwant\n%q", tt.format, tt.why, b.String(), tt.want)
+		}
+	}
+}
+
+// TestTableJSONWithKeys checks the keyed JSON form: rows, summary and extra members.
+func TestTableJSONWithKeys(t *testing.T) {
+	tab := &Table{
+		Columns: []Column{{Name: "type"}, {Name: "recall", Key: "r"}},
+		Rows:    [][]Cell{{Text("SVA"), Float(0.5, 4)}},
+		Summary: []Cell{Text("(all)"), Float(0.25, 4)},
+		RowsKey: "types", SummaryKey: "all",
+		Extra: Fields{{Key: "fp", Value: Int(2)}, {Label: "for readers only", Value: Int(3)}},
+	}
+	want := `{"types":[{"type":"SVA","r":0.5}],"all":{"type":"(all)","r":0.25},"fp":2}`
+	if got := string(tab.AppendJSON(nil)); got != want {
+		t.Errorf("%s\nwant %s", got, want)
+	}
+}
+
+// TestFieldsText checks the official layout, long labels and values of several lines.
+func TestFieldsText(t *testing.T) {
+	fs := Fields{
+		{Label: "Precision", Value: Float(0.5, 4)},
+		{Label: "F_10.0       ", Value: Float(0.25, 4)}, // the official's seven spaces after F_β
+		{Label: "A label longer than twelve", Value: Int(1)},
+		{Label: "System A", Value: Text("path\nPrecision 0.5000")},
+		{Key: "json only", Value: Int(9)},
+	}
+	want := "Precision   : 0.5000\nF_10.0       : 0.2500\nA label longer than twelve: 1\nSystem A    : path\n              Precision 0.5000\n"
+	if got := string(fs.AppendText(nil)); got != want {
+		t.Errorf("%q\nwant %q", got, want)
+	}
+}

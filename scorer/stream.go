@@ -1,0 +1,335 @@
+package scorer
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"iter"
+)
+
+// pieceSize is how much of a file the streaming readers read at a time: the pieces they parse
+// are this long, cut back to the last line break (longer when one line is longer).
+const pieceSize = 64 << 10
+
+// pieces reads a file in pieces of whole lines: each piece ends with "\n", except the last
+// piece of the file, which holds whatever follows the last "\n". Each piece is a new string:
+// what is parsed from it refers to it, not to a buffer that the next read overwrites.
+type pieces struct {
+	r    io.Reader
+	buf  []byte
+	n    int // bytes in buf
+	size int // the piece size (pieceSize, smaller in tests)
+	eof  bool
+	text *string // the whole file, when given as one piece
+}
+
+func newPieces(r io.Reader, size int) *pieces {
+	return &pieces{r: r, size: size}
+}
+
+// whole returns pieces made of one piece, text, the whole file.
+func whole(text string) *pieces {
+	return &pieces{text: &text}
+}
+
+// next returns the next piece and whether it is the file's last; io.EOF after the last. A read
+// error is returned as the reader gave it.
+func (p *pieces) next() (text string, last bool, err error) {
+	if p.text != nil {
+		if p.eof {
+			return "", false, io.EOF
+		}
+		p.eof = true
+		return *p.text, true, nil
+	}
+	if p.buf == nil {
+		p.buf = make([]byte, p.size)
+	}
+	for {
+		if p.eof {
+			if p.n == 0 {
+				return "", false, io.EOF
+			}
+			text, p.n = string(p.buf[:p.n]), 0
+			return text, true, nil
+		}
+		// Read until the buffer is full, then cut after its last line break; a line longer
+		// than the buffer doubles it.
+		for p.n < len(p.buf) && !p.eof {
+			k, err := p.r.Read(p.buf[p.n:])
+			p.n += k
+			if err == io.EOF {
+				p.eof = true
+			} else if err != nil {
+				return "", false, err
+			}
+		}
+		if p.eof {
+			continue
+		}
+		if i := bytes.LastIndexByte(p.buf[:p.n], '\n'); i >= 0 {
+			text = string(p.buf[:i+1])
+			p.n = copy(p.buf, p.buf[i+1:p.n])
+			return text, false, nil
+		}
+		p.buf = append(p.buf, make([]byte, len(p.buf))...)
+	}
+}
+
+// M2Stream reads an M2 file incrementally: Next returns its sentences one at a time, reading
+// the file a piece at a time, so that a file of any size is read in memory proportional to its
+// longest block. The sentences and errors are those of M2Reader.Read on the whole file.
+type M2Stream struct {
+	p     *m2Parser
+	in    *pieces
+	ready []Sentence
+	err   error
+}
+
+// Stream returns an M2Stream reading r, with r's options. name is used in errors.
+func (r M2Reader) Stream(name string, rd io.Reader) *M2Stream {
+	return &M2Stream{p: r.parser(name), in: newPieces(rd, pieceSize)}
+}
+
+// StreamString returns an M2Stream reading text, the whole file, as one piece: its sentences
+// refer to text rather than copies (ReadString reads the same way).
+func (r M2Reader) StreamString(name, text string) *M2Stream {
+	return &M2Stream{p: r.parser(name), in: whole(text)}
+}
+
+// Next returns the next sentence, or io.EOF after the last one. A malformed file gives a
+// *ParseError (after the sentences before the error), a failed read the reader's error; every
+// call after an error returns it again.
+func (s *M2Stream) Next() (*Sentence, error) {
+	for len(s.ready) == 0 {
+		if s.err != nil {
+			return nil, s.err
+		}
+		text, last, err := s.in.next()
+		switch {
+		case err == io.EOF:
+			// The end of a file that ends with a line break: the last block is complete.
+			if s.err = s.p.feed("", true); s.err == nil {
+				s.err = s.p.end()
+			}
+			if s.err == nil && len(s.p.out) == 0 {
+				s.err = io.EOF
+			}
+		case err != nil:
+			s.err = err
+		default:
+			s.err = s.p.feed(text, last)
+		}
+		// The sentences parsed before an error are handed out first; a new slice each time, as
+		// the caller keeps pointers into it.
+		s.ready, s.p.out = s.p.out, nil
+	}
+	sent := &s.ready[0]
+	s.ready = s.ready[1:]
+	return sent, nil
+}
+
+// Sentences returns how many sentences Next has parsed so far (handed out or about to be).
+func (s *M2Stream) Sentences() int { return s.p.total }
+
+// Name returns the name the stream uses in errors.
+func (s *M2Stream) Name() string { return s.p.name }
+
+// SystemStream reads a system output file incrementally: Next returns its hypotheses one at a
+// time, as ReadSystem would give them.
+type SystemStream struct {
+	p     systemParser
+	in    *pieces
+	ready []string
+	err   error
+}
+
+// NewSystemStream returns a SystemStream reading r. name is used in errors.
+func NewSystemStream(name string, r io.Reader) *SystemStream {
+	return &SystemStream{p: systemParser{name: name, line: 1}, in: newPieces(r, pieceSize)}
+}
+
+// NewSystemStreamString returns a SystemStream reading text, the whole file, as one piece: the
+// hypotheses are pieces of text, not copies.
+func NewSystemStreamString(name, text string) *SystemStream {
+	return &SystemStream{p: systemParser{name: name, line: 1}, in: whole(text)}
+}
+
+// Next returns the next hypothesis, or io.EOF after the last one. Text that is not UTF-8 gives a
+// *ParseError (after the lines before it), a failed read the reader's error; every call after
+// an error returns it again.
+func (s *SystemStream) Next() (string, error) {
+	for len(s.ready) == 0 {
+		if s.err != nil {
+			return "", s.err
+		}
+		text, _, err := s.in.next()
+		if err != nil {
+			s.err = err
+			continue
+		}
+		if err := s.p.feed(text); err != nil {
+			s.err = err
+		}
+		s.ready, s.p.out = s.p.out, nil
+	}
+	h := s.ready[0]
+	s.ready = s.ready[1:]
+	return h, nil
+}
+
+// Lines returns how many lines Next has read so far (handed out or about to be).
+func (s *SystemStream) Lines() int { return s.p.line - 1 }
+
+// Name returns the name the stream uses in errors.
+func (s *SystemStream) Name() string { return s.p.name }
+
+// LengthError is a system output whose number of lines is not the gold standard's number of
+// sentences. Both files were read to the end to count them.
+type LengthError struct {
+	System, Gold    string // the files' names
+	Lines           int    // lines of the system output
+	Sentences       int    // sentences of the gold standard
+	FirstUnpairedAt int    // the line of the first gold sentence without a hypothesis (in Gold), or of the first extra system line (in System)
+}
+
+func (e *LengthError) Error() string {
+	where := fmt.Sprintf("%s:%d is the first system line without a gold sentence", e.System, e.FirstUnpairedAt)
+	if e.Lines < e.Sentences {
+		where = fmt.Sprintf("the gold sentence at %s:%d has no system line", e.Gold, e.FirstUnpairedAt)
+	}
+	return fmt.Sprintf("%s has %s but %s has %s: %s; expected one system line per gold sentence",
+		e.System, plural(e.Lines, "line"), e.Gold, plural(e.Sentences, "sentence"), where)
+}
+
+// Pair is a hypothesis and the gold sentence it is scored against.
+type Pair struct {
+	Hypothesis string
+	Gold       *Sentence
+}
+
+// Pairs yields each sentence of gold with the next hypothesis of system, reading both
+// incrementally, for ScoreStream. A last system line that is empty, one more than the gold
+// has sentences, is skipped (the official scorer dies on this common editor artefact) and its
+// line number passed to skipped, when not nil. Errors come in the order that reading each file
+// whole, the gold first, would give them: a gold file's error before a system file's, and
+// either before a *LengthError (which counts both files to the end); so on an error in the
+// system file or a difference in length, the rest of the gold is read to find its errors.
+func Pairs(gold *M2Stream, system *SystemStream, skipped func(line int)) iter.Seq2[Pair, error] {
+	return func(yield func(Pair, error) bool) {
+		// fail reports the first error by that order, given a system error (or nil) and
+		// whether the lengths differ (firstUnpaired: the line of the first gold sentence
+		// without a hypothesis, 0 when the system has more lines).
+		fail := func(sysErr error, differ bool, firstUnpaired int) {
+			if err := drain(gold.Next); err != nil {
+				yield(Pair{}, err)
+				return
+			}
+			if sysErr == nil {
+				sysErr = drain(system.Next)
+			}
+			if sysErr != nil {
+				yield(Pair{}, sysErr)
+				return
+			}
+			if differ {
+				e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: system.Lines(), Sentences: gold.Sentences(), FirstUnpairedAt: firstUnpaired}
+				if firstUnpaired == 0 {
+					e.FirstUnpairedAt = e.Sentences + 1
+				}
+				yield(Pair{}, e)
+			}
+		}
+		for {
+			g, gerr := gold.Next()
+			if gerr != nil && gerr != io.EOF {
+				yield(Pair{}, gerr)
+				return
+			}
+			h, serr := system.Next()
+			if serr != nil && serr != io.EOF {
+				fail(serr, false, 0)
+				return
+			}
+			switch {
+			case gerr == io.EOF && serr == io.EOF:
+				return
+			case gerr == io.EOF:
+				// One line more than the gold's sentences, empty, and the last: skipped.
+				if _, err := system.Next(); err == io.EOF && h == "" {
+					if skipped != nil {
+						skipped(system.Lines())
+					}
+					return
+				} else if err != nil && err != io.EOF {
+					fail(err, false, 0)
+					return
+				}
+				fail(nil, true, 0)
+				return
+			case serr == io.EOF:
+				fail(nil, true, g.Line)
+				return
+			}
+			if !yield(Pair{h, g}, nil) {
+				return
+			}
+		}
+	}
+}
+
+// CheckPairs reads gold and system, neither read from yet, to the end as Pairs would pair
+// them, without building or scoring anything: it returns the number of pairs and the error
+// Pairs would give, the same and in the same order, and calls skipped as Pairs does. It costs
+// less than Pairs (the gold file's sentences are checked, not built), and makes a second
+// reading that scores free of errors in the files.
+func CheckPairs(gold *M2Stream, system *SystemStream, skipped func(line int)) (int, error) {
+	gold.p.check = true
+	lines, last := 0, ""
+	var sysErr error
+	for {
+		h, err := system.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			sysErr = err
+			break
+		}
+		lines++
+		last = h
+	}
+	gold.p.lineOf = lines + 1 // the first gold sentence without a hypothesis, if any
+	if err := drain(gold.Next); err != nil {
+		return 0, err
+	}
+	if sysErr != nil {
+		return 0, sysErr
+	}
+	n := gold.Sentences()
+	switch {
+	case lines == n:
+		return n, nil
+	case lines == n+1 && last == "":
+		if skipped != nil {
+			skipped(lines)
+		}
+		return n, nil
+	}
+	e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: lines, Sentences: n, FirstUnpairedAt: n + 1}
+	if lines < n {
+		e.FirstUnpairedAt = gold.p.lineOfLine
+	}
+	return 0, e
+}
+
+// drain calls next until the end of its file and returns the error it ends with, if not io.EOF.
+func drain[T any](next func() (T, error)) error {
+	for {
+		if _, err := next(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+}

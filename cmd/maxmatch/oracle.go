@@ -154,7 +154,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			b = service.AppendInt(b[:0], `{"id":`, i)
 			b = service.AppendInt(b, `,"k":`, k)
 			b = append(b, `,"hyp":`...)
-			b = service.AppendString(b, chosenText(i))
+			b = report.AppendJSONString(b, chosenText(i))
 			b = service.AppendInt(b, `,"annotator":`, gold[i].Annotators[a].ID)
 			b = service.AppendInt(b, `,"correct":`, n.Correct)
 			b = service.AppendInt(b, `,"proposed":`, n.Proposed)
@@ -167,7 +167,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		b = service.AppendFloat(b, `,"greedy_f":`, greedy)
 		b = service.AppendFloat(b, `,"upper_bound":`, res.UpperBound)
 		b = append(b, `,"method":`...)
-		b = service.AppendString(b, res.Method.String())
+		b = report.AppendJSONString(b, res.Method.String())
 		b = fmt.Appendf(b, `,"exact":%t,"sweeps":%d}}`+"\n", res.Method.Exact(), res.Sweeps)
 		out.Write(b)
 	} else {

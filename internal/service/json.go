@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"maxmatch/lattice"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -43,9 +44,9 @@ func AppendResult(b []byte, r *scorer.SentenceResult, beta float64, edits bool) 
 	b = append(b, ']')
 	if edits {
 		b = append(b, `,"edits":`...)
-		b = appendEdits(b, a.Edits)
+		b = report.AppendJSONEdits(b, a.Edits, false)
 		b = append(b, `,"correct_edits":`...)
-		b = appendEdits(b, a.Correct)
+		b = report.AppendJSONEdits(b, a.Correct, false)
 	}
 	if r.Bounded != lattice.Exact {
 		b = append(b, `,"bounded":true`...)
@@ -88,9 +89,9 @@ func AppendCompactResult(b []byte, r *scorer.SentenceResult, beta float64, edits
 	}
 	b = append(b, "],"...)
 	if edits {
-		b = appendEdits(b, a.Edits)
+		b = report.AppendJSONEdits(b, a.Edits, false)
 		b = append(b, ',')
-		b = appendEdits(b, a.Correct)
+		b = report.AppendJSONEdits(b, a.Correct, false)
 	} else {
 		b = append(b, "null,null"...)
 	}
@@ -122,53 +123,4 @@ func AppendInt(b []byte, name string, v int) []byte {
 // AppendFloat appends a finite float in the shortest form that reads back exactly.
 func AppendFloat(b []byte, name string, v float64) []byte {
 	return strconv.AppendFloat(append(b, name...), v, 'g', -1, 64)
-}
-
-func appendEdits(b []byte, edits []scorer.Edit) []byte {
-	b = append(b, '[')
-	for i, e := range edits {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(e.Start), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(e.End), 10)
-		b = append(b, ',')
-		b = AppendString(b, e.Original)
-		b = append(b, ',')
-		b = AppendString(b, e.Correction)
-		b = append(b, ']')
-	}
-	return append(b, ']')
-}
-
-// AppendString appends s as a JSON string: quotes, backslashes and control characters
-// escaped, everything else as it is (every text we print was checked to be UTF-8 on input).
-func AppendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
-		start = i + 1
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

@@ -15,6 +15,7 @@ import (
 
 	"maxmatch/internal/pytext"
 	"maxmatch/nbest"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -94,7 +95,7 @@ func (s *Server) answerItem(w int, item item) []byte {
 		}
 		b = append(b, id...)
 		b = append(b, `,"error":`...)
-		b = AppendString(b, err.Error())
+		b = report.AppendJSONString(b, err.Error())
 		b = append(b, '}')
 	}
 	return append(b, '\n')
@@ -146,9 +147,9 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 		b = AppendFloat(b, `,"beta":`, opt.Beta)
 		b = AppendInt(b, `,"max_unchanged_words":`, opt.MaxUnchangedWords)
 		b = append(b, `,"compat":`...)
-		b = AppendString(b, opt.Compat.String())
+		b = report.AppendJSONString(b, opt.Compat.String())
 		b = append(b, `,"fixes":`...)
-		b = AppendString(b, opt.Fixes.String())
+		b = report.AppendJSONString(b, opt.Fixes.String())
 		b = fmt.Appendf(b, `,"ignore_whitespace_casing":%t,"workers":%d}`, opt.IgnoreWhitespaceCasing, len(s.workers))
 		return b, nil
 	case req.Corpus != nil:

@@ -6,7 +6,8 @@ import (
 	"math"
 	"strings"
 
-	"maxmatch/lattice"
+	"maxmatch/internal/membudget"
+	"maxmatch/scorer"
 )
 
 // Output file names, the same in -out and -docs.
@@ -47,8 +48,9 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	}
 	p(" |\n")
 	p("| Go | %s |\n", m.GoVersion)
-	p("| maxmatch | commit %s, the `maxmatch score SYSTEM GOLD` command (default flags: one worker per CPU, %d here; budgets `--max-work` %s, `--max-edges` %s) |\n",
-		orDash(m.Commit), m.Cores, fmtCount(lattice.DefaultMaxWork), fmtCount(lattice.DefaultMaxEdges))
+	maxMemory, _ := scorer.DefaultMaxMemory()
+	p("| maxmatch | commit %s, the `maxmatch score SYSTEM GOLD` command (default flags: one worker per CPU, %d here; memory budget `--max-memory` %s, half the machine's) |\n",
+		orDash(m.Commit), m.Cores, membudget.Bytes(maxMemory))
 	if officialRun {
 		p("| official scorer | %s, run as `python m2scorer.py SYSTEM GOLD` with %s |\n", r.Official, r.Python)
 	} else {
@@ -138,7 +140,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 
 	if len(r.Families) > 0 {
 		p("## How cost grows: generated families\n\n")
-		p("One sentence per case (`bench/cases`), sizes in source tokens. The commands are timed as above, the official with a limit of %s per case (\"> %s\": killed at the limit; larger cases of that family are then not run). \"In-process\" is `scorer.Score` on the parsed case, one worker, per sentence. The closure column is our lattice's edge list (the official's list has the same length), or \"bounded\" when the sentence is over a default budget — the official's predicted work (`--max-work`, %s, about ten minutes of it) or our edge list (`--max-edges`, %s) — and the bounded search scores it.", fmtSeconds(r.Timeout.Seconds()), fmtSeconds(r.Timeout.Seconds()), fmtCount(lattice.DefaultMaxWork), fmtCount(lattice.DefaultMaxEdges))
+		p("One sentence per case (`bench/cases`), sizes in source tokens. The commands are timed as above, the official with a limit of %s per case (\"> %s\": killed at the limit; larger cases of that family are then not run). \"In-process\" is `scorer.Score` on the parsed case, one worker, per sentence. The closure column is our lattice's edge list (the official's list has the same length), or \"bounded\" when the exact search does not fit in the memory budget (`--max-memory`) and the bounded search scores it.", fmtSeconds(r.Timeout.Seconds()), fmtSeconds(r.Timeout.Seconds()))
 		if officialRun {
 			p(" Start-up on a trivial two-token sentence: official %s, maxmatch %s.", fmtSpread(spreadOf(walls(r.Startup.Official)), fmtSeconds), fmtSpread(spreadOf(walls(r.Startup.Ours)), fmtSeconds))
 		}
@@ -182,7 +184,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 
 	if len(r.Floor) > 0 {
 		p("## The floor\n\n")
-		p("The floor is the work every M² scorer starts from, the official one included: both Levenshtein matrices (substitution cost 1 and 2, with back-pointers) of every sentence pair, in full (`levenshtein.Matrix.Fill`, twice), over tokens interned beforehand, one thread. (Our scorer itself fills only a diagonal band of them that provably holds every optimal path, `levenshtein.FillPair`, which is part of the in-process time.) Against it: our in-process scoring of the same corpus (`scorer.Score`, one worker, files already read and parsed: tokenising the hypotheses, interning, the matrices, lattices, closures, searches, annotator choice), sample by sample alternately with the floor, and our whole command (median wall time from the table above: process start, reading and parsing both files, two workers, printing).\n\n")
+		p("The floor is the work every M² scorer starts from, the official one included: both Levenshtein matrices (substitution cost 1 and 2, with back-pointers) of every sentence pair, in full (`levenshtein.Matrix.Fill`, twice), over tokens interned beforehand, one thread. (Our scorer itself fills only a diagonal band of them that provably holds every optimal path, `levenshtein.Band`, which is part of the in-process time.) Against it: our in-process scoring of the same corpus (`scorer.Score`, one worker, files already read and parsed: tokenising the hypotheses, interning, the matrices, lattices, closures, searches, annotator choice), sample by sample alternately with the floor, and our whole command (median wall time from the table above: process start, reading and parsing both files, two workers, printing).\n\n")
 		p("| system | cells per matrix | floor | in-process scoring | × floor | command | × floor |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 		cmd := map[string]float64{}
 		for i := range r.Systems {

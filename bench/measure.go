@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"maxmatch/bench/cases"
+	"maxmatch/internal/membudget"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/scorer"
@@ -345,8 +346,12 @@ func measureInProcess(c *cases.Case, cfg *Config) (FamilyPoint, error) {
 	var in levenshtein.Interner
 	p := cases.CasePair(&in, c)
 	var l lattice.Lattice
-	l.Build(p.Src, p.Hyp, lattice.Options{MaxUnchanged: 2})
+	limit, _ := membudget.Default() // the command's default budget, for the command's choice
+	if err := l.Build(p.Src, p.Hyp, lattice.Options{MaxUnchanged: 2, Memory: membudget.New(limit).Account()}); err != nil {
+		return pt, err
+	}
 	pt.Vertices, pt.Edges, pt.Bounded = l.Vertices(), l.EdgeCount(), l.Bounded() != lattice.Exact
+	l.Release()
 	opt := scorer.DefaultOptions()
 	opt.Workers = 1
 	pt.InProcess, _ = timeAlternately(func() {

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"maxmatch/lattice"
 )
 
 func sec(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
@@ -114,8 +112,8 @@ func TestMarkdownReport(t *testing.T) {
 		"| date | 2026-01-02 03:04 UTC |",
 		"Test CPU, 2 logical CPUs, 1.0 GiB memory",
 		"| Go | go1.26 |",
-		"budgets `--max-work` " + fmtCount(lattice.DefaultMaxWork) + ", `--max-edges` " + fmtCount(lattice.DefaultMaxEdges),
-		"(`--max-work`, " + fmtCount(lattice.DefaultMaxWork) + ", about ten minutes of it)",
+		"memory budget `--max-memory` ",
+		"when the exact search does not fit in the memory budget (`--max-memory`)",
 		"one worker per CPU, 2 here",
 		"`official-2014.combined.m2` (1312 sentences)",
 		"official n^6.00 (2 sizes only, 10–20 tokens)",

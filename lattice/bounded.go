@@ -9,7 +9,9 @@ import (
 
 // The bounded search scores a sentence whose closure is over budget. It never builds the
 // closure: it walks the atomic lattice once, with a state per (vertex, unchanged tokens used by
-// the edit in progress), so its cost is O(|V|·(u+2)) plus the gold candidates.
+// the edit in progress), so its cost is O(|V|·(u+2)) in time and memory (16 bytes per state and
+// 4 per vertex), plus the gold candidates (12 bytes each, at most one per gold correction and
+// vertex of the gold edit's first row) and, per candidate, the vertices between its ends.
 //
 // The path it returns is defined by its objective, in this order:
 //  1. the most edits that match a gold edit (the official's −K weight);
@@ -24,7 +26,10 @@ import (
 // connects.
 
 // value is a path's objective: matched edits (more is better), steps and edits (fewer).
+// A state not reached has m = -1.
 type value struct{ m, l, c int32 }
+
+var unreached = value{m: -1}
 
 func (a value) better(b value) bool {
 	if a.m != b.m {
@@ -41,168 +46,209 @@ func (a value) plus(m, l, c int32) value { return value{a.m + m, a.l + l, a.c + 
 // Predecessor kinds of a bounded-search state.
 const (
 	viaNone    = iota
-	viaNoop    // boundary ← boundary by a match step
-	viaMatched // boundary ← boundary by a matched edit
-	viaClose   // boundary ← inside (the edit ends here)
-	viaStart   // inside ← boundary by a first step
-	viaStep    // inside ← inside by another step
+	viaNoop    // boundary ← boundary of the diagonal predecessor, by a match step
+	viaMatched // boundary ← boundary, by a matched edit: payload = the candidate
+	viaClose   // boundary ← inside state t of the same vertex (the edit ends here): payload = t
+	viaStart   // inside ← boundary, by a first step: payload = its direction
+	viaStep    // inside ← inside state t, by another step: payload = direction | t<<2
 )
 
-type boundedPred struct {
-	kind int8
-	from int32 // source state
-	gold int32 // matched edit: gold index
-}
+// boundedPred is a state's predecessor: its kind in the low 3 bits, a payload above (see the
+// kinds). The state it designates follows from the payload and the lattice.
+type boundedPred uint32
+
+func pred(kind int, payload int) boundedPred { return boundedPred(kind | payload<<3) }
+func (p boundedPred) kind() int              { return int(p & 7) }
+func (p boundedPred) payload() int           { return int(p >> 3) }
+
+// Directions of an atomic edge into a vertex, in the order they are offered.
+var directions = [3]levenshtein.Pointers{levenshtein.Diag, levenshtein.Up, levenshtein.Left}
+
+// Bytes per vertex of the bounded search: (u+2) states of a value and a predecessor, and the
+// joinable check's scratch.
+func boundedBytesPerVertex(u int) int64 { return int64(u+2)*(12+4) + 4 }
 
 type boundedState struct {
 	val   []value
-	ok    []bool
 	pred  []boundedPred
-	cands []candidate // matched edits, sorted by target cell
+	join  []int32     // joinable's scratch, per vertex
+	cands []candidate // matched edits, sorted by target vertex
 }
 
 type candidate struct {
-	from, to int32
+	from, to int32 // vertices
 	gold     int32
 }
 
-// stateIndex: per cell, state 0 is the boundary, 1+t is inside an edit having used t unchanged
-// tokens.
-func (l *Lattice) stateIndex(cell int32, s int) int32 {
-	return cell*int32(l.opt.MaxUnchanged+2) + int32(s)
+// prepareBounded reserves the bounded search's states. A refusal is returned.
+func (l *Lattice) prepareBounded() error {
+	b := &l.bnd
+	ns := len(l.vrow) * (l.opt.MaxUnchanged + 2)
+	var err error
+	if b.val, err = scratch.Resize(l.acct, b.val, ns); err != nil {
+		return err
+	}
+	if b.pred, err = scratch.Resize(l.acct, b.pred, ns); err != nil {
+		return err
+	}
+	b.join, err = scratch.Resize(l.acct, b.join, len(l.vrow))
+	return err
 }
 
-// steps lists the atomic edges into cell c: source, direction, and whether it is a match.
-func (l *Lattice) stepsInto(c int32, f func(from int32, d levenshtein.Pointers, noop bool)) {
-	if !l.isVertex(int(c)) {
+func (l *Lattice) freeBounded() {
+	b := &l.bnd
+	a := l.acct
+	b.val, b.pred = scratch.Free(a, b.val)[:0], scratch.Free(a, b.pred)[:0]
+	b.join, b.cands = scratch.Free(a, b.join)[:0], scratch.Free(a, b.cands)[:0]
+}
+
+// stateIndex: per vertex, state 0 is the boundary, 1+t is inside an edit having used t
+// unchanged tokens.
+func (l *Lattice) stateIndex(v int32, s int) int32 {
+	return v*int32(l.opt.MaxUnchanged+2) + int32(s)
+}
+
+// stepsInto calls f for each atomic edge into vertex v, diagonal, up, left: its source, its
+// direction (an index of directions), and whether it is a match.
+func (l *Lattice) stepsInto(v int32, f func(from int32, dir int, noop bool)) {
+	at := l.vatom[v]
+	if at == 0 {
 		return
 	}
-	a := l.atom[c]
-	cols := int32(l.cols)
-	if a.diag > 0 {
-		f(c-cols-1, levenshtein.Diag, l.atomicKind(int(c), levenshtein.Diag) == Noop)
+	r, c := l.rowCol(v)
+	if at>>atomDiagShift&3 != 0 || at>>atomUpShift&3 != 0 {
+		// The diagonal and up sources, (r−1, c−1) and (r−1, c), are adjacent vertices.
+		w := l.firstFrom(r-1, c-1)
+		if at>>atomDiagShift&3 != 0 {
+			f(w, 0, l.src[r-1] == l.hyp[c-1])
+		}
+		if int(l.vcol[w]) == c-1 {
+			w++
+		}
+		if at>>atomUpShift&3 != 0 {
+			f(w, 1, false)
+		}
 	}
-	if a.up > 0 {
-		f(c-cols, levenshtein.Up, false)
-	}
-	if a.left > 0 {
-		f(c-1, levenshtein.Left, false)
+	if at>>atomLeftShift&3 != 0 {
+		f(v-1, 2, false)
 	}
 }
 
-func (l *Lattice) boundedPath(gold []Gold) []Edit {
+// boundedPath runs the bounded search for one annotator's gold edits. Its candidate edits are
+// reserved from the memory account: a refusal is returned.
+func (l *Lattice) boundedPath(gold []Gold) ([]Edit, error) {
 	b := &l.bnd
 	u := l.opt.MaxUnchanged
-	per := u + 2
-	nc := int32(l.cells())
-	ns := int(nc) * per
-	b.val = scratch.Resize(b.val, ns)
-	b.ok = scratch.Resize(b.ok, ns)
-	b.pred = scratch.Resize(b.pred, ns)
-	clear(b.ok)
+	if err := l.matchedCandidates(gold); err != nil {
+		return nil, err
+	}
+	for i := range b.val {
+		b.val[i] = unreached
+	}
 	clear(b.pred)
-	l.matchedCandidates(gold)
 
 	offer := func(to int32, v value, p boundedPred) {
-		if !b.ok[to] || v.better(b.val[to]) {
-			b.val[to], b.ok[to], b.pred[to] = v, true, p
+		if b.val[to].m < 0 || v.better(b.val[to]) {
+			b.val[to], b.pred[to] = v, p
 		}
 	}
-	b.val[0], b.ok[0] = value{}, true
+	b.val[0] = value{}
 	ci := 0
-	for c := int32(0); c < nc; c++ {
-		if !l.isVertex(int(c)) {
-			continue
-		}
-		// Inside states first: they only depend on earlier cells.
-		l.stepsInto(c, func(from int32, _ levenshtein.Pointers, noop bool) {
+	for v := int32(0); v < int32(len(l.vrow)); v++ {
+		// Inside states first: they only depend on earlier vertices.
+		l.stepsInto(v, func(from int32, dir int, noop bool) {
 			n := 0
 			if noop {
 				n = 1
 			}
 			if n <= u {
-				if src := l.stateIndex(from, 0); b.ok[src] {
-					offer(l.stateIndex(c, 1+n), b.val[src].plus(0, 1, 1), boundedPred{kind: viaStart, from: src})
+				if src := l.stateIndex(from, 0); b.val[src].m >= 0 {
+					offer(l.stateIndex(v, 1+n), b.val[src].plus(0, 1, 1), pred(viaStart, dir))
 				}
 			}
 			for t := 0; t+n <= u; t++ {
-				if src := l.stateIndex(from, 1+t); b.ok[src] {
-					offer(l.stateIndex(c, 1+t+n), b.val[src].plus(0, 1, 0), boundedPred{kind: viaStep, from: src})
+				if src := l.stateIndex(from, 1+t); b.val[src].m >= 0 {
+					offer(l.stateIndex(v, 1+t+n), b.val[src].plus(0, 1, 0), pred(viaStep, dir|t<<2))
 				}
 			}
 		})
-		here := l.stateIndex(c, 0)
-		if c == 0 {
+		here := l.stateIndex(v, 0)
+		if v == 0 {
 			continue
 		}
-		l.stepsInto(c, func(from int32, _ levenshtein.Pointers, noop bool) {
-			if src := l.stateIndex(from, 0); noop && b.ok[src] {
-				offer(here, b.val[src].plus(0, 1, 0), boundedPred{kind: viaNoop, from: src})
+		l.stepsInto(v, func(from int32, _ int, noop bool) {
+			if src := l.stateIndex(from, 0); noop && b.val[src].m >= 0 {
+				offer(here, b.val[src].plus(0, 1, 0), pred(viaNoop, 0))
 			}
 		})
-		for ; ci < len(b.cands) && b.cands[ci].to == c; ci++ {
-			if src := l.stateIndex(b.cands[ci].from, 0); b.ok[src] {
-				offer(here, b.val[src].plus(1, 0, 0), boundedPred{kind: viaMatched, from: src, gold: b.cands[ci].gold})
+		for ; ci < len(b.cands) && b.cands[ci].to == v; ci++ {
+			if src := l.stateIndex(b.cands[ci].from, 0); b.val[src].m >= 0 {
+				offer(here, b.val[src].plus(1, 0, 0), pred(viaMatched, ci))
 			}
 		}
 		for t := 0; t <= u; t++ {
-			if src := l.stateIndex(c, 1+t); b.ok[src] {
-				offer(here, b.val[src], boundedPred{kind: viaClose, from: src})
+			if src := l.stateIndex(v, 1+t); b.val[src].m >= 0 {
+				offer(here, b.val[src], pred(viaClose, t))
 			}
 		}
 	}
-	return l.boundedEdits(gold)
+	return l.boundedEdits(gold), nil
 }
 
 // boundedEdits reads the chosen path back from the end and turns it into edits.
 func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 	b := &l.bnd
-	per := int32(l.opt.MaxUnchanged + 2)
-	cols := int32(l.cols)
 	edits := l.path[:0]
-	st := l.stateIndex(int32(l.cells()-1), 0)
-	for b.pred[st].kind != viaNone {
-		p := b.pred[st]
-		switch p.kind {
+	v := int32(len(l.vrow) - 1)
+	st := 0 // the state of v: 0 the boundary, 1+t inside
+	for {
+		p := b.pred[l.stateIndex(v, st)]
+		switch p.kind() {
+		case viaNone:
+			slices.Reverse(edits)
+			l.path = edits
+			return edits
 		case viaNoop:
-			st = p.from
+			v = l.predecessor(v, levenshtein.Diag)
 		case viaMatched:
-			from, to := p.from/per, st/per
-			g := &gold[p.gold]
-			e := Edit{Start: g.Start, End: g.End, SrcStart: int(from / cols), SrcEnd: int(to / cols),
-				HypStart: int(from % cols), HypEnd: int(to % cols)}
-			e.Kind = l.spanKind(from, to)
+			cd := b.cands[p.payload()]
+			g := &gold[cd.gold]
+			r0, c0 := l.rowCol(cd.from)
+			r1, c1 := l.rowCol(cd.to)
+			e := Edit{Start: g.Start, End: g.End, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1}
+			e.Kind = l.spanKind(cd.from, cd.to)
 			if e.Kind != Noop {
 				edits = append(edits, e)
 			}
-			st = p.from
+			v = cd.from
 		case viaClose:
 			// Walk the edit's steps back to where it started.
-			to := st / per
-			cur := p.from
+			to := v
+			st = 1 + p.payload()
 			allNoop, allIns, allDel := true, true, true
-			var first int32
+			var first levenshtein.Pointers
 			for {
-				q := b.pred[cur]
-				c, f := cur/per, q.from/per
-				switch {
-				case c-f == 1:
+				q := b.pred[l.stateIndex(v, st)]
+				dir := directions[q.payload()&3]
+				switch dir {
+				case levenshtein.Left:
 					allNoop, allDel = false, false
-				case c-f == cols:
+				case levenshtein.Up:
 					allNoop, allIns = false, false
 				default:
 					allIns, allDel = false, false
-					if l.src[f/cols] != l.hyp[f%cols] {
+					if r, c := l.rowCol(v); l.src[r-1] != l.hyp[c-1] {
 						allNoop = false
 					}
 				}
-				first = c - f
-				cur = q.from
-				if q.kind == viaStart {
+				first = dir
+				v = l.predecessor(v, dir)
+				if q.kind() == viaStart {
+					st = 0
 					break
 				}
+				st = 1 + q.payload()>>2
 			}
-			from := cur / per
 			k := Sub
 			switch {
 			case allNoop:
@@ -213,28 +259,26 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 				k = Del
 			}
 			if k != Noop {
-				s, e := l.offsets(from, to, first == 1)
-				edits = append(edits, Edit{Start: s, End: e, SrcStart: int(from / cols), SrcEnd: int(to / cols),
-					HypStart: int(from % cols), HypEnd: int(to % cols), Kind: k})
+				s, e := l.offsets(v, to, first == levenshtein.Left)
+				r0, c0 := l.rowCol(v)
+				r1, c1 := l.rowCol(to)
+				edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Kind: k})
 			}
-			st = cur
 		}
 	}
-	slices.Reverse(edits)
-	l.path = edits
-	return edits
 }
 
-// spanKind is the kind of a matched edit from cell a to cell b.
+// spanKind is the kind of a matched edit from vertex a to vertex b.
 func (l *Lattice) spanKind(a, b int32) Kind {
-	cols := int32(l.cols)
-	dr, dc := b/cols-a/cols, b%cols-a%cols
+	r0, c0 := l.rowCol(a)
+	r1, c1 := l.rowCol(b)
+	dr, dc := r1-r0, c1-c0
 	switch {
 	case dr == 0:
 		return Ins
 	case dc == 0:
 		return Del
-	case dr == dc && slices.Equal(l.src[a/cols:b/cols], l.hyp[a%cols:b%cols]):
+	case dr == dc && slices.Equal(l.src[r0:r1], l.hyp[c0:c1]):
 		return Noop
 	}
 	return Sub
@@ -242,34 +286,48 @@ func (l *Lattice) spanKind(a, b int32) Kind {
 
 // matchedCandidates lists the matched edits: for each gold edit and correction, each place in
 // the hypothesis where the correction occurs, when a lattice path with at most u unchanged
-// tokens joins the two vertices.
-func (l *Lattice) matchedCandidates(gold []Gold) {
+// tokens joins the two vertices. Their list is reserved from the memory account, at its most
+// (one per vertex of the gold edit's first row and correction, and one more) before it grows.
+func (l *Lattice) matchedCandidates(gold []Gold) error {
 	b := &l.bnd
-	b.cands = b.cands[:0]
-	cols := int32(l.cols)
+	most := 0
+	for gi := range gold {
+		g := &gold[gi]
+		if g.Start <= g.End && g.End <= l.n && g.Start >= 0 {
+			first, end := l.rowVertices(g.Start)
+			most += len(g.Corrections) * (int(end-first) + 1)
+		}
+	}
+	var err error
+	if b.cands, err = scratch.Grow(l.acct, b.cands[:0], most); err != nil {
+		return err
+	}
 	for gi := range gold {
 		g := &gold[gi]
 		if g.Start > g.End || g.End > l.n || !slices.Equal(l.src[g.Start:g.End], g.Original) {
 			continue
 		}
+		first, end := l.rowVertices(g.Start)
 		for _, corr := range g.Corrections {
-			for x := 0; x+len(corr) <= l.m; x++ {
-				if !slices.Equal(l.hyp[x:x+len(corr)], corr) {
+			for from := first; from < end; from++ {
+				x := int(l.vcol[from])
+				if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
 					continue
 				}
-				from := int32(g.Start)*cols + int32(x)
-				to := int32(g.End)*cols + int32(x+len(corr))
 				if l.opt.FirstRow == FirstRowShifted && g.Start == 0 && (x > 0 || len(corr) > 1) && g.End == 0 {
 					continue // 3.2 reports these first-row insertions elsewhere
 				}
-				if l.joinable(from, to) {
+				to := l.vertexAt(g.End, x+len(corr))
+				if to >= 0 && l.joinable(from, to) {
 					b.cands = append(b.cands, candidate{from: from, to: to, gold: int32(gi)})
 				}
 			}
 			// 3.2 reports the first-row insertion of hypothesis token s at (s, s).
 			if l.opt.FirstRow == FirstRowShifted && g.Start == g.End && g.Start >= 1 && len(corr) == 1 &&
-				g.Start < l.m && l.hyp[g.Start] == corr[0] && l.atomInto(int32(g.Start+1), levenshtein.Left) > 0 {
-				b.cands = append(b.cands, candidate{from: int32(g.Start), to: int32(g.Start + 1), gold: int32(gi)})
+				g.Start < l.m && l.hyp[g.Start] == corr[0] {
+				if to := l.vertexAt(0, g.Start+1); to >= 0 && l.atomInto(to, levenshtein.Left) > 0 {
+					b.cands = append(b.cands, candidate{from: to - 1, to: to, gold: int32(gi)})
+				}
 			}
 		}
 	}
@@ -279,45 +337,44 @@ func (l *Lattice) matchedCandidates(gold []Gold) {
 		}
 		return int(x.from - y.from)
 	})
+	return nil
 }
 
-// joinable reports whether the official lattice could have an edge from a to b: an atomic edge
-// (whatever it is), or a path with at most u unchanged tokens.
+// joinable reports whether the official lattice could have an edge from vertex a to vertex b:
+// an atomic edge (whatever it is), or a path with at most u unchanged tokens. It visits the
+// vertices in the rectangle between them, keeping the fewest no-ops to each in b.join.
 func (l *Lattice) joinable(a, b int32) bool {
-	cols := int32(l.cols)
-	if a == b || !l.isVertex(int(a)) || !l.isVertex(int(b)) || a%cols > b%cols {
+	r0, c0 := l.rowCol(a)
+	r1, c1 := l.rowCol(b)
+	if a == b || c0 > c1 {
 		return false
 	}
-	if (b == a+1 && l.atomInto(b, levenshtein.Left) > 0) || (b == a+cols && l.atomInto(b, levenshtein.Up) > 0) || (b == a+cols+1 && l.atomInto(b, levenshtein.Diag) > 0) {
+	if (r1 == r0 && c1 == c0+1 && l.atomInto(b, levenshtein.Left) > 0) ||
+		(r1 == r0+1 && c1 == c0 && l.atomInto(b, levenshtein.Up) > 0) ||
+		(r1 == r0+1 && c1 == c0+1 && l.atomInto(b, levenshtein.Diag) > 0) {
 		return true
 	}
-	r0, c0, r1, c1 := a/cols, a%cols, b/cols, b%cols
-	w := c1 - c0 + 1
 	const inf = int32(1 << 30)
-	best := make([]int32, (r1-r0+1)*w)
-	for i := range best {
-		best[i] = inf
-	}
-	best[0] = 0
+	best := l.bnd.join
 	for r := r0; r <= r1; r++ {
-		for c := c0; c <= c1; c++ {
-			i := (r-r0)*w + (c - c0)
-			if i == 0 {
+		_, end := l.rowVertices(r)
+		for v := l.firstFrom(r, c0); v < end && int(l.vcol[v]) <= c1; v++ {
+			if v == a {
+				best[v] = 0
 				continue
 			}
-			cell := r*cols + c
-			l.stepsInto(cell, func(from int32, d levenshtein.Pointers, noop bool) {
-				fr, fc := from/cols, from%cols
-				if fr < r0 || fc < c0 {
+			best[v] = inf
+			l.stepsInto(v, func(from int32, _ int, noop bool) {
+				if fr, fc := l.rowCol(from); fr < r0 || fc < c0 {
 					return
 				}
-				v := best[(fr-r0)*w+(fc-c0)]
+				x := best[from]
 				if noop {
-					v++
+					x++
 				}
-				best[i] = min(best[i], v)
+				best[v] = min(best[v], x)
 			})
 		}
 	}
-	return best[len(best)-1] <= int32(l.opt.MaxUnchanged)
+	return best[b] <= int32(l.opt.MaxUnchanged)
 }

@@ -54,16 +54,17 @@ func randomCase(rng *rand.Rand, maxLen int) (src, hyp []int32, gold []Gold) {
 // nothing with the bounded search but the atomic lattice: a matched edit is any edit whose span,
 // original and correction match a gold edit.
 func bruteForce(l *Lattice, gold []Gold) (best value, found bool) {
-	cols := int32(l.cols)
-	end := int32(l.cells() - 1)
+	end := int32(len(l.vrow) - 1)
 	u := l.opt.MaxUnchanged
 	matchesGold := func(a, b int32) bool {
+		r0, c0 := l.rowCol(a)
+		r1, c1 := l.rowCol(b)
 		for _, g := range gold {
-			if g.Start != int(a/cols) || g.End != int(b/cols) || !slices.Equal(l.src[a/cols:b/cols], g.Original) {
+			if g.Start != r0 || g.End != r1 || !slices.Equal(l.src[r0:r1], g.Original) {
 				continue
 			}
 			for _, c := range g.Corrections {
-				if slices.Equal(l.hyp[a%cols:b%cols], c) {
+				if slices.Equal(l.hyp[c0:c1], c) {
 					return true
 				}
 			}
@@ -74,17 +75,18 @@ func bruteForce(l *Lattice, gold []Gold) (best value, found bool) {
 		to   int32
 		noop bool
 	}
-	steps := func(c int32) []step {
+	// Successors by position, from the atomic edge counts alone.
+	steps := func(v int32) []step {
 		var out []step
-		r, k := c/cols, c%cols
-		if k < int32(l.m) && l.atomInto(c+1, levenshtein.Left) > 0 {
-			out = append(out, step{c + 1, false})
+		r, k := l.rowCol(v)
+		if w := l.vertexAt(r, k+1); w >= 0 && l.atomInto(w, levenshtein.Left) > 0 {
+			out = append(out, step{w, false})
 		}
-		if r < int32(l.n) && l.atomInto(c+cols, levenshtein.Up) > 0 {
-			out = append(out, step{c + cols, false})
+		if w := l.vertexAt(r+1, k); w >= 0 && l.atomInto(w, levenshtein.Up) > 0 {
+			out = append(out, step{w, false})
 		}
-		if r < int32(l.n) && k < int32(l.m) && l.atomInto(c+cols+1, levenshtein.Diag) > 0 {
-			out = append(out, step{c + cols + 1, l.src[r] == l.hyp[k]})
+		if w := l.vertexAt(r+1, k+1); w >= 0 && l.atomInto(w, levenshtein.Diag) > 0 {
+			out = append(out, step{w, l.src[r] == l.hyp[k]})
 		}
 		return out
 	}
@@ -126,7 +128,7 @@ func bruteForce(l *Lattice, gold []Gold) (best value, found bool) {
 			}
 		}
 	}
-	if l.isVertex(0) {
+	if l.vertexAt(0, 0) == 0 {
 		boundary(0, value{})
 	}
 	return best, found
@@ -156,14 +158,22 @@ func TestBoundedSearchIsOptimal(t *testing.T) {
 	for iter := 0; iter < 3000; iter++ {
 		src, hyp, gold := randomCase(rng, 5)
 		u := rng.Intn(3)
-		l.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: FirstRowZero, MaxEdges: 1})
-		if l.Bounded() == Exact && len(src)+len(hyp) > 0 {
-			t.Fatalf("a budget of 1 edge must force the bounded search (src %v hyp %v)", src, hyp)
+		if err := l.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: FirstRowZero, MaxEdges: 1}); err != nil {
+			t.Fatal(err)
 		}
-		edits := l.BestPath(gold)
+		if l.Bounded() == Exact {
+			if len(src)+len(hyp) > 0 {
+				t.Fatalf("a budget of 1 edge must force the bounded search (src %v hyp %v)", src, hyp)
+			}
+			continue // no edge at all: nothing to search
+		}
+		edits, err := l.BestPath(gold)
+		if err != nil {
+			t.Fatal(err)
+		}
 		want, ok := bruteForce(&l, gold)
-		end := l.stateIndex(int32(l.cells()-1), 0)
-		if !ok || !l.bnd.ok[end] {
+		end := l.stateIndex(int32(len(l.vrow)-1), 0)
+		if !ok || l.bnd.val[end].m < 0 {
 			t.Fatalf("src %v hyp %v: no path (brute force found one: %v)", src, hyp, ok)
 		}
 		if got := l.bnd.val[end]; got != want {
@@ -178,7 +188,7 @@ func TestBoundedSearchIsOptimal(t *testing.T) {
 // exactPathValue is the bounded objective of the path the exact search chose last.
 func exactPathValue(l *Lattice, gold []Gold) value {
 	var v value
-	for c := int32(len(l.vert) - 1); l.ipath[c] >= 0; {
+	for c := int32(len(l.vrow) - 1); l.ipath[c] >= 0; {
 		k := &l.keys[l.ipath[c]]
 		matched := false
 		for gi := range gold {
@@ -211,15 +221,23 @@ func TestBoundedSearchAgreesWithExact(t *testing.T) {
 		for iter := 0; iter < 3000; iter++ {
 			src, hyp, gold := randomCase(rng, 7)
 			u := rng.Intn(3)
-			exact.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: fr, MaxEdges: -1})
-			bounded.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: fr, MaxEdges: 1})
+			if err := exact.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: fr}); err != nil {
+				t.Fatal(err)
+			}
+			if err := bounded.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: fr, MaxEdges: 1}); err != nil {
+				t.Fatal(err)
+			}
 			if bounded.Bounded() == Exact {
 				continue
 			}
 			n++
-			e1, e2 := exact.BestPath(gold), bounded.BestPath(gold)
+			e1, err1 := exact.BestPath(gold)
+			e2, err2 := bounded.BestPath(gold)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
 			ve := exactPathValue(&exact, gold)
-			vb := bounded.bnd.val[bounded.stateIndex(int32(bounded.cells()-1), 0)]
+			vb := bounded.bnd.val[bounded.stateIndex(int32(len(bounded.vrow)-1), 0)]
 			if ve.better(vb) {
 				t.Errorf("src %v hyp %v gold %v u=%d: exact path %+v beats the bounded optimum %+v", src, hyp, gold, u, ve, vb)
 			}

@@ -1,64 +1,213 @@
 package lattice
 
-import "math/bits"
+import (
+	"math/bits"
 
-// DefaultMaxWork is the default bound on the official scorer's predicted work for one sentence,
-// |V| × P (see Options.MaxWork): about ten minutes of release 3.2 on the machine where its cost
-// was measured (1 µs per vertex and closure edge: 16 s for 441 vertices and 53,000 edges, 236 s
-// for 961 and 246,000).
-const DefaultMaxWork = 600_000_000
+	"maxmatch/internal/membudget"
+	"maxmatch/internal/scratch"
+)
 
 // ClosurePairs returns P, the number of vertex pairs (a, b), a before b, that a lattice path
 // with at most u no-op steps joins — every edge the closure can hold, counted once — or a
-// number over limit as soon as the count exceeds it. It is what the budget check measures before
-// any closure is built: cheap (no edit is formed), and exact on lattices without no-ops, such as
-// a hypothesis unrelated to its source.
-func (l *Lattice) ClosurePairs(limit int) int {
-	if len(l.vert) <= pairsBitsetMax {
-		return l.closurePairsBitset(limit)
-	}
-	return l.closurePairsSearch(limit)
+// number over limit as soon as the count exceeds it (limit < 0: no limit). It is cheap (no
+// edit is formed), and exact on lattices without no-ops, such as a hypothesis unrelated to its
+// source. Its scratch is reserved from the memory account; a refusal is returned.
+func (l *Lattice) ClosurePairs(limit int) (int, error) {
+	_, pu, err := l.countPairs(-1, limit)
+	l.pairs.free(l.acct)
+	return pu, err
 }
 
-// pairsBitsetMax is the most vertices for which ClosurePairs uses a bitset per vertex and
-// layer (a word per 64 vertices); above it, the count explores forward from each vertex, at a
-// cost bounded by the limit.
-const pairsBitsetMax = 8192
+// countPairs counts the vertex pairs (a, b), a before b, joined by a lattice path without a
+// no-op step (p0) and with at most u of them (pu), stopping as soon as p0 exceeds limit0 or pu
+// exceeds limitU (a negative limit: none).
+//
+// The closure holds an edge for every pair counted in p0 and for no pair outside pu, so
+// p0 ≤ keys ≤ pu. For pu: an edge is a path with at most u unchanged tokens. For p0: let
+// a = x₀ → x₁ → … → xₜ = b be a path without no-op; when xₛ is processed (vertices are processed
+// in order, and an edge into xₛ is final by then), a→xₛ is an edge, atomic or made earlier, with
+// at most u unchanged tokens; extending it by the step xₛ→xₛ₊₁ adds none, so a→xₛ₊₁ is either
+// already an edge or is made then. Removing phrase no-ops afterwards keeps their keys.
+func (l *Lattice) countPairs(limit0, limitU int) (p0, pu int, err error) {
+	if l.bitsetAffordable() {
+		return l.countPairsBitset(limit0, limitU)
+	}
+	return l.countPairsSearch(limit0, limitU)
+}
 
-// closurePairsBitset computes, backwards in vertex order, the set R_c(a) of vertices reachable
+// bitsetWorkMax bounds the work of countPairsBitset, about |V|²·(u+1)·3/64 word operations:
+// a few tenths of a second (|V| up to 53,000 at u = 2). Above it, the count explores forward
+// from each vertex, at a cost bounded by the limits, and the budget check does not count.
+const bitsetWorkMax = 1 << 33
+
+func (l *Lattice) bitsetAffordable() bool {
+	nv := int64(len(l.vrow))
+	return nv*nv/64*int64(l.opt.MaxUnchanged+1)*3 <= bitsetWorkMax
+}
+
+// pairsState is the scratch of countPairs, closureLowerBound and closureUpperBound.
+type pairsState struct {
+	sets         [2][]uint64
+	stamp, noops []int32
+	heap         vertexHeap
+	lower        []int64
+	columns      []int32    // a Fenwick tree over the columns
+	paths        [2][]int64 // two rows of path counts
+}
+
+func (p *pairsState) free(a *membudget.Account) {
+	p.sets[0], p.sets[1] = scratch.Free(a, p.sets[0]), scratch.Free(a, p.sets[1])
+	p.stamp, p.noops = scratch.Free(a, p.stamp), scratch.Free(a, p.noops)
+	p.heap = scratch.Free(a, p.heap)
+	p.lower, p.columns = scratch.Free(a, p.lower), scratch.Free(a, p.columns)
+	p.paths[0], p.paths[1] = scratch.Free(a, p.paths[0]), scratch.Free(a, p.paths[1])
+}
+
+// closureUpperBound returns an upper bound of P (the pairs joined by a path with at most u
+// no-op steps, and so of the closure's keys, see countPairs), or a number over limit as soon as
+// the bound exceeds it: the number of such paths, each counted from its first vertex, in one
+// backward sweep that keeps two rows of counts per no-op budget. Every pair has at least one
+// path, so the paths bound the pairs; they are as many on a lattice without branches, such as a
+// hypothesis close to its source, and far more on a grid.
+func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
+	layers := l.opt.MaxUnchanged + 1
+	widest := 0
+	for r := 0; r <= l.n; r++ {
+		widest = max(widest, int(l.rowStart[r+1]-l.rowStart[r]))
+	}
+	ps := &l.pairs
+	for t := range ps.paths {
+		var err error
+		if ps.paths[t], err = scratch.Resize(l.acct, ps.paths[t], widest*layers); err != nil {
+			return 0, err
+		}
+	}
+	// paths[r&1][(v−rowStart[r])·layers + c]: paths from v with at most c no-ops, at most
+	// limit+1 (no overflow).
+	count := func(v int32) []int64 {
+		r := int(l.vrow[v])
+		off := int(v-l.rowStart[r]) * layers
+		return ps.paths[r&1][off : off+layers]
+	}
+	var total int64
+	var succ [3]step
+	for v := int32(len(l.vrow) - 1); v >= 0; v-- {
+		dst := count(v)
+		clear(dst)
+		for _, s := range succ[:l.steps(v, &succ)] {
+			src, shift := count(s.to), 0
+			if s.kind == Noop {
+				shift = 1
+			}
+			for c := shift; c < layers; c++ {
+				dst[c] = min(dst[c]+1+src[c-shift], limit+1)
+			}
+		}
+		if total += dst[layers-1]; total > limit {
+			return total, nil
+		}
+	}
+	return total, nil
+}
+
+// closureLowerBound returns a lower bound of P0, the vertex pairs joined by a path without a
+// no-op step (and so of the closure's edges, see countPairs), or a number over limit as soon as
+// the bound exceeds it. It takes one backward sweep over the vertices, O(|V| log m), and is
+// exact on a lattice that is a whole grid without no-ops, such as a hypothesis unrelated to its
+// source, where the counts themselves take O(|V|²).
+//
+// Let S(v) be the vertices reached from v without a no-op, and T(s) = {s} ∪ S(s). S(v) is the
+// union of T(s) over v's steps that are not no-ops, so |S(v)| is at least each |T(s)|, and, for
+// its right and down successors R and D, at least |T(R)| + |T(D)| − |T(R) ∩ T(D)|, where
+// T(R) ∩ T(D) lies in the quadrant of rows > r and columns > c, whose vertices a Fenwick tree
+// over the columns counts. By induction from the last vertex, lower(v) ≤ |S(v)|.
+func (l *Lattice) closureLowerBound(limit int64) (int64, error) {
+	if limit < 0 {
+		return 0, nil
+	}
+	ps := &l.pairs
+	var err error
+	if ps.lower, err = scratch.Resize(l.acct, ps.lower, len(l.vrow)); err != nil {
+		return 0, err
+	}
+	if ps.columns, err = scratch.Resize(l.acct, ps.columns, l.m+2); err != nil {
+		return 0, err
+	}
+	lower, tree := ps.lower, ps.columns
+	clear(tree)
+	atMost := func(c int) (n int64) { // vertices in the tree with a column ≤ c
+		for i := c + 1; i > 0; i -= i & -i {
+			n += int64(tree[i])
+		}
+		return n
+	}
+	var inTree, total int64
+	var succ [3]step
+	for r := l.n; r >= 0; r-- {
+		first, end := l.rowVertices(r)
+		for v := end - 1; v >= first; v-- {
+			c := int(l.vcol[v])
+			var best, right, down int64 = 0, -1, -1
+			for _, s := range succ[:l.steps(v, &succ)] {
+				if s.kind == Noop {
+					continue
+				}
+				t := 1 + lower[s.to]
+				best = max(best, t)
+				switch {
+				case s.right:
+					right = t
+				case int(l.vcol[s.to]) == c:
+					down = t
+				}
+			}
+			if right >= 0 && down >= 0 {
+				best = max(best, right+down-(inTree-atMost(c)))
+			}
+			lower[v] = best
+			if total += best; total > limit {
+				return total, nil
+			}
+		}
+		for v := first; v < end; v++ {
+			for i := int(l.vcol[v]) + 1; i < len(tree); i += i & -i {
+				tree[i]++
+			}
+			inTree++
+		}
+	}
+	return total, nil
+}
+
+func over(count, limit int) bool { return limit >= 0 && count > limit }
+
+// countPairsBitset computes, backwards in vertex order, the set R_c(a) of vertices reachable
 // from a with at most c no-op steps, for c = 0…u, as bitsets. Successors lie in a's row or the
 // next, so only two rows of sets are kept.
-func (l *Lattice) closurePairsBitset(limit int) int {
-	nv := len(l.vert)
+func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
+	nv := len(l.vrow)
 	u := l.opt.MaxUnchanged
 	layers := u + 1
 	words := (nv + 63) / 64
-	cols := int32(l.cols)
-	rowOf := func(v int32) int32 { return l.vert[v] / cols }
+	ps := &l.pairs
 	// sets[r&1] holds the sets of row r's vertices: (v - first vertex of the row) × layers + c.
-	var sets [2][]uint64
 	var first [2]int32
 	var succ [3]step
-	total := 0
 	v := int32(nv - 1)
 	for v >= 0 {
-		row := rowOf(v)
-		lo := v
-		for lo > 0 && rowOf(lo-1) == row {
-			lo--
-		}
+		row := int(l.vrow[v])
+		lo := l.rowStart[row]
 		cur := row & 1
 		need := int(v-lo+1) * layers * words
-		if cap(sets[cur]) < need {
-			sets[cur] = make([]uint64, need)
+		if ps.sets[cur], err = scratch.Resize(l.acct, ps.sets[cur], need); err != nil {
+			return p0, pu, err
 		}
-		sets[cur] = sets[cur][:need]
-		clear(sets[cur])
+		clear(ps.sets[cur])
 		first[cur] = lo
 		set := func(w int32, c int) []uint64 {
-			r := rowOf(w) & 1
+			r := l.vrow[w] & 1
 			off := (int(w-first[r])*layers + c) * words
-			return sets[r][off : off+words]
+			return ps.sets[r][off : off+words]
 		}
 		for ; v >= lo; v-- {
 			ns := l.steps(v, &succ)
@@ -80,29 +229,41 @@ func (l *Lattice) closurePairsBitset(limit int) int {
 					dst[s.to/64] |= 1 << (uint(s.to) % 64)
 				}
 			}
-			for _, w := range set(v, u)[(v+1)/64:] {
-				total += bits.OnesCount64(w)
+			for _, w := range set(v, 0)[(v+1)/64:] {
+				p0 += bits.OnesCount64(w)
 			}
-			if limit >= 0 && total > limit {
-				return total
+			for _, w := range set(v, u)[(v+1)/64:] {
+				pu += bits.OnesCount64(w)
+			}
+			if over(p0, limit0) || over(pu, limitU) {
+				return p0, pu, nil
 			}
 		}
 	}
-	return total
+	return p0, pu, nil
 }
 
-// closurePairsSearch counts the same pairs by a forward search from each vertex in vertex order
+// countPairsSearch counts the same pairs by a forward search from each vertex in vertex order
 // (the fewest no-ops to each vertex reached, which is final when the vertex is taken, since its
-// predecessors come before it), stopping once the count exceeds limit: its cost is bounded by
-// the count, not by |V|².
-func (l *Lattice) closurePairsSearch(limit int) int {
-	nv := len(l.vert)
+// predecessors come before it), stopping once a count exceeds its limit: its cost is bounded by
+// the counts, not by |V|².
+func (l *Lattice) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
+	nv := len(l.vrow)
 	u := int32(l.opt.MaxUnchanged)
-	stamp := make([]int32, nv)
-	noops := make([]int32, nv)
+	ps := &l.pairs
+	if ps.stamp, err = scratch.Resize(l.acct, ps.stamp, nv); err != nil {
+		return 0, 0, err
+	}
+	if ps.noops, err = scratch.Resize(l.acct, ps.noops, nv); err != nil {
+		return 0, 0, err
+	}
+	if ps.heap, err = scratch.Grow(l.acct, ps.heap[:0], nv); err != nil {
+		return 0, 0, err
+	}
+	stamp, noops := ps.stamp, ps.noops
+	clear(stamp)
 	var succ [3]step
-	var h vertexHeap
-	total := 0
+	h := ps.heap
 	for a := int32(0); a < int32(nv); a++ {
 		h = h[:0]
 		mark := a + 1
@@ -111,7 +272,10 @@ func (l *Lattice) closurePairsSearch(limit int) int {
 		for len(h) > 0 {
 			v := h.pop()
 			if v != a {
-				total++
+				pu++
+				if noops[v] == 0 {
+					p0++
+				}
 			}
 			ns := l.steps(v, &succ)
 			for _, s := range succ[:ns] {
@@ -130,11 +294,12 @@ func (l *Lattice) closurePairsSearch(limit int) int {
 				}
 			}
 		}
-		if limit >= 0 && total > limit {
-			return total
+		if over(p0, limit0) || over(pu, limitU) {
+			break
 		}
 	}
-	return total
+	ps.heap = h
+	return p0, pu, nil
 }
 
 // vertexHeap is a binary min-heap of vertex numbers.

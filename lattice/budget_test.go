@@ -1,8 +1,11 @@
 package lattice
 
 import (
+	"math"
 	"math/rand"
 	"testing"
+
+	"maxmatch/internal/membudget"
 )
 
 // unrelatedCase is a source of n tokens and a hypothesis of m tokens sharing none of them.
@@ -17,20 +20,23 @@ func unrelatedCase(n, m int) (src, hyp []int32) {
 	return src, hyp
 }
 
-// TestClosurePairsCountsTheClosure checks what the work budget relies on: P bounds the number of
-// vertex pairs the closure joins (one key per pair), and equals it where the lattice has no
-// no-op step; the bitset and the forward-search counts agree.
+// TestClosurePairsCountsTheClosure checks what the budgets rely on: P0 (pairs joined without a
+// no-op step) ≤ the closure's pairs (one key per pair) ≤ P (pairs joined with at most u no-ops),
+// with P exact where the lattice has no no-op step; the bitset and the forward-search counts
+// agree, and a limit stops a count as soon as it is exceeded, never before.
 func TestClosurePairsCountsTheClosure(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	var l Lattice
-	equal := 0
+	equal, tight := 0, 0
 	for iter := 0; iter < 2000; iter++ {
 		src, hyp, _ := randomCase(rng, 9)
 		if iter%10 == 0 {
 			src, hyp = unrelatedCase(rng.Intn(9), rng.Intn(9))
 		}
 		u := rng.Intn(4)
-		l.Build(src, hyp, Options{MaxUnchanged: u, MaxEdges: -1, MaxWork: -1})
+		if err := l.Build(src, hyp, Options{MaxUnchanged: u}); err != nil {
+			t.Fatal(err)
+		}
 		atomicNoops := 0
 		for _, k := range l.keys {
 			if k.atomic && k.kind == Noop {
@@ -42,45 +48,81 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 		if u == 0 {
 			keys -= atomicNoops
 		}
-		bitset, search := l.closurePairsBitset(-1), l.closurePairsSearch(-1)
-		if bitset != search {
-			t.Fatalf("src %v hyp %v u=%d: bitset count %d, search count %d", src, hyp, u, bitset, search)
+		b0, bu, err1 := l.countPairsBitset(-1, -1)
+		s0, su, err2 := l.countPairsSearch(-1, -1)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
 		}
-		if bitset < keys {
-			t.Fatalf("src %v hyp %v u=%d: P = %d below the closure's %d pairs", src, hyp, u, bitset, keys)
+		if b0 != s0 || bu != su {
+			t.Fatalf("src %v hyp %v u=%d: bitset counts %d, %d; search counts %d, %d", src, hyp, u, b0, bu, s0, su)
 		}
-		if atomicNoops == 0 && bitset != keys {
-			t.Fatalf("src %v hyp %v u=%d: no no-op step, yet P = %d and the closure has %d pairs", src, hyp, u, bitset, keys)
+		if bu < keys {
+			t.Fatalf("src %v hyp %v u=%d: P = %d below the closure's %d pairs", src, hyp, u, bu, keys)
 		}
-		if bitset == keys {
+		if b0 > len(l.keys)-atomicNoops {
+			t.Fatalf("src %v hyp %v u=%d: P0 = %d above the closure's %d pairs without atomic no-ops", src, hyp, u, b0, len(l.keys)-atomicNoops)
+		}
+		if atomicNoops == 0 && bu != keys {
+			t.Fatalf("src %v hyp %v u=%d: no no-op step, yet P = %d and the closure has %d pairs", src, hyp, u, bu, keys)
+		}
+		if bu == keys {
 			equal++
 		}
-		// A limit stops the count as soon as it is exceeded, never before.
-		if bitset > 0 {
-			if got := l.closurePairsBitset(bitset - 1); got <= bitset-1 {
-				t.Fatalf("bitset count with limit %d: %d, not over it", bitset-1, got)
+		lb, err := l.closureLowerBound(math.MaxInt64)
+		if err != nil || lb > int64(b0) {
+			t.Fatalf("src %v hyp %v u=%d: lower bound %d (%v) above P0 = %d", src, hyp, u, lb, err, b0)
+		}
+		ub, err := l.closureUpperBound(math.MaxInt64 - 1)
+		if err != nil || ub < int64(bu) {
+			t.Fatalf("src %v hyp %v u=%d: upper bound %d (%v) below P = %d", src, hyp, u, ub, err, bu)
+		}
+		branches := false
+		var st [3]step
+		for v := range l.vrow {
+			branches = branches || l.steps(int32(v), &st) > 1
+		}
+		if !branches && ub != int64(bu) {
+			t.Fatalf("src %v hyp %v u=%d: no vertex with two steps, yet the upper bound %d is not P = %d", src, hyp, u, ub, bu)
+		}
+		if ub2, _ := l.closureUpperBound(ub - 1); ub > 0 && ub2 <= ub-1 {
+			t.Fatalf("upper bound with limit %d: %d, not over it", ub-1, ub2)
+		}
+		if iter%10 == 0 && lb != int64(b0) {
+			t.Fatalf("src %v hyp %v: unrelated, yet the lower bound %d is not P0 = %d", src, hyp, lb, b0)
+		}
+		if b0 == keys {
+			tight++
+		}
+		for _, lim := range []struct{ l0, lu int }{{b0 - 1, -1}, {-1, bu - 1}} {
+			if lim.l0 < 0 && lim.lu < 0 {
+				continue
 			}
-			if got := l.closurePairsSearch(bitset - 1); got <= bitset-1 {
-				t.Fatalf("search count with limit %d: %d, not over it", bitset-1, got)
+			for name, count := range map[string]func(int, int) (int, int, error){"bitset": l.countPairsBitset, "search": l.countPairsSearch} {
+				p0, pu, _ := count(lim.l0, lim.lu)
+				if !over(p0, lim.l0) && !over(pu, lim.lu) {
+					t.Fatalf("%s count with limits %v: %d, %d, not over them", name, lim, p0, pu)
+				}
 			}
 		}
 	}
-	t.Logf("P equals the closure's pair count on %d of 2000 random lattices", equal)
+	t.Logf("P equals the closure's pair count on %d of 2000 random lattices, P0 on %d", equal, tight)
 }
 
-// TestWorkBudget checks the fallback on the work budget: decided before any closure is built,
-// and only past the budget.
-func TestWorkBudget(t *testing.T) {
+// TestWorkCap checks the optional cap on the official's predicted work: decided before any
+// closure is built, and only past the cap; none by default.
+func TestWorkCap(t *testing.T) {
 	src, hyp := unrelatedCase(40, 40)
 	var l Lattice
-	l.Build(src, hyp, Options{MaxUnchanged: 2, MaxEdges: -1, MaxWork: -1})
+	if err := l.Build(src, hyp, Options{MaxUnchanged: 2}); err != nil {
+		t.Fatal(err)
+	}
 	if l.Bounded() != Exact {
-		t.Fatalf("no budget: fell back (%d)", l.Bounded())
+		t.Fatalf("no cap: fell back (%d)", l.Bounded())
 	}
 	v, e := l.Vertices(), l.EdgeCount()
-	p := l.ClosurePairs(-1)
-	if p != len(l.keys) {
-		t.Fatalf("unrelated 40×40: P = %d, the closure joins %d pairs (%d edges in the list)", p, len(l.keys), e)
+	p, err := l.ClosurePairs(-1)
+	if err != nil || p != len(l.keys) {
+		t.Fatalf("unrelated 40×40: P = %d (%v), the closure joins %d pairs (%d edges in the list)", p, err, len(l.keys), e)
 	}
 	work := v * p
 	for _, tc := range []struct {
@@ -88,12 +130,14 @@ func TestWorkBudget(t *testing.T) {
 		want    Fallback
 		why     string
 	}{
-		{work, Exact, "a budget of exactly |V|×P is within"},
+		{work, Exact, "a cap of exactly |V|×P is within"},
 		{work - 1, OverWork, "one unit less is over"},
-		{0, OverWork, "the default (6×10⁸) is below 1681 × 739,680"},
-		{-1, Exact, "no bound"},
+		{0, Exact, "no cap by default"},
+		{-1, Exact, "no cap"},
 	} {
-		l.Build(src, hyp, Options{MaxUnchanged: 2, MaxWork: tc.maxWork})
+		if err := l.Build(src, hyp, Options{MaxUnchanged: 2, MaxWork: tc.maxWork}); err != nil {
+			t.Fatal(err)
+		}
 		if got := l.Bounded(); got != tc.want {
 			t.Errorf("MaxWork %d (%s): fallback %d, want %d", tc.maxWork, tc.why, got, tc.want)
 		}
@@ -101,9 +145,57 @@ func TestWorkBudget(t *testing.T) {
 			t.Errorf("MaxWork %d: %d closure keys built before falling back", tc.maxWork, len(l.keys))
 		}
 	}
-	// The edge budget still applies when the work budget lets a sentence through.
-	l.Build(src, hyp, Options{MaxUnchanged: 2, MaxWork: -1, MaxEdges: e - 1})
+	// The edge cap still applies when the work cap lets a sentence through.
+	if err := l.Build(src, hyp, Options{MaxUnchanged: 2, MaxEdges: e - 1}); err != nil {
+		t.Fatal(err)
+	}
 	if l.Bounded() != OverEdges {
 		t.Errorf("MaxEdges %d under %d edges: fallback %d, want OverEdges", e-1, e, l.Bounded())
+	}
+}
+
+// TestMemoryFollowsTheVertices: on a near-identical pair of 100,000 tokens (a grid of 10¹⁰
+// cells), what a Build holds is the band's and the vertices' bytes — and the bounded search's
+// states, |V|·(u+2) of them, or the closure's — and is all released by Release.
+func TestMemoryFollowsTheVertices(t *testing.T) {
+	const n = 100_000
+	src := make([]int32, n)
+	for i := range src {
+		src[i] = int32(i * 7 % 10)
+	}
+	hyp := append([]int32(nil), src...)
+	hyp[5], hyp[n/2] = 98, 99
+	for _, tc := range []struct {
+		opt Options
+		why string
+	}{
+		{Options{MaxUnchanged: 2, MaxWork: 1}, "the bounded search"},
+		{Options{MaxUnchanged: 2}, "the exact search"},
+	} {
+		acct := membudget.New(1 << 30).Account()
+		acct.ResetPeak()
+		var l Lattice
+		tc.opt.Memory = acct
+		if err := l.Build(src, hyp, tc.opt); err != nil {
+			t.Fatal(err)
+		}
+		nv := int64(l.Vertices())
+		// Per vertex: row, column, atomic edges (9 bytes), the search's states or arrays, and,
+		// for the closure, a few edges each; per row: the band's offsets and the row starts.
+		perVertex := 9 + boundedBytesPerVertex(2)
+		if l.Bounded() == Exact {
+			perVertex = 9 + exactBytesPerVertex + 4*exactBytesPerEdge
+		}
+		bound := nv*perVertex + int64(n+2)*12 + int64(l.Cost().BandCells)
+		if peak := acct.Peak(); nv > 2*n || peak > bound {
+			t.Errorf("%s: %d vertices, peak %d bytes held, over %d", tc.why, nv, peak, bound)
+		}
+		if _, err := l.BestPath([]Gold{{Start: 5, End: 6, Original: src[5:6], Corrections: [][]int32{{98}}}}); err != nil {
+			t.Fatal(err)
+		}
+		l.Release()
+		if acct.Held() != 0 {
+			t.Errorf("%s: %d bytes held after Release", tc.why, acct.Held())
+		}
 	}
 }

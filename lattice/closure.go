@@ -1,6 +1,7 @@
 package lattice
 
 import (
+	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
@@ -31,80 +32,167 @@ type step struct {
 // steps lists the atomic edges out of vertex a — right, down, diagonal, which is ascending order
 // of the target — and returns how many there are.
 func (l *Lattice) steps(a int32, out *[3]step) int {
-	cols := int32(l.cols)
-	c := l.vert[a]
-	row, col := c/cols, c%cols
+	row, col := l.rowCol(a)
 	n := 0
-	add := func(toCell int32, d levenshtein.Pointers) {
-		count := l.atomInto(toCell, d)
+	add := func(to int32, d levenshtein.Pointers) {
+		count := l.atomInto(to, d)
 		if count == 0 {
 			return
 		}
-		out[n] = step{to: l.vid[toCell], kind: l.atomicKind(int(toCell), d), right: d == levenshtein.Left, count: count}
+		out[n] = step{to: to, kind: l.atomicKind(to, d), right: d == levenshtein.Left, count: count}
 		n++
 	}
-	if col < int32(l.m) {
-		add(c+1, levenshtein.Left)
+	// (row, col+1) is the next vertex if it is a vertex at all.
+	if col < l.m && a+1 < l.rowStart[row+1] && int(l.vcol[a+1]) == col+1 {
+		add(a+1, levenshtein.Left)
 	}
-	if row < int32(l.n) {
-		add(c+cols, levenshtein.Up)
-		if col < int32(l.m) {
-			add(c+cols+1, levenshtein.Diag)
+	if row < l.n {
+		w, end := l.vnext[a], l.rowStart[row+2]
+		if w < end && int(l.vcol[w]) == col {
+			add(w, levenshtein.Up)
+			w++
+		}
+		if col < l.m && w < end && int(l.vcol[w]) == col+1 {
+			add(w, levenshtein.Diag)
 		}
 	}
 	return n
+}
+
+// The memory the exact search needs: per vertex (in-list spans, out-edge offsets and their
+// scratch, distances, predecessors), and per closure edge at least (its key, its place in the
+// edge list and in an in-list, its weight, the out-edge index, and BestPath's scratch).
+const (
+	exactBytesPerVertex = 8 + 4 + 4 + 8 + 8
+	exactBytesPerEdge   = 24 + 4 + 4 + 8 + 4 + 4 + 4 + 4
+)
+
+// exactWithinBudget builds the closure and prepares the exact search, or fails with an error
+// matching membudget.ErrOverBudget (then l.cost says what the exact search needed at least)
+// or errEdgeCap.
+//
+// When the memory budget could be too small for the largest closure the vertices allow, it
+// first bounds the closure from below — the vertex pairs joined by a lattice path without a
+// no-op step, each of which the closure holds (see countPairs) — so that a closure that cannot
+// fit is not built. The bound is closureLowerBound, in one sweep; then, unless
+// closureUpperBound (also one sweep) shows the closure fits, the count itself where it is
+// affordable (bitsetAffordable), which also bounds the closure from above, to size its buffers.
+func (l *Lattice) exactWithinBudget() error {
+	nv := int64(len(l.vrow))
+	fixed := nv * exactBytesPerVertex
+	trivial := nv * (nv - 1) / 2 // one key per pair of vertices at most
+	hint, counted := trivial, false
+	if !l.acct.Fits(fixed + trivial*exactBytesPerEdge) {
+		limit := (l.acct.Limit() - l.acct.Held() - fixed) / exactBytesPerEdge // the most edges that fit
+		lower, err := l.closureLowerBound(limit)
+		if err == nil && lower <= limit {
+			var upper int64
+			if upper, err = l.closureUpperBound(limit); err == nil && upper <= limit {
+				hint, counted = upper, true
+			} else if err == nil && l.bitsetAffordable() {
+				var p0, pu int
+				p0, pu, err = l.countPairsBitset(int(limit), -1)
+				lower, hint, counted = max(lower, int64(p0)), min(hint, int64(pu)), true
+			}
+		}
+		l.pairs.free(l.acct)
+		if err != nil {
+			return err
+		}
+		if lower > limit {
+			asked := fixed + lower*exactBytesPerEdge
+			l.cost.Edges, l.cost.EdgesCounted = int(lower), true
+			l.cost.Needed = l.acct.Held() + asked
+			return &membudget.OverError{Held: l.acct.Held(), Asked: asked, Limit: l.acct.Limit()}
+		}
+	}
+	err := l.closure(hint, counted)
+	if err == nil {
+		err = l.prepareSearch()
+	}
+	if over, ok := membudget.AsOver(err); ok {
+		l.cost.Edges = max(len(l.occ), len(l.keys))
+		l.cost.Needed = over.Held + over.Asked
+	}
+	return err
 }
 
 // closure lists the atomic edges in sorted order and then adds the transitive (phrase) edges in
 // exactly the order, and with exactly the edits, of the official Floyd–Warshall loop; then it
 // removes phrase no-op edges the way the official loop does. See the package documentation for
 // why a single pass over the vertices in sorted order, extending paths by one atomic edge at a
-// time, is that loop.
-func (l *Lattice) closure(budget int) error {
-	nv := len(l.vert)
+// time, is that loop. hint is an upper bound of the number of keys, counted (countPairs) or
+// not, used to size the buffers.
+func (l *Lattice) closure(hint int64, counted bool) error {
+	nv := len(l.vrow)
 	u := int32(l.opt.MaxUnchanged)
-	l.keys = l.keys[:0]
-	l.occ = l.occ[:0]
-	l.slab = l.slab[:0]
-	spans := l.spans(nv)
-	// Size the buffers once: growing them by appending would copy millions of elements on a
-	// degenerate sentence and keep the garbage collector busy. A closure has at most one key
-	// per pair of vertices; on large lattices closureBound is tighter, and worth its scan of
-	// the cells. Buffers only grow, by doubling, so that a run of sentences settles quickly.
-	bound := nv * (nv - 1) / 2
-	if nv > 512 {
-		bound = l.closureBound()
+	maxEdges := l.opt.MaxEdges
+	a := l.acct
+	var err error
+	if l.inSpans, err = scratch.Resize(a, l.inSpans, nv); err != nil {
+		return err
 	}
-	if budget >= 0 {
-		bound = min(bound, budget+1)
+	spans := l.inSpans
+	clear(spans)
+	// Size the buffers once where the size is known: growing them by appending copies them (and
+	// each copy is fresh memory). The keys are at most hint when it was counted, and at most
+	// one per pair of vertices, which is used while a small buffer holds it; they are at least
+	// the atomic edges, from which they grow by doubling otherwise.
+	atomicKeys, atomicOcc := 0, 0
+	for _, at := range l.vatom {
+		for _, c := range [3]uint8{at & 3, at >> 2 & 3, at >> 4 & 3} {
+			if c > 0 {
+				atomicKeys++
+				atomicOcc += int(c)
+			}
+		}
 	}
-	l.keys = scratch.Grow(l.keys, bound)
-	l.occ = scratch.Grow(l.occ, bound)
-	l.slab = scratch.Grow(l.slab, 3*bound) // each in-list is rewritten up to three times
+	size := atomicKeys
+	if counted || hint <= scratch.Small(a)/24 {
+		size = max(size, int(hint))
+	}
+	if l.keys, err = scratch.Grow(a, l.keys[:0], size); err != nil {
+		return err
+	}
+	if l.occ, err = scratch.Grow(a, l.occ[:0], size+atomicOcc-atomicKeys); err != nil {
+		return err
+	}
+	if l.slab, err = scratch.Grow(a, l.slab[:0], 2*size); err != nil {
+		return err
+	}
 
 	// Atomic edges, sorted by (from, to): sources ascending, and for each source its successors
 	// right (same row), down, diagonal — which is ascending order of the target.
 	var st [3]step
-	for a := int32(0); a < int32(nv); a++ {
-		for _, s := range st[:l.steps(a, &st)] {
-			l.addAtomic(a, s, spans)
+	for v := int32(0); v < int32(nv); v++ {
+		for _, s := range st[:l.steps(v, &st)] {
+			l.addAtomic(v, s, spans)
 		}
 	}
-	if budget >= 0 && len(l.occ) > budget {
-		return errTooLarge
+	if maxEdges > 0 && len(l.occ) > maxEdges {
+		return errEdgeCap
 	}
 	// The atomic in-lists were appended target by target in source order; gather them into the
 	// slab so that every in-list is one span.
-	l.gatherAtomicInLists(spans)
+	if err := l.gatherAtomicInLists(spans); err != nil {
+		return err
+	}
 
+	// A vertex's successors are its atomic edges, the first keys, in source order (a phrase
+	// edge never replaces an atomic one: it is longer).
 	succ := &l.succ
+	atomic, ak := int32(len(l.keys)), int32(0)
 	for k := int32(0); k < int32(nv); k++ {
+		first := ak
+		for ak < atomic && l.keys[ak].from == k {
+			ak++
+		}
 		sp := spans[k]
 		if sp.n == 0 {
 			continue
 		}
-		ns := l.steps(k, &st)
-		for si, s := range st[:ns] {
+		ns := int(ak - first)
+		for si, s := range l.keys[first:ak] {
 			sc := &succ[si]
 			sc.to, sc.kind = s.to, s.kind
 			sc.old = l.slab[spans[s.to].off : spans[s.to].off+spans[s.to].n]
@@ -115,17 +203,27 @@ func (l *Lattice) closure(budget int) error {
 		}
 		in := l.slab[sp.off : sp.off+sp.n]
 		for _, ka := range in {
-			a := l.from(ka)
+			from := l.from(ka)
 			for si := 0; si < ns; si++ {
 				s := &succ[si]
-				for s.cur < len(s.old) && l.from(s.old[s.cur]) < a {
+				for s.cur < len(s.old) && l.from(s.old[s.cur]) < from {
+					if len(s.out) == cap(s.out) {
+						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
+							return err
+						}
+					}
 					s.out = append(s.out, s.old[s.cur])
 					s.cur++
 				}
 				kj := int32(-1)
-				if s.cur < len(s.old) && l.from(s.old[s.cur]) == a {
+				if s.cur < len(s.old) && l.from(s.old[s.cur]) == from {
 					kj = s.old[s.cur]
-					s.out = append(s.out, s.old[s.cur])
+					if len(s.out) == cap(s.out) {
+						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
+							return err
+						}
+					}
+					s.out = append(s.out, kj)
 					s.cur++
 				}
 				src := &l.keys[ka]
@@ -140,64 +238,56 @@ func (l *Lattice) closure(budget int) error {
 				if unch > u {
 					continue
 				}
-				nk := key{from: a, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
+				nk := key{from: from, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
 				if kj < 0 {
 					kj = int32(len(l.keys))
-					l.keys = append(scratch.Grow(l.keys, 1), nk)
+					if len(l.keys) == cap(l.keys) {
+						if l.keys, err = scratch.Grow(a, l.keys, 1); err != nil {
+							return err
+						}
+					}
+					l.keys = append(l.keys, nk)
+					if len(s.out) == cap(s.out) {
+						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
+							return err
+						}
+					}
 					s.out = append(s.out, kj)
 				} else {
 					nk.mult = l.keys[kj].mult
 					l.keys[kj] = nk
 				}
 				l.keys[kj].mult++
-				l.occ = append(scratch.Grow(l.occ, 1), kj)
-				if budget >= 0 && len(l.occ) > budget {
-					return errTooLarge
+				if len(l.occ) == cap(l.occ) {
+					if l.occ, err = scratch.Grow(a, l.occ, 1); err != nil {
+						return err
+					}
+				}
+				l.occ = append(l.occ, kj)
+				if maxEdges > 0 && len(l.occ) > maxEdges {
+					return errEdgeCap
 				}
 			}
 		}
 		for si := 0; si < ns; si++ {
 			s := &succ[si]
+			if s.out, err = scratch.Grow(a, s.out, len(s.old)-s.cur); err != nil {
+				return err
+			}
 			s.out = append(s.out, s.old[s.cur:]...)
 			spans[s.to] = span{off: int32(len(l.slab)), n: int32(len(s.out))}
-			l.slab = append(scratch.Grow(l.slab, len(s.out)), s.out...)
+			if l.slab, err = scratch.Grow(a, l.slab, len(s.out)); err != nil {
+				return err
+			}
+			l.slab = append(l.slab, s.out...)
 		}
 	}
-	l.inSpans = spans
 	l.removeNoops()
 	return nil
 }
 
-// closureBound is an upper bound on the number of edges of the closure: an edge a→j needs a
-// before j in both row and column, so j has at most as many in-edges as there are vertices in
-// the rectangle from (0, 0) to j, less itself.
-func (l *Lattice) closureBound() int {
-	cols := l.cols
-	l.colCount = scratch.Resize(l.colCount, cols)
-	clear(l.colCount)
-	bound := 0
-	for row := 0; row <= l.n; row++ {
-		sum := 0
-		for col := 0; col < cols; col++ {
-			if l.isVertex(row*cols + col) {
-				l.colCount[col]++
-				sum += l.colCount[col]
-				bound += sum - 1
-			} else {
-				sum += l.colCount[col]
-			}
-		}
-	}
-	return bound
-}
-
-func (l *Lattice) spans(nv int) []span {
-	l.inSpans = scratch.Resize(l.inSpans, nv)
-	clear(l.inSpans)
-	return l.inSpans
-}
-
 // addAtomic adds the atomic edge s from vertex from to the edge list, with its multiplicity.
+// The buffers hold every atomic edge already (closure sizes them so).
 func (l *Lattice) addAtomic(from int32, s step, spans []span) {
 	k := key{from: from, to: s.to, dist: 1, kind: s.kind, firstRight: s.right, atomic: true, mult: s.count}
 	if s.kind == Noop {
@@ -214,19 +304,23 @@ func (l *Lattice) addAtomic(from int32, s step, spans []span) {
 // gatherAtomicInLists writes each cell's atomic in-edges, ascending by source, into the slab.
 // A cell's atomic predecessors are diag < up < left in cell order, and the keys were created in
 // ascending source order, so walking the keys in creation order appends each list sorted.
-func (l *Lattice) gatherAtomicInLists(spans []span) {
+func (l *Lattice) gatherAtomicInLists(spans []span) error {
 	off := int32(0)
 	for c := range spans {
 		spans[c].off = off
 		off += spans[c].n
 		spans[c].n = 0
 	}
-	l.slab = scratch.Resize(l.slab, int(off))
+	var err error
+	if l.slab, err = scratch.Resize(l.acct, l.slab, int(off)); err != nil {
+		return err
+	}
 	for ki, k := range l.keys {
 		s := &spans[k.to]
 		l.slab[s.off+s.n] = int32(ki)
 		s.n++
 	}
+	return nil
 }
 
 // removeNoops deletes phrase no-op edges (cost above 1) from the edge list. The official loop

@@ -70,30 +70,42 @@
 // edit of the annotator (found by lookup from the gold spans) and the edges at offsets with
 // gold insertions (the walk).
 //
+// # Storage
+//
+// The two Levenshtein matrices are filled in a diagonal band that provably holds every optimal
+// path (levenshtein.Band): for a band of half-width w, O((n+m)·w) time and bytes, one byte
+// per cell for both matrices' back-pointers, and two rows of distances. The band is kept only
+// while the vertices are found; then the lattice keeps its vertices alone — row, column and
+// atomic in-edges, 9 bytes each, and the first vertex of each row — and finds a cell by a
+// binary search in its row. For a hypothesis close to its source, everything is O(n+m): a
+// near-identical line of 1,000,000 tokens is scored exactly in about 240 MB.
+//
 // # Bounded cost
 //
 // On a hypothesis unrelated to its source the lattice is the whole grid and the closure holds
 // nearly every ordered pair of grid points: O(n²m²) edges (740,000 for 40 tokens against 40,
-// 26 million for 100 against 100). We need about 50 bytes and well under a microsecond per
-// edge; the official scorer about 1 KB and 1 µs × |V| per edge. Two budgets decide where the
-// exact search stops:
+// 26 million for 100 against 100). We need about 56 bytes and well under a microsecond per
+// edge; the official scorer about 1 KB and 1 µs × |V| per edge. What decides where the exact
+// search stops is our memory: Options.Memory, an account of the run's budget (package
+// membudget), from which every large allocation is reserved before it is made.
 //
-//   - Options.MaxWork bounds the official's predicted work |V| × P, where P is the number of
-//     vertex pairs joined by a lattice path with at most u no-op steps (Lattice.ClosurePairs):
-//     every pair the closure can join, and exactly those where the lattice has no no-op. P is
-//     counted before any closure is built — with a bitset per vertex and no-op budget, two rows
-//     at a time, or, past 8,192 vertices, by a forward search from each vertex — and only when
-//     |V|³/2 could exceed the budget, and it stops as soon as it does, so the check costs next to
-//     nothing. DefaultMaxWork, 6×10⁸, is about ten minutes of the official scorer: 34
-//     unrelated tokens pass, 40 do not; the most on CoNLL-2014 is 1.2×10⁸ (NTHU, sentence 41:
-//     780 vertices, 155,000 edges), which the official scores in about two minutes.
-//   - Options.MaxEdges bounds the edge list as it is built (DefaultMaxEdges, 4 million, about
-//     200 MB for us): a guard on memory that the work budget makes hard to reach.
+//   - Before the closure, when the budget could be too small for the largest closure the
+//     vertices allow (|V|²/2 edges), a lower bound of the closure is computed in one sweep
+//     (closureLowerBound: the pairs joined by a path without a no-op step, each of which the
+//     closure holds; exact on an unrelated grid). If that many edges do not fit, the bounded
+//     search is used at once, with the figures (Cost: the bytes needed at least, the edges).
+//   - Otherwise the closure is built, and the build stops at the first edge the budget cannot
+//     hold; the bounded search is used then too (OverMemory).
+//   - Options.MaxEdges and Options.MaxWork are optional caps, off by default: the edge list's
+//     length, and the official's predicted work |V| × P (P, the vertex pairs joined by a path
+//     with at most u no-op steps, is counted before any closure is built).
 //
-// A sentence over either is scored by the bounded search instead, in O(|V|·(u+2)) time and
-// memory: 0.3 ms for 40 unrelated tokens, 5 ms for 200 (BenchmarkDegenerate). So wherever the
-// official finishes within minutes the exact search runs; beyond, the answer is the bounded
-// search's, defined below.
+// The bounded search needs O(|V|·(u+2)) time and memory: 16 bytes per state (u+2 states per
+// vertex), 4 per vertex for its candidates' check, and 12 per matched candidate (at most one
+// per gold correction and vertex of the gold edit's first row); each candidate's check visits
+// the vertices between its ends. 0.3 ms for 40 unrelated tokens, 5 ms for 200
+// (BenchmarkDegenerate). When not even the band, the vertices or the bounded search's states
+// fit, Build fails with a *TooLargeError that says which and by how much.
 //
 // The bounded search's answer is defined by its objective: most matched gold edits, then the
 // fewest lattice steps outside matched edits, then the fewest edits, then a fixed tie order

@@ -2,8 +2,9 @@ package lattice
 
 import (
 	"errors"
-	"slices"
+	"fmt"
 
+	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
@@ -60,31 +61,30 @@ type Options struct {
 	// ExactCosts compares path costs exactly, in integer units of ε with a match weight that
 	// always dominates; the official sums float64s, whose rounding breaks some ties.
 	ExactCosts bool
-	// MaxEdges bounds the size of the transitive closure (edge occurrences, as the official
-	// edge list counts them). A sentence whose closure would be larger is scored by the bounded
-	// search instead (see the package documentation). Zero means DefaultMaxEdges; a negative
-	// value means no bound.
+	// Memory is the account that every large allocation of a Build and of BestPath is
+	// reserved from (see package membudget): the exact search is used when its closure and
+	// search fit, the bounded search otherwise, and Build fails with a *TooLargeError when not
+	// even the band, the vertices or the bounded search fit. Nil: no budget.
+	Memory *membudget.Account
+	// MaxEdges, when positive, caps the transitive closure (edge occurrences, as the official
+	// edge list counts them): a sentence whose closure would be larger is scored by the
+	// bounded search. Zero or negative: no cap but the memory budget.
 	MaxEdges int
-	// MaxWork bounds the official scorer's predicted work on a sentence, |V| × P, where P is
-	// the number of vertex pairs the closure can join (see Lattice.ClosurePairs). A sentence
-	// over it is scored by the bounded search without building the closure. Zero means
-	// DefaultMaxWork; a negative value means no bound.
+	// MaxWork, when positive, caps the official scorer's predicted work on a sentence,
+	// |V| × P, where P is the number of vertex pairs the closure can join (see
+	// Lattice.ClosurePairs): a sentence over it is scored by the bounded search without
+	// building the closure. Zero or negative: no cap.
 	MaxWork int
 }
 
-// DefaultMaxEdges is the default closure budget: about 200 MB and 1.5 s of our time. The
-// official scorer needs about 1 µs × |E| × |V| and 1 KB per edge (measured: 16 s for 53,000
-// edges, 236 s and 265 MB for 246,000), so about 4 hours and 4 GB at this size.
-const DefaultMaxEdges = 4_000_000
-
-// ErrTooLarge reports a closure over the budget; Build then falls back to the bounded search.
-var errTooLarge = errors.New("lattice: transitive closure over budget")
+// errEdgeCap reports a closure over Options.MaxEdges.
+var errEdgeCap = errors.New("lattice: transitive closure over the edge cap")
 
 // key is one edge of the lattice: a pair of vertices with the phrase edit between them. The
 // official scorer keys its edge tables by vertex pair, so a pair has one edit, the last one
 // stored for it.
 type key struct {
-	from, to   int32 // vertices (see Lattice.vert)
+	from, to   int32 // vertices
 	dist       int32 // number of lattice steps (the official's edge cost)
 	unchanged  int32 // matching tokens inside
 	kind       Kind
@@ -103,45 +103,52 @@ type Edit struct {
 }
 
 // Lattice is the edit lattice of one sentence pair, with its transitive closure. The zero
-// Lattice is ready to Build; building again reuses its storage.
+// Lattice is ready to Build; building again reuses its small buffers.
+//
+// It stores the Levenshtein band only while it finds the vertices, and then only the vertices:
+// their row and column, in (row, column) order, and the atomic edges into each. A cell is
+// found by its row's vertices (rowStart) and a binary search on the column.
 type Lattice struct {
 	opt      Options
+	acct     *membudget.Account
 	src, hyp []int32
 	n, m     int // len(src), len(hyp)
-	cols     int // m+1
 
-	mat [2]levenshtein.Matrix
-	// reach marks the cells of the Levenshtein lattices: bit t for lattice t (reached backwards
-	// from the end through its back-pointers).
-	reach []uint8
-	// atom[cell] holds, per direction into cell, how many lattices have that edge (0–2).
-	atom []atomCount
-	// The vertices (cells of either lattice) are numbered in cell order; keys, in-lists and the
-	// search work on these numbers, a few dozen for a typical sentence against hundreds of cells.
-	vert []int32 // vertex → cell
-	vid  []int32 // cell → vertex, or -1
+	band levenshtein.Band
+	// The vertices (cells of either Levenshtein lattice), numbered in (row, column) order.
+	vrow, vcol []int32
+	// vatom[v] counts, per direction into v, how many Levenshtein lattices have that atomic
+	// edge (0–2): bits 0–1 diagonal, 2–3 up, 4–5 left.
+	vatom []uint8
+	// vnext[v]: the first vertex of the next row whose column is at least v's (the row's end
+	// if none), where v's successors down and diagonally are.
+	vnext    []int32
+	rowStart []int32 // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
 
 	keys []key
 	occ  []int32 // the edge list: key index per position, in the official order (removals done)
 	k    float64 // the match weight's magnitude: len(edge list)
 
 	bounded Fallback // why BestPath uses the bounded search, if it does
+	cost    Cost
 
 	// scratch
-	inSpans  []span  // per vertex: its in-list in slab
-	slab     []int32 // in-lists: keys sorted by source vertex
-	w        []float64
-	outOff   []int32
-	outOcc   []int32
-	dist     []float64
-	ipath    []int64
-	pred     []int32 // scratch for the out-edge index
-	bits     [2][]uint64
-	walkBuf  []int32
-	succ     [3]successor // closure scratch
-	path     []Edit       // BestPath's result buffer
-	colCount []int
-	bnd      boundedState
+	inSpans []span  // per vertex: its in-list in slab
+	slab    []int32 // in-lists: keys sorted by source vertex
+	w       []float64
+	outOff  []int32
+	outOcc  []int32
+	dist    []float64
+	ipath   []int64
+	pred    []int32 // scratch for the out-edge index
+	bits    [2][]uint64
+	members []int32      // insertionWalk: the edges at one offset
+	walkBuf []int32      // insertionWalk: their occurrences
+	changed []int32      // BestPath: the keys whose weight it changed
+	succ    [3]successor // closure scratch
+	path    []Edit       // BestPath's result buffer
+	pairs   pairsState
+	bnd     boundedState
 
 	// plain is the path under the unmatched weights, which every annotator none of whose gold
 	// edits is in the lattice gets: searched once per lattice, when plainDone is false.
@@ -149,170 +156,353 @@ type Lattice struct {
 	plainDone bool
 }
 
-type atomCount struct{ diag, up, left uint8 }
+// Atomic-edge counts in vatom.
+const (
+	atomDiagShift = 0
+	atomUpShift   = 2
+	atomLeftShift = 4
+)
 
-func (a atomCount) count(d levenshtein.Pointers) uint8 {
+func atomShift(d levenshtein.Pointers) uint {
 	switch d {
 	case levenshtein.Diag:
-		return a.diag
+		return atomDiagShift
 	case levenshtein.Up:
-		return a.up
+		return atomUpShift
 	}
-	return a.left
+	return atomLeftShift
 }
 
 // Fallback says whether, and why, the last Build left the exact search for the bounded one.
 type Fallback uint8
 
 const (
-	Exact     Fallback = iota // within both budgets: the official's answer
-	OverWork                  // |V| × P over Options.MaxWork: the official would not finish
-	OverEdges                 // the closure grew over Options.MaxEdges
+	Exact      Fallback = iota // the exact search: the official's answer
+	OverWork                   // |V| × P over Options.MaxWork
+	OverEdges                  // the closure grew over Options.MaxEdges
+	OverMemory                 // the closure and exact search do not fit in the memory budget
 )
+
+// Cost is what the last Build measured of a sentence's cost: the figures its reports give.
+type Cost struct {
+	SrcTokens, HypTokens int
+	BandCells            int // cells of the Levenshtein band (0 if it could not be stored)
+	Vertices             int
+	// Edges is the closure's edge list (the official's, the match weight K) for the exact
+	// search. On OverMemory it is how many edges the closure was shown to need at least:
+	// pairs joined without a no-op step, counted before building (EdgesCounted), or the list
+	// when the build stopped.
+	Edges        int
+	EdgesCounted bool
+	// Needed is, on OverMemory, the bytes the exact search was shown to need at least; on a
+	// *TooLargeError, what the refused stage needed.
+	Needed int64
+}
 
 // Bounded reports whether the last Build fell back to the bounded search, and why.
 func (l *Lattice) Bounded() Fallback { return l.bounded }
+
+// Cost returns the figures of the last Build.
+func (l *Lattice) Cost() Cost { return l.cost }
 
 // EdgeCount returns the length of the official edge list (the match weight K), or 0 after a
 // fallback to the bounded search.
 func (l *Lattice) EdgeCount() int { return len(l.occ) }
 
 // Vertices returns the number of vertices of the lattice.
-func (l *Lattice) Vertices() int { return len(l.vert) }
+func (l *Lattice) Vertices() int { return len(l.vrow) }
+
+// Stage names what a *TooLargeError could not store.
+type Stage uint8
+
+const (
+	StageTokens   Stage = iota // the sentence's token arrays (the caller's)
+	StageBand                  // the Levenshtein band
+	StageVertices              // the lattice's vertices
+	StageBounded               // the bounded search's states and candidates
+)
+
+func (s Stage) String() string {
+	return [...]string{"its token arrays", "its Levenshtein band", "its lattice's vertices", "its bounded search's states"}[s]
+}
+
+// TooLargeError is a sentence that no search can score within the memory budget: what did not
+// fit, and the sentence's figures.
+type TooLargeError struct {
+	Stage Stage
+	Cost  Cost
+	Err   *membudget.OverError // the account's refusal
+}
+
+func (e *TooLargeError) Error() string {
+	c := e.Cost
+	size := fmt.Sprintf("%s source and %s hypothesis tokens", membudget.Count(c.SrcTokens), membudget.Count(c.HypTokens))
+	if e.Stage == StageTokens && c.HypTokens == 0 {
+		size = fmt.Sprintf("%s source tokens", membudget.Count(c.SrcTokens)) // the hypothesis not split yet
+	}
+	if c.BandCells > 0 {
+		size += fmt.Sprintf(", a Levenshtein band of %s cells", membudget.Count(c.BandCells))
+	}
+	if c.Vertices > 0 {
+		size += fmt.Sprintf(", %s lattice vertices", membudget.Count(c.Vertices))
+	}
+	o := e.Err
+	return fmt.Sprintf("%s; with %s it needs %s (%s more than the %s it holds), over the memory budget for scoring, %s",
+		size, e.Stage, membudget.Bytes(o.Held+o.Asked), membudget.Bytes(o.Asked), membudget.Bytes(o.Held), membudget.Bytes(o.Limit))
+}
+
+// Unwrap gives the account's refusal (errors.Is(err, membudget.ErrOverBudget) holds).
+func (e *TooLargeError) Unwrap() error { return e.Err }
+
+// AsTooLarge turns an account's refusal at a stage of a sentence of cost c into a
+// *TooLargeError; other errors (nil, membudget.ErrBusy) pass unchanged.
+func AsTooLarge(stage Stage, c Cost, err error) error {
+	over, ok := membudget.AsOver(err)
+	if !ok {
+		return err
+	}
+	c.Needed = over.Held + over.Asked
+	return &TooLargeError{Stage: stage, Cost: c, Err: over}
+}
+
+func (l *Lattice) tooLarge(stage Stage, err error) error {
+	err = AsTooLarge(stage, l.cost, err)
+	if tl, ok := err.(*TooLargeError); ok {
+		l.cost = tl.Cost
+	}
+	return err
+}
 
 // Build makes the lattice of src against hyp (token ids; equal ids are equal tokens) and its
-// transitive closure.
-func (l *Lattice) Build(src, hyp []int32, opt Options) {
-	l.opt = opt
+// transitive closure, or, when the closure is over a cap or the memory budget, prepares the
+// bounded search. It fails with a *TooLargeError when not even the bounded search fits, and
+// with membudget.ErrBusy when the memory is held by other workers (then the caller releases,
+// waits its turn and builds again; see package membudget). What a failed Build held is released.
+//
+// What Build stores stays until Release or the next Build.
+func (l *Lattice) Build(src, hyp []int32, opt Options) error {
+	l.Release()
+	l.keys, l.occ = l.keys[:0], l.occ[:0] // no closure until one is built (EdgeCount)
+	l.opt, l.acct = opt, opt.Memory
 	l.src, l.hyp = src, hyp
-	l.n, l.m, l.cols = len(src), len(hyp), len(hyp)+1
-	levenshtein.FillPair(&l.mat[0], &l.mat[1], src, hyp, 1, 2)
-	l.markVertices()
+	l.n, l.m = len(src), len(hyp)
 	l.bounded = Exact
+	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
 	l.plainDone = false
-	l.keys, l.occ = l.keys[:0], l.occ[:0]
-	if l.overWork(opt.MaxWork) {
-		l.bounded = OverWork
-		return
+	err := l.build()
+	if err != nil {
+		l.Release()
 	}
-	budget := opt.MaxEdges
-	if budget == 0 {
-		budget = DefaultMaxEdges
-	}
-	if err := l.closure(budget); err != nil {
-		l.bounded = OverEdges
-		l.keys, l.occ = l.keys[:0], l.occ[:0]
-		return
-	}
-	l.prepareSearch()
+	return err
 }
 
-// overWork reports whether |V| × P is over the work budget. It counts P only when |V|³/2, the
-// most it could be, is over: never on an ordinary sentence.
-func (l *Lattice) overWork(budget int) bool {
-	if budget == 0 {
-		budget = DefaultMaxWork
+func (l *Lattice) build() error {
+	if err := l.band.Fill(l.src, l.hyp, 1, 2, l.acct); err != nil {
+		return l.tooLarge(StageBand, err)
 	}
-	nv := len(l.vert)
-	if budget < 0 || nv == 0 || nv*(nv-1)/2 <= budget/nv {
-		return false
+	l.cost.BandCells = l.band.Cells()
+	err := l.numberVertices(l.band.MarkOptimal())
+	l.band.Free(l.acct)
+	if err != nil {
+		return l.tooLarge(StageVertices, err)
+	}
+	l.cost.Vertices = len(l.vrow)
+	over, err := l.overWork(l.opt.MaxWork)
+	if err != nil {
+		return err
+	}
+	if over {
+		l.bounded = OverWork
+		return l.tooLarge(StageBounded, l.prepareBounded())
+	}
+	switch err := l.exactWithinBudget(); {
+	case err == nil:
+		l.cost.Edges = len(l.occ)
+		return nil
+	case errors.Is(err, errEdgeCap):
+		l.bounded = OverEdges
+	case errors.Is(err, membudget.ErrOverBudget):
+		l.bounded = OverMemory
+	default:
+		return err
+	}
+	l.freeExact()
+	return l.tooLarge(StageBounded, l.prepareBounded())
+}
+
+// Release frees what the last Build stored: large buffers go back to the memory budget, small
+// ones are kept for the next Build. The lattice cannot be searched until it is built again.
+func (l *Lattice) Release() {
+	a := l.acct
+	if a.Held() == 0 {
+		return // nothing large (or no account: everything is kept), and Build resizes the rest
+	}
+	l.band.Free(a)
+	l.vrow, l.vcol = scratch.Free(a, l.vrow)[:0], scratch.Free(a, l.vcol)[:0]
+	l.vatom, l.vnext = scratch.Free(a, l.vatom)[:0], scratch.Free(a, l.vnext)[:0]
+	l.rowStart = scratch.Free(a, l.rowStart)[:0]
+	l.freeExact()
+	l.freeBounded()
+	l.pairs.free(a)
+	l.path, l.plain = scratch.Drop(a, l.path), scratch.Drop(a, l.plain)
+}
+
+// freeExact frees the closure and the exact search's arrays.
+func (l *Lattice) freeExact() {
+	a := l.acct
+	l.keys, l.occ = scratch.Free(a, l.keys)[:0], scratch.Free(a, l.occ)[:0]
+	l.inSpans, l.slab = scratch.Free(a, l.inSpans)[:0], scratch.Free(a, l.slab)[:0]
+	l.w = scratch.Free(a, l.w)[:0]
+	l.outOff, l.outOcc = scratch.Free(a, l.outOff)[:0], scratch.Free(a, l.outOcc)[:0]
+	l.dist, l.ipath = scratch.Free(a, l.dist)[:0], scratch.Free(a, l.ipath)[:0]
+	l.pred = scratch.Free(a, l.pred)[:0]
+	l.bits[0], l.bits[1] = scratch.Free(a, l.bits[0])[:0], scratch.Free(a, l.bits[1])[:0]
+	l.members, l.walkBuf = scratch.Free(a, l.members)[:0], scratch.Free(a, l.walkBuf)[:0]
+	l.changed = scratch.Free(a, l.changed)[:0]
+	for i := range l.succ {
+		l.succ[i].out = scratch.Free(a, l.succ[i].out)[:0]
+	}
+}
+
+// overWork reports whether |V| × P is over the work cap. It counts P only when |V|³/2, the
+// most it could be, is over: never on an ordinary sentence.
+func (l *Lattice) overWork(budget int) (bool, error) {
+	nv := len(l.vrow)
+	if budget <= 0 || nv == 0 || nv*(nv-1)/2 <= budget/nv {
+		return false, nil
 	}
 	limit := budget / nv
-	return l.ClosurePairs(limit) > limit
+	_, pu, err := l.countPairs(-1, limit)
+	if errors.Is(err, membudget.ErrOverBudget) {
+		// The count's scratch does not fit: neither would the closure.
+		return true, nil
+	}
+	return pu > limit, err
 }
 
-func (l *Lattice) cells() int { return (l.n + 1) * l.cols }
-
-// markVertices finds, in one backward sweep, the cells of each Levenshtein lattice (those
-// reachable backwards from (n, m) through back-pointers), counts each atomic edge once per
-// lattice that has it, and numbers the vertices in cell order. A cell is final when the sweep
-// reaches it, since every cell that points to it comes after it.
-func (l *Lattice) markVertices() {
-	nc := l.cells()
-	cols := l.cols
-	l.atom = scratch.Resize(l.atom, nc)
-	l.reach = scratch.Resize(l.reach, nc)
-	l.vid = scratch.Resize(l.vid, nc)
-	clear(l.reach)
-	l.reach[nc-1] = 3
-	back := [2][]levenshtein.Pointers{l.mat[0].Backs(), l.mat[1].Backs()}
-	l.vert = l.vert[:0]
-	// Only cells in the band of the matrices can be reached (levenshtein.FillPair).
-	for row := l.n; row >= 0; row-- {
-		lo, hi := l.mat[0].Band(row)
-		for c := row*cols + hi; c >= row*cols+lo; c-- {
-			l.markVertex(c, back)
+// numberVertices numbers the nv cells that MarkOptimal marked, in (row, column) order, and
+// counts each atomic edge into them once per Levenshtein lattice that has it.
+func (l *Lattice) numberVertices(nv int) error {
+	b := &l.band
+	var err error
+	if l.vrow, err = scratch.Resize(l.acct, l.vrow, nv); err != nil {
+		return err
+	}
+	if l.vcol, err = scratch.Resize(l.acct, l.vcol, nv); err != nil {
+		return err
+	}
+	if l.vatom, err = scratch.Resize(l.acct, l.vatom, nv); err != nil {
+		return err
+	}
+	if l.vnext, err = scratch.Resize(l.acct, l.vnext, nv); err != nil {
+		return err
+	}
+	if l.rowStart, err = scratch.Resize(l.acct, l.rowStart, l.n+2); err != nil {
+		return err
+	}
+	// One pass in (row, column) order. vnext of the previous row's vertices is set as this
+	// row's are numbered: the first one at or after each column; the rest, the row's end.
+	v, prev := int32(0), int32(0)
+	for i := 0; i < b.Rows(); i++ {
+		l.rowStart[i] = v
+		lo, cells := b.Row(i)
+		for x, c := range cells {
+			if c&(levenshtein.OnPath0|levenshtein.OnPath1) == 0 {
+				continue
+			}
+			var diag, up, left uint8
+			for t := range 2 {
+				if c&(levenshtein.OnPath0<<t) == 0 {
+					continue
+				}
+				p := levenshtein.CellPointers(c, t)
+				diag += uint8(p & levenshtein.Diag)
+				up += uint8(p&levenshtein.Up) >> 1
+				left += uint8(p&levenshtein.Left) >> 2
+			}
+			if l.opt.EdgesOnce {
+				diag, up, left = min(diag, 1), min(up, 1), min(left, 1)
+			}
+			col := int32(lo + x)
+			for ; prev < l.rowStart[i] && l.vcol[prev] <= col; prev++ {
+				l.vnext[prev] = v
+			}
+			l.vrow[v], l.vcol[v] = int32(i), col
+			l.vatom[v] = diag<<atomDiagShift | up<<atomUpShift | left<<atomLeftShift
+			v++
+		}
+		for ; prev < l.rowStart[i]; prev++ {
+			l.vnext[prev] = v
 		}
 	}
-	slices.Reverse(l.vert)
-	for v, c := range l.vert {
-		l.vid[c] = int32(v)
+	l.rowStart[l.n+1] = v
+	for ; prev < v; prev++ {
+		l.vnext[prev] = v
 	}
+	return nil
 }
 
-// markVertex, for a reached cell c, marks its predecessors, counts its atomic edges and
-// records it as a vertex.
-func (l *Lattice) markVertex(c int, back [2][]levenshtein.Pointers) {
-	r := l.reach[c]
-	if r == 0 {
-		return
-	}
-	cols := l.cols
-	var a atomCount
-	for t := range 2 {
-		if r&(1<<t) == 0 {
-			continue
-		}
-		bit := uint8(1) << t
-		p := back[t][c]
-		if p&levenshtein.Diag != 0 {
-			l.reach[c-cols-1] |= bit
-			a.diag++
-		}
-		if p&levenshtein.Up != 0 {
-			l.reach[c-cols] |= bit
-			a.up++
-		}
-		if p&levenshtein.Left != 0 {
-			l.reach[c-1] |= bit
-			a.left++
-		}
-	}
-	if l.opt.EdgesOnce {
-		a.diag, a.up, a.left = min(a.diag, 1), min(a.up, 1), min(a.left, 1)
-	}
-	l.atom[c] = a
-	l.vert = append(l.vert, int32(c))
+// atomInto returns how many Levenshtein lattices have the atomic edge into vertex v from
+// direction d.
+func (l *Lattice) atomInto(v int32, d levenshtein.Pointers) uint8 {
+	return l.vatom[v] >> atomShift(d) & 3
 }
-
-// atomInto returns how many lattices have the atomic edge into cell c from direction d (0 when c
-// is not a vertex).
-func (l *Lattice) atomInto(c int32, d levenshtein.Pointers) uint8 {
-	if !l.isVertex(int(c)) {
-		return 0
-	}
-	return l.atom[c].count(d)
-}
-
-// isVertex reports whether cell c is in either lattice. Only for such cells are atom and vid
-// meaningful.
-func (l *Lattice) isVertex(c int) bool { return l.reach[c] != 0 }
 
 // rowCol returns the matrix row and column of vertex v.
-func (l *Lattice) rowCol(v int32) (row, col int) {
-	c := int(l.vert[v])
-	return c / l.cols, c % l.cols
+func (l *Lattice) rowCol(v int32) (row, col int) { return int(l.vrow[v]), int(l.vcol[v]) }
+
+// rowVertices returns the vertices of row r: [lo, hi).
+func (l *Lattice) rowVertices(r int) (lo, hi int32) { return l.rowStart[r], l.rowStart[r+1] }
+
+// firstFrom returns the first vertex of row r whose column is at least c, or the end of the
+// row.
+func (l *Lattice) firstFrom(r, c int) int32 {
+	lo, hi := l.rowVertices(r)
+	for lo < hi {
+		mid := int32(uint32(lo+hi) >> 1)
+		if int(l.vcol[mid]) < c {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
-// atomicKind is the kind of the single step into cell c from direction d.
-func (l *Lattice) atomicKind(c int, d levenshtein.Pointers) Kind {
+// vertexAt returns the vertex at (r, c), or -1.
+func (l *Lattice) vertexAt(r, c int) int32 {
+	if r < 0 || r > l.n || c < 0 || c > l.m {
+		return -1
+	}
+	v := l.firstFrom(r, c)
+	if v < l.rowStart[r+1] && int(l.vcol[v]) == c {
+		return v
+	}
+	return -1
+}
+
+// predecessor returns the vertex that the atomic edge into v from direction d comes from.
+// The edge must exist.
+func (l *Lattice) predecessor(v int32, d levenshtein.Pointers) int32 {
+	r, c := l.rowCol(v)
+	switch d {
+	case levenshtein.Left:
+		return v - 1 // (r, c−1) is a vertex, and no vertex lies between it and (r, c)
+	case levenshtein.Up:
+		return l.vertexAt(r-1, c)
+	}
+	return l.vertexAt(r-1, c-1)
+}
+
+// atomicKind is the kind of the single step into vertex v from direction d.
+func (l *Lattice) atomicKind(v int32, d levenshtein.Pointers) Kind {
 	switch d {
 	case levenshtein.Up:
 		return Del
 	case levenshtein.Left:
 		return Ins
 	}
-	i, j := c/l.cols, c%l.cols
+	i, j := l.rowCol(v)
 	if l.src[i-1] == l.hyp[j-1] {
 		return Noop
 	}

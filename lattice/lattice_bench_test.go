@@ -4,11 +4,19 @@ import (
 	"testing"
 
 	"maxmatch/bench/cases"
+	"maxmatch/internal/membudget"
 	"maxmatch/lattice"
 )
 
-// official3_2 are the lattice options of release 3.2 with the default u and budget.
-var official3_2 = lattice.Options{MaxUnchanged: 2}
+// official3_2 are the lattice options of release 3.2 with the default u and the default
+// memory budget (without one, the closure of an unrelated sentence of a few hundred tokens
+// would take all the machine's memory).
+var official3_2 = lattice.Options{MaxUnchanged: 2, Memory: defaultBudget()}
+
+func defaultBudget() *membudget.Account {
+	limit, _ := membudget.Default()
+	return membudget.New(limit).Account()
+}
 
 // BenchmarkLatticeBuild builds the lattice of every pair of a case with its transitive closure
 // (matrices included): the stage before the searches. One op is the whole case.

@@ -38,15 +38,14 @@ func (l *Lattice) costs() costs {
 // start and its last step's end. Only insertions before the first source token differ from the
 // rows (see FirstRow).
 func (l *Lattice) edgeOffsets(k *key) (start, end int) {
-	return l.offsets(l.vert[k.from], l.vert[k.to], k.firstRight)
+	return l.offsets(k.from, k.to, k.firstRight)
 }
 
-// offsets are the reported offsets of a path between two cells whose first step is an insertion
-// or not.
-func (l *Lattice) offsets(fromCell, toCell int32, firstRight bool) (start, end int) {
-	cols := int32(l.cols)
-	r0, c0 := int(fromCell/cols), int(fromCell%cols)
-	r1, c1 := int(toCell/cols), int(toCell%cols)
+// offsets are the reported offsets of a path between two vertices whose first step is an
+// insertion or not.
+func (l *Lattice) offsets(from, to int32, firstRight bool) (start, end int) {
+	r0, c0 := l.rowCol(from)
+	r1, c1 := l.rowCol(to)
 	start, end = r0, r1
 	if l.opt.FirstRow == FirstRowShifted {
 		if start == 0 && firstRight {
@@ -59,12 +58,8 @@ func (l *Lattice) offsets(fromCell, toCell int32, firstRight bool) (start, end i
 	return start, end
 }
 
-// lookup returns the key of the edge from cell fromCell to cell toCell, or -1.
-func (l *Lattice) lookup(fromCell, toCell int32) int32 {
-	if !l.isVertex(int(fromCell)) || !l.isVertex(int(toCell)) {
-		return -1
-	}
-	from, to := l.vid[fromCell], l.vid[toCell]
+// lookup returns the key of the edge from vertex from to vertex to, or -1.
+func (l *Lattice) lookup(from, to int32) int32 {
 	sp := l.inSpans[to]
 	in := l.slab[sp.off : sp.off+sp.n]
 	i, ok := slices.BinarySearchFunc(in, from, func(k int32, f int32) int {
@@ -116,15 +111,35 @@ func (l *Lattice) unmatchedWeight(k *key, c costs) float64 {
 }
 
 // prepareSearch computes what every annotator's search shares: the unmatched weights and the
-// edge list grouped by source vertex.
-func (l *Lattice) prepareSearch() {
+// edge list grouped by source vertex. It reserves everything the searches use, so that
+// BestPath never needs more.
+func (l *Lattice) prepareSearch() error {
+	a := l.acct
+	nv := len(l.vrow)
+	var err error
+	for _, r := range []func() error{
+		func() (err error) { l.w, err = scratch.Resize(a, l.w, len(l.keys)); return },
+		func() (err error) { l.outOff, err = scratch.Resize(a, l.outOff, nv+1); return },
+		func() (err error) { l.outOcc, err = scratch.Resize(a, l.outOcc, len(l.occ)); return },
+		func() (err error) { l.pred, err = scratch.Resize(a, l.pred, nv); return },
+		func() (err error) { l.dist, err = scratch.Resize(a, l.dist, nv); return },
+		func() (err error) { l.ipath, err = scratch.Resize(a, l.ipath, nv); return },
+		func() (err error) { l.bits[0], err = scratch.Resize(a, l.bits[0], (len(l.occ)+63)/64); return },
+		func() (err error) { l.bits[1], err = scratch.Resize(a, l.bits[1], (len(l.occ)+63)/64); return },
+		// BestPath's scratch at its most: every key changed once, every key and occurrence
+		// at one insertion offset.
+		func() (err error) { l.changed, err = scratch.Grow(a, l.changed[:0], len(l.keys)); return },
+		func() (err error) { l.members, err = scratch.Grow(a, l.members[:0], len(l.keys)); return },
+		func() (err error) { l.walkBuf, err = scratch.Grow(a, l.walkBuf[:0], len(l.occ)); return },
+	} {
+		if err = r(); err != nil {
+			return err
+		}
+	}
 	c := l.costs()
-	l.w = scratch.Resize(l.w, len(l.keys))
 	for i := range l.keys {
 		l.w[i] = l.unmatchedWeight(&l.keys[i], c)
 	}
-	nv := len(l.vert)
-	l.outOff = scratch.Resize(l.outOff, nv+1)
 	clear(l.outOff)
 	for _, ki := range l.occ {
 		l.outOff[l.keys[ki].from+1]++
@@ -132,23 +147,28 @@ func (l *Lattice) prepareSearch() {
 	for v := 1; v <= nv; v++ {
 		l.outOff[v] += l.outOff[v-1]
 	}
-	l.outOcc = scratch.Resize(l.outOcc, len(l.occ))
-	fill := l.pred[:0]
-	fill = append(fill, l.outOff[:nv]...)
+	fill := l.pred
+	copy(fill, l.outOff[:nv])
 	for pos, ki := range l.occ {
 		f := l.keys[ki].from
 		l.outOcc[fill[f]] = int32(pos)
 		fill[f]++
 	}
-	l.pred = fill
+	return nil
 }
 
 // BestPath returns the edits of the path the official scorer chooses for these gold edits
-// (one annotator's), in sentence order, no-ops left out. The slice is the lattice's own buffer:
-// it is valid until the next call of BestPath or Build.
-func (l *Lattice) BestPath(gold []Gold) []Edit {
+// (one annotator's), in sentence order, no-ops left out; or, after a fallback, the bounded
+// search's path. The slice is the lattice's own buffer: it is valid until the next call of
+// BestPath, Build or Release.
+//
+// The exact search never fails (Build reserved its memory). The bounded search reserves its
+// candidate edits from the memory account, and can fail as Build does: with a *TooLargeError,
+// or membudget.ErrBusy.
+func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 	if l.bounded != Exact {
-		return l.boundedPath(gold)
+		edits, err := l.boundedPath(gold)
+		return edits, l.tooLarge(StageBounded, err)
 	}
 	c := l.costs()
 	changed := l.setWeights(gold, c)
@@ -156,20 +176,20 @@ func (l *Lattice) BestPath(gold []Gold) []Edit {
 		if !l.plainDone {
 			l.plain, l.plainDone = append(l.plain[:0], l.search()...), true
 		}
-		return l.plain
+		return l.plain, nil
 	}
 	edits := l.search()
 	for _, ki := range changed {
 		l.w[ki] = l.unmatchedWeight(&l.keys[ki], c)
 	}
-	return edits
+	return edits, nil
 }
 
 // setWeights gives matching edges the match weight and runs the insertion walk where gold
 // insertions are, leaving every other edge at its unmatched weight. It returns the keys it
 // changed.
 func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
-	var changed []int32
+	changed := l.changed[:0]
 	// Gold edits grouped by span, in file order within a span (the official's G table).
 	order := make([]int, len(gold))
 	for i := range order {
@@ -181,7 +201,6 @@ func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
 		}
 		return gold[a].End - gold[b].End
 	})
-	cols := int32(l.cols)
 	for lo := 0; lo < len(order); {
 		hi := lo + 1
 		g0 := &gold[order[lo]]
@@ -201,14 +220,21 @@ func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
 		if s > e {
 			continue // its original is empty and no edge with s > e has an empty original
 		}
+		first, end := l.rowVertices(s)
 		for _, gi := range group {
 			g := &gold[gi]
 			for _, corr := range g.Corrections {
-				for x := 0; x+len(corr) <= l.m; x++ {
-					if !slices.Equal(l.hyp[x:x+len(corr)], corr) {
+				// An edge that matches starts at a vertex (s, x) and ends at (e, x+len(corr)).
+				for from := first; from < end; from++ {
+					x := int(l.vcol[from])
+					if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
 						continue
 					}
-					ki := l.lookup(int32(s)*cols+int32(x), int32(e)*cols+int32(x+len(corr)))
+					to := l.vertexAt(e, x+len(corr))
+					if to < 0 {
+						continue
+					}
+					ki := l.lookup(from, to)
 					if ki < 0 || l.w[ki] == c.match || !l.matches(&l.keys[ki], g) {
 						continue
 					}
@@ -225,15 +251,13 @@ func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
 // insertions there (group, in file order), the way the official two-pointer walk does.
 func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int32) []int32 {
 	s := gold[group[0]].Start
-	cols := int32(l.cols)
 	// Members: every edge whose reported offsets are (s, s), in (from, to) order, each as many
 	// times as it occurs in the edge list.
-	var members []int32
-	collect := func(toCell int32) {
-		if !l.isVertex(int(toCell)) {
+	members := l.members[:0]
+	collect := func(to int32) {
+		if to < 0 {
 			return
 		}
-		to := l.vid[toCell]
 		sp := l.inSpans[to]
 		for _, ki := range l.slab[sp.off : sp.off+sp.n] {
 			k := &l.keys[ki]
@@ -245,12 +269,14 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 			}
 		}
 	}
-	for j := int32(s) * cols; j < int32(s+1)*cols; j++ {
-		collect(j)
+	first, end := l.rowVertices(s)
+	for to := first; to < end; to++ {
+		collect(to)
 	}
 	if l.opt.FirstRow == FirstRowShifted && s >= 1 && s+1 <= l.m {
-		collect(int32(s + 1)) // the first-row insertion of hypothesis token s, reported at (s, s)
+		collect(l.vertexAt(0, s+1)) // the first-row insertion of hypothesis token s, reported at (s, s)
 	}
+	l.members = members
 	slices.SortFunc(members, func(a, b int32) int {
 		ka, kb := &l.keys[a], &l.keys[b]
 		if ka.from != kb.from {
@@ -342,18 +368,14 @@ func (l *Lattice) skipEpsilon(ki int32, between bool, c costs) bool {
 // relax, in the same order and pass by pass, only the edges whose source improved: the same
 // improvements happen at the same moments, and the search stops when a pass changes nothing.
 func (l *Lattice) search() []Edit {
-	nv := len(l.vert)
-	l.dist = scratch.Resize(l.dist, nv)
+	nv := len(l.vrow)
 	for i := range l.dist {
 		l.dist[i] = math.Inf(1)
 	}
-	l.ipath = scratch.Resize(l.ipath, nv)
 	for i := range l.ipath {
 		l.ipath[i] = -1
 	}
-	words := (len(l.occ) + 63) / 64
 	for t := range 2 {
-		l.bits[t] = scratch.Resize(l.bits[t], words)
 		clear(l.bits[t])
 	}
 	cur, next := l.bits[0], l.bits[1]

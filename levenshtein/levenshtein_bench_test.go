@@ -16,11 +16,13 @@ func BenchmarkMatrices(b *testing.B) {
 			for _, p := range c.Pairs {
 				cells += (len(p.Src) + 1) * (len(p.Hyp) + 1)
 			}
-			var x, y levenshtein.Matrix
+			var band levenshtein.Band
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range c.Pairs {
-					levenshtein.FillPair(&x, &y, c.Pairs[i].Src, c.Pairs[i].Hyp, 1, 2)
+					if err := band.Fill(c.Pairs[i].Src, c.Pairs[i].Hyp, 1, 2, nil); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(cells), "ns/cell")

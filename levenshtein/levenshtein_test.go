@@ -1,9 +1,11 @@
 package levenshtein
 
 import (
-	"fmt"
+	"errors"
 	"math/rand"
 	"testing"
+
+	"maxmatch/internal/membudget"
 )
 
 func ids(s string) []int32 {
@@ -111,11 +113,10 @@ func onOptimalPath(m *Matrix) []bool {
 	return on
 }
 
-// TestFillPairBandKeepsOptimalPaths: the banded pair of matrices agrees with two full ones on
-// every cell of every optimal path (distance and pointers), and those cells are in the band.
-func TestFillPairBandKeepsOptimalPaths(t *testing.T) {
+// TestBandKeepsOptimalPaths: the band agrees with two full matrices on every cell of every
+// optimal path (its pointers), those cells are in the band, and MarkOptimal marks exactly them.
+func TestBandKeepsOptimalPaths(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
-	var a, b, a1, b1 Matrix
 	for iter := 0; iter < 3000; iter++ {
 		src, hyp := make([]int32, rng.Intn(14)), make([]int32, rng.Intn(14))
 		for i := range src {
@@ -132,26 +133,116 @@ func TestFillPairBandKeepsOptimalPaths(t *testing.T) {
 				}
 			}
 		}
-		FillPair(&a, &b, src, hyp, 1, 2)
-		a1.Fill(src, hyp, 1)
-		b1.Fill(src, hyp, 2)
-		for _, pair := range [][2]*Matrix{{&a, &a1}, {&b, &b1}} {
-			banded, full := pair[0], pair[1]
-			for c, on := range onOptimalPath(full) {
-				if !on {
-					continue
-				}
-				i, j := c/full.cols, c%full.cols
-				if lo, hi := banded.Band(i); j < lo || j > hi {
-					t.Fatalf("src %v hyp %v: optimal cell (%d,%d) outside the band [%d,%d]", src, hyp, i, j, lo, hi)
-				}
-				if banded.dist[c] != full.dist[c] || banded.back[c] != full.back[c] {
-					t.Fatalf("src %v hyp %v: cell (%d,%d) is %d/%03b, want %d/%03b", src, hyp, i, j, banded.dist[c], banded.back[c], full.dist[c], full.back[c])
-				}
-			}
-			if got, want := onOptimalPath(banded), onOptimalPath(full); fmt.Sprint(got) != fmt.Sprint(want) {
-				t.Fatalf("src %v hyp %v: cells reached from the end differ", src, hyp)
+		checkBand(t, src, hyp)
+	}
+}
+
+// TestLongBandStartsFromTheBound: long pairs (from longPair tokens), where the band starts at
+// the half-width a lower bound of the distance calls for, edited lightly and heavily.
+func TestLongBandStartsFromTheBound(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, rate := range []int{100, 10, 3} { // one edit per rate tokens
+		src := make([]int32, longPair/2+rng.Intn(100))
+		for i := range src {
+			src[i] = int32(rng.Intn(10))
+		}
+		var hyp []int32
+		for _, tok := range src {
+			switch r := rng.Intn(rate); {
+			case r > 0:
+				hyp = append(hyp, tok)
+			case rng.Intn(3) == 0: // deleted
+			case rng.Intn(2) == 0:
+				hyp = append(hyp, int32(10+rng.Intn(5)))
+			default:
+				hyp = append(hyp, int32(10+rng.Intn(5)), tok)
 			}
 		}
+		if len(src)+len(hyp) < longPair {
+			hyp = append(hyp, src[:longPair-len(src)-len(hyp)]...)
+		}
+		checkBand(t, src, hyp)
+	}
+}
+
+func checkBand(t *testing.T, src, hyp []int32) {
+	t.Helper()
+	var band Band
+	var a1, b1 Matrix
+	if err := band.Fill(src, hyp, 1, 2, nil); err != nil {
+		t.Fatal(err)
+	}
+	band.MarkOptimal()
+	a1.Fill(src, hyp, 1)
+	b1.Fill(src, hyp, 2)
+	for tm, full := range []*Matrix{&a1, &b1} {
+		if got, want := band.Dist(tm), full.Dist(len(src), len(hyp)); got != want {
+			t.Fatalf("src %v hyp %v: matrix %d distance %d, want %d", src, hyp, tm, got, want)
+		}
+		on := onOptimalPath(full)
+		for i := 0; i <= len(src); i++ {
+			lo, cells := band.Row(i)
+			for j := 0; j <= len(hyp); j++ {
+				c := i*full.cols + j
+				inBand := j >= lo && j < lo+len(cells)
+				if !inBand {
+					if on[c] {
+						t.Fatalf("src %v hyp %v: optimal cell (%d,%d) outside the band [%d,%d]", src, hyp, i, j, lo, lo+len(cells)-1)
+					}
+					continue
+				}
+				marked := cells[j-lo]&(OnPath0<<tm) != 0
+				if marked != on[c] {
+					t.Fatalf("src %v hyp %v: matrix %d cell (%d,%d) marked %v, on an optimal path %v", src, hyp, tm, i, j, marked, on[c])
+				}
+				if on[c] && band.Back(tm, i, j) != full.back[c] {
+					t.Fatalf("src %v hyp %v: matrix %d cell (%d,%d) pointers %03b, want %03b", src, hyp, tm, i, j, band.Back(tm, i, j), full.back[c])
+				}
+			}
+		}
+	}
+	if band.Cells() != Cells(len(src), len(hyp), bandHalfWidth(&band)) {
+		t.Fatalf("src %v hyp %v: %d cells stored, Cells says %d", src, hyp, band.Cells(), Cells(len(src), len(hyp), bandHalfWidth(&band)))
+	}
+}
+
+func bandHalfWidth(b *Band) int { return -b.lowDiag + min(0, b.cols-b.rows) }
+
+// TestBandStorageFollowsTheBand: a near-identical long pair stores a few cells per row, not
+// the grid, and the band's reservation is what it stores.
+func TestBandStorageFollowsTheBand(t *testing.T) {
+	const n = 100_000
+	src := make([]int32, n)
+	for i := range src {
+		src[i] = int32(i % 10)
+	}
+	hyp := append([]int32(nil), src...)
+	hyp[5], hyp[n/2] = 99, 98
+	budget := membudget.New(64 << 20)
+	acct := budget.Account()
+	var band Band
+	if err := band.Fill(src, hyp, 1, 2, acct); err != nil {
+		t.Fatal(err)
+	}
+	if band.Dist(0) != 2 || band.Dist(1) != 4 {
+		t.Fatalf("distances %d, %d; want 2 and 4", band.Dist(0), band.Dist(1))
+	}
+	if cells := band.Cells(); cells > 5*(n+1) {
+		t.Errorf("%d cells for %d rows: more than the half-width 2 band", cells, n+1)
+	}
+	if held := acct.Held(); held != int64(band.Cells())+8*int64(n+2) {
+		t.Errorf("held %d bytes, want %d cells + 8 per row offset", held, band.Cells())
+	}
+	band.Free(acct)
+	if acct.Held() != 0 {
+		t.Errorf("after Free, %d bytes held", acct.Held())
+	}
+	// A budget too small for the band: the account's refusal, nothing held.
+	small := membudget.New(100_000).Account()
+	if err := band.Fill(src, hyp, 1, 2, small); !errors.Is(err, membudget.ErrOverBudget) {
+		t.Errorf("Fill in 100 kB: %v, want an over-budget error", err)
+	}
+	if small.Held() != 0 {
+		t.Errorf("after a refused Fill, %d bytes held", small.Held())
 	}
 }

@@ -90,9 +90,10 @@ type JSONLines struct {
 func (j *JSONLines) Begin(w io.Writer) error { return nil }
 func (j *JSONLines) End(w io.Writer) error   { return nil }
 
-// appendEdits appends edits as a JSON array of [start, end, original, correction], their
-// strings with HTML's characters escaped as they have always been (encoding/json's Marshal).
-func appendEdits(b []byte, edits []scorer.Edit) []byte {
+// AppendJSONEdits appends edits as a JSON array of [start, end, original, correction]; with html,
+// their strings have HTML's characters escaped, as the JSON lines of "maxmatch score" have
+// always had them (encoding/json's Marshal).
+func AppendJSONEdits(b []byte, edits []scorer.Edit, html bool) []byte {
 	b = append(b, '[')
 	for i, e := range edits {
 		if i > 0 {
@@ -103,9 +104,9 @@ func appendEdits(b []byte, edits []scorer.Edit) []byte {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(e.End), 10)
 		b = append(b, ',')
-		b = AppendJSONStringHTML(b, e.Original)
+		b = appendJSONString(b, e.Original, html)
 		b = append(b, ',')
-		b = AppendJSONStringHTML(b, e.Correction)
+		b = appendJSONString(b, e.Correction, html)
 		b = append(b, ']')
 	}
 	return append(b, ']')
@@ -127,9 +128,9 @@ func (j *JSONLines) Sentence(w io.Writer, s Sentence) error {
 		b = strconv.AppendInt(b, int64(m.n), 10)
 	}
 	b = append(b, `,"edits":`...)
-	b = appendEdits(b, a.Edits)
+	b = AppendJSONEdits(b, a.Edits, true)
 	b = append(b, `,"correct_edits":`...)
-	b = appendEdits(b, a.Correct)
+	b = AppendJSONEdits(b, a.Correct, true)
 	if r.Bounded != lattice.Exact {
 		b = append(b, `,"bounded":true`...)
 	}
@@ -220,7 +221,7 @@ func (v *Readable) Sentence(out io.Writer, s Sentence) error {
 	fmt.Fprintf(w, "  source     : %s\n", r.Source)
 	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
 	if r.Bounded != lattice.Exact {
-		fmt.Fprintf(w, "  (bounded search: %s)\n", v.Options.FallbackReason(r.Bounded))
+		fmt.Fprintf(w, "  (bounded search: %s)\n", v.Options.FallbackReason(r))
 	}
 	for i := range r.Annotators {
 		a := &r.Annotators[i]

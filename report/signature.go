@@ -23,8 +23,9 @@ import (
 //	  - sentences, annotators (distinct ids) and gold, the first 8 hexadecimal digits of the
 //	    SHA-256 of the gold file's text (decompressed; "sha256sum GOLD" gives it for a plain file):
 //	    which gold standard;
-//	  - max-work, max-edges: only when set to other than their defaults, which score every known
-//	    corpus exactly (a sentence over a budget is scored by the bounded search);
+//	  - max-work, max-edges, max-memory (in bytes): only when set to other than their defaults,
+//	    which score every known corpus exactly (a sentence over a budget is scored by the bounded
+//	    search, and the command warns of it);
 //	  - resamples and seed: only on reports with bootstrap intervals or p-values;
 //	  - version: of maxmatch.
 //
@@ -57,6 +58,9 @@ func (s Signature) String() string {
 	}
 	if o.MaxEdges != 0 {
 		fields = append(fields, "max-edges:"+strconv.Itoa(o.MaxEdges))
+	}
+	if o.MaxMemory != 0 {
+		fields = append(fields, "max-memory:"+strconv.FormatInt(o.MaxMemory, 10))
 	}
 	if s.Resamples > 0 {
 		fields = append(fields, "resamples:"+strconv.Itoa(s.Resamples), "seed:"+strconv.FormatUint(s.Seed, 10))

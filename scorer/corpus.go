@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"maxmatch/internal/membudget"
 )
 
 // chunk is the number of consecutive sentences a worker evaluates at a time.
@@ -24,18 +26,31 @@ const window = 64
 // Sentences are evaluated by opt.Workers goroutines (all CPUs when 0); the annotator choice,
 // which depends on the totals of the sentences before, and the calls to each happen in order
 // on the calling goroutine, so the results do not depend on the number of workers.
+//
+// The workers share one memory budget (Options.MaxMemory, see MemoryBudget). Scoring stops at
+// a sentence that does not fit in it, after the calls to each for the sentences before, with a
+// *TooLargeError. So do ScorePairs and ScoreStream.
 func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResult) error) (Totals, error) {
 	if len(hyps) != len(gold) {
 		return Totals{Beta: opt.Beta}, fmt.Errorf("the system output has %d sentences and the gold standard %d", len(hyps), len(gold))
 	}
-	pairs := func(yield func(Pair, error) bool) {
+	return scoreStream(pairsOf(hyps, gold), len(gold), opt, each, nil)
+}
+
+// pairsOf pairs hyps[i] with gold[i].
+func pairsOf(hyps []string, gold []Sentence) iter.Seq2[Pair, error] {
+	return func(yield func(Pair, error) bool) {
 		for i := range gold {
 			if !yield(Pair{hyps[i], &gold[i]}, nil) {
 				return
 			}
 		}
 	}
-	return scoreStream(pairs, len(gold), opt, each)
+}
+
+// scoreWithin is Score with the memory budget divided already (for tests).
+func scoreWithin(hyps []string, gold []Sentence, opt Options, each func(*SentenceResult) error, mb MemoryBudget) (Totals, error) {
+	return scoreStream(pairsOf(hyps, gold), len(gold), opt, each, &mb)
 }
 
 // ScorePairs is Score for pairs of a hypothesis and its gold sentence, in memory.
@@ -47,7 +62,7 @@ func ScorePairs(pairs []Pair, opt Options, each func(*SentenceResult) error) (To
 			}
 		}
 	}
-	return scoreStream(all, len(pairs), opt, each)
+	return scoreStream(all, len(pairs), opt, each, nil)
 }
 
 // ScoreStream is Score for pairs read as they are scored (see Pairs): each result is passed to
@@ -57,13 +72,36 @@ func ScorePairs(pairs []Pair, opt Options, each func(*SentenceResult) error) (To
 // sentences before it have been passed to each, and is returned; so is the first error each
 // returns. ScoreStream returns once every goroutine it started has stopped reading pairs.
 func ScoreStream(pairs iter.Seq2[Pair, error], opt Options, each func(*SentenceResult) error) (Totals, error) {
-	return scoreStream(pairs, -1, opt, each)
+	return scoreStream(pairs, -1, opt, each, nil)
 }
 
 // scoreStream scores pairs; n is their number when known (-1 otherwise), so that a short
-// corpus is not given more workers than it has chunks.
-func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*SentenceResult) error) (Totals, error) {
+// corpus is not given more workers than it has chunks; mbp, when not nil, is the memory budget
+// divided already (otherwise opt.Shared's, or it is measured now).
+func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*SentenceResult) error, mbp *MemoryBudget) (Totals, error) {
 	t := Totals{Beta: opt.Beta}
+	var mb MemoryBudget
+	var budget *membudget.Budget
+	switch {
+	case mbp != nil:
+		mb, budget = *mbp, membudget.New(mbp.Scoring)
+	case opt.Shared != nil:
+		mb, budget = opt.Shared.memory, opt.Shared.budget
+	default:
+		var err error
+		if mb, err = newMemoryBudget(opt); err != nil {
+			return t, err
+		}
+		budget = membudget.New(mb.Scoring)
+	}
+	evaluate := func(ev *Evaluator, p Pair, i int) (SentenceResult, error) {
+		r, err := ev.Evaluate(p.Hypothesis, p.Gold)
+		r.Index = i
+		if tl, ok := err.(*TooLargeError); ok {
+			tl.Index = i
+		}
+		return r, err
+	}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -72,14 +110,16 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 		workers = min(workers, (n+chunk-1)/chunk)
 	}
 	if workers <= 1 {
-		ev := NewEvaluator(opt)
+		ev := newEvaluator(opt, mb, budget.Account())
 		i := 0
 		for p, err := range pairs {
 			if err != nil {
 				return t, err
 			}
-			r := ev.Evaluate(p.Hypothesis, p.Gold)
-			r.Index = i
+			r, err := evaluate(ev, p, i)
+			if err != nil {
+				return t, err
+			}
 			i++
 			if err := t.choose(&r, each); err != nil {
 				return t, err
@@ -91,12 +131,16 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 	// A feeder reads the pairs into batches, which go both to the workers and, in order, to
 	// the chooser (this goroutine); a batch's results come back on its own channel. The
 	// ordered queue's capacity is the window: the feeder waits when the chooser is that far
-	// behind.
+	// behind. A batch whose evaluation failed ends at the failing sentence, with its error.
+	type evaluated struct {
+		rs  []SentenceResult
+		err error
+	}
 	type batch struct {
 		first   int
 		pairs   []Pair
 		err     error // the error that ended the pairs after this batch's
-		results chan []SentenceResult
+		results chan evaluated
 	}
 	queue := make(chan *batch, window)
 	jobs := make(chan *batch, window)
@@ -107,7 +151,7 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 		defer wg.Done()
 		defer close(jobs)
 		defer close(queue)
-		b := &batch{pairs: make([]Pair, 0, chunk), results: make(chan []SentenceResult, 1)}
+		b := &batch{pairs: make([]Pair, 0, chunk), results: make(chan evaluated, 1)}
 		send := func() bool {
 			select {
 			case queue <- b:
@@ -127,7 +171,7 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 				if !send() {
 					return
 				}
-				b = &batch{first: b.first + chunk, pairs: make([]Pair, 0, chunk), results: make(chan []SentenceResult, 1)}
+				b = &batch{first: b.first + chunk, pairs: make([]Pair, 0, chunk), results: make(chan evaluated, 1)}
 			}
 		}
 		if len(b.pairs) > 0 || b.err != nil {
@@ -138,31 +182,38 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ev := NewEvaluator(opt)
+			ev := newEvaluator(opt, mb, budget.Account())
 			for b := range jobs {
-				rs := make([]SentenceResult, len(b.pairs))
+				e := evaluated{rs: make([]SentenceResult, 0, len(b.pairs))}
 				for i, p := range b.pairs {
 					select {
 					case <-done:
-						b.results <- nil
+						b.results <- evaluated{}
 						return
 					default:
 					}
-					rs[i] = ev.Evaluate(p.Hypothesis, p.Gold)
-					rs[i].Index = b.first + i
+					r, err := evaluate(ev, p, b.first+i)
+					if err != nil {
+						e.err = err
+						break
+					}
+					e.rs = append(e.rs, r)
 				}
-				b.results <- rs
+				b.results <- e
 			}
 		}()
 	}
 	defer wg.Wait()
 	defer close(done)
 	for b := range queue {
-		rs := <-b.results
-		for i := range rs {
-			if err := t.choose(&rs[i], each); err != nil {
+		e := <-b.results
+		for i := range e.rs {
+			if err := t.choose(&e.rs[i], each); err != nil {
 				return t, err
 			}
+		}
+		if e.err != nil {
+			return t, e.err
 		}
 		if b.err != nil {
 			return t, b.err

@@ -19,5 +19,8 @@
 //     results or from SentenceCounts, each sentence's per-annotator counts alone.
 //
 // Options select u, β, the official behaviour to reproduce (Compat) and corrections of its
-// quirks (Fix).
+// quirks (Fix), and the memory budget (MaxMemory): every sentence whose exact search fits in it
+// is scored exactly; one that does not is scored by the bounded search (SentenceResult.Bounded
+// and Cost say so, with the figures); one that not even the bounded search fits is a
+// *TooLargeError.
 package scorer

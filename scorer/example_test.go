@@ -64,7 +64,10 @@ func ExampleScoreSentence() {
 	if err != nil {
 		panic(err)
 	}
-	r := scorer.ScoreSentence("The cats sat on mat .", &gold[0], scorer.DefaultOptions())
+	r, err := scorer.ScoreSentence("The cats sat on mat .", &gold[0], scorer.DefaultOptions())
+	if err != nil {
+		panic(err)
+	}
 	for _, a := range r.Annotators {
 		for _, e := range a.Edits {
 			fmt.Printf("annotator %d: edit %v, shown as %v\n", a.Annotator, e, scorer.Trim(e))
@@ -147,6 +150,31 @@ func ExampleRetotal() {
 	// Output:
 	// [0 1 2]: {Correct:3 Proposed:4 Gold:4}
 	// [2 2 1]: {Correct:3 Proposed:4 Gold:5}
+}
+
+// Scoring an n-best list: the gold prepared once, each hypothesis scored on its own with the
+// sentence-level rule (the annotator the official would choose for this sentence alone), the
+// duplicate scored once.
+func ExamplePreparedEvaluator_EvaluateAll() {
+	gold, _ := scorer.ReadM2("gold.m2", []byte(exampleGold), 0)
+	prepared := scorer.Prepare(gold, scorer.DefaultOptions())
+	ev := prepared.Evaluator() // one per goroutine; prepared is shared
+	hyps := []string{"The cat sat on mat .", "The cats sat on mat .", "The cat sat on the mat .", "The cats sat on mat ."}
+	results, err := ev.EvaluateAll(nil, 0, hyps)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for k, r := range results {
+		n := r.ChosenResult().Counts()
+		p, rec, f := n.PRF(0.5)
+		fmt.Printf("%d: annotator %d, %+v, P %.2f R %.2f F %.2f\n", k, r.ChosenResult().Annotator, n, p, rec, f)
+	}
+	// Output:
+	// 0: annotator 0, {Correct:0 Proposed:0 Gold:1}, P 1.00 R 0.00 F 0.00
+	// 1: annotator 1, {Correct:1 Proposed:1 Gold:1}, P 1.00 R 1.00 F 1.00
+	// 2: annotator 0, {Correct:1 Proposed:1 Gold:1}, P 1.00 R 1.00 F 1.00
+	// 3: annotator 1, {Correct:1 Proposed:1 Gold:1}, P 1.00 R 1.00 F 1.00
 }
 
 // Scoring files of any size in bounded memory: both are read incrementally, each sentence is

@@ -37,10 +37,15 @@ type ReferenceAligner struct {
 
 // NewReferenceAligner returns an aligner with the lattice options of opt (u, budgets, quirks of
 // the path); the scoring options and the first-row offsets quirk do not apply.
-func NewReferenceAligner(opt Options) *ReferenceAligner {
+// The error is a memory budget too small to start with (see NewEvaluator).
+func NewReferenceAligner(opt Options) (*ReferenceAligner, error) {
 	opt.Fixes |= FixFirstRowOffsets
 	opt.IgnoreWhitespaceCasing = false
-	return &ReferenceAligner{ev: NewEvaluator(opt)}
+	ev, err := NewEvaluator(opt)
+	if err != nil {
+		return nil, err
+	}
+	return &ReferenceAligner{ev: ev}, nil
 }
 
 // UnwritableError is a reference whose edits M2 cannot hold: a correction with "||" in it,
@@ -58,17 +63,23 @@ func (e *UnwritableError) Error() string {
 // Sentence returns the gold sentence of source (split on white space as the M2 reader splits
 // an S line, and written back with single spaces) with one annotator per reference, ids 0, 1,
 // …, each with the edits that turn the source into that reference (see ReferenceAligner); a
-// reference equal to its source gives an annotator without edits. bounded[i] says whether
-// reference i was aligned by the bounded search. The error, an *UnwritableError, is for a
-// reference whose edits cannot be written in M2.
-func (ra *ReferenceAligner) Sentence(source string, references []string) (s Sentence, bounded []lattice.Fallback, err error) {
+// reference equal to its source gives an annotator without edits. bounded[i] says why
+// reference i was aligned by the bounded search (Options.FallbackReason), "" when it was not. The error is an *UnwritableError for a
+// reference whose edits cannot be written in M2, or a *TooLargeError for one that does not fit
+// in the memory budget even for the bounded search.
+func (ra *ReferenceAligner) Sentence(source string, references []string) (s Sentence, bounded []string, err error) {
 	tokens := pytext.Fields(source)
 	s = Sentence{Source: strings.Join(tokens, " "), Tokens: tokens}
-	bounded = make([]lattice.Fallback, len(references))
+	bounded = make([]string, len(references))
 	noGold := Sentence{Source: s.Source, Tokens: tokens, Annotators: []Annotator{{ID: 0}}}
 	for i, ref := range references {
-		r := ra.ev.Evaluate(ref, &noGold)
-		bounded[i] = r.Bounded
+		r, err := ra.ev.Evaluate(ref, &noGold)
+		if err != nil {
+			return Sentence{}, nil, err
+		}
+		if r.Bounded != lattice.Exact {
+			bounded[i] = ra.ev.opt.FallbackReason(&r)
+		}
 		a := Annotator{ID: i}
 		for _, e := range r.Annotators[0].Edits {
 			e = Trim(e)

@@ -14,7 +14,11 @@ import (
 func ExampleReferenceAligner() {
 	opt := scorer.DefaultOptions()
 	opt.MaxUnchangedWords = 0 // edits hold changed tokens only
-	aligner := scorer.NewReferenceAligner(opt)
+	aligner, err := scorer.NewReferenceAligner(opt)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	s, _, err := aligner.Sentence("He go to school every days .", []string{
 		"He goes to school every day .",
 		"He went to the school every day .",

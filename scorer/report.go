@@ -9,11 +9,19 @@ import (
 // evaluated, and the one with the best F_β for this sentence alone is chosen, as Score would
 // choose for a corpus of this one sentence. To score a corpus use Score: the official choice
 // of a sentence's annotator depends on the counts of the sentences before it.
-func ScoreSentence(hypothesis string, gold *Sentence, opt Options) SentenceResult {
-	r := NewEvaluator(opt).Evaluate(hypothesis, gold)
-	t := Totals{Beta: opt.Beta}
-	t.Choose(&r)
-	return r
+//
+// It fails as Evaluator.Evaluate does.
+func ScoreSentence(hypothesis string, gold *Sentence, opt Options) (SentenceResult, error) {
+	ev, err := NewEvaluator(opt)
+	if err != nil {
+		return SentenceResult{}, err
+	}
+	r, err := ev.Evaluate(hypothesis, gold)
+	if err != nil {
+		return r, err
+	}
+	r.ChooseAlone(opt.Beta)
+	return r, nil
 }
 
 // MatchedGold reports, for each of a's gold edits, whether a system edit matched it, by the

@@ -165,7 +165,10 @@ func TestScoreSentence(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, hyp := range []string{"The cats sat on mat .", "The cat sat on the mat .", "The cat sat on mat .", "A dog"} {
-		got := ScoreSentence(hyp, &gold[0], DefaultOptions())
+		got, err := ScoreSentence(hyp, &gold[0], DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
 		var want SentenceResult
 		if _, err := Score([]string{hyp}, gold, DefaultOptions(), func(r *SentenceResult) error { want = *r; return nil }); err != nil {
 			t.Fatal(err)

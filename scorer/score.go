@@ -1,12 +1,17 @@
 package scorer
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 
+	"maxmatch/internal/membudget"
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/scratch"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 )
@@ -46,34 +51,145 @@ type Options struct {
 	Compat                 Compat  // the official behaviour to reproduce
 	Fixes                  Fix     // quirks to correct on top of Compat's
 
-	// MaxEdges bounds the transitive closure of one sentence's lattice, MaxWork the official
-	// scorer's predicted work on it (see lattice.Options); over either, the sentence is scored
-	// by the bounded search.
+	// MaxMemory is the memory budget of a run, in bytes (0: DefaultMaxMemory). Every sentence
+	// whose exact search fits in it is scored exactly; one whose exact search does not is
+	// scored by the bounded search (see package lattice), and one that not even the bounded
+	// search fits makes Score fail with a *TooLargeError. See MemoryBudget for how it divides.
+	MaxMemory int64
+	// Shared, when not nil, is a memory budget shared with other scorings that run at the
+	// same time (several systems scored at once: NewSharedBudget); MaxMemory is then its. The
+	// results do not depend on it: whether a sentence fits depends on the whole budget, not
+	// on what others hold (see package membudget).
+	Shared *SharedBudget
+	// MaxEdges and MaxWork are optional caps (0 or negative: none) on one sentence's lattice
+	// closure and on the official scorer's predicted work on it (see lattice.Options); over
+	// either, the sentence is scored by the bounded search.
 	MaxEdges, MaxWork int
 	// Workers is the number of goroutines evaluating sentences (0: one per CPU). The results do
 	// not depend on it.
 	Workers int
 }
 
-// FallbackReason says, for a user, why a sentence was scored by the bounded search: which budget
-// (in effect: the option's value, or its default for 0) it was over.
-func (o Options) FallbackReason(f lattice.Fallback) string {
-	switch f {
+// FallbackReason says, for a user, why a sentence was scored by the bounded search, with our
+// figures: the cap it was over, or what its exact search needed and the memory budget.
+func (o Options) FallbackReason(r *SentenceResult) string {
+	c := r.Cost
+	switch r.Bounded {
 	case lattice.OverWork:
-		w := o.MaxWork
-		if w == 0 {
-			w = lattice.DefaultMaxWork
-		}
-		return fmt.Sprintf("the official scorer's predicted work on it is over --max-work=%d", w)
+		return fmt.Sprintf("the official scorer's predicted work on it is over --max-work=%d", o.MaxWork)
 	case lattice.OverEdges:
-		e := o.MaxEdges
-		if e == 0 {
-			e = lattice.DefaultMaxEdges
+		return fmt.Sprintf("its lattice closure is over --max-edges=%d", o.MaxEdges)
+	case lattice.OverMemory:
+		edges := fmt.Sprintf("%s closure edges when it stopped", membudget.Count(c.Edges))
+		if c.EdgesCounted {
+			edges = fmt.Sprintf("a closure of at least %s edges, counted before building it", membudget.Count(c.Edges))
 		}
-		return fmt.Sprintf("its lattice closure is over --max-edges=%d", e)
+		return fmt.Sprintf("its exact search needs at least %s (%s lattice vertices, %s), more than the memory budget leaves for scoring (--max-memory %s)",
+			membudget.Bytes(c.Needed), membudget.Count(c.Vertices), edges, membudget.Bytes(o.Memory()))
 	}
 	return "within the budgets"
 }
+
+// DefaultMaxMemory is the default memory budget: membudget.DefaultFraction (half) of the
+// smallest of the machine's memory, its cgroup's limit and the address-space limit, and where
+// that figure comes from.
+func DefaultMaxMemory() (int64, string) { return membudget.Default() }
+
+// Memory returns the memory budget in effect: MaxMemory, or DefaultMaxMemory; MaxMemory is
+// capped at what the process may use at all (membudget.Machine: the physical memory, the
+// cgroup's limit, what remains of the address-space limit), beyond which no budget can hold.
+func (o Options) Memory() int64 {
+	if o.MaxMemory > 0 {
+		if m, _, ok := membudget.Machine(); ok && m < o.MaxMemory {
+			return m
+		}
+		return o.MaxMemory
+	}
+	m, _ := DefaultMaxMemory()
+	return m
+}
+
+// MemoryBudget is how a run's memory budget divides: what was in use when scoring started
+// (the inputs, read and parsed), a headroom for what is not accounted (the Go runtime and its
+// garbage collector, small per-sentence buffers, results), and the rest, which the workers
+// share for the large structures of the sentences they score (bands, lattices, closures,
+// searches; see package membudget).
+type MemoryBudget struct {
+	Max, InUse, Headroom, Scoring int64
+}
+
+// memoryHeadroom is the part of the budget left to what is not accounted: 16 MB, and a
+// sixteenth of the budget for the garbage collector to work in.
+func memoryHeadroom(max int64) int64 { return 16<<20 + max/16 }
+
+// newMemoryBudget measures the memory in use and divides the budget. When the inputs take a
+// sizable share of it, a garbage collection first makes the figure exact.
+func newMemoryBudget(o Options) (MemoryBudget, error) {
+	mb := MemoryBudget{Max: o.Memory()}
+	mb.InUse = heapInUse()
+	if mb.InUse > mb.Max/8 {
+		runtime.GC()
+		mb.InUse = heapInUse()
+	}
+	mb.Headroom = memoryHeadroom(mb.Max)
+	mb.Scoring = mb.Max - mb.InUse - mb.Headroom
+	if mb.Scoring <= 0 {
+		return mb, fmt.Errorf("the memory budget, --max-memory %s, is not more than what is in use before scoring (%s: the inputs, read and parsed) and the headroom it keeps (%s)",
+			membudget.Bytes(mb.Max), membudget.Bytes(mb.InUse), membudget.Bytes(mb.Headroom))
+	}
+	return mb, nil
+}
+
+// SharedBudget is one run's memory budget, divided once, for scorings that run at the same time
+// and share it (Options.Shared).
+type SharedBudget struct {
+	memory MemoryBudget
+	budget *membudget.Budget
+}
+
+// NewSharedBudget measures the memory in use and divides opt's budget (as Score does) for
+// scorings that will share it.
+func NewSharedBudget(opt Options) (*SharedBudget, error) {
+	mb, err := newMemoryBudget(opt)
+	if err != nil {
+		return nil, err
+	}
+	return &SharedBudget{memory: mb, budget: membudget.New(mb.Scoring)}, nil
+}
+
+// heapInUse returns the bytes of the Go heap's objects and stacks now.
+func heapInUse() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/stacks:bytes"}}
+	metrics.Read(s)
+	var n int64
+	for _, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 {
+			n += int64(x.Value.Uint64())
+		}
+	}
+	return n
+}
+
+// TooLargeError is a sentence that not even the bounded search can score within the memory
+// budget. Score stops at it.
+type TooLargeError struct {
+	Index  int    // 0-based
+	Line   int    // the gold S line
+	File   string // the gold file, when the caller sets it
+	Memory MemoryBudget
+	Err    *lattice.TooLargeError
+}
+
+func (e *TooLargeError) Error() string {
+	where := fmt.Sprintf("gold line %d", e.Line)
+	if e.File != "" {
+		where = fmt.Sprintf("%s:%d", e.File, e.Line)
+	}
+	return fmt.Sprintf("sentence %d (%s) is too large for the memory budget: %v (--max-memory %s, less %s in use when scoring started and %s of headroom); a larger --max-memory would score it",
+		e.Index+1, where, e.Err, membudget.Bytes(e.Memory.Max), membudget.Bytes(e.Memory.InUse), membudget.Bytes(e.Memory.Headroom))
+}
+
+func (e *TooLargeError) Unwrap() error { return e.Err }
 
 // GCPercent is the garbage collector's target (runtime/debug.SetGCPercent) that the maxmatch
 // command runs with, and that the benchmarks measure in-process scoring with: a run holds a few
@@ -124,8 +240,9 @@ type SentenceResult struct {
 	Annotators []AnnotatorResult // in the official's visiting order
 	Chosen     int               // index into Annotators of the annotator chosen (see Totals.Choose)
 	// Bounded says whether the lattice was too large for the exact search, and so the bounded
-	// search was used, and why (see package lattice).
+	// search was used, and why (see package lattice); Cost gives the lattice's figures.
 	Bounded lattice.Fallback
+	Cost    lattice.Cost
 	// Gold is the gold sentence scored against.
 	Gold *Sentence
 }
@@ -137,6 +254,8 @@ func (r *SentenceResult) ChosenResult() *AnnotatorResult { return &r.Annotators[
 // use (use one per goroutine).
 type Evaluator struct {
 	opt      Options
+	memory   MemoryBudget
+	acct     *membudget.Account
 	lat      lattice.Lattice
 	intern   levenshtein.Interner // never reset: a corpus has a modest vocabulary
 	src, hyp []int32
@@ -146,9 +265,19 @@ type Evaluator struct {
 	corrs    [][]int32 // the corrections of lgold
 }
 
-// NewEvaluator returns an Evaluator with the given options.
-func NewEvaluator(opt Options) *Evaluator {
-	return &Evaluator{opt: opt}
+// NewEvaluator returns an Evaluator with the given options and a memory budget of its own
+// (Options.MaxMemory, divided as MemoryBudget says, measured now). Score shares one budget
+// among its workers.
+func NewEvaluator(opt Options) (*Evaluator, error) {
+	mb, err := newMemoryBudget(opt)
+	if err != nil {
+		return nil, err
+	}
+	return newEvaluator(opt, mb, membudget.New(mb.Scoring).Account()), nil
+}
+
+func newEvaluator(opt Options, mb MemoryBudget, acct *membudget.Account) *Evaluator {
+	return &Evaluator{opt: opt, memory: mb, acct: acct}
 }
 
 func (ev *Evaluator) latticeOptions() lattice.Options {
@@ -157,6 +286,7 @@ func (ev *Evaluator) latticeOptions() lattice.Options {
 		MaxUnchanged:   ev.opt.MaxUnchangedWords,
 		MaxEdges:       ev.opt.MaxEdges,
 		MaxWork:        ev.opt.MaxWork,
+		Memory:         ev.acct,
 		EdgesOnce:      f.Has(FixDuplicateEdges),
 		RemoveAllNoops: f.Has(FixNoopRemoval),
 		StrictWalk:     f.Has(FixInsertionWalk),
@@ -170,35 +300,129 @@ func (ev *Evaluator) latticeOptions() lattice.Options {
 
 // Evaluate scores hypothesis against every annotator of s. Chosen is left at 0: the choice
 // depends on the corpus totals so far (Totals.Choose).
-func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
+//
+// Its large structures are reserved from the memory budget. A sentence that does not fit
+// even for the bounded search gives a *TooLargeError. When the budget is held by other workers
+// (Score's), Evaluate releases what it holds, waits until it is the one worker that waits for
+// memory (see package membudget), and scores the sentence again: the result is the same.
+func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) (SentenceResult, error) {
+	return ev.withinBudget(s, func() (SentenceResult, error) { return ev.evaluate(hypothesis, s) })
+}
+
+// withinBudget runs evaluate, an evaluation of s, under the memory budget's protocol: what it
+// held is released after it; when the budget was busy, it waits its turn and runs again.
+func (ev *Evaluator) withinBudget(s *Sentence, evaluate func() (SentenceResult, error)) (SentenceResult, error) {
+	for {
+		res, err := evaluate()
+		ev.release()
+		if errors.Is(err, membudget.ErrBusy) {
+			ev.acct.Exclusive()
+			continue
+		}
+		ev.acct.Done()
+		if err != nil {
+			err = ev.sentenceError(err, s)
+		}
+		return res, err
+	}
+}
+
+// sentenceError names the sentence in a *lattice.TooLargeError (in a function of its own:
+// errors.As's target escapes, and is allocated only where there is an error).
+func (ev *Evaluator) sentenceError(err error, s *Sentence) error {
+	var tl *lattice.TooLargeError
+	if errors.As(err, &tl) {
+		return &TooLargeError{Line: s.Line, Memory: ev.memory, Err: tl}
+	}
+	return err
+}
+
+// release frees the sentence's large buffers (the lattice's and the tokens'): a worker holds
+// budget only while it scores a sentence.
+func (ev *Evaluator) release() {
+	if ev.acct.Held() == 0 {
+		return // every buffer small: kept for the next sentence
+	}
+	ev.lat.Release()
+	ev.src = scratch.Free(ev.acct, ev.src)
+	ev.hyp = scratch.Free(ev.acct, ev.hyp)
+	ev.hypToks = scratch.Free(ev.acct, ev.hypToks)
+}
+
+// tokens interns the sentence's source and hypothesis tokens into the Evaluator's buffers,
+// which are reserved from the memory budget like the lattice's (the hypothesis's split is
+// accounted once its length is known; see scratch.Adopt). A refusal is returned as a
+// *lattice.TooLargeError of the token arrays.
+func (ev *Evaluator) tokens(hypothesis string, s *Sentence) error {
+	var err error
+	if ev.src, err = scratch.Resize(ev.acct, ev.src, len(s.Tokens)); err != nil {
+		return ev.tokensTooLarge(s, -1, err)
+	}
 	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
 	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
+	m := len(ev.hypToks)
+	if ev.hypToks, err = scratch.Adopt(ev.acct, ev.hypToks); err != nil {
+		return ev.tokensTooLarge(s, m, err)
+	}
+	if ev.hyp, err = scratch.Resize(ev.acct, ev.hyp, m); err != nil {
+		return ev.tokensTooLarge(s, m, err)
+	}
 	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
-	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis, Gold: s}
+	return nil
+}
+
+// tokensTooLarge is a refusal of the token arrays of s, whose hypothesis has m tokens (-1: not
+// split yet).
+func (ev *Evaluator) tokensTooLarge(s *Sentence, m int, err error) error {
+	return lattice.AsTooLarge(lattice.StageTokens, lattice.Cost{SrcTokens: len(s.Tokens), HypTokens: max(m, 0)}, err)
+}
+
+func (ev *Evaluator) evaluate(hypothesis string, s *Sentence) (SentenceResult, error) {
+	if err := ev.tokens(hypothesis, s); err != nil {
+		return SentenceResult{Source: s.Source, Hypothesis: hypothesis, Gold: s}, err
+	}
+	return ev.evaluateIDs(hypothesis, s, ev.src, ev.hyp, ev.hypToks, nil)
+}
+
+// evaluateIDs is evaluate once the tokens are ids: src and hyp are the ids of s.Tokens and of
+// hypToks, the hypothesis's tokens. prepared, when not nil, holds each annotator's gold edits
+// as the lattice compares them, made beforehand with the same ids (see PreparedGold); when
+// nil they are made here with the Evaluator's own ids.
+func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int32, hypToks []string, prepared [][]lattice.Gold) (SentenceResult, error) {
+	res := SentenceResult{Source: s.Source, Hypothesis: hypothesis, Gold: s, Annotators: make([]AnnotatorResult, 0, len(s.Annotators))}
 	fixes := ev.opt.Effective()
 	// A hypothesis equal to its source has one optimal alignment, the diagonal of matches, and
 	// so no edit whatever the gold edits are.
-	unchanged := slices.Equal(ev.src, ev.hyp)
+	unchanged := slices.Equal(src, hyp)
 	if !unchanged {
-		ev.lat.Build(ev.src, ev.hyp, ev.latticeOptions())
-		res.Bounded = ev.lat.Bounded()
-	}
-	for _, a := range s.Annotators {
-		gold := a.Edits
-		if fixes.Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
-			gold = dropWhitespaceCasingGold(gold)
+		err := ev.lat.Build(src, hyp, ev.latticeOptions())
+		res.Bounded, res.Cost = ev.lat.Bounded(), ev.lat.Cost()
+		if err != nil {
+			return res, err
 		}
+	}
+	for ai, a := range s.Annotators {
+		gold := ev.annotatorGold(&a)
 		if unchanged {
 			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: gold})
 			continue
 		}
-		path := ev.lat.BestPath(ev.latticeGold(gold))
+		var lg []lattice.Gold
+		if prepared != nil {
+			lg = prepared[ai]
+		} else {
+			lg = ev.latticeGold(gold)
+		}
+		path, err := ev.lat.BestPath(lg)
+		if err != nil {
+			return res, err
+		}
 		edits := make([]Edit, 0, len(path))
 		for _, p := range path {
 			e := Edit{
 				Start: p.Start, End: p.End,
 				Original:   strings.Join(s.Tokens[p.SrcStart:p.SrcEnd], " "),
-				Correction: strings.Join(ev.hypToks[p.HypStart:p.HypEnd], " "),
+				Correction: strings.Join(hypToks[p.HypStart:p.HypEnd], " "),
 			}
 			if ev.opt.IgnoreWhitespaceCasing && equalIgnoringWhitespaceCasing(e.Original, e.Correction) {
 				continue
@@ -212,7 +436,16 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) SentenceResult {
 			Correct:   matchEdits(edits, gold, fixes),
 		})
 	}
-	return res
+	return res, nil
+}
+
+// annotatorGold returns the gold edits of a that are scored: all of them, except under
+// FixWhitespaceCasingGold with IgnoreWhitespaceCasing.
+func (ev *Evaluator) annotatorGold(a *Annotator) []GoldEdit {
+	if ev.opt.Effective().Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
+		return dropWhitespaceCasingGold(a.Edits)
+	}
+	return a.Edits
 }
 
 // latticeGold turns gold edits into token sequences the lattice compares, in buffers of the
@@ -346,6 +579,17 @@ func (t *Totals) Choose(r *SentenceResult) {
 	}
 	r.Chosen = ch.best
 	t.Add(r.Annotators[r.Chosen].Counts(), r.Bounded != lattice.Exact)
+}
+
+// ChooseCounts is Choose for a sentence given by its annotators' counts, in visiting order: it
+// returns the index of the annotator chosen and adds its counts to the totals.
+func (t *Totals) ChooseCounts(counts []Counts) int {
+	ch := newChoice()
+	for i, n := range counts {
+		t.consider(&ch, i, n)
+	}
+	t.Add(counts[ch.best], false)
+	return ch.best
 }
 
 // choice is an annotator choice in progress: the best annotator so far and its figures.

@@ -3,6 +3,9 @@ package scorer_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
 	"testing"
 
 	"maxmatch/bench/cases"
@@ -34,11 +37,16 @@ func BenchmarkParse(b *testing.B) {
 func BenchmarkEvaluate(b *testing.B) {
 	for _, c := range cases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
-			ev := scorer.NewEvaluator(scorer.DefaultOptions())
+			ev, err := scorer.NewEvaluator(scorer.DefaultOptions())
+			if err != nil {
+				b.Fatal(err)
+			}
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range c.Corpus.Gold {
-					ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i])
+					if _, err := ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i]); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
 		})
@@ -65,16 +73,149 @@ func BenchmarkScore(b *testing.B) {
 func BenchmarkAnnotatorChoice(b *testing.B) {
 	for _, c := range cases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
-			ev := scorer.NewEvaluator(scorer.DefaultOptions())
+			ev, err := scorer.NewEvaluator(scorer.DefaultOptions())
+			if err != nil {
+				b.Fatal(err)
+			}
 			rs := make([]scorer.SentenceResult, len(c.Corpus.Gold))
 			for i := range c.Corpus.Gold {
-				rs[i] = ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i])
+				if rs[i], err = ev.Evaluate(c.Corpus.Hyps[i], &c.Corpus.Gold[i]); err != nil {
+					b.Fatal(err)
+				}
 			}
 			b.ReportAllocs()
 			for b.Loop() {
 				t := scorer.Totals{Beta: 0.5}
 				for i := range rs {
 					t.Choose(&rs[i])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPreparedNbest scores the 13 CoNLL-2014 files as 13 hypotheses per sentence (17,056)
+// with PreparedEvaluator.EvaluateAll, gold prepared and evaluators warm, as a tuning loop or the
+// service does: on one goroutine, and on two taking chunks of 32 sentences in turn. The
+// sub-benchmark files/workers=1 scores the same hypotheses as 13 files, one by one, with
+// scorer.Score on one worker (what "maxmatch score" does for each), for a ratio measured
+// side by side.
+func BenchmarkPreparedNbest(b *testing.B) {
+	data, err := cases.SharedData(".")
+	if err != nil {
+		b.Skip(err)
+	}
+	names, err := cases.CoNLLSystems(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var gold []scorer.Sentence
+	var lists [][]string
+	for _, n := range names {
+		c, err := cases.ReadCorpus(n, filepath.Join(data, "conll14", "systems", n), filepath.Join(data, cases.CoNLLGold))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if gold == nil {
+			gold, lists = c.Gold, make([][]string, len(c.Gold))
+		}
+		for i := range lists {
+			lists[i] = append(lists[i], c.Hyps[i])
+		}
+	}
+	b.Run("files/workers=1", func(b *testing.B) {
+		defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
+		opt := scorer.DefaultOptions()
+		opt.Workers = 1
+		files := make([][]string, len(names))
+		for k := range files {
+			for i := range lists {
+				files[k] = append(files[k], lists[i][k])
+			}
+		}
+		b.ReportAllocs()
+		cpu := cases.CPUTime()
+		for b.Loop() {
+			for _, hyps := range files {
+				if _, err := scorer.Score(hyps, gold, opt, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		cases.ReportThroughput(b, 17056, cpu)
+	})
+	const chunk = 32
+	p := scorer.Prepare(gold, scorer.DefaultOptions())
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("nbest/workers=%d", workers), func(b *testing.B) {
+			defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
+			evs := make([]*scorer.PreparedEvaluator, workers)
+			for w := range evs {
+				evs[w] = p.Evaluator()
+			}
+			b.ReportAllocs()
+			cpu := cases.CPUTime()
+			for b.Loop() {
+				next := make(chan int, len(gold)/chunk+1)
+				for c := 0; c < len(gold); c += chunk {
+					next <- c
+				}
+				close(next)
+				var wg sync.WaitGroup
+				for w := range workers {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						var rs []scorer.SentenceResult
+						for c := range next {
+							for i := c; i < min(c+chunk, len(gold)); i++ {
+								var err error
+								if rs, err = evs[w].EvaluateAll(rs[:0], i, lists[i]); err != nil {
+									panic(err) // not b.Fatal: this is not the benchmark's goroutine
+								}
+							}
+						}
+					}()
+				}
+				wg.Wait()
+			}
+			cases.ReportThroughput(b, 17056, cpu)
+		})
+	}
+}
+
+// BenchmarkLongLine scores one long line (bench/cases.LongFamilies) as the command does, under
+// the default memory budget: near-identical lines of 10⁴ to 10⁶ tokens (exact), a heavily
+// edited one of 10⁴ (exact, and forced to the bounded search with MaxEdges 1).
+func BenchmarkLongLine(b *testing.B) {
+	for _, in := range []struct {
+		family   string
+		n        int
+		maxEdges int
+	}{
+		{"near-identical", 10_000, 0}, {"near-identical", 100_000, 0}, {"near-identical", 1_000_000, 0},
+		{"edited", 10_000, 0}, {"edited", 10_000, 1},
+	} {
+		f, ok := cases.LongFamilyByName(in.family)
+		if !ok {
+			b.Fatalf("no family %q", in.family)
+		}
+		c := f.Case(in.n, 1)
+		corpus, err := cases.ParseCorpus(in.family, []byte(c.System()), []byte(c.M2()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := fmt.Sprintf("case=%s-n=%d", in.family, in.n)
+		if in.maxEdges > 0 {
+			name += "-bounded"
+		}
+		b.Run(name, func(b *testing.B) {
+			opt := scorer.DefaultOptions()
+			opt.MaxEdges = in.maxEdges
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := scorer.Score(corpus.Hyps, corpus.Gold, opt, nil); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

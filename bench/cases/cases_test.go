@@ -82,3 +82,59 @@ func TestCasesAreDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestLongFamilies(t *testing.T) {
+	for _, f := range LongFamilies {
+		for _, n := range []int{3, 10, 1000} {
+			c := f.Case(n, 1)
+			corpus, err := ParseCorpus(f.Name, []byte(c.System()), []byte(c.M2()))
+			if err != nil {
+				t.Fatalf("%s n=%d: %v", f.Name, n, err)
+			}
+			if len(corpus.Gold[0].Tokens) != n {
+				t.Errorf("%s n=%d: %d source tokens", f.Name, n, len(corpus.Gold[0].Tokens))
+			}
+		}
+	}
+	c, _ := LongFamilyByName("near-identical")
+	nc := c.Case(1000, 1)
+	diff := 0
+	for i := range nc.Source {
+		if nc.Source[i] != nc.Hypothesis[i] {
+			diff++
+		}
+	}
+	if diff != 2 || nc.Hypothesis[5] != "X" {
+		t.Errorf("near-identical: %d tokens differ (want 2, token 5 the gold correction)", diff)
+	}
+	e, _ := LongFamilyByName("edited")
+	if ec := e.Case(10_000, 1); len(ec.Hypothesis) < 9_000 || len(ec.Hypothesis) > 11_000 {
+		t.Errorf("edited: %d hypothesis tokens for 10,000", len(ec.Hypothesis))
+	}
+}
+
+// TestJoinM2: runs of sentences become one, the offsets shifted by the tokens before, every
+// annotator kept (one with only noop lines keeps a noop line), the system joined alike.
+func TestJoinM2(t *testing.T) {
+	m2 := "S a b\nA 0 1|||T|||c|||REQUIRED|||-NONE-|||0\n\n" +
+		"S d e f\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\nA 1 1|||T|||g|||REQUIRED|||-NONE-|||0\n\n" +
+		"S h\n\n"
+	got, err := JoinM2(m2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "S a b d e f\nA 0 1|||T|||c|||REQUIRED|||-NONE-|||0\nA 3 3|||T|||g|||REQUIRED|||-NONE-|||0\n" +
+		"A -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||1\n\nS h\n\n"
+	if got != want {
+		t.Errorf("JoinM2:\n%s\nwant:\n%s", got, want)
+	}
+	if sys := JoinLines("c b\nd g e f\nh\n", 2); sys != "c b d g e f\nh\n" {
+		t.Errorf("JoinLines: %q", sys)
+	}
+	if _, err := ParseCorpus("joined", []byte(JoinLines("c b\nd g e f\nh\n", 2)), []byte(got)); err != nil {
+		t.Error(err)
+	}
+	if _, err := JoinM2("A 0 1|||T|||c|||REQUIRED|||-NONE-|||0\n", 2); err == nil {
+		t.Error("an A line before any S line: no error")
+	}
+}

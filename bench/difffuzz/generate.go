@@ -115,7 +115,10 @@ func (g goldLine) String() string {
 // generate returns blocks of an M2 file (each ending in "\n") with n sentences in all.
 func generate(rng *rand.Rand, n int, cfg config) (blocks []genBlock) {
 	// Our own edit extraction with no gold gives realistic gold edits to start from.
-	ev := scorer.NewEvaluator(cfg.opt)
+	ev, err := scorer.NewEvaluator(cfg.opt)
+	if err != nil {
+		panic(err) // a budget of half the machine for sentences of a few tokens
+	}
 	for range n {
 		maxLen, words := 10, vocab
 		if *hard {
@@ -130,7 +133,11 @@ func generate(rng *rand.Rand, n int, cfg config) (blocks []genBlock) {
 		hypText := join(rng, hyp, hypSeps, fancy)
 		srcText := join(rng, src, srcSeps, fancy)
 		sent := scorer.Sentence{Source: strings.Join(src, " "), Tokens: src, Annotators: []scorer.Annotator{{ID: 0}}}
-		found := ev.Evaluate(strings.Join(hyp, " "), &sent).Annotators[0].Edits
+		res, err := ev.Evaluate(strings.Join(hyp, " "), &sent)
+		if err != nil {
+			panic(err)
+		}
+		found := res.Annotators[0].Edits
 
 		ids := []int{0}
 		switch r := rng.Intn(10); {

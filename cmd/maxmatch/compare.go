@@ -38,6 +38,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: -resamples must be at least 1, got %d\n", cmd, resamples)
 		return exitError
 	}
+	defer limitGoMemory(opt)()
 	prog := newProgress(stderr)
 	gold := &goldFile{in: newInput(fs.Arg(2), "gold", prog)}
 	defer gold.in.close()
@@ -73,7 +74,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		prog.clear()
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		printScoreError(stderr, err, gold.in.name)
 		return exitError
 	}
 	spans.finish()

@@ -8,7 +8,6 @@ import (
 	"io"
 	"strings"
 
-	"maxmatch/lattice"
 	"maxmatch/scorer"
 	"maxmatch/tokenize"
 )
@@ -73,7 +72,11 @@ func runM2(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Every sentence is made before anything is written, so that an error leaves no output.
-	aligner := scorer.NewReferenceAligner(opt)
+	aligner, err := scorer.NewReferenceAligner(opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "maxmatch m2: %v\n", err)
+		return exitError
+	}
 	refs := make([]string, len(paths)-1)
 	var m2 bytes.Buffer
 	mw := scorer.NewM2Writer(&m2)
@@ -88,10 +91,14 @@ func runM2(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "maxmatch: %s:%d: %v\n", paths[ue.Reference+1], line+1, err)
 			return exitError
 		}
-		for i, b := range bounded {
-			if b != lattice.Exact {
+		if err != nil {
+			fmt.Fprintf(stderr, "maxmatch: %s:%d: %v\n", paths[0], line+1, err)
+			return exitError
+		}
+		for i, why := range bounded {
+			if why != "" {
 				fmt.Fprintf(stderr, "maxmatch: warning: %s:%d: aligned by the bounded search, as %s (its edits still give the reference)\n",
-					paths[i+1], line+1, opt.FallbackReason(b))
+					paths[i+1], line+1, why)
 			}
 		}
 		mw.Write(&s)

@@ -7,12 +7,16 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// machineMemory matches the default memory budget in the help, which depends on the machine.
+var machineMemory = regexp.MustCompile(`\(default [0-9.]+ [kMGTP]?B: [^()]*\)`)
 
 // checkGolden runs the command with args as a user would and compares everything it prints,
 // and its exit status, with testdata/golden/NAME.golden (-update rewrites it). "$TMP" in args
@@ -162,9 +166,38 @@ func TestGolden(t *testing.T) {
 		{"score-levels", []string{"score", "--levels", "--counts", "testdata/report-partial.txt", "testdata/report.m2"}, "one system: its levels as a table before the official lines, which stay the correction figures"},
 		{"score-levels-jsonl", []string{"score", "--levels", "--jsonl", "testdata/report-partial.txt", "testdata/report.m2"}, "the levels as a JSON line, the total last"},
 		{"score-signature-only", []string{"score", "--signature-only", "testdata/report.txt", "testdata/report.m2"}, "the signature of the official lines: no bootstrap"},
+		{"score-signature-max-memory", []string{"score", "--signature-only", "--max-memory", "2G", "testdata/report.txt", "testdata/report.m2"}, "a memory budget set by hand is in the signature (it decides which sentences the bounded search scores)"},
 		{"score-signature-only-systems", []string{"score", "--signature-only", "--types", "Nn", "--compat", "master", "--fix", "duplicate-gold", "--max_unchanged_words", "1", "testdata/report.txt", "testdata/nonexistent.txt", "testdata/report.m2"}, "the signature of a table: resamples and seed; the system files are not read"},
 		{"score-html", []string{"score", "--html", "$TMP/page.html", "--bootstrap", "100", "testdata/report.txt", "testdata/report-partial.txt", "testdata/report.m2"}, "the page written (TestScoreHTML checks it), the table printed as without it"},
 		{"score-html-unwritable", []string{"score", "--html", "testdata/nonexistent/page.html", "testdata/report.txt", "testdata/report-partial.txt", "testdata/report.m2"}, "the page cannot be written: the path named, nothing on stdout"},
+
+		// nbest, oracle, serve.
+		{"nbest", []string{"nbest", "testdata/nbest/small.nbest", "testdata/small.m2"}, "a TSV row per hypothesis in list order; sentence 1 has none, and no row"},
+		{"nbest-jsonl", []string{"nbest", "--jsonl", "testdata/nbest/small.jsonl", "testdata/small.m2"}, "the same list as JSON lines in, JSON lines out, with the chosen annotator's edits"},
+		{"nbest-stats", []string{"nbest", "--stats", "testdata/nbest/small.nbest", "testdata/small.m2"}, "Moses' scores format: a block per sentence, correct proposed gold source-length"},
+		{"nbest-beta", []string{"nbest", "--beta", "2", "--format", "moses", "testdata/nbest/small.nbest", "testdata/small.m2"}, "the F column is named after β; an explicit format"},
+		{"nbest-help", []string{"nbest", "-h"}, "usage, the sentence-level rule and the flags, on stdout"},
+		{"nbest-bounded", []string{"nbest", "--jsonl", "--max-work", "1000", "testdata/nbest/unrelated.nbest", "testdata/unrelated.m2"}, "over the work budget: one warning for the hypothesis and its duplicate, \"bounded\": true in both rows"},
+		{"nbest-bad-id", []string{"nbest", "testdata/nbest/badid.nbest", "testdata/small.m2"}, "a sentence id that is not an integer: file, line, column; nothing on stdout"},
+		{"nbest-no-separator", []string{"nbest", "testdata/nbest/nosep.nbest", "testdata/small.m2"}, "a Moses line without |||"},
+		{"nbest-out-of-range", []string{"nbest", "testdata/nbest/range.nbest", "testdata/small.m2"}, "a sentence id past the gold file's sentences"},
+		{"nbest-split", []string{"nbest", "testdata/nbest/split.nbest", "testdata/small.m2"}, "a sentence whose hypotheses are in two places: both lines named"},
+		{"nbest-bad-type", []string{"nbest", "testdata/nbest/badtype.jsonl", "testdata/small.m2"}, "a number among the hypotheses: the field and what was expected"},
+		{"nbest-bad-json", []string{"nbest", "testdata/nbest/badjson.jsonl", "testdata/small.m2"}, "JSON cut short"},
+		{"nbest-unknown-field", []string{"nbest", "testdata/nbest/unknown.jsonl", "testdata/small.m2"}, "a misspelt field is named, not ignored"},
+		{"nbest-negative", []string{"nbest", "testdata/nbest/negative.jsonl", "testdata/small.m2"}, "a negative sentence id"},
+		{"nbest-bad-utf8", []string{"nbest", "testdata/nbest/badutf8.nbest", "testdata/small.m2"}, "invalid UTF-8: line and column"},
+		{"nbest-missing", []string{"nbest", "testdata/nbest/nonexistent", "testdata/small.m2"}, "a list that is not there"},
+		{"nbest-jsonl-stats", []string{"nbest", "--jsonl", "--stats", "testdata/nbest/small.nbest", "testdata/small.m2"}, "two outputs at once"},
+		{"nbest-bad-format", []string{"nbest", "--format", "xml", "testdata/nbest/small.nbest", "testdata/small.m2"}, "an unknown format"},
+		{"oracle", []string{"oracle", "testdata/nbest/small.nbest", "testdata/small.m2"}, "the best choice by enumeration; sentence 1 keeps its source, with a warning"},
+		{"oracle-jsonl", []string{"oracle", "--jsonl", "testdata/nbest/small.jsonl", "testdata/small.m2"}, "every sentence's choice (k -1 for the source), then the total"},
+		{"oracle-help", []string{"oracle", "-h"}, "usage and flags on stdout"},
+		{"oracle-empty", []string{"oracle", "--jsonl", "testdata/nbest/empty.jsonl", "testdata/small.m2"}, "an empty list of hypotheses is a sentence without any: its source"},
+		{"oracle-bad", []string{"oracle", "testdata/nbest/split.nbest", "testdata/small.m2"}, "bad input: one error, nothing on stdout"},
+		{"serve-help", []string{"serve", "-h"}, "the request kinds and the flags on stdout"},
+		{"serve-no-gold", []string{"serve"}, "--gold is required"},
+		{"serve-bad-gold", []string{"serve", "--gold", "testdata/badoffset.m2"}, "a bad gold file stops the service before it starts"},
 
 		// compare.
 		{"compare", []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "both scores, the difference with its interval, wins, p-value, resamples and seed"},
@@ -342,5 +375,6 @@ func runCase(t *testing.T, tt goldenCase) string {
 	var stderr bytes.Buffer
 	code := run(tt.args, out, &stderr)
 	got := fmt.Sprintf("%s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", command, code, stdout.String(), stderr.String())
+	got = machineMemory.ReplaceAllString(got, "(default MACHINE_MEMORY)")
 	return strings.ReplaceAll(got, tmp, "$TMP")
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 )
 
@@ -12,6 +13,9 @@ const usage = `usage:
                                        score several systems: one table, tests against the first
   maxmatch compare [flags] SYSTEM_A SYSTEM_B GOLD
                                        test whether two systems' F differ (paired bootstrap)
+  maxmatch nbest [flags] NBEST GOLD    score every hypothesis of an n-best list on its own
+  maxmatch oracle [flags] NBEST GOLD   choose one hypothesis per sentence for the best corpus F
+  maxmatch serve --gold GOLD [flags]   score JSON-lines requests from stdin, gold loaded once
   maxmatch demo                        score an embedded sample and explain the output
   maxmatch m2 [flags] SOURCE REFERENCE...
                                        write an M2 gold file from corrected references
@@ -62,6 +66,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runScore(args[1:], stdout, stderr)
 	case "compare":
 		return runCompare(args[1:], stdout, stderr)
+	case "nbest":
+		return runNbest(args[1:], os.Stdin, stdout, stderr)
+	case "oracle":
+		return runOracle(args[1:], os.Stdin, stdout, stderr)
+	case "serve":
+		return runServe(args[1:], os.Stdin, stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
 	case "m2":

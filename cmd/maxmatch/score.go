@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"maxmatch/internal/m2verbose"
@@ -327,10 +328,11 @@ func (r *scoreRun) table(format report.Format, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	defer limitGoMemory(r.f.opt)()
 	pg := r.newPage(runs)
 	if err := scoreSystems(runs, r.f.opt, r.keep, r.prog, pg, nil); err != nil {
 		r.prog.clear()
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		printScoreError(stderr, err, r.gold.in.name)
 		return exitError
 	}
 	r.spans.finish()
@@ -395,6 +397,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %s\n", cmd, msg)
 		return exitError
 	}
+	defer limitGoMemory(f.opt)()
 	beta := f.opt.Beta
 	// What is printed for each sentence, if anything.
 	var sentences report.SentenceWriter
@@ -442,7 +445,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 		if werr, ok := isWriteError(err); ok {
 			return writeFailure(cmd, werr, stderr)
 		}
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		printScoreError(stderr, err, r.gold.in.name)
 		return exitError
 	}
 	r.spans.finish()
@@ -508,12 +511,33 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// limitGoMemory makes the garbage collector keep the process within the memory budget
+// (runtime/debug.SetMemoryLimit), unless GOMEMLIMIT asks for less, and returns the function
+// that restores the limit before (for the tests, which run commands in one process).
+func limitGoMemory(opt scorer.Options) (restore func()) {
+	before := debug.SetMemoryLimit(-1)
+	if m := opt.Memory(); m < before {
+		debug.SetMemoryLimit(m)
+	}
+	return func() { debug.SetMemoryLimit(before) }
+}
+
+// printScoreError prints an error of scorer.Score; a sentence too large for the memory budget
+// is named by the gold file and line.
+func printScoreError(stderr io.Writer, err error, goldPath string) {
+	var tl *scorer.TooLargeError
+	if errors.As(err, &tl) {
+		tl.File = goldPath
+	}
+	fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+}
+
 // warnBounded warns, naming the sentence and the budget it was over, when a sentence was scored
 // by the bounded search; system names the system for commands that score several ("system A, ").
 func warnBounded(prog *progress, system string, r *scorer.SentenceResult, goldName string, opt scorer.Options) {
 	if r.Bounded == lattice.Exact {
 		return
 	}
-	prog.printf("maxmatch: warning: %ssentence %d (%s line %d): %s; scored with the bounded search (see the README)\n",
-		system, r.Index+1, goldName, r.Gold.Line, opt.FallbackReason(r.Bounded))
+	prog.printf("maxmatch: warning: %ssentence %d (%s line %d): %s; scored with the bounded search, not the official's exact one (see the README, Bounded cost)\n",
+		system, r.Index+1, goldName, r.Gold.Line, opt.FallbackReason(r))
 }

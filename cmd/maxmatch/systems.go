@@ -80,6 +80,12 @@ func scoreSystems(runs []*systemRun, opt scorer.Options, keep bool, prog *progre
 		}
 		return nil
 	}
+	// The systems scored at once share one memory budget, as one system's workers do.
+	shared, err := scorer.NewSharedBudget(opt)
+	if err != nil {
+		return err
+	}
+	opt.Shared = shared
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for k := range runs {

@@ -378,7 +378,10 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 		byUnit[u] = append(byUnit[u], ge)
 	}
 
-	ev := scorer.NewEvaluator(scorer.Options{MaxUnchangedWords: opt.MaxUnchangedWords, Beta: 0.5, Compat: scorer.CompatFixed})
+	ev, err := scorer.NewEvaluator(scorer.Options{MaxUnchangedWords: opt.MaxUnchangedWords, Beta: 0.5, Compat: scorer.CompatFixed})
+	if err != nil {
+		return nil, st, err
+	}
 	var edits []Edit
 	for u, un := range units {
 		if u > 0 {
@@ -406,7 +409,10 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 			})
 		}
 		sentence.Annotators = []scorer.Annotator{{ID: 0, Edits: m2gold}}
-		res := ev.Evaluate(strings.Join(hypWords, " "), &sentence)
+		res, err := ev.Evaluate(strings.Join(hypWords, " "), &sentence)
+		if err != nil {
+			return nil, st, err
+		}
 		if res.Bounded != lattice.Exact {
 			st.Bounded++
 		}

@@ -1,0 +1,496 @@
+// Command nbest measures the n-best side of maxmatch on CoNLL-2014 with the 13 files of the
+// shared data as 13 hypotheses per sentence (17,056): the "maxmatch nbest" command as a process,
+// the Python package batched and call by call, a C shared library called through ctypes (the
+// alternative to the service, with -cshared), Python scorers of sentence-level M² called
+// sentence by sentence on the same hypotheses (a Python 3 port of the official scorer with
+// -port, the official 3.2 under Python 2 with -official), and "maxmatch serve" over a long run
+// of requests, with its memory sampled (-serve-requests).
+//
+// Usage, from the repository root (the CoNLL-2014 data in ../shared/data):
+//
+//	go run ./bench/nbest -port PATH/TO/petrpechman-m2scorer.git -official PATH/TO/nusnlp-m2scorer.git -cshared -serve-requests 1000000
+//
+// -port is a git directory of github.com/petrpechman/m2scorer (a Python 3 port of release 3.2,
+// pip package "m2scorer"), -official one of github.com/nusnlp/m2scorer (release 3.2 is commit
+// 2122ffd); both are extracted into temporary directories, run from there, and deleted: nothing
+// of them enters this repository. -anchor-sentences N scores only the hypotheses of the first N
+// sentences with them (and with the package, for the ratio), to make a shorter run.
+//
+// Timings on a shared machine vary with the load of others: every figure is a median of
+// -rounds runs, with the CPU time beside the wall time.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"maxmatch/bench/cases"
+)
+
+//go:embed anchor.py
+var anchorDriver string
+
+//go:embed package.py
+var packageDriver string
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+type config struct {
+	root, data, gold, dir string
+	maxmatch, lib         string
+	python3, python2      string
+	rounds                int
+	anchorSentences       int
+	names                 []string
+	files                 [][]string
+}
+
+func run(args []string) int {
+	fs := flag.NewFlagSet("nbest", flag.ContinueOnError)
+	port := fs.String("port", "", "git directory of petrpechman/m2scorer (a Python 3 port of the official scorer); not run when empty")
+	official := fs.String("official", "", "git directory of nusnlp/m2scorer: release 3.2 under Python 2; not run when empty")
+	python2 := fs.String("python2", "python2", "Python 2.7 interpreter for -official (PYENV_VERSION=2.7.18 is set unless already set)")
+	cshared := fs.Bool("cshared", false, "also measure a C shared library of the service, called through ctypes")
+	rounds := fs.Int("rounds", 5, "runs of each measurement (the median is reported)")
+	anchorSentences := fs.Int("anchor-sentences", 0, "score only the first N sentences' hypotheses with the Python scorers (0: all)")
+	serveRequests := fs.Int("serve-requests", 0, "requests to send to one maxmatch serve, memory sampled (0: not run)")
+	parts := fs.String("parts", "command,python", "what to measure besides -port, -official and -serve-requests: command, python (the package, and -cshared)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	c, err := setUp(*rounds, *anchorSentences)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "nbest:", err)
+		return 1
+	}
+	defer os.RemoveAll(c.dir)
+	report := func(format string, a ...any) { fmt.Printf(format, a...) }
+	report("# n-best benchmarks\n\n%s, %d CPUs, %s; %d hypotheses (%d files × %d sentences); medians of %d runs.\n\n",
+		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), time.Now().Format("2006-01-02 15:04"), len(c.files)*len(c.files[0]), len(c.files), len(c.files[0]), c.rounds)
+
+	if strings.Contains(*parts, "command") {
+		if err := c.command(report); err != nil {
+			fmt.Fprintln(os.Stderr, "nbest:", err)
+			return 1
+		}
+	}
+	var pkg *packageResult
+	if strings.Contains(*parts, "python") || *port != "" || *official != "" {
+		if pkg, err = c.pythonPackage(report, *cshared); err != nil {
+			fmt.Fprintln(os.Stderr, "nbest:", err)
+			return 1
+		}
+	}
+	for _, a := range []struct{ name, mirror, commit, module, python string }{
+		{"Python 3 port (petrpechman/m2scorer " + shortCommit(*port) + ")", *port, "HEAD", "m2scorer.levenshtein", c.python3},
+		{"official 3.2 under Python 2 (nusnlp/m2scorer 2122ffd)", *official, "2122ffd", "levenshtein", *python2},
+	} {
+		if a.mirror == "" {
+			continue
+		}
+		if err := c.anchor(report, a.name, a.mirror, a.commit, a.module, a.python, pkg); err != nil {
+			fmt.Fprintln(os.Stderr, "nbest:", err)
+			return 1
+		}
+	}
+	if *serveRequests > 0 {
+		if err := c.serveMemory(report, *serveRequests); err != nil {
+			fmt.Fprintln(os.Stderr, "nbest:", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+func setUp(rounds, anchorSentences int) (*config, error) {
+	root, err := cases.ModuleRoot(".")
+	if err != nil {
+		return nil, err
+	}
+	data, err := cases.SharedData(root)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "nbest-bench-")
+	if err != nil {
+		return nil, err
+	}
+	c := &config{root: root, data: data, gold: filepath.Join(data, cases.CoNLLGold), dir: dir, rounds: rounds, anchorSentences: anchorSentences}
+	if c.python3, err = exec.LookPath("python3"); err != nil {
+		return nil, err
+	}
+	c.maxmatch = filepath.Join(dir, "maxmatch")
+	if out, err := goBuild(root, "-o", c.maxmatch, "./cmd/maxmatch"); err != nil {
+		return nil, fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	if c.names, err = cases.CoNLLSystems(data); err != nil {
+		return nil, err
+	}
+	gold, err := os.ReadFile(c.gold)
+	if err != nil {
+		return nil, err
+	}
+	nSentences := strings.Count(string(gold), "\nS ") + 1
+	for _, n := range c.names {
+		text, err := os.ReadFile(filepath.Join(data, "conll14", "systems", n))
+		if err != nil {
+			return nil, err
+		}
+		lines := strings.Split(string(text), "\n")
+		if len(lines) < nSentences {
+			return nil, fmt.Errorf("%s has %d lines, the gold %d sentences", n, len(lines), nSentences)
+		}
+		c.files = append(c.files, lines[:nSentences])
+	}
+	var moses, jsonl strings.Builder
+	for i := range c.files[0] {
+		hyps := make([]string, len(c.files))
+		for k := range c.files {
+			fmt.Fprintf(&moses, "%d ||| %s ||| system=%s ||| 0\n", i, c.files[k][i], c.names[k])
+			hyps[k] = c.files[k][i]
+		}
+		line, _ := json.Marshal(map[string]any{"id": i, "hyps": hyps})
+		jsonl.Write(line)
+		jsonl.WriteByte('\n')
+	}
+	if err := os.WriteFile(filepath.Join(dir, "conll.nbest"), []byte(moses.String()), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "conll.jsonl"), []byte(jsonl.String()), 0o644); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func goBuild(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", append([]string{"build"}, args...)...)
+	cmd.Dir = dir
+	return cmd.CombinedOutput()
+}
+
+// measured is one run of a process.
+type measured struct {
+	wall, cpu time.Duration
+	maxRSS    int64 // KiB
+	stdout    []byte
+}
+
+func runProcess(cmd *exec.Cmd) (measured, error) {
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	start := time.Now()
+	err := cmd.Run()
+	m := measured{wall: time.Since(start), stdout: out.Bytes()}
+	if err != nil {
+		return m, fmt.Errorf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, errOut.String())
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		m.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		m.maxRSS = ru.Maxrss
+	}
+	return m, nil
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func (c *config) command(report func(string, ...any)) error {
+	report("## The command\n\n| command | wall (median, min–max) | CPU | peak RSS | hyps/s (wall) |\n| --- | ---: | ---: | ---: | ---: |\n")
+	for _, args := range [][]string{
+		{"nbest", filepath.Join(c.dir, "conll.nbest"), c.gold},
+		{"nbest", "--jsonl", filepath.Join(c.dir, "conll.nbest"), c.gold},
+		{"nbest", "--stats", filepath.Join(c.dir, "conll.nbest"), c.gold},
+		{"nbest", filepath.Join(c.dir, "conll.jsonl"), c.gold},
+		{"oracle", filepath.Join(c.dir, "conll.nbest"), c.gold},
+	} {
+		var walls, cpus []time.Duration
+		var rss int64
+		for range c.rounds {
+			m, err := runProcess(exec.Command(c.maxmatch, args...))
+			if err != nil {
+				return err
+			}
+			walls, cpus, rss = append(walls, m.wall), append(cpus, m.cpu), max(rss, m.maxRSS)
+		}
+		hyps := len(c.files) * len(c.files[0])
+		label := strings.ReplaceAll(strings.Join(args, " "), c.dir+"/", "")
+		label = strings.ReplaceAll(label, c.gold, "GOLD")
+		report("| `maxmatch %s` | %.0f ms (%.0f–%.0f) | %.0f ms | %.1f MB | %.0f |\n", label,
+			ms(median(walls)), ms(slices.Min(walls)), ms(slices.Max(walls)), ms(median(cpus)), float64(rss)/1024, float64(hyps)/median(walls).Seconds())
+	}
+	report("\n")
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// packageResult is what package.py reports.
+type packageResult struct {
+	Runs    map[string][]float64 `json:"runs"` // seconds per run, by way of calling
+	Hyps    int                  `json:"hyps"`
+	Anchors map[string][]float64 `json:"anchor_runs"` // the same on the anchor subset
+	AnchorN int                  `json:"anchor_hyps"`
+}
+
+func (c *config) pythonPackage(report func(string, ...any), cshared bool) (*packageResult, error) {
+	args := []string{filepath.Join(c.dir, "package.py"), c.gold, filepath.Join(c.dir, "conll.jsonl"), strconv.Itoa(c.rounds), strconv.Itoa(c.anchorSentences)}
+	if err := os.WriteFile(args[0], []byte(packageDriver), 0o644); err != nil {
+		return nil, err
+	}
+	if cshared {
+		c.lib = filepath.Join(c.dir, "libmaxmatch.so")
+		if out, err := goBuild(c.root, "-tags", "pyffi", "-buildmode=c-shared", "-o", c.lib, "./bench/pyffi"); err != nil {
+			return nil, fmt.Errorf("building the shared library: %v\n%s", err, out)
+		}
+		args = append(args, c.lib)
+	}
+	cmd := exec.Command(c.python3, args...)
+	cmd.Env = append(os.Environ(), "MAXMATCH_BIN="+c.maxmatch, "PYTHONPATH="+filepath.Join(c.root, "python"))
+	m, err := runProcess(cmd)
+	if err != nil {
+		return nil, err
+	}
+	var res packageResult
+	if err := json.Unmarshal(m.stdout, &res); err != nil {
+		return nil, fmt.Errorf("package.py: %v: %s", err, m.stdout)
+	}
+	report("## From Python\n\n| way | seconds (median, min–max) | hyps/s |\n| --- | ---: | ---: |\n")
+	ways := make([]string, 0, len(res.Runs))
+	for w := range res.Runs {
+		ways = append(ways, w)
+	}
+	slices.Sort(ways)
+	for _, w := range ways {
+		runs := res.Runs[w]
+		report("| %s | %.3f (%.3f–%.3f) | %.0f |\n", w, medianF(runs), slices.Min(runs), slices.Max(runs), float64(res.Hyps)/medianF(runs))
+	}
+	report("\n")
+	return &res, nil
+}
+
+func medianF(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// anchorResult is what anchor.py reports.
+type anchorResult struct {
+	Seconds float64      `json:"seconds"`
+	Results [][3]float64 `json:"results"` // P, R, F per hypothesis
+}
+
+func (c *config) anchor(report func(string, ...any), name, mirror, commit, module, python string, pkg *packageResult) error {
+	dir, err := os.MkdirTemp(c.dir, "anchor-")
+	if err != nil {
+		return err
+	}
+	// git archive | tar x: the scorer's files, outside the repository, deleted with c.dir.
+	archive := exec.Command("git", "--git-dir", mirror, "archive", commit)
+	untar := exec.Command("tar", "-x", "-C", dir)
+	pipe, err := archive.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	untar.Stdin = pipe
+	if err := archive.Start(); err != nil {
+		return err
+	}
+	if out, err := untar.CombinedOutput(); err != nil {
+		return fmt.Errorf("extracting %s from %s: %v\n%s", commit, mirror, err, out)
+	}
+	if err := archive.Wait(); err != nil {
+		return fmt.Errorf("git archive %s: %v", mirror, err)
+	}
+	path := dir
+	if module == "levenshtein" {
+		path = filepath.Join(dir, "scripts")
+	}
+	driver := filepath.Join(c.dir, "anchor.py")
+	if err := os.WriteFile(driver, []byte(anchorDriver), 0o644); err != nil {
+		return err
+	}
+	cmd := exec.Command(python, driver, path, module, c.gold, filepath.Join(c.dir, "conll.jsonl"), strconv.Itoa(c.anchorSentences))
+	cmd.Dir = dir
+	cmd.Env = os.Environ()
+	if os.Getenv("PYENV_VERSION") == "" && strings.HasPrefix(filepath.Base(python), "python2") {
+		cmd.Env = append(cmd.Env, "PYENV_VERSION=2.7.18")
+	}
+	m, err := runProcess(cmd)
+	if err != nil {
+		return err
+	}
+	var res anchorResult
+	if err := json.Unmarshal(m.stdout, &res); err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	// Ours, sentence by sentence, on the same hypotheses, to compare the figures.
+	ours, err := c.sentenceFigures(len(res.Results))
+	if err != nil {
+		return err
+	}
+	same := 0
+	for k := range res.Results {
+		if res.Results[k] == ours[k] {
+			same++
+		}
+	}
+	n := len(res.Results)
+	pkgSeconds := medianF(pkg.Anchors["batched (nbest_many)"])
+	report("## %s, sentence by sentence\n\n%d hypotheses in %.1f s (%.1f hyps/s, CPU %.1f s, peak RSS %.0f MB); the package, batched, on the same hypotheses: %.3f s, **%.0f×**. "+
+		"Sentence-level P, R and F equal to ours (nbest --jsonl) for %d of %d hypotheses.\n\n",
+		name, n, res.Seconds, float64(n)/res.Seconds, m.cpu.Seconds(), float64(m.maxRSS)/1024, pkgSeconds, res.Seconds/pkgSeconds, same, n)
+	return nil
+}
+
+// sentenceFigures returns P, R and F of the first n hypotheses of the list, by nbest --jsonl.
+func (c *config) sentenceFigures(n int) ([][3]float64, error) {
+	m, err := runProcess(exec.Command(c.maxmatch, "nbest", "--jsonl", filepath.Join(c.dir, "conll.jsonl"), c.gold))
+	if err != nil {
+		return nil, err
+	}
+	var out [][3]float64
+	sc := bufio.NewScanner(bytes.NewReader(m.stdout))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() && len(out) < n {
+		var r struct{ P, R, F float64 }
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, err
+		}
+		out = append(out, [3]float64{r.P, r.R, r.F})
+	}
+	return out, nil
+}
+
+// serveMemory sends n requests to one "maxmatch serve" (single hypotheses of the list, with a
+// malformed request of each kind every 1,000) and samples its resident memory a thousand times
+// over the run.
+func (c *config) serveMemory(report func(string, ...any), n int) error {
+	cmd := exec.Command(c.maxmatch, "serve", "--gold", c.gold, "--max-request-bytes", "100000")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	bad := []string{
+		`{"id": 99999, "hyp": "x"}`, `{"id": 1, "hyp": 3}`, `{"id": 1, "hpy": "a"}`, `not json`,
+		"{\"id\": 2, \"hyp\": \"\xff\"}", `{"id": 3, "hyp": "` + strings.Repeat("long ", 30000) + `"}`,
+		`{"id": 4, "source": "a b", "gold": [[0, 9, "x"]], "hyp": "a"}`,
+	}
+	nBad := 0
+	go func() {
+		w := bufio.NewWriterSize(stdin, 1<<16)
+		k := 0
+		for r := range n {
+			if r%1000 == 999 {
+				w.WriteString(bad[(r/1000)%len(bad)])
+				w.WriteByte('\n')
+				continue
+			}
+			i := k % len(c.files[0])
+			hyp, _ := json.Marshal(c.files[(k/len(c.files[0]))%len(c.files)][i])
+			fmt.Fprintf(w, `{"id": %d, "hyp": %s, "edits": %t}`+"\n", i, hyp, k%2 == 0)
+			k++
+		}
+		w.Flush()
+		stdin.Close()
+	}()
+	for r := range n {
+		if r%1000 == 999 {
+			nBad++
+		}
+	}
+	start := time.Now()
+	sampleEvery := max(n/1000, 100)
+	rd := bufio.NewReaderSize(stdout, 1<<16)
+	var samples []int64
+	answers, errs := 0, 0
+	for {
+		line, err := rd.ReadSlice('\n')
+		if err == io.EOF {
+			break
+		}
+		if err != nil && err != bufio.ErrBufferFull {
+			return err
+		}
+		if err == nil {
+			answers++
+			if bytes.Contains(line, []byte(`,"error":`)) {
+				errs++
+			}
+			if answers%sampleEvery == 0 {
+				if kib := rss(cmd.Process.Pid); kib > 0 { // 0: the process has just ended
+					samples = append(samples, kib)
+				}
+			}
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	tenth := max(len(samples)/10, 1)
+	report("## maxmatch serve, %d requests in a row\n\n%d answers (%d errors, for the %d malformed requests) in %.1f s (%.0f requests/s). "+
+		"Resident memory, sampled every %d answers: %.1f–%.1f MB over the first tenth of the run, %.1f–%.1f MB over the last tenth, %.1f MB at most.\n\n",
+		n, answers, errs, nBad, elapsed.Seconds(), float64(answers)/elapsed.Seconds(), sampleEvery,
+		mb(slices.Min(samples[:tenth])), mb(slices.Max(samples[:tenth])), mb(slices.Min(samples[len(samples)-tenth:])), mb(slices.Max(samples[len(samples)-tenth:])), mb(slices.Max(samples)))
+	if answers != n || errs != nBad {
+		return fmt.Errorf("%d answers and %d errors, want %d and %d", answers, errs, n, nBad)
+	}
+	return nil
+}
+
+func mb(kib int64) float64 { return float64(kib) / 1024 }
+
+// rss returns a process's resident memory in KiB (VmRSS), or 0.
+func rss(pid int) int64 {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+// shortCommit returns the abbreviated hash of a git directory's HEAD, or "HEAD".
+func shortCommit(gitDir string) string {
+	if gitDir == "" {
+		return "HEAD"
+	}
+	out, err := exec.Command("git", "--git-dir", gitDir, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "HEAD"
+	}
+	return strings.TrimSpace(string(out))
+}

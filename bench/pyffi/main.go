@@ -1,0 +1,69 @@
+//go:build pyffi
+
+// Command pyffi is the C shared library that bench/nbest measures against "maxmatch serve": the
+// same requests and answers (internal/service), called from Python through ctypes instead of
+// over a pipe. It is a measurement, not a product: build it with
+//
+//	go build -tags pyffi -buildmode=c-shared -o libmaxmatch.so ./bench/pyffi
+//
+// The library holds one Server. maxmatch_open(gold, workers) loads the gold (returns NULL, or an
+// error to free); maxmatch_request(lines) answers newline-separated requests, in parallel on
+// the workers, and returns the answers, one per line, to free with maxmatch_free.
+package main
+
+// #include <stdlib.h>
+import "C"
+
+import (
+	"bytes"
+	"os"
+	"unsafe"
+
+	"maxmatch/internal/ordered"
+	"maxmatch/internal/service"
+	"maxmatch/scorer"
+)
+
+var srv *service.Server
+
+//export maxmatch_open
+func maxmatch_open(gold *C.char, workers C.int) *C.char {
+	path := C.GoString(gold)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return C.CString(err.Error())
+	}
+	reader := scorer.M2Reader{}
+	sentences, err := reader.Read(path, data)
+	if err != nil {
+		return C.CString(err.Error())
+	}
+	srv = service.New(sentences, scorer.DefaultOptions(), reader, int(workers))
+	return nil
+}
+
+//export maxmatch_request
+func maxmatch_request(lines *C.char) *C.char {
+	in := bytes.Split(bytes.TrimSuffix([]byte(C.GoString(lines)), []byte("\n")), []byte("\n"))
+	var out bytes.Buffer
+	k := 0
+	next := func() ([]byte, bool, error) {
+		if k == len(in) {
+			return nil, false, nil
+		}
+		k++
+		return in[k-1], true, nil
+	}
+	ordered.Map(srv.Workers(), 16*srv.Workers(), next, func(w int, line []byte) []byte {
+		return srv.Answer(w, line, 0)
+	}, func(answer []byte) error {
+		out.Write(answer)
+		return nil
+	})
+	return C.CString(out.String())
+}
+
+//export maxmatch_free
+func maxmatch_free(p *C.char) { C.free(unsafe.Pointer(p)) }
+
+func main() {}

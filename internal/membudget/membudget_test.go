@@ -1,0 +1,185 @@
+package membudget
+
+import (
+	"errors"
+	"math/rand"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestReserveRefusals(t *testing.T) {
+	b := New(100)
+	x, y := b.Account(), b.Account()
+	if err := x.Reserve(60); err != nil {
+		t.Fatal(err)
+	}
+	// y's 50 fit in the budget but not now: busy, not over.
+	if err := y.Reserve(50); err != ErrBusy {
+		t.Errorf("Reserve(50) with 60 of 100 used elsewhere: %v, want ErrBusy", err)
+	}
+	// x's own 60 + 50 can never fit, whatever y does: over, with the figures.
+	var over *OverError
+	if err := x.Reserve(50); !errors.As(err, &over) || !errors.Is(err, ErrOverBudget) || over.Held != 60 || over.Asked != 50 || over.Limit != 100 {
+		t.Errorf("Reserve(50) holding 60 of 100: %v, want an OverError{60, 50, 100}", err)
+	}
+	if x.Held() != 60 || y.Held() != 0 || b.Used() != 60 {
+		t.Errorf("refusals changed the books: x %d, y %d, used %d", x.Held(), y.Held(), b.Used())
+	}
+	x.Release(60)
+	if err := y.Reserve(50); err != nil || b.Used() != 50 {
+		t.Errorf("after x released: %v, used %d", err, b.Used())
+	}
+	var nilAccount *Account
+	if err := nilAccount.Reserve(1 << 60); err != nil || !nilAccount.Fits(1<<60) {
+		t.Errorf("a nil account refuses: %v", err)
+	}
+}
+
+// TestExclusiveWaits: the exclusive account waits for memory instead of being refused, and the
+// others are refused (ErrBusy) while it waits, so that they release.
+func TestExclusiveWaits(t *testing.T) {
+	b := New(100)
+	x, y := b.Account(), b.Account()
+	if err := x.Reserve(80); err != nil {
+		t.Fatal(err)
+	}
+	y.Exclusive()
+	got := make(chan error)
+	go func() { got <- y.Reserve(50) }()
+	// Wait until y waits, then x is refused even what would fit.
+	for {
+		b.mu.Lock()
+		waiting := b.waiting
+		b.mu.Unlock()
+		if waiting {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := x.Reserve(10); err != ErrBusy {
+		t.Errorf("while the exclusive account waits: %v, want ErrBusy", err)
+	}
+	select {
+	case err := <-got:
+		t.Fatalf("the exclusive account did not wait: %v", err)
+	default:
+	}
+	x.Release(80)
+	if err := <-got; err != nil || y.Held() != 50 {
+		t.Errorf("exclusive account after the release: %v, held %d", err, y.Held())
+	}
+	y.Release(50)
+	y.Done()
+}
+
+// TestWorkersNeverDeadlock runs workers that reserve in several steps the way a sentence does,
+// following the protocol (on ErrBusy: release everything, Exclusive, start again), with needs
+// that fit the budget alone but not together: every sentence completes, and every byte is
+// released.
+func TestWorkersNeverDeadlock(t *testing.T) {
+	const limit = 1000
+	b := New(limit)
+	var wg sync.WaitGroup
+	var overs sync.Map
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewSource(int64(w)))
+			a := b.Account()
+			for s := range 200 {
+				steps := []int64{int64(rng.Intn(400)), int64(rng.Intn(400)), int64(rng.Intn(400))}
+			sentence:
+				for {
+					for _, n := range steps {
+						err := a.Reserve(n)
+						if err == ErrBusy {
+							a.Release(a.Held())
+							a.Exclusive()
+							continue sentence
+						}
+						if err != nil {
+							overs.Store([2]int{w, s}, true) // over the whole budget: deterministic
+							break
+						}
+						time.Sleep(time.Microsecond)
+					}
+					break
+				}
+				a.Release(a.Held())
+				a.Done()
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("workers deadlocked")
+	}
+	if b.Used() != 0 {
+		t.Errorf("%d bytes used at the end", b.Used())
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+		ok   bool
+		why  string
+	}{
+		{"1048576", 1 << 20, true, "plain bytes"},
+		{"500M", 500 << 20, true, "megabytes"},
+		{"2G", 2 << 30, true, "gigabytes"},
+		{"2g", 2 << 30, true, "any case"},
+		{"1.5GB", 3 << 29, true, "a decimal, with B"},
+		{"64MiB", 64 << 20, true, "binary spelling"},
+		{"512 K", 512 << 10, true, "a space before the unit"},
+		{"1T", 1 << 40, true, "terabytes"},
+		{"", 0, false, "empty"},
+		{"G", 0, false, "no number"},
+		{"2X", 0, false, "unknown unit"},
+		{"-1G", 0, false, "negative"},
+		{"1e30T", 0, false, "too large"},
+	}
+	for _, tt := range tests {
+		got, err := ParseBytes(tt.in)
+		if (err == nil) != tt.ok || tt.ok && got != tt.want {
+			t.Errorf("ParseBytes(%q) = %d, %v; want %d, ok %v (%s)", tt.in, got, err, tt.want, tt.ok, tt.why)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -1234: "-1,234"} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{512: "512 B", 1536: "1.5 kB", 64 << 20: "64.0 MB", 11 << 30: "11.0 GB", 300 << 20: "300 MB"} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestMachineAndDefault(t *testing.T) {
+	m, ok := machine()
+	if !ok {
+		t.Skip("no memory figure on this machine")
+	}
+	d, how := Default()
+	want := int64(float64(m.bytes) * DefaultFraction)
+	if m.fromAS {
+		want = m.bytes
+	}
+	if d != want || how == "" {
+		t.Errorf("Default() = %d (%s), want %d (Machine: %+v)", d, how, want, m)
+	}
+}

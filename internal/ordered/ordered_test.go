@@ -1,0 +1,83 @@
+package ordered
+
+import (
+	"errors"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// counter returns a next function giving 0, 1, …, n-1, then the error err (nil: the end).
+func counter(n int, err error) (func() (int, bool, error), *atomic.Int64) {
+	var read atomic.Int64
+	return func() (int, bool, error) {
+		i := int(read.Load())
+		if i == n {
+			return 0, false, err
+		}
+		read.Add(1)
+		return i, true, nil
+	}, &read
+}
+
+// TestMapKeepsOrderAndBound runs items whose work takes random times: the results must come in
+// order, every worker index must be in range, and no more items may be read ahead than the
+// window allows (window in the channels, one at each worker, one being sent).
+func TestMapKeepsOrderAndBound(t *testing.T) {
+	for _, tt := range []struct {
+		workers, window, n int
+		why                string
+	}{
+		{1, 1, 50, "one worker, no read-ahead"},
+		{4, 3, 500, "more workers than the window"},
+		{3, 64, 2000, "a wide window"},
+	} {
+		next, read := counter(tt.n, nil)
+		emitted := 0
+		err := Map(tt.workers, tt.window, next, func(w, i int) [2]int {
+			if w < 0 || w >= tt.workers {
+				t.Errorf("%s: worker %d", tt.why, w)
+			}
+			time.Sleep(time.Duration(rand.IntN(50)) * time.Microsecond)
+			return [2]int{i, i * i}
+		}, func(r [2]int) error {
+			if r[0] != emitted || r[1] != emitted*emitted {
+				t.Fatalf("%s: result %v at position %d", tt.why, r, emitted)
+			}
+			if ahead := int(read.Load()) - emitted; ahead > 2*tt.window+tt.workers+1 {
+				t.Fatalf("%s: %d items read ahead of the one emitted", tt.why, ahead)
+			}
+			emitted++
+			return nil
+		})
+		if err != nil || emitted != tt.n {
+			t.Errorf("%s: %d of %d emitted, error %v", tt.why, emitted, tt.n, err)
+		}
+	}
+}
+
+// TestMapErrors checks both ways to stop: an error from next comes after every result before
+// it; an error from emit is returned at once.
+func TestMapErrors(t *testing.T) {
+	bad := errors.New("line 7 is bad")
+	next, _ := counter(7, bad)
+	emitted := 0
+	err := Map(2, 4, next, func(_, i int) int { return i }, func(int) error { emitted++; return nil })
+	if err != bad || emitted != 7 {
+		t.Errorf("next's error: got %v after %d results, want %v after 7", err, emitted, bad)
+	}
+	full := errors.New("disk full")
+	next, _ = counter(1000, nil)
+	emitted = 0
+	err = Map(2, 4, next, func(_, i int) int { return i }, func(i int) error {
+		emitted++
+		if i == 10 {
+			return full
+		}
+		return nil
+	})
+	if err != full || emitted != 11 {
+		t.Errorf("emit's error: got %v after %d results, want %v after 11", err, emitted, full)
+	}
+}

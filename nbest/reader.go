@@ -1,0 +1,374 @@
+// Package nbest reads n-best lists — several hypotheses per gold sentence, in Moses' format or
+// as JSON lines — and finds the oracle: the choice of one hypothesis per sentence with the best
+// corpus F_β.
+package nbest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"maxmatch/internal/pytext"
+	"maxmatch/scorer"
+)
+
+// Format is the layout of an n-best list.
+type Format uint8
+
+const (
+	// Auto is JSONLines when the first line that is not blank starts with "{", else Moses.
+	Auto Format = iota
+	// Moses is Moses' n-best format: one hypothesis per line, "i ||| hypothesis ||| features |||
+	// score" (only the first two fields are read; a line needs at least those two), i the
+	// 0-based index of the gold sentence.
+	Moses
+	// JSONLines is one JSON object per line, {"id": i, "hyps": ["…", …]} or {"id": i, "hyp": "…"}.
+	JSONLines
+)
+
+func (f Format) String() string { return [...]string{"auto", "moses", "jsonl"}[f] }
+
+// ParseFormat reads "auto", "moses" or "jsonl".
+func ParseFormat(s string) (Format, error) {
+	for f := Auto; f <= JSONLines; f++ {
+		if f.String() == s {
+			return f, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown n-best format %q: expected auto, moses or jsonl", s)
+}
+
+// MaxLineBytes bounds one line of an n-best list, so that a file without line breaks gets an
+// error rather than all the memory.
+const MaxLineBytes = 64 << 20
+
+// Group is the hypotheses of one gold sentence, consecutive in the list.
+type Group struct {
+	Sentence int      // 0-based index of the gold sentence
+	Hyps     []string // in list order: the k-th is the sentence's hypothesis k
+	Line     int      // line of the first hypothesis (1-based)
+}
+
+// Reader reads an n-best list group by group. The hypotheses of a sentence must be consecutive
+// (Moses writes them so); sentences may come in any order, and may be missing.
+//
+// The list is read in chunks of about a megabyte into strings that the hypotheses are cut from
+// without copying: a group's hypotheses keep their chunk in memory, and nothing else does.
+type Reader struct {
+	name   string
+	format Format
+	src    io.Reader
+	chunk  string // the rest of the last chunk read
+	srcEOF bool
+	read   int64 // bytes read from src
+	line   int
+	// pending is a hypothesis read ahead: the first of the next group.
+	pending    *Group
+	seen       map[int]int // sentence → line of its group, to find a sentence split in two
+	eof        bool
+	nSentences int
+}
+
+// chunkBytes is how much of the list a Reader reads at a time.
+const chunkBytes = 1 << 20
+
+// NewReader returns a Reader of the n-best list r, whose name is used in errors. nSentences is
+// the number of gold sentences: ids must be below it (0: no check).
+func NewReader(r io.Reader, name string, format Format, nSentences int) *Reader {
+	return &Reader{name: name, format: format, src: r, seen: map[int]int{}, nSentences: nSentences}
+}
+
+func (r *Reader) errorf(line, col int, format string, args ...any) error {
+	return &scorer.ParseError{File: r.name, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// readLine returns the next line without its line break, or io.EOF.
+func (r *Reader) readLine() (string, error) {
+	for {
+		if i := strings.IndexByte(r.chunk, '\n'); i >= 0 {
+			line := r.chunk[:i]
+			r.chunk = r.chunk[i+1:]
+			return r.checkLine(line)
+		}
+		if r.srcEOF {
+			if r.chunk == "" {
+				return "", io.EOF
+			}
+			line := r.chunk
+			r.chunk = ""
+			return r.checkLine(line)
+		}
+		if len(r.chunk) > MaxLineBytes {
+			return "", r.errorf(r.line+1, 0, "line longer than %d bytes: expected one hypothesis per line", MaxLineBytes)
+		}
+		// A new chunk: the incomplete line, then what follows.
+		var b strings.Builder
+		b.Grow(len(r.chunk) + chunkBytes)
+		b.WriteString(r.chunk)
+		n, err := io.CopyN(&b, r.src, chunkBytes)
+		r.read += n
+		if err == io.EOF || (err == nil && n < chunkBytes) {
+			r.srcEOF = true
+		} else if err != nil {
+			return "", fmt.Errorf("%s: cannot read the n-best list: %v", r.name, err)
+		}
+		r.chunk = b.String()
+	}
+}
+
+// checkLine counts a line and checks it is UTF-8.
+func (r *Reader) checkLine(line string) (string, error) {
+	r.line++
+	if r.line == 1 {
+		line = strings.TrimPrefix(line, "\ufeff")
+	}
+	if !utf8.ValidString(line) {
+		off := firstInvalid(line)
+		return "", r.errorf(r.line, off+1, "invalid UTF-8: byte 0x%02x; expected UTF-8 text", line[off])
+	}
+	return line, nil
+}
+
+func firstInvalid(s string) int {
+	for i, c := range s {
+		if c == utf8.RuneError {
+			if _, w := utf8.DecodeRuneInString(s[i:]); w == 1 {
+				return i
+			}
+		}
+	}
+	return len(s)
+}
+
+// entry is one line's content: a sentence and its hypotheses (one, or a list).
+type entry struct {
+	sentence int
+	one      string
+	many     []string
+	isMany   bool
+	line     int
+}
+
+// appendTo appends the entry's hypotheses to hyps.
+func (e *entry) appendTo(hyps []string) []string {
+	if e.isMany {
+		return append(hyps, e.many...)
+	}
+	return append(hyps, e.one)
+}
+
+// readEntry returns the next line that is not blank, parsed.
+func (r *Reader) readEntry() (entry, error) {
+	for {
+		line, err := r.readLine()
+		if err != nil {
+			return entry{}, err
+		}
+		if pytext.TrimSpace(line) == "" {
+			continue
+		}
+		if r.format == Auto {
+			r.format = Moses
+			if strings.HasPrefix(strings.TrimLeft(line, " \t"), "{") {
+				r.format = JSONLines
+			}
+		}
+		var e entry
+		if r.format == JSONLines {
+			e, err = r.parseJSON([]byte(line))
+		} else {
+			e, err = r.parseMoses(line)
+		}
+		if err != nil {
+			return entry{}, err
+		}
+		if r.nSentences > 0 && e.sentence >= r.nSentences {
+			return entry{}, r.errorf(r.line, 1, "sentence id %d is out of range: the gold file has %d sentences (ids 0 to %d)", e.sentence, r.nSentences, r.nSentences-1)
+		}
+		e.line = r.line
+		return e, nil
+	}
+}
+
+func (r *Reader) parseMoses(line string) (entry, error) {
+	idField, rest, ok := cutField(line)
+	if !ok {
+		return entry{}, r.errorf(r.line, 1, `expected "id ||| hypothesis ||| …" (Moses n-best format), found no "|||"`)
+	}
+	hyp, _, _ := cutField(rest)
+	id, err := parseID(pytext.TrimSpace(idField))
+	if err != nil {
+		return entry{}, r.errorf(r.line, 1, "sentence id (field 1): %v", err)
+	}
+	return entry{sentence: id, one: pytext.TrimSpace(hyp)}, nil
+}
+
+// cutField cuts s at the first "|||".
+func cutField(s string) (field, rest string, found bool) {
+	return strings.Cut(s, "|||")
+}
+
+// parseID reads a sentence id: a non-negative decimal integer.
+func parseID(s string) (int, error) {
+	id, err := strconv.Atoi(s)
+	if err != nil || id < 0 || s[0] == '+' {
+		return 0, fmt.Errorf("expected a non-negative integer, found %q", s)
+	}
+	return id, nil
+}
+
+// jsonEntry is a line of the JSON-lines format.
+type jsonEntry struct {
+	ID   json.RawMessage `json:"id"`
+	Hyp  *string         `json:"hyp"`
+	Hyps []string        `json:"hyps"`
+}
+
+func (r *Reader) parseJSON(line []byte) (entry, error) {
+	var j jsonEntry
+	if err := DecodeStrict(line, &j); err != nil {
+		col, msg := JSONErrorAt(err)
+		return entry{}, r.errorf(r.line, col, "%s", msg)
+	}
+	if j.ID == nil {
+		return entry{}, r.errorf(r.line, 1, `expected an "id" field, the 0-based index of the gold sentence`)
+	}
+	id, err := SentenceID(j.ID)
+	if err != nil {
+		return entry{}, r.errorf(r.line, 1, `"id": %v`, err)
+	}
+	switch {
+	case j.Hyp != nil && j.Hyps != nil:
+		return entry{}, r.errorf(r.line, 1, `expected "hyp" or "hyps", found both`)
+	case j.Hyp != nil:
+		return entry{sentence: id, one: pytext.TrimSpace(*j.Hyp)}, nil
+	case j.Hyps == nil:
+		return entry{}, r.errorf(r.line, 1, `expected "hyps", a list of hypotheses (or "hyp", one)`)
+	}
+	for k, h := range j.Hyps {
+		j.Hyps[k] = pytext.TrimSpace(h)
+	}
+	return entry{sentence: id, many: j.Hyps, isMany: true}, nil
+}
+
+// BytesRead returns how many bytes of the list the Reader has read so far.
+func (r *Reader) BytesRead() int64 { return r.read }
+
+// Next returns the next group, or io.EOF after the last.
+func (r *Reader) Next() (Group, error) {
+	var g Group
+	if r.pending != nil {
+		g, r.pending = *r.pending, nil
+	} else {
+		if r.eof {
+			return Group{}, io.EOF
+		}
+		e, err := r.readEntry()
+		if err != nil {
+			r.eof = err == io.EOF
+			return Group{}, err
+		}
+		g = Group{Sentence: e.sentence, Hyps: e.appendTo(nil), Line: e.line}
+	}
+	for !r.eof {
+		e, err := r.readEntry()
+		if err == io.EOF {
+			r.eof = true
+			break
+		}
+		if err != nil {
+			return Group{}, err
+		}
+		if e.sentence != g.Sentence {
+			r.pending = &Group{Sentence: e.sentence, Hyps: e.appendTo(nil), Line: e.line}
+			break
+		}
+		g.Hyps = e.appendTo(g.Hyps)
+	}
+	if first, ok := r.seen[g.Sentence]; ok {
+		return Group{}, r.errorf(g.Line, 1, "the hypotheses of sentence %d are not consecutive: they start at line %d and again here; expected all of a sentence's hypotheses together", g.Sentence, first)
+	}
+	r.seen[g.Sentence] = g.Line
+	return g, nil
+}
+
+// DecodeStrict decodes one JSON object into v, rejecting unknown fields and anything after the
+// object.
+func DecodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return trailingError{dec.InputOffset()}
+	}
+	return nil
+}
+
+// trailingError is text after the JSON object of a line.
+type trailingError struct{ offset int64 }
+
+func (e trailingError) Error() string {
+	return fmt.Sprintf("more text after the JSON object, at byte %d", e.offset)
+}
+
+// JSONErrorAt turns an error of encoding/json into a byte column (1-based; 1 when unknown) and
+// a message that says what was expected.
+func JSONErrorAt(err error) (col int, msg string) {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	var trail trailingError
+	switch {
+	case errors.As(err, &trail):
+		return int(trail.offset), "expected one JSON object on the line, found more text after it"
+	case errors.As(err, &syn):
+		return max(int(syn.Offset), 1), "invalid JSON: " + strings.TrimPrefix(syn.Error(), "json: ")
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			return int(typ.Offset), fmt.Sprintf("expected a JSON object, found a %s", typ.Value)
+		}
+		return int(typ.Offset), fmt.Sprintf("field %q: expected %s, found a JSON %s", field, goTypeName(typ.Type.String()), typ.Value)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return 1, "invalid JSON: the object is not complete"
+	}
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return 1, "unknown field " + f
+	}
+	return 1, strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// goTypeName says in words what a Go type of the request structures holds.
+func goTypeName(t string) string {
+	switch t {
+	case "string":
+		return "a string"
+	case "[]string":
+		return "a list of strings"
+	case "int", "int64":
+		return "an integer"
+	case "bool":
+		return "true or false"
+	case "float64":
+		return "a number"
+	}
+	if len(t) > 2 && t[:2] == "[]" {
+		return "a list"
+	}
+	return "a " + t
+}
+
+// SentenceID reads a sentence id from raw JSON: a non-negative integer.
+func SentenceID(raw json.RawMessage) (int, error) {
+	id, err := strconv.Atoi(string(bytes.TrimSpace(raw))) // a JSON integer is a Go one
+	if err != nil || id < 0 {
+		return 0, fmt.Errorf("expected a sentence index (a non-negative integer), found %s", raw)
+	}
+	return id, nil
+}

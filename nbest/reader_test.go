@@ -1,0 +1,120 @@
+package nbest
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"maxmatch/scorer"
+)
+
+// readAll reads every group of a list.
+func readAll(r io.Reader, format Format, n int) ([]Group, error) {
+	rd := NewReader(r, "list", format, n)
+	var gs []Group
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return gs, nil
+		}
+		if err != nil {
+			return gs, err
+		}
+		gs = append(gs, g)
+	}
+}
+
+// TestReaderAcrossChunks reads a list of several megabytes, given one byte at a time and whole:
+// lines that cross the reader's chunks must come out whole, grouped as a line-by-line reading
+// of the same text groups them.
+func TestReaderAcrossChunks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	var want []Group
+	for i := 0; b.Len() < 3*chunkBytes; i++ {
+		g := Group{Sentence: i, Line: strings.Count(b.String(), "\n") + 1}
+		for range 1 + rng.IntN(20) {
+			h := strings.Repeat(fmt.Sprintf("w%d ", rng.IntN(1000)), 1+rng.IntN(40))
+			g.Hyps = append(g.Hyps, strings.TrimSpace(h))
+			fmt.Fprintf(&b, "%d ||| %s ||| f=%d ||| 0\n", i, h, rng.IntN(9))
+		}
+		want = append(want, g)
+	}
+	for name, r := range map[string]io.Reader{
+		"whole":       strings.NewReader(b.String()),
+		"byte a time": iotest.OneByteReader(strings.NewReader(b.String())),
+	} {
+		got, err := readAll(r, Auto, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !slices.EqualFunc(got, want, func(a, b Group) bool {
+			return a.Sentence == b.Sentence && a.Line == b.Line && slices.Equal(a.Hyps, b.Hyps)
+		}) {
+			t.Fatalf("%s: %d groups differ from the %d expected", name, len(got), len(want))
+		}
+	}
+}
+
+// TestReaderLines covers the details of a line: a byte order mark, CRLF, blank lines, a last
+// line without a line break, "|||" without spaces, extra fields.
+func TestReaderLines(t *testing.T) {
+	tests := []struct {
+		text string
+		want []Group
+		why  string
+	}{
+		{"\ufeff0 ||| a b\r\n0 ||| c\r\n", []Group{{0, []string{"a b", "c"}, 1}}, "BOM, CRLF"},
+		{"\n  \n1|||x|||y|||z|||w\n\n1 ||| y", []Group{{1, []string{"x", "y"}, 3}}, "blank lines, no spaces, five fields, no final line break"},
+		{"2 |||   \n", []Group{{2, []string{""}, 1}}, "an empty hypothesis"},
+		{`{"id": 0, "hyps": []}` + "\n" + `{"id": 1, "hyp": " a "}`, []Group{{0, nil, 1}, {1, []string{"a"}, 2}}, "an empty list, a single hypothesis trimmed"},
+	}
+	for _, tt := range tests {
+		got, err := readAll(strings.NewReader(tt.text), Auto, 0)
+		if err != nil {
+			t.Errorf("%s: %v", tt.why, err)
+			continue
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%s: got %+v, want %+v", tt.why, got, tt.want)
+		}
+	}
+}
+
+// FuzzReader states what reading any list guarantees: no panic, and either groups whose
+// sentences are in range, each read once, or a *scorer.ParseError inside the list.
+func FuzzReader(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("..", "cmd", "maxmatch", "testdata", "nbest", "*"))
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		const n = 5
+		gs, err := readAll(strings.NewReader(string(data)), Auto, n)
+		if err != nil {
+			var pe *scorer.ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 || pe.Line > strings.Count(string(data), "\n")+1 {
+				t.Fatalf("error %v: expected a ParseError with a line in the list", err)
+			}
+			return
+		}
+		seen := map[int]bool{}
+		for _, g := range gs {
+			if g.Sentence < 0 || g.Sentence >= n || seen[g.Sentence] {
+				t.Fatalf("group %+v: sentence out of range or read twice", g)
+			}
+			seen[g.Sentence] = true
+		}
+	})
+}

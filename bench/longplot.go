@@ -55,6 +55,7 @@ func longPlots(r *Report) ([]*plot.Plot, error) {
 	mp := logLogPlot("Long lines: peak memory of the command (MB)", "source tokens n", "MB")
 	mp.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	var sizes tokenTicks
+	var onceT, onceM onceNames // each panel names a series once
 	for i := range r.Long {
 		l := &r.Long[i]
 		c := longColors[i%len(longColors)]
@@ -72,18 +73,17 @@ func longPlots(r *Report) ([]*plot.Plot, error) {
 			if m := finishedMedian(pt.Official); m > 0 {
 				off = append(off, plotter.XY{X: x, Y: m})
 				offMem = append(offMem, plotter.XY{X: x, Y: peakMB(pt.Official)})
-			} else if len(pt.Official) > 0 && (pt.Official[0].Status == StatusTimeout || pt.Official[0].Status == StatusFailed) {
-				// Killed at its time limit or out of its memory limit: its time is a lower bound.
-				unfinished = append(unfinished, plotter.XY{X: x, Y: pt.Official[0].Wall.Seconds()})
+			} else if xy, ok := unfinishedAt(x, pt.Official); ok {
+				unfinished = append(unfinished, xy)
 			}
 		}
 		for _, err := range []error{
 			series(tp, cmd, l.Name+": command", c, draw.SquareGlyph{}, true, nil),
 			series(tp, inproc, l.Name+": in-process", c, draw.PyramidGlyph{}, true, dashed),
-			series(tp, off, l.Name+": official 3.2", officialColor, draw.CircleGlyph{}, true, nil),
-			series(tp, unfinished, l.Name+": official, did not finish (killed or out of memory)", officialColor, draw.TriangleGlyph{}, false, nil),
+			series(tp, off, onceT.name(off, "official 3.2"), officialColor, draw.CircleGlyph{}, true, nil),
+			series(tp, unfinished, onceT.name(unfinished, unfinishedName), officialColor, draw.TriangleGlyph{}, false, nil),
 			series(mp, mem, l.Name+": command", c, draw.SquareGlyph{}, true, nil),
-			series(mp, offMem, l.Name+": official 3.2", officialColor, draw.CircleGlyph{}, true, nil),
+			series(mp, offMem, onceM.name(offMem, "official 3.2"), officialColor, draw.CircleGlyph{}, true, nil),
 		} {
 			if err != nil {
 				return nil, err
@@ -94,6 +94,31 @@ func longPlots(r *Report) ([]*plot.Plot, error) {
 	legendRoom(&tp.Y, 0.5)
 	legendRoom(&mp.Y, 0.5)
 	return []*plot.Plot{tp, mp}, nil
+}
+
+const unfinishedName = "official: did not finish (its time at the kill or the memory error)"
+
+// unfinishedAt places an official run that did not finish (killed at its time limit, or out of
+// its memory limit) at its time then, a lower bound of the time it needs.
+func unfinishedAt(x float64, official []Sample) (plotter.XY, bool) {
+	if len(official) == 0 || (official[0].Status != StatusTimeout && official[0].Status != StatusFailed) {
+		return plotter.XY{}, false
+	}
+	return plotter.XY{X: x, Y: official[0].Wall.Seconds()}, true
+}
+
+// onceNames gives each legend name to the first non-empty series that asks for it, "" after.
+type onceNames map[string]bool
+
+func (o *onceNames) name(xys plotter.XYs, name string) string {
+	if len(xys) == 0 || (*o)[name] {
+		return ""
+	}
+	if *o == nil {
+		*o = onceNames{}
+	}
+	(*o)[name] = true
+	return name
 }
 
 // tokenTicks labels these sizes briefly: 1k, 3.2k, 10k, 1M.
@@ -132,13 +157,14 @@ func joinedPlot(r *Report) (*plot.Plot, error) {
 	p := logLogPlot("CoNLL-2014 files: time per file against sentences per line", "sentences per line g", "time")
 	p.Y.Tick.Marker = timeDecades{}
 	var groups fixedTicks
-	named := [3]bool{}
-	for i, g := range per {
+	for _, g := range r.joinedGroups() {
+		groups = append(groups, float64(g))
+	}
+	groups = append(fixedTicks{1}, groups...)
+	var once onceNames
+	for _, g := range per {
 		var in, cmd, off plotter.XYs
 		for k, grp := range g.Groups {
-			if i == 0 {
-				groups = append(groups, float64(grp))
-			}
 			if g.InProcess[k] > 0 {
 				in = append(in, plotter.XY{X: float64(grp), Y: g.InProcess[k]})
 			}
@@ -149,29 +175,27 @@ func joinedPlot(r *Report) (*plot.Plot, error) {
 				off = append(off, plotter.XY{X: float64(grp), Y: g.Official[k]})
 			}
 		}
-		// Each series is named once, on the first file that has it.
-		for k, s := range []struct {
-			xys    plotter.XYs
-			name   string
-			c      color.Color
-			shape  draw.GlyphDrawer
-			dashes []vg.Length
-		}{
-			{cmd, "maxmatch command, per file", commandColor, draw.SquareGlyph{}, nil},
-			{in, "maxmatch in-process, per file", inProcColor, draw.PyramidGlyph{}, dashed},
-			{off, "official 3.2, per file", officialColor, draw.CircleGlyph{}, nil},
-		} {
-			name := ""
-			if len(s.xys) > 0 && !named[k] {
-				name, named[k] = s.name, true
+		var unfinished plotter.XYs
+		for i := range r.Joined {
+			if jr := &r.Joined[i]; jr.Name == g.Name {
+				if xy, ok := unfinishedAt(float64(jr.Group), jr.Official); ok {
+					unfinished = append(unfinished, xy)
+				}
 			}
-			if err := series(p, s.xys, name, s.c, s.shape, true, s.dashes); err != nil {
+		}
+		for _, err := range []error{
+			series(p, cmd, once.name(cmd, "maxmatch command, per file"), commandColor, draw.SquareGlyph{}, true, nil),
+			series(p, in, once.name(in, "maxmatch in-process, per file"), inProcColor, draw.PyramidGlyph{}, true, dashed),
+			series(p, off, once.name(off, "official 3.2, per file"), officialColor, draw.CircleGlyph{}, true, nil),
+			series(p, unfinished, once.name(unfinished, unfinishedName), officialColor, draw.TriangleGlyph{}, false, nil),
+		} {
+			if err != nil {
 				return nil, err
 			}
 		}
 	}
 	p.X.Tick.Marker = groups
 	p.X.Min, p.X.Max = p.X.Min/1.3, p.X.Max*1.3
-	legendRoom(&p.Y, 0.35)
+	legendRoom(&p.Y, 0.5)
 	return p, nil
 }

@@ -28,6 +28,7 @@ type Comparison struct {
 	Floor    []RatioChange // per system: in-process scoring over the floor
 	Total    RatioChange   // the whole corpus: sum of the official's medians over sum of ours
 	FloorAll RatioChange   // the whole corpus: sum of scoring over sum of floors
+	Ours     RatioChange   // the whole corpus: sum of our command's medians, seconds (not a ratio)
 }
 
 // MaxDiff returns the largest |relative change| among changes (NaN entries ignored), and the
@@ -72,6 +73,7 @@ func compareRuns(prev, now *Report, source string) *Comparison {
 	pt, nt := prev.commonWith(now).totals(), now.commonWith(prev).totals()
 	c.Total = RatioChange{"all systems", safeDiv(pt.Official, pt.OursPaired), safeDiv(nt.Official, nt.OursPaired)}
 	c.FloorAll = RatioChange{"all systems", safeDiv(pt.Score, pt.Floor), safeDiv(nt.Score, nt.Floor)}
+	c.Ours = RatioChange{"all systems", pt.Ours, nt.Ours}
 	return c
 }
 

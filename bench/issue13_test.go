@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"maxmatch/bench/cases"
 )
 
 // issue13Report is syntheticReport with issue 13's parts, their figures known: files joined by
@@ -325,5 +327,81 @@ func TestComparisonOfAShortRun(t *testing.T) {
 	c := compareRuns(prev, short, "prev.csv")
 	if c.Total.Prev != 50 || c.Total.Now != 50 || c.FloorAll.Prev != c.FloorAll.Now {
 		t.Errorf("whole corpus %+v, floor %+v; want AAA's ratios then and now", c.Total, c.FloorAll)
+	}
+}
+
+func TestPrepareJoined(t *testing.T) {
+	gold := "S a b\nA 0 1|||T|||c|||REQUIRED|||-NONE-|||0\n\nS d e f\nA 1 1|||T|||g|||REQUIRED|||-NONE-|||0\n\nS h\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n\n"
+	c, err := cases.ParseCorpus("SYS", []byte("c b\nd g e f\nh\n"), []byte(gold))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.GoldPath = "/data/gold.m2"
+	dir := t.TempDir()
+	runs, inputs, err := prepareJoined([]int{2, 3}, []*cases.Corpus{c}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 || runs[0].Group != 2 || runs[0].Lines != 2 || runs[0].MaxTokens != 5 || runs[0].SrcTokens != 6 || runs[1].Lines != 1 || runs[1].MaxTokens != 6 {
+		t.Errorf("runs %+v", runs)
+	}
+	system, err := os.ReadFile(inputs[0].files.system)
+	if err != nil || string(system) != "c b d g e f\nh\n" || inputs[0].files.gold != filepath.Join(dir, "conll-2", "gold.m2") {
+		t.Errorf("joined system %q (%v), gold at %s", system, err, inputs[0].files.gold)
+	}
+	// Both edits kept, the second shifted by the first sentence's two tokens: scored in-process,
+	// the joined hypothesis makes both.
+	cfg := &Config{Samples: 2, MinSample: time.Millisecond}
+	if err := measureJoinedInProcess(&runs[0], inputs[0].corpus, cfg); err != nil || runs[0].Bounded != 0 || len(runs[0].InProcess) != 2 {
+		t.Errorf("in-process: %+v %v", runs[0], err)
+	}
+}
+
+func TestMeasureLongInProcess(t *testing.T) {
+	fam, _ := cases.LongFamilyByName("near-identical")
+	c := fam.Case(2_000, 1)
+	pt, err := measureLongInProcess(&c, &Config{Samples: 2, MinSample: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two replaced tokens: a band of a few cells per token, a vertex per token on the diagonal.
+	if pt.N != 2_000 || pt.Bounded || pt.OursError != "" || pt.BandCells < 2_000 || pt.BandCells > 20_000 || pt.Vertices < 2_000 || len(pt.InProcess) != 2 {
+		t.Errorf("near-identical 2,000: %+v", pt)
+	}
+}
+
+func TestWriteLargeGold(t *testing.T) {
+	data := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(data, "conll14", "systems"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gold := strings.Repeat("S a b\nA 0 1|||T|||c|||REQUIRED|||-NONE-|||0\n\n", 5_000) // 225,000 bytes
+	goldPath := filepath.Join(data, "gold.m2")
+	if err := os.WriteFile(goldPath, []byte(gold), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A system file without its last line break gets one, or the copies would run together.
+	if err := os.WriteFile(filepath.Join(data, "conll14", "systems", "SYS"), []byte(strings.TrimSuffix(strings.Repeat("c b\n", 5_000), "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, desc, err := writeLargeGold(&Config{Gold: goldPath, Data: data, LargeGoldMB: 1, LargeSystem: "SYS"}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 10⁶ bytes of 225,000-byte copies: 4 (900,000 bytes).
+	c, err := cases.ReadCorpus("large", f.system, f.gold)
+	if err != nil || len(c.Gold) != 20_000 || len(c.GoldData) != 900_000 {
+		t.Fatalf("read back %d sentences, %d bytes of gold (%v)", len(c.Gold), len(c.GoldData), err)
+	}
+	if !strings.Contains(desc, "4 times (1 MB, 20,000 sentences) and SYS repeated alike") {
+		t.Errorf("description %q", desc)
+	}
+}
+
+func TestSentenceLevelTargetGivesOurTime(t *testing.T) {
+	got := statusOf(t, issue13Report(), "sentence-level").Measured
+	// 2 s per system then and now (medians of 1, 2, 4 s): 4 s for the two.
+	if !strings.Contains(got, "(our command's time alone, the sum of the files' medians: 4.00 s then, 4.00 s now)") {
+		t.Errorf("measured %q", got)
 	}
 }

@@ -273,6 +273,10 @@ func (r *Report) sentenceLevelTarget() Target {
 		return t
 	}
 	t.Measured = strings.Join(parts, "; ") + fmt.Sprintf(" against `%s`; slower means more than %.0f%% worse", c.Source, 100*agreementTolerance)
+	if c.Ours.Prev > 0 && c.Ours.Now > 0 {
+		// Not part of the verdict: a time alone moves with the machine's load, a ratio less.
+		t.Measured += fmt.Sprintf(" (our command's time alone, the sum of the files' medians: %s then, %s now)", fmtSeconds(c.Ours.Prev), fmtSeconds(c.Ours.Now))
+	}
 	t.Status = metIf(ok)
 	return t
 }

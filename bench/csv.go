@@ -12,9 +12,11 @@ import (
 
 // The CSV has one row per measurement:
 //
-//	section   startup | conll | family | inprocess | floor
-//	name      the system or family
-//	size      sentences (conll, floor) or source tokens (family, inprocess)
+//	section   startup | conll | family | inprocess | floor | joined | joined-inprocess | long |
+//	          long-inprocess | check
+//	name      the system, family or check
+//	size      sentences (conll, floor), source tokens (family, inprocess, long, long-inprocess,
+//	          check), sentences per line (joined, joined-inprocess), MB (the large-gold checks)
 //	scorer    maxmatch | official (commands); maxmatch (inprocess, per sentence); floor | score (floor)
 //	round     1, 2, … (the A/B pair, or the in-process sample)
 //	wall_s, cpu_s, maxrss_mb, status
@@ -42,6 +44,12 @@ func writeCSV(w io.Writer, r *Report) error {
 				fmtFloat(d.Seconds()), "", "", string(StatusOK), ""})
 		}
 	}
+	// A measurement with both commands and in-process times.
+	measured := func(section, inprocess, name string, size int, ours, official []Sample, times []time.Duration) {
+		samples(section, name, size, "maxmatch", ours)
+		samples(section, name, size, "official", official)
+		durations(inprocess, name, size, "maxmatch", times)
+	}
 	samples("startup", "trivial", 1, "maxmatch", r.Startup.Ours)
 	samples("startup", "trivial", 1, "official", r.Startup.Official)
 	for _, s := range r.Systems {
@@ -50,14 +58,23 @@ func writeCSV(w io.Writer, r *Report) error {
 	}
 	for _, f := range r.Families {
 		for _, p := range f.Points {
-			samples("family", f.Name, p.N, "maxmatch", p.Ours)
-			samples("family", f.Name, p.N, "official", p.Official)
-			durations("inprocess", f.Name, p.N, "maxmatch", p.InProcess)
+			measured("family", "inprocess", f.Name, p.N, p.Ours, p.Official, p.InProcess)
 		}
 	}
 	for _, f := range r.Floor {
 		durations("floor", f.Name, f.Pairs, "floor", f.Floor)
 		durations("floor", f.Name, f.Pairs, "score", f.Score)
+	}
+	for _, j := range r.Joined {
+		measured("joined", "joined-inprocess", j.Name, j.Group, j.Ours, j.Official, j.InProcess)
+	}
+	for _, l := range r.Long {
+		for _, p := range l.Points {
+			measured("long", "long-inprocess", l.Name, p.N, p.Ours, p.Official, p.InProcess)
+		}
+	}
+	for _, c := range r.Checks {
+		samples("check", c.Name, c.Size, "maxmatch", c.Samples)
 	}
 	cw.Flush()
 	return cw.Error()
@@ -93,11 +110,8 @@ func readCSV(rd io.Reader) (*Report, error) {
 	r := &Report{}
 	// Indices, not pointers: the slices grow as rows arrive.
 	systems, floors, families := map[string]int{}, map[string]int{}, map[string]int{}
-	type famKey struct {
-		name string
-		n    int
-	}
-	points := map[famKey]int{}
+	points, joined, longPoints := map[pointKey]int{}, map[pointKey]int{}, map[pointKey]int{}
+	longRuns, checks := map[string]int{}, map[string]int{}
 	index := func(m map[string]int, name string, add func()) int {
 		i, ok := m[name]
 		if !ok {
@@ -148,23 +162,9 @@ func readCSV(rd io.Reader) (*Report, error) {
 				dst = &r.Systems[i].Official
 			}
 		case "family", "inprocess":
-			i := index(families, name, func() { r.Families = append(r.Families, FamilyRun{Name: name}) })
-			fam := &r.Families[i]
-			k, ok := points[famKey{name, size}]
-			if !ok {
-				k = len(fam.Points)
-				points[famKey{name, size}] = k
-				fam.Points = append(fam.Points, FamilyPoint{N: size})
-			}
-			p := &fam.Points[k]
-			switch {
-			case section == "inprocess":
-				p.InProcess = append(p.InProcess, s.Wall)
-			case scorer == "official":
-				dst = &p.Official
-			default:
-				dst = &p.Ours
-			}
+			fam := &r.Families[index(families, name, func() { r.Families = append(r.Families, FamilyRun{Name: name}) })]
+			p := entry(&fam.Points, points, pointKey{name, size}, FamilyPoint{N: size})
+			dst = route(section == "inprocess", scorer, s, &p.Ours, &p.Official, &p.InProcess)
 		case "floor":
 			i := index(floors, name, func() { r.Floor = append(r.Floor, FloorRun{Name: name, Pairs: size}) })
 			if scorer == "floor" {
@@ -172,6 +172,16 @@ func readCSV(rd io.Reader) (*Report, error) {
 			} else {
 				r.Floor[i].Score = append(r.Floor[i].Score, s.Wall)
 			}
+		case "joined", "joined-inprocess":
+			j := entry(&r.Joined, joined, pointKey{name, size}, JoinedRun{Name: name, Group: size})
+			dst = route(section == "joined-inprocess", scorer, s, &j.Ours, &j.Official, &j.InProcess)
+		case "long", "long-inprocess":
+			l := &r.Long[index(longRuns, name, func() { r.Long = append(r.Long, LongRun{Name: name}) })]
+			p := entry(&l.Points, longPoints, pointKey{name, size}, LongPoint{FamilyPoint: FamilyPoint{N: size}})
+			dst = route(section == "long-inprocess", scorer, s, &p.Ours, &p.Official, &p.InProcess)
+		case "check":
+			i := index(checks, name, func() { r.Checks = append(r.Checks, CheckRun{Name: name, Size: size}) })
+			dst = &r.Checks[i].Samples
 		default:
 			return nil, fmt.Errorf("line %d: unknown section %q", line+2, section)
 		}
@@ -180,6 +190,37 @@ func readCSV(rd io.Reader) (*Report, error) {
 		}
 	}
 	return r, nil
+}
+
+// pointKey names a measurement of a family or a file at one size.
+type pointKey struct {
+	name string
+	size int
+}
+
+// entry returns the element of *xs that m gives key's index of, appending zero (and
+// recording its index) the first time: indices, not pointers, as the slice grows.
+func entry[T any](xs *[]T, m map[pointKey]int, key pointKey, zero T) *T {
+	k, ok := m[key]
+	if !ok {
+		k = len(*xs)
+		m[key] = k
+		*xs = append(*xs, zero)
+	}
+	return &(*xs)[k]
+}
+
+// route says where a row's sample goes among a measurement's runs: an in-process time is
+// appended to inproc here (nil returned), a command's sample goes to ours or official.
+func route(inprocess bool, scorer string, s Sample, ours, official *[]Sample, inproc *[]time.Duration) *[]Sample {
+	switch {
+	case inprocess:
+		*inproc = append(*inproc, s.Wall)
+		return nil
+	case scorer == "official":
+		return official
+	}
+	return ours
 }
 
 func secondsDuration(s float64) time.Duration { return time.Duration(s * 1e9) }

@@ -9,6 +9,12 @@
 //   - runs the generated families (bench/cases: unrelated hypotheses, repeated clauses, long
 //     sentences with many gold edits) at growing sizes, the official with a per-case time limit,
 //     and fits each scorer's growth exponent;
+//   - scores every CoNLL-2014 file at paragraph and essay level (consecutive sentences joined
+//     into one line, groups of 5 and 26), the official where -official-joined chooses it, and
+//     fits our time's growth across group sizes 1, 5, 26;
+//   - runs the long lines (near-identical and heavily edited lines of 10³ to 10⁶ tokens) and
+//     the checks of issue 13's targets (a 200 MB gold file, the bounded search on 10⁴ tokens, a
+//     clear error under a small memory budget), and says which targets are met;
 //   - measures the floor (both full Levenshtein matrices of every interned sentence pair) and our
 //     in-process scoring (scorer.Score, one worker) and command against it;
 //   - writes report.md, results.csv and plots (SVG and PNG) to -out, and with -docs the same
@@ -57,8 +63,18 @@ type Config struct {
 	SystemTimeout time.Duration // official time limit per system
 	Families      []cases.Family
 	Sizes         []int
-	Samples       int           // in-process samples
-	MinSample     time.Duration // least duration of one in-process sample
+	LongFamilies  []cases.Family // the long-line families (cases.LongFamilies) selected
+	LongSizes     []int
+	LongMax       map[string]int // per long family, the largest size run
+	Groups        []int          // CoNLL-2014 joined: sentences per line
+	OfficialOn    joinedChoice   // the joined files the official scores
+	JoinedTimeout time.Duration  // the official's time limit on one joined file
+	OfficialAS    int64          // the official's address-space limit on joined files and long lines (0: none)
+	Checks        []string       // the target checks to run (checkNames)
+	LargeGoldMB   int            // size of the large gold file of the checks
+	LargeSystem   string         // the system repeated alike beside it
+	Samples       int            // in-process samples
+	MinSample     time.Duration  // least duration of one in-process sample
 	Out, Docs     string
 	Compare       string // a previous results.csv to compare with
 	CommandLine   string
@@ -83,8 +99,17 @@ func run(args []string) int {
 		slow      = fs.Duration("slow", 60*time.Second, "an official system run longer than this ends that system's rounds after the first")
 		timeout   = fs.Duration("timeout", 60*time.Second, "time limit of the official scorer on one family case")
 		sysTime   = fs.Duration("system-timeout", 30*time.Minute, "time limit of the official scorer on one system")
-		families  = fs.String("families", "", "comma-separated families (default: all; \"none\" for none)")
+		families  = fs.String("families", "", "comma-separated families, generated sentences and long lines (default: "+strings.Join(defaultFamilies(), ",")+"; also "+strings.Join(otherFamilies(), ",")+"; \"none\" for none)")
 		sizes     = fs.String("sizes", "", "comma-separated family sizes in tokens (default: "+joinInts(cases.Sizes)+")")
+		longSizes = fs.String("long-sizes", joinInts(defaultLongSizes), "comma-separated sizes of the long lines in tokens")
+		longMax   = fs.String("long-max", formatLongMax(defaultLongMax), "per long family, the largest size run (family=tokens,…): the heavily edited line's band grows as n·d, 1.2 GB at 10⁵ tokens, 120 GB at 10⁶")
+		groups    = fs.String("groups", joinInts(defaultGroups), "CoNLL-2014 joined into lines of this many sentences, comma-separated (\"none\" for none)")
+		offJoined = fs.String("official-joined", defaultOfficialJoined, "joined files the official scores: GROUP:all or GROUP:SYSTEM, comma-separated (\"none\" for none)")
+		joinedTO  = fs.Duration("joined-timeout", 15*time.Minute, "time limit of the official scorer on one joined file")
+		offAS     = fs.String("official-memory", "4G", "address-space limit of the official scorer on joined files and long lines (prlimit --as; \"none\" for none): it needs 1.2 GB at 1,000 tokens, more than 4 GB at 3,162")
+		checks    = fs.String("checks", strings.Join(checkNames, ","), "target checks to run, comma-separated (\"none\" for none)")
+		largeMB   = fs.Int("large-gold", 200, "size in MB of the large gold file of the checks (CoNLL-2014's gold repeated)")
+		largeSys  = fs.String("large-system", "CAMB", "the system repeated alike beside the large gold file")
 		samples   = fs.Int("samples", 15, "in-process samples per measurement")
 		minSample = fs.Duration("min-sample", 100*time.Millisecond, "least duration of one in-process sample")
 		out       = fs.String("out", "bench/out", "directory for report.md, results.csv and the plots")
@@ -94,13 +119,15 @@ func run(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 0 || *rounds < 1 || *reps < 1 || *samples < 1 {
+	if fs.NArg() != 0 || *rounds < 1 || *reps < 1 || *samples < 1 || *largeMB < 1 {
 		fmt.Fprintln(os.Stderr, "bench: unexpected arguments; see go run ./bench -h")
 		return 2
 	}
 	cfg, cleanup, err := configure(configFlags{
 		data: *data, gold: *gold, systems: *systems, official: *official, mirror: *mirror,
 		python: *python, maxmatch: *maxmatch, families: *families, sizes: *sizes,
+		longSizes: *longSizes, longMax: *longMax, groups: *groups, officialJoined: *offJoined,
+		officialMemory: *offAS, checks: *checks,
 	})
 	defer cleanup()
 	if err != nil {
@@ -109,6 +136,7 @@ func run(args []string) int {
 	}
 	cfg.Rounds, cfg.Reps, cfg.Slow, cfg.Timeout, cfg.SystemTimeout = *rounds, *reps, *slow, *timeout, *sysTime
 	cfg.Samples, cfg.MinSample, cfg.Out, cfg.Docs, cfg.Compare = *samples, *minSample, *out, *docs, *compare
+	cfg.JoinedTimeout, cfg.LargeGoldMB, cfg.LargeSystem = *joinedTO, *largeMB, *largeSys
 	cfg.CommandLine = "go run ./bench " + strings.Join(args, " ")
 
 	rep, err := measureAll(cfg)
@@ -125,6 +153,7 @@ func run(args []string) int {
 
 type configFlags struct {
 	data, gold, systems, official, mirror, python, maxmatch, families, sizes string
+	longSizes, longMax, groups, officialJoined, officialMemory, checks       string
 }
 
 // configure resolves paths, builds maxmatch and finds the official scorer. cleanup removes the
@@ -155,24 +184,17 @@ func configure(f configFlags) (*Config, func(), error) {
 	default:
 		cfg.Systems = strings.Split(f.systems, ",")
 	}
-	switch f.families {
-	case "none":
-	case "":
-		cfg.Families = cases.Families
-	default:
-		for _, name := range strings.Split(f.families, ",") {
-			fam, ok := cases.FamilyByName(name)
-			if !ok {
-				return nil, cleanup, fmt.Errorf("unknown family %q", name)
-			}
-			cfg.Families = append(cfg.Families, fam)
-		}
+	if cfg.Families, cfg.LongFamilies, err = selectFamilies(f.families); err != nil {
+		return nil, cleanup, err
 	}
 	cfg.Sizes = cases.Sizes
 	if f.sizes != "" {
 		if cfg.Sizes, err = parseInts(f.sizes); err != nil {
 			return nil, cleanup, fmt.Errorf("-sizes: %v", err)
 		}
+	}
+	if err := configureLong(cfg, f); err != nil {
+		return nil, cleanup, err
 	}
 
 	tmp, err := os.MkdirTemp("", "maxmatch-bench")

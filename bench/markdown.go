@@ -17,6 +17,8 @@ const (
 	scalingFile = "benchmarks-scaling"
 	speedupFile = "benchmarks-speedup"
 	freshFile   = "benchmarks-fresh-memory"
+	joinedFile  = "benchmarks-joined"
+	longFile    = "benchmarks-long"
 )
 
 // regenerate is the documented command that rewrites docs/benchmarks.md.
@@ -96,6 +98,11 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	if c := r.Previous; c != nil {
 		p("- **Against the earlier run** (`%s`): %s\n", c.Source, c.verdict())
 	}
+	joinedSummary(p, r)
+	longSummary(p, r)
+	if r.hasIssue13() {
+		targetsSummary(p, r)
+	}
 	if fm := freshMemoryRows(r); len(fm) > 0 && r.Machine.FirstTouch > 0 {
 		st := spreadOf(walls(r.Startup.Ours))
 		noise := st.Max - st.Min
@@ -170,16 +177,19 @@ func writeMarkdown(w io.Writer, r *Report) error {
 					speedupCell(pt.Ours, pt.Official), orDash(pt.Same))
 			}
 			p("\nGrowth, least squares on log time against log n:\n\n")
-			for _, ff := range f.fits(offStart, officialRun) {
-				if ff.Err != nil {
-					p("- %s: no fit (%v)\n", ff.Label, ff.Err)
-					continue
-				}
-				p("- %s: **t ∝ n^%.2f** (R² = %.3f, %d sizes, %d–%d tokens)\n", ff.Label, ff.Fit.Exponent, ff.Fit.R2, ff.Fit.Points, ff.Fit.MinN, ff.Fit.MaxN)
-			}
-			p("\n")
+			writeFits(p, f.fits(offStart, officialRun))
 		}
 		p("![time against sentence length](%s.svg)\n\n", scalingFile)
+	}
+
+	if len(r.Joined) > 0 {
+		writeJoined(p, r)
+	}
+	if len(r.Long) > 0 {
+		writeLong(p, r)
+	}
+	if len(r.Checks) > 0 {
+		writeChecks(p, r)
 	}
 
 	if len(r.Floor) > 0 {
@@ -228,8 +238,28 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	p("- The official scorer is single-threaded; maxmatch uses both CPUs by default, so the CPU-time ratio is the fairer measure of work, the wall-time ratio of what a user waits.\n")
 	p("- A growth exponent is a least-squares slope of log time on log n. The official's is fitted on its time less its start-up, and only on sizes where that start-up is at most half the time; ours on in-process time per sentence, separately for sizes scored exactly and by the bounded search when there are enough of each, as the two have different costs.\n")
 	p("- The floor excludes reading, tokenising and interning: it is a lower bound, not a competitor.\n")
+	if r.hasIssue13() {
+		p("- Peak memory is in MB of 2^20 bytes, as wait4 gives it in kB; the targets' limits (300 MB, 2 GB, …) are read in the same unit. On the joined files and the long lines the official scorer runs under an address-space limit (`prlimit --as`), which counts the memory it maps, not only what it touches: it fails a little before its resident set reaches the limit.\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeFits lists growth fits, one line each, and ends the list.
+func writeFits(p func(string, ...any), fits []FamilyFit) {
+	for _, ff := range fits {
+		if ff.Err != nil {
+			p("- %s: no fit (%v)\n", ff.Label, ff.Err)
+			continue
+		}
+		quantity := ff.Quantity
+		if quantity == "" {
+			quantity = "t"
+		}
+		p("- %s: **%s ∝ n^%.2f** (R² = %.3f, %s, %s–%s tokens)\n", ff.Label, quantity, ff.Fit.Exponent, ff.Fit.R2,
+			sizesPhrase(ff.Fit.Points), fmtCount(ff.Fit.MinN), fmtCount(ff.Fit.MaxN))
+	}
+	p("\n")
 }
 
 type named struct {

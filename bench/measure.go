@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"maxmatch/bench/cases"
+	"maxmatch/bench/internal/proc"
 	"maxmatch/internal/membudget"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
@@ -35,6 +36,15 @@ type Report struct {
 	Systems  []SystemRun
 	Families []FamilyRun
 	Floor    []FloorRun
+
+	// Issue 13's parts: CoNLL-2014 joined into paragraphs and essays, long lines, the target
+	// checks; how the official was run on the first two.
+	Joined         []JoinedRun
+	Long           []LongRun
+	Checks         []CheckRun
+	OfficialJoined string        // the joined files it scores (-official-joined, described)
+	JoinedTimeout  time.Duration // its limit on one joined file
+	OfficialAS     int64         // its address-space limit there and on the long lines
 
 	Previous *Comparison // agreement with an earlier run, when asked for
 }
@@ -90,6 +100,7 @@ func measureAll(cfg *Config) (*Report, error) {
 		Date: time.Now(), Machine: readMachine(cfg.Root), CommandLine: cfg.CommandLine,
 		Rounds: cfg.Rounds, Reps: cfg.Reps, Timeout: cfg.Timeout, Slow: cfg.Slow,
 		Samples: cfg.Samples, MinSample: cfg.MinSample,
+		OfficialJoined: cfg.OfficialOn.describe(), JoinedTimeout: cfg.JoinedTimeout, OfficialAS: cfg.OfficialAS,
 	}
 	if cfg.Official != "" {
 		rep.Official = cfg.OfficialFrom
@@ -133,6 +144,25 @@ func measureAll(cfg *Config) (*Report, error) {
 			fr.Points = append(fr.Points, pt)
 		}
 		rep.Families = append(rep.Families, fr)
+	}
+	joinedRuns, joinedInputs, err := prepareJoined(cfg.Groups, corpora, tmp)
+	if err != nil {
+		return nil, err
+	}
+	for i := range joinedRuns {
+		logf("in-process: %s joined by %d", joinedRuns[i].Name, joinedRuns[i].Group)
+		if err := measureJoinedInProcess(&joinedRuns[i], joinedInputs[i].corpus, cfg); err != nil {
+			return nil, err
+		}
+		joinedInputs[i].corpus = nil // the commands read the files; the harness holds no more
+	}
+	longRuns, longFiles, err := prepareLong(cfg, tmp)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := prepareChecks(cfg, tmp)
+	if err != nil {
+		return nil, err
 	}
 
 	// The commands, alternating ours (A) and the official (B).
@@ -232,6 +262,19 @@ func measureAll(cfg *Config) (*Report, error) {
 		}
 	}
 
+	for r := range cfg.Rounds {
+		if err := joinedRound(cfg, r, joinedRuns, joinedInputs); err != nil {
+			return nil, err
+		}
+		if err := longRound(cfg, r, longRuns, longFiles); err != nil {
+			return nil, err
+		}
+		if err := checkRound(cfg, r, checks); err != nil {
+			return nil, err
+		}
+	}
+	rep.Joined, rep.Long, rep.Checks = joinedRuns, longRuns, checks
+
 	if cfg.Compare != "" {
 		prev, err := readCSVFile(cfg.Compare)
 		if err != nil {
@@ -259,24 +302,37 @@ const slotBudget = 2 * time.Second
 
 // oursSlot runs the maxmatch command cfg.Reps times back to back (fewer once they have taken
 // slotBudget) and returns the run of median wall time (with the largest peak memory of all),
-// and its output.
+// and its output. A run that fails is an error.
 func oursSlot(cfg *Config, system, gold string, timeout time.Duration) (Sample, []byte, error) {
+	s, res, err := oursSlotWith(cfg, []string{"score", system, gold}, timeout, proc.Options{})
+	if err == nil && !s.OK() {
+		err = fmt.Errorf("%s: %s", cfg.Maxmatch, failureReason(res))
+	}
+	return s, []byte(res.Stdout), err
+}
+
+// oursSlotWith is oursSlot with the command's arguments and the last run's whole Result. A run
+// that fails or times out ends the slot and is its sample (the error is the harness's own).
+func oursSlotWith(cfg *Config, args []string, timeout time.Duration, opt proc.Options) (Sample, proc.Result, error) {
 	var runs []Sample
-	var out []byte
+	var last proc.Result
 	var spent time.Duration
 	for range cfg.Reps {
 		if spent >= slotBudget {
 			break
 		}
-		s, o, err := cfg.Spawner.Run([]string{cfg.Maxmatch, "score", system, gold}, timeout)
+		res, err := runMeasured(cfg, append([]string{cfg.Maxmatch}, args...), timeout, opt)
 		if err != nil {
-			return Sample{}, nil, err
+			return Sample{}, res, err
 		}
-		runs = append(runs, s)
-		out = o
-		spent += s.Wall
+		last = res
+		if !res.Sample.OK() {
+			return res.Sample, res, nil
+		}
+		runs = append(runs, res.Sample)
+		spent += res.Sample.Wall
 	}
-	return medianSample(runs), out, nil
+	return medianSample(runs), last, nil
 }
 
 // medianSample returns the sample of median wall time, with the largest MaxRSS of all.

@@ -30,6 +30,14 @@ func writeOutputs(cfg *Config, r *Report) error {
 	if err != nil {
 		return err
 	}
+	long, err := longPlots(r)
+	if err != nil {
+		return err
+	}
+	joined, err := joinedPlot(r)
+	if err != nil {
+		return err
+	}
 	for _, dir := range []string{cfg.Out, cfg.Docs} {
 		if dir == "" {
 			continue
@@ -55,6 +63,16 @@ func writeOutputs(cfg *Config, r *Report) error {
 		}
 		if fresh != nil {
 			if err := savePlots(dir, freshFile, []*plot.Plot{fresh}, 18*vg.Centimeter, 11*vg.Centimeter); err != nil {
+				return err
+			}
+		}
+		if long != nil {
+			if err := savePlots(dir, longFile, long, 2*12*vg.Centimeter, 11*vg.Centimeter); err != nil {
+				return err
+			}
+		}
+		if joined != nil {
+			if err := savePlots(dir, joinedFile, []*plot.Plot{joined}, 16*vg.Centimeter, 11*vg.Centimeter); err != nil {
 				return err
 			}
 		}

@@ -64,37 +64,14 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 				}
 			}
 		}
-		add := func(xys plotter.XYs, name string, c color.Color, shape draw.GlyphDrawer, line bool) error {
-			if len(xys) == 0 {
-				return nil
-			}
-			s, err := plotter.NewScatter(xys)
-			if err != nil {
-				return err
-			}
-			s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = c, shape, vg.Points(3)
-			p.Add(s)
-			if line && len(xys) > 1 {
-				l, err := plotter.NewLine(xys)
-				if err != nil {
-					return err
-				}
-				l.LineStyle.Color = c
-				p.Add(l)
-				p.Legend.Add(name, l, s)
-			} else if name != "" {
-				p.Legend.Add(name, s)
-			}
-			return nil
-		}
 		for _, err := range []error{
-			add(off, "official 3.2", officialColor, draw.CircleGlyph{}, true),
-			add(timeouts, "official: > "+fmtSeconds(r.Timeout.Seconds())+" (killed)", officialColor, draw.TriangleGlyph{}, false),
-			add(cmd, "maxmatch command", commandColor, draw.SquareGlyph{}, true),
-			add(inproc, "maxmatch in-process", inProcColor, draw.PyramidGlyph{}, true),
+			series(p, off, "official 3.2", officialColor, draw.CircleGlyph{}, true, nil),
+			series(p, timeouts, "official: > "+fmtSeconds(r.Timeout.Seconds())+" (killed)", officialColor, draw.TriangleGlyph{}, false, nil),
+			series(p, cmd, "maxmatch command", commandColor, draw.SquareGlyph{}, true, nil),
+			series(p, inproc, "maxmatch in-process", inProcColor, draw.PyramidGlyph{}, true, nil),
 			// Over the filled marks of the same points: white inside, a ring of the series' colour.
-			add(inprocBounded, "", color.White, draw.PyramidGlyph{}, false),
-			add(inprocBounded, "maxmatch in-process, bounded search", inProcColor, draw.TriangleGlyph{}, false),
+			series(p, inprocBounded, "", color.White, draw.PyramidGlyph{}, false, nil),
+			series(p, inprocBounded, "maxmatch in-process, bounded search", inProcColor, draw.TriangleGlyph{}, false, nil),
 		} {
 			if err != nil {
 				return nil, err
@@ -107,6 +84,36 @@ func scalingPlots(r *Report) ([]*plot.Plot, error) {
 		plots = append(plots, p)
 	}
 	return plots, nil
+}
+
+// series adds a line through xys with marks (or marks only), named in the legend when name is
+// not empty.
+func series(p *plot.Plot, xys plotter.XYs, name string, c color.Color, shape draw.GlyphDrawer, line bool, dashes []vg.Length) error {
+	if len(xys) == 0 {
+		return nil
+	}
+	s, err := plotter.NewScatter(xys)
+	if err != nil {
+		return err
+	}
+	s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = c, shape, vg.Points(3)
+	p.Add(s)
+	if !line || len(xys) < 2 {
+		if name != "" {
+			p.Legend.Add(name, s)
+		}
+		return nil
+	}
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		return err
+	}
+	l.LineStyle.Color, l.LineStyle.Dashes = c, dashes
+	p.Add(l)
+	if name != "" {
+		p.Legend.Add(name, l, s)
+	}
+	return nil
 }
 
 // timeDecades marks the powers of ten of a logarithmic time axis, labelled as durations

@@ -101,14 +101,24 @@ func TestFamilyFits(t *testing.T) {
 	}
 }
 
-func TestMarkdownReport(t *testing.T) {
-	r := syntheticReport()
+// checkReport writes r's Markdown report, reports each of wants that it lacks, and returns it.
+func checkReport(t *testing.T, r *Report, wants ...string) string {
+	t.Helper()
 	var b bytes.Buffer
 	if err := writeMarkdown(&b, r); err != nil {
 		t.Fatal(err)
 	}
 	md := b.String()
-	for _, want := range []string{
+	for _, want := range wants {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	return md
+}
+
+func TestMarkdownReport(t *testing.T) {
+	md := checkReport(t, syntheticReport(),
 		"| date | 2026-01-02 03:04 UTC |",
 		"Test CPU, 2 logical CPUs, 1.0 GiB memory",
 		"| Go | go1.26 |",
@@ -133,18 +143,15 @@ func TestMarkdownReport(t *testing.T) {
 		"| **all** | | **8 ms** | **28 ms** | **3.50×** |",
 		"![time against sentence length](benchmarks-scaling.svg)",
 		"![speed-up per system](benchmarks-speedup.svg)",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report lacks %q", want)
-		}
-	}
+	)
 	if strings.Contains(md, "earlier run") {
 		t.Error("report compares with an earlier run that was not given")
 	}
 }
 
-func TestCSVRoundTripAndComparison(t *testing.T) {
-	r := syntheticReport()
+// roundTrip writes r's CSV and reads it back.
+func roundTrip(t *testing.T, r *Report) *Report {
+	t.Helper()
 	var b bytes.Buffer
 	if err := writeCSV(&b, r); err != nil {
 		t.Fatal(err)
@@ -153,6 +160,12 @@ func TestCSVRoundTripAndComparison(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return back
+}
+
+func TestCSVRoundTripAndComparison(t *testing.T) {
+	r := syntheticReport()
+	back := roundTrip(t, r)
 	if len(back.Systems) != 2 || len(back.Floor) != 2 || len(back.Families) != 1 || len(back.Families[0].Points) != 5 {
 		t.Fatalf("read back %d systems, %d floors, %d families", len(back.Systems), len(back.Floor), len(back.Families))
 	}

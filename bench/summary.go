@@ -113,9 +113,10 @@ func startupMedian(ss []Sample) float64 { return spreadOf(walls(ss)).Median }
 
 // FamilyFit is one growth exponent of a family.
 type FamilyFit struct {
-	Label string // what was fitted
-	Fit   Fit
-	Err   error
+	Label    string // what was fitted
+	Quantity string // its symbol in the report: "t" (time) when empty
+	Fit      Fit
+	Err      error
 }
 
 // fits returns the growth fits of a family: the official's command time net of its start-up
@@ -135,8 +136,7 @@ func (f *FamilyRun) fits(officialStartup float64, officialRun bool) []FamilyFit 
 				n, t = append(n, p.N), append(t, m-officialStartup)
 			}
 		}
-		fit, err := fitPowerLaw(n, t)
-		out = append(out, FamilyFit{"official: command time less its start-up, sizes where it is ≥ 2× the start-up", fit, err})
+		out = append(out, fitFamily("official: command time less its start-up, sizes where it is ≥ 2× the start-up", n, t))
 	}
 	type group struct {
 		label string
@@ -164,10 +164,15 @@ func (f *FamilyRun) fits(officialStartup float64, officialRun bool) []FamilyFit 
 				n, t = append(n, p.N), append(t, spreadOf(seconds(p.InProcess)).Median)
 			}
 		}
-		fit, err := fitPowerLaw(n, t)
-		out = append(out, FamilyFit{g.label, fit, err})
+		out = append(out, fitFamily(g.label, n, t))
 	}
 	return out
+}
+
+// fitFamily fits t ∝ n^k (fitPowerLaw) and labels the fit.
+func fitFamily(label string, n []int, t []float64) FamilyFit {
+	f, err := fitPowerLaw(n, t)
+	return FamilyFit{Label: label, Fit: f, Err: err}
 }
 
 func fmtSeconds(s float64) string {

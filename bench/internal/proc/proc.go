@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"strconv"
 	"syscall"
 	"time"
 )
@@ -48,6 +49,26 @@ func (s Sample) OK() bool { return s.Status == StatusOK }
 // which is killed whole at the timeout. stdout is returned; stderr goes into the error of a
 // failed run.
 func Run(argv []string, env []string, timeout time.Duration) (Sample, []byte, error) {
+	res, err := RunWith(argv, env, timeout, Options{})
+	return res.Sample, []byte(res.Stdout), err
+}
+
+// Options are what RunWith keeps of a run's output.
+type Options struct {
+	// StdoutTail, when positive, keeps only the last StdoutTail bytes of the standard output
+	// (Result.StdoutBytes still counts all of it): for commands that write hundreds of
+	// megabytes, which neither the measuring process nor the harness should hold.
+	StdoutTail int
+}
+
+// stderrTail is how much of a run's standard error a Result keeps: its last bytes, where a
+// failing command says why, and enough for the warnings of a few hundred sentences.
+const stderrTail = 64 << 10
+
+// RunWith is Run that returns the whole Result: the standard output (or its tail, see
+// Options), the last 64 KB of the standard error and the exit status, whether the run failed
+// or not. The error is that of a failed run, as Run's.
+func RunWith(argv []string, env []string, timeout time.Duration, opt Options) (Result, error) {
 	ctx := context.Background()
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -58,41 +79,72 @@ func Run(argv []string, env []string, timeout time.Duration) (Sample, []byte, er
 	cmd.Env = append(cmd.Environ(), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	stdout := &tailBuffer{keep: opt.StdoutTail}
+	stderr := &tailBuffer{keep: stderrTail}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	start := time.Now()
 	err := cmd.Run()
-	s := Sample{Wall: time.Since(start), Status: StatusOK}
+	res := Result{Sample: Sample{Wall: time.Since(start), Status: StatusOK}}
 	if cmd.ProcessState == nil { // it did not start
-		s.Status = StatusFailed
-		return s, nil, err
+		res.Sample.Status = StatusFailed
+		return res, err
 	}
+	res.ExitCode = cmd.ProcessState.ExitCode()
+	res.Stdout, res.StdoutBytes, res.Stderr = string(stdout.tail()), stdout.total, string(stderr.tail())
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
-		s.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		s.MaxRSS = ru.Maxrss * 1024 // kilobytes on Linux
-		s.MinFlt = ru.Minflt
+		res.Sample.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		res.Sample.MaxRSS = ru.Maxrss * 1024 // kilobytes on Linux
+		res.Sample.MinFlt = ru.Minflt
 	}
 	switch {
 	case err == nil:
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		s.Status = StatusTimeout
-		return s, stdout.Bytes(), nil
+		res.Sample.Status = StatusTimeout
+		return res, nil
 	default:
-		s.Status = StatusFailed
-		msg := bytes.TrimSpace(stderr.Bytes())
+		res.Sample.Status = StatusFailed
+		msg := bytes.TrimSpace(stderr.tail())
 		if len(msg) > 2000 {
 			msg = msg[len(msg)-2000:]
 		}
-		return s, stdout.Bytes(), fmt.Errorf("%s: %v: %s", argv[0], err, msg)
+		return res, fmt.Errorf("%s: %v: %s", argv[0], err, msg)
 	}
-	return s, stdout.Bytes(), nil
+	return res, nil
+}
+
+// tailBuffer keeps the last keep bytes written to it (all of them when keep is 0) and counts
+// them all.
+type tailBuffer struct {
+	keep  int
+	buf   []byte
+	total int64
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.total += int64(len(p))
+	t.buf = append(t.buf, p...)
+	if t.keep > 0 && len(t.buf) > 2*t.keep { // trimmed in steps, not at every write
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.keep:]...)
+	}
+	return len(p), nil
+}
+
+// tail returns the kept bytes, at most keep of them.
+func (t *tailBuffer) tail() []byte {
+	if t.keep > 0 && len(t.buf) > t.keep {
+		return t.buf[len(t.buf)-t.keep:]
+	}
+	return t.buf
 }
 
 // Result is what the spawn command reports.
 type Result struct {
-	Sample Sample `json:"sample"`
-	Stdout string `json:"stdout"`
-	Error  string `json:"error,omitempty"`
+	Sample      Sample `json:"sample"`
+	Stdout      string `json:"stdout"` // all of it, or its tail (Options.StdoutTail)
+	StdoutBytes int64  `json:"stdout_bytes"`
+	Stderr      string `json:"stderr,omitempty"` // its last 64 KB
+	ExitCode    int    `json:"exit_code"`        // -1 when killed by a signal
+	Error       string `json:"error,omitempty"`
 }
 
 // Spawner runs commands through the spawn binary at Path.
@@ -100,17 +152,27 @@ type Spawner struct{ Path string }
 
 // Run measures argv through the spawner; see the package documentation for why.
 func (sp Spawner) Run(argv []string, timeout time.Duration) (Sample, []byte, error) {
-	args := append([]string{timeout.String()}, argv...)
+	res, err := sp.RunWith(argv, timeout, Options{})
+	return res.Sample, []byte(res.Stdout), err
+}
+
+// RunWith is Run through the spawner with RunWith's options and Result.
+func (sp Spawner) RunWith(argv []string, timeout time.Duration, opt Options) (Result, error) {
+	var args []string
+	if opt.StdoutTail > 0 {
+		args = append(args, "-stdout-tail", strconv.Itoa(opt.StdoutTail))
+	}
+	args = append(append(args, timeout.String()), argv...)
 	out, err := exec.Command(sp.Path, args...).Output()
 	if err != nil {
-		return Sample{Status: StatusFailed}, nil, fmt.Errorf("%s: %v", sp.Path, err)
+		return Result{Sample: Sample{Status: StatusFailed}}, fmt.Errorf("%s: %v", sp.Path, err)
 	}
 	var res Result
 	if err := json.Unmarshal(out, &res); err != nil {
-		return Sample{Status: StatusFailed}, nil, fmt.Errorf("%s: %v", sp.Path, err)
+		return Result{Sample: Sample{Status: StatusFailed}}, fmt.Errorf("%s: %v", sp.Path, err)
 	}
 	if res.Error != "" {
-		return res.Sample, []byte(res.Stdout), errors.New(res.Error)
+		return res, errors.New(res.Error)
 	}
-	return res.Sample, []byte(res.Stdout), nil
+	return res, nil
 }

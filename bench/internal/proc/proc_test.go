@@ -1,6 +1,7 @@
 package proc
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -45,5 +46,28 @@ func TestRunCountsFreshPages(t *testing.T) {
 	}
 	if small.MinFlt <= 0 || big.MinFlt-small.MinFlt < 1000 {
 		t.Errorf("minor faults: true %d, dd with a 32 MiB buffer %d; want dd's well above", small.MinFlt, big.MinFlt)
+	}
+}
+
+func TestRunWithKeepsTheTailStderrAndExitStatus(t *testing.T) {
+	// 100,000 lines of "line N" with only the last 20 bytes kept, all of them counted.
+	script := `i=0; while [ $i -lt 100000 ]; do echo "line $i"; i=$((i+1)); done; echo warned >&2`
+	res, err := RunWith([]string{"sh", "-c", script}, nil, 0, Options{StdoutTail: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want int64
+	for i := range 100000 {
+		want += int64(len("line \n") + len(strconv.Itoa(i)))
+	}
+	if res.StdoutBytes != want || res.Stdout != "line 99998\nline 99999\n"[2:] {
+		t.Errorf("stdout: %d bytes, tail %q; want %d bytes ending in line 99999, 20 kept", res.StdoutBytes, res.Stdout, want)
+	}
+	if res.Stderr != "warned\n" || res.ExitCode != 0 || res.Sample.Status != StatusOK {
+		t.Errorf("a run that warned: stderr %q, exit %d, status %q", res.Stderr, res.ExitCode, res.Sample.Status)
+	}
+	res, err = RunWith([]string{"sh", "-c", "echo refused >&2; exit 2"}, nil, 0, Options{})
+	if err == nil || res.ExitCode != 2 || res.Stderr != "refused\n" || res.Sample.Status != StatusFailed {
+		t.Errorf("a refusal: %+v %v, want exit 2 with its message", res, err)
 	}
 }

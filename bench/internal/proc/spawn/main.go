@@ -1,8 +1,10 @@
 // Command spawn runs one command, measures it with proc.Run and prints the result as JSON:
 //
-//	spawn TIMEOUT COMMAND [ARG...]
+//	spawn [-stdout-tail N] TIMEOUT COMMAND [ARG...]
 //
-// prints {"sample": {...}, "stdout": "...", "error": "..."}. TIMEOUT is a Go duration (0: none).
+// prints {"sample": {...}, "stdout": "...", "stderr": "...", "exit_code": ..., "error": "..."}
+// (proc.Result). TIMEOUT is a Go duration (0: none); -stdout-tail keeps only the last N bytes
+// of the command's standard output (proc.Options.StdoutTail).
 // It exists so that the measured command starts from a small process (see package proc).
 package main
 
@@ -10,23 +12,33 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"maxmatch/bench/internal/proc"
 )
 
 func main() {
-	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: spawn TIMEOUT COMMAND [ARG...]")
+	args := os.Args[1:]
+	var opt proc.Options
+	if len(args) >= 2 && args[0] == "-stdout-tail" {
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n <= 0 {
+			fmt.Fprintf(os.Stderr, "spawn: -stdout-tail %q: not a positive number of bytes\n", args[1])
+			os.Exit(2)
+		}
+		opt.StdoutTail, args = n, args[2:]
+	}
+	if len(args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: spawn [-stdout-tail N] TIMEOUT COMMAND [ARG...]")
 		os.Exit(2)
 	}
-	timeout, err := time.ParseDuration(os.Args[1])
+	timeout, err := time.ParseDuration(args[0])
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "spawn: %v\n", err)
 		os.Exit(2)
 	}
-	s, out, err := proc.Run(os.Args[2:], nil, timeout)
-	res := proc.Result{Sample: s, Stdout: string(out)}
+	res, err := proc.RunWith(args[1:], nil, timeout, opt)
 	if err != nil {
 		res.Error = err.Error()
 	}

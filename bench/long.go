@@ -1,0 +1,351 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"maxmatch/bench/cases"
+	"maxmatch/bench/internal/proc"
+	"maxmatch/lattice"
+	"maxmatch/scorer"
+)
+
+// Long lines: paragraphs and documents on one line (bench/cases.LongFamilies), 10³ to 10⁶
+// tokens, where the scorer's memory, not the official's closure, is what grows.
+
+// LongPoint is one size of a long-line family.
+type LongPoint struct {
+	FamilyPoint
+	BandCells     int    // the Levenshtein band's cells (in-process)
+	OursError     string // why maxmatch refused the line (its message), "" when it scored it
+	OfficialError string // why the official failed (the last line of its stderr)
+}
+
+// LongRun is one long-line family over its sizes.
+type LongRun struct {
+	Name, Description string
+	Points            []LongPoint
+	Capped            []int // sizes over the family's -long-max, not run
+	Max               int   // that cap (0: none)
+}
+
+// family returns the run as a generated family, for the fits and plots they share.
+func (l *LongRun) family() *FamilyRun {
+	f := &FamilyRun{Name: l.Name, Description: l.Description}
+	for _, p := range l.Points {
+		f.Points = append(f.Points, p.FamilyPoint)
+	}
+	return f
+}
+
+// longSampleBudget bounds the in-process samples of one long line: at least three samples,
+// more while they take less than this in all (cfg.Samples at most).
+const longSampleBudget = 20 * time.Second
+
+// longHeapLimit is the harness's soft heap limit while it scores a long line in-process.
+const longHeapLimit = 3 << 30
+
+// prepareLong writes each selected long family's lines into dir and measures them in-process.
+func prepareLong(cfg *Config, dir string) ([]LongRun, [][]caseFiles, error) {
+	var runs []LongRun
+	var files [][]caseFiles
+	for _, fam := range cfg.LongFamilies {
+		sizes, capped := longSizes(cfg, fam.Name)
+		lr := LongRun{Name: fam.Name, Description: fam.Description, Capped: capped, Max: cfg.LongMax[fam.Name]}
+		var ff []caseFiles
+		for _, n := range sizes {
+			c := fam.Case(n, 1)
+			f, err := writeCase(dir, fmt.Sprintf("%s-%d", fam.Name, n), &c)
+			if err != nil {
+				return nil, nil, err
+			}
+			ff = append(ff, f)
+			logf("in-process: %s n=%d", fam.Name, n)
+			pt, err := measureLongInProcess(&c, cfg)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s n=%d: %v", fam.Name, n, err)
+			}
+			lr.Points = append(lr.Points, pt)
+		}
+		runs = append(runs, lr)
+		files = append(files, ff)
+	}
+	return runs, files, nil
+}
+
+// measureLongInProcess scores the line once (scorer.Score, default options, one worker) for
+// its figures, then times it: a line the budget refuses is a result, not an error.
+func measureLongInProcess(c *cases.Case, cfg *Config) (LongPoint, error) {
+	pt := LongPoint{FamilyPoint: FamilyPoint{N: len(c.Source), HypTokens: len(c.Hypothesis)}}
+	corpus, err := cases.ParseCorpus("case", []byte(c.System()), []byte(c.M2()))
+	if err != nil {
+		return pt, err
+	}
+	// A long line holds up to a few GB while it is scored (the edited line of 10⁵ tokens: 1.3
+	// GB), and the harness runs under the command's garbage-collector setting (GCPercent 400):
+	// a soft limit keeps its garbage from adding several more.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(longHeapLimit))
+	opt := scorer.DefaultOptions()
+	opt.Workers = 1
+	score := func() error {
+		_, err := scorer.Score(corpus.Hyps, corpus.Gold, opt, nil)
+		return err
+	}
+	start := time.Now()
+	_, err = scorer.Score(corpus.Hyps, corpus.Gold, opt, func(r *scorer.SentenceResult) error {
+		pt.Bounded = r.Bounded != lattice.Exact
+		pt.BandCells, pt.Vertices = r.Cost.BandCells, r.Cost.Vertices
+		if !pt.Bounded {
+			pt.Edges = r.Cost.Edges
+		}
+		return nil
+	})
+	first := time.Since(start)
+	var tooLarge *scorer.TooLargeError
+	if errors.As(err, &tooLarge) {
+		pt.OursError = err.Error()
+		return pt, nil
+	}
+	if err != nil {
+		return pt, err
+	}
+	samples := min(cfg.Samples, max(3, int(longSampleBudget/max(first, time.Nanosecond))))
+	pt.InProcess, _ = timeAlternately(func() {
+		if err := score(); err != nil {
+			panic(err)
+		}
+	}, nil, samples, cfg.MinSample)
+	return pt, nil
+}
+
+// longRound runs round r of the long lines: our command on every size, the official as on the
+// generated families (under its address-space limit; once a size does not finish, the larger
+// ones are not run, and a size it did not finish is not run again).
+func longRound(cfg *Config, r int, runs []LongRun, files [][]caseFiles) error {
+	for i := range runs {
+		lr := &runs[i]
+		stopped := false
+		for k := range lr.Points {
+			pt, f := &lr.Points[k], files[i][k]
+			s, res, err := oursSlotWith(cfg, []string{"score", f.system, f.gold}, 0, proc.Options{})
+			if err != nil {
+				return fmt.Errorf("%s n=%d: %v", lr.Name, pt.N, err)
+			}
+			pt.Ours = append(pt.Ours, s)
+			if !s.OK() && pt.OursError == "" {
+				pt.OursError = failureReason(res)
+			}
+			if cfg.Official == "" {
+				logf("round %d %s n=%d: maxmatch %.3fs (%s)", r+1, lr.Name, pt.N, s.Wall.Seconds(), s.Status)
+				continue
+			}
+			switch {
+			case stopped:
+				if r == 0 {
+					pt.Official = append(pt.Official, Sample{Status: StatusSkipped})
+				}
+				logf("round %d %s n=%d: maxmatch %.3fs (%s), official not run", r+1, lr.Name, pt.N, s.Wall.Seconds(), s.Status)
+				continue
+			case len(pt.Official) > 0 && !pt.Official[0].OK():
+				stopped = true
+				logf("round %d %s n=%d: maxmatch %.3fs (%s), official not run again", r+1, lr.Name, pt.N, s.Wall.Seconds(), s.Status)
+				continue
+			}
+			o, err := runMeasured(cfg, officialLimitedArgv(cfg, f.system, f.gold), cfg.Timeout, proc.Options{})
+			if err != nil {
+				return err
+			}
+			pt.Official = append(pt.Official, o.Sample)
+			if r == 0 {
+				pt.Same = sameOutput([]byte(res.Stdout), []byte(o.Stdout), o.Sample)
+				pt.OfficialError = failureReason(o)
+			}
+			logf("round %d %s n=%d: maxmatch %.3fs, official %.2fs (%s)", r+1, lr.Name, pt.N, s.Wall.Seconds(), o.Sample.Wall.Seconds(), o.Sample.Status)
+			if !o.Sample.OK() {
+				stopped = true
+			}
+		}
+	}
+	return nil
+}
+
+// longFits are a long family's growth fits: the official's and our in-process time (as for
+// the generated families), our command's time less its start-up and its peak memory less the
+// start-up's, over the sizes where each is at least twice the start-up's.
+func (l *LongRun) longFits(r *Report) []FamilyFit {
+	startWall := startupMedian(r.Startup.Ours)
+	startPeak := peakMB(r.Startup.Ours)
+	fits := l.family().fits(startupMedian(r.Startup.Official), r.Official != "")
+	var nt, nm []int
+	var t, m []float64
+	for _, p := range l.Points {
+		if w := walls(p.Ours); len(w) > 0 && len(w) == len(p.Ours) {
+			if med := spreadOf(w).Median; med >= 2*startWall {
+				nt, t = append(nt, p.N), append(t, med-startWall)
+			}
+			if pk := peakMB(p.Ours); pk >= 2*startPeak && startPeak > 0 {
+				nm, m = append(nm, p.N), append(m, pk-startPeak)
+			}
+		}
+	}
+	mem := fitFamily("maxmatch: command's peak memory less its start-up's, sizes where it is ≥ 2× the start-up's", nm, m)
+	mem.Quantity = "peak"
+	return append(fits,
+		fitFamily("maxmatch: command time less its start-up, sizes where it is ≥ 2× the start-up", nt, t),
+		mem)
+}
+
+// exactUpTo returns the largest size scored exactly, and whether every size run was.
+func (l *LongRun) exactUpTo() (int, bool) {
+	largest, all := 0, true
+	for _, p := range l.Points {
+		if p.Bounded || p.OursError != "" || len(p.InProcess) == 0 {
+			all = false
+			continue
+		}
+		largest = max(largest, p.N)
+	}
+	return largest, all
+}
+
+// longSummary is the summary's lines on the long lines.
+func longSummary(p func(string, ...any), r *Report) {
+	for i := range r.Long {
+		l := &r.Long[i]
+		if len(l.Points) == 0 {
+			continue
+		}
+		var parts []string
+		if upTo, all := l.exactUpTo(); all {
+			parts = append(parts, fmt.Sprintf("scored exactly at every size run (%s–%s tokens)", fmtCount(l.Points[0].N), fmtCount(upTo)))
+		} else if upTo > 0 {
+			parts = append(parts, fmt.Sprintf("scored exactly up to %s tokens", fmtCount(upTo)))
+		}
+		for _, ff := range l.longFits(r) {
+			if ff.Err == nil {
+				who, what := fitSubject(ff.Label)
+				parts = append(parts, fmt.Sprintf("%s %s ∝ n^%.2f (%s, %s–%s tokens)", who, what, ff.Fit.Exponent, sizesPhrase(ff.Fit.Points), fmtCount(ff.Fit.MinN), fmtCount(ff.Fit.MaxN)))
+			}
+		}
+		if off := officialFinished(l); off > 0 {
+			parts = append(parts, fmt.Sprintf("the official finished up to %s tokens", fmtCount(off)))
+		}
+		p("- **Long lines, %s**: %s.\n", l.Name, strings.Join(parts, "; "))
+	}
+}
+
+// fitSubject names what a fit label measures, briefly: ("maxmatch", "in-process time").
+func fitSubject(label string) (who, what string) {
+	switch {
+	case strings.HasPrefix(label, "official"):
+		return "official", "time"
+	case strings.Contains(label, "peak memory"):
+		return "maxmatch", "peak memory"
+	case strings.Contains(label, "command time"):
+		return "maxmatch", "command time"
+	case strings.Contains(label, "exactly"):
+		return "maxmatch", "in-process time (exact sizes)"
+	case strings.Contains(label, "bounded"):
+		return "maxmatch", "in-process time (bounded sizes)"
+	}
+	return "maxmatch", "in-process time"
+}
+
+// officialFinished is the largest size on which the official finished, 0 if none.
+func officialFinished(l *LongRun) int {
+	largest := 0
+	for _, p := range l.Points {
+		if finishedMedian(p.Official) > 0 {
+			largest = max(largest, p.N)
+		}
+	}
+	return largest
+}
+
+// writeLong writes the section of the long lines.
+func writeLong(p func(string, ...any), r *Report) {
+	officialRun := r.Official != ""
+	p("## Long lines: paragraphs and documents on one line\n\n")
+	p("One line per case (`bench/cases.LongFamilies`), sizes in source tokens, scored by our command with its default flags (the memory budget `--max-memory` decides between the exact and the bounded search). The commands are timed as above; peak memory is the largest resident set over the rounds. In-process: `scorer.Score`, one worker, the median of %d samples, or of as many as take about %s in all (at least 3) on a line whose scoring takes long; the band and vertex figures are its own.", r.Samples, fmtSeconds(longSampleBudget.Seconds()))
+	if officialRun {
+		p(" The official scorer runs with a limit of %s per case and an address-space limit of %s (`prlimit --as`): its full Levenshtein matrices take 1.2 GB at 1,000 tokens; once a size does not finish, the larger ones are not run.", fmtSeconds(r.Timeout.Seconds()), orNone(r.OfficialAS))
+	}
+	p("\n\n")
+	for i := range r.Long {
+		l := &r.Long[i]
+		p("### %s\n\n%s.\n\n", l.Name, capitalize(l.Description))
+		if officialRun {
+			p("| n | hyp tokens | band cells | lattice vertices | search | official | official peak | maxmatch command | maxmatch peak | in-process | same scores |\n")
+			p("| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
+		} else {
+			p("| n | hyp tokens | band cells | lattice vertices | search | maxmatch command | maxmatch peak | in-process |\n")
+			p("| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n")
+		}
+		for _, pt := range l.Points {
+			search := "exact"
+			switch {
+			case pt.OursError != "":
+				search = "refused"
+			case pt.Bounded:
+				search = "bounded"
+			}
+			ours := fmt.Sprintf("%s | %.0f MB | %s", fmtSpread(spreadOf(walls(pt.Ours)), fmtSeconds), peakMB(pt.Ours), fmtSpread(spreadOf(seconds(pt.InProcess)), fmtSeconds))
+			if pt.OursError != "" {
+				ours = fmt.Sprintf("refused (%s) | %.0f MB | –", fmtSpread(spreadOf(failedWalls(pt.Ours)), fmtSeconds), maxRSSMB(pt.Ours))
+			}
+			head := fmt.Sprintf("| %s | %s | %s | %s | %s |", fmtCount(pt.N), fmtCount(pt.HypTokens), fmtCount(pt.BandCells), fmtCount(pt.Vertices), search)
+			if !officialRun {
+				p("%s %s |\n", head, ours)
+				continue
+			}
+			off, peak := officialCell(pt.Official), "–"
+			if pt.OfficialError != "" {
+				off = "failed: " + pt.OfficialError
+			}
+			if len(pt.Official) > 0 && pt.Official[0].Status != StatusSkipped {
+				peak = fmt.Sprintf("%.0f MB", maxRSSMB(pt.Official))
+			}
+			p("%s %s | %s | %s | %s |\n", head, off, peak, ours, orDash(pt.Same))
+		}
+		if len(l.Capped) > 0 {
+			p("\nNot run: n = %s, over this family's cap (`-long-max %s=%d`).\n", joinCounts(l.Capped), l.Name, l.Max)
+		}
+		for _, pt := range l.Points {
+			if pt.OursError != "" {
+				p("\nn = %s, maxmatch: `%s`\n", fmtCount(pt.N), pt.OursError)
+			}
+		}
+		p("\nGrowth, least squares on log time (or memory) against log n:\n\n")
+		writeFits(p, l.longFits(r))
+	}
+	p("![time and peak memory against line length](%s.svg)\n\n", longFile)
+}
+
+// failedWalls are the wall times of every run, finished or not (a refusal's time).
+func failedWalls(ss []Sample) []float64 {
+	var out []float64
+	for _, s := range ss {
+		out = append(out, s.Wall.Seconds())
+	}
+	return out
+}
+
+// maxRSSMB is the largest peak memory of the runs, finished or not.
+func maxRSSMB(ss []Sample) float64 {
+	var m int64
+	for _, s := range ss {
+		m = max(m, s.MaxRSS)
+	}
+	return float64(m) / (1 << 20)
+}
+
+func joinCounts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmtCount(n)
+	}
+	return strings.Join(s, ", ")
+}

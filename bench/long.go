@@ -112,13 +112,19 @@ func measureLongInProcess(c *cases.Case, cfg *Config) (LongPoint, error) {
 	if err != nil {
 		return pt, err
 	}
-	samples := min(cfg.Samples, max(3, int(longSampleBudget/max(first, time.Nanosecond))))
+	defer debug.FreeOSMemory()
 	pt.InProcess, _ = timeAlternately(func() {
 		if err := score(); err != nil {
 			panic(err)
 		}
-	}, nil, samples, cfg.MinSample)
+	}, nil, sampleCount(cfg, first), cfg.MinSample)
 	return pt, nil
+}
+
+// sampleCount is the number of in-process samples of a case whose one run took first:
+// cfg.Samples, fewer when they would take more than longSampleBudget in all, at least three.
+func sampleCount(cfg *Config, first time.Duration) int {
+	return min(cfg.Samples, max(3, int(longSampleBudget/max(first, time.Nanosecond))))
 }
 
 // longRound runs round r of the long lines: our command on every size, the official as on the

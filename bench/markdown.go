@@ -59,8 +59,8 @@ func writeMarkdown(w io.Writer, r *Report) error {
 		p("| official scorer | not run (no -official or -mirror) |\n")
 	}
 	p("| command | `%s` |\n", r.CommandLine)
-	p("| repetitions | %s (maxmatch, official) per system and per case; each maxmatch slot is the median of %s (fewer once they have taken %s); in-process figures are the median of %d samples of at least %s each |\n\n",
-		plural(r.Rounds, "alternating round", "alternating rounds"), plural(r.Reps, "run", "back-to-back runs"), fmtSeconds(slotBudget.Seconds()), r.Samples, fmtSeconds(r.MinSample.Seconds()))
+	p("| repetitions | %s (maxmatch, official) per system and per case; each maxmatch slot is the median of %s (fewer once they have taken %s); in-process figures are the median of %d samples of at least %s each (of fewer, at least 3, for a generated case whose samples would take more than %s in all) |\n\n",
+		plural(r.Rounds, "alternating round", "alternating rounds"), plural(r.Reps, "run", "back-to-back runs"), fmtSeconds(slotBudget.Seconds()), r.Samples, fmtSeconds(r.MinSample.Seconds()), fmtSeconds(longSampleBudget.Seconds()))
 
 	p("## Summary\n\n")
 	if officialRun && t.Paired > 0 {

@@ -74,7 +74,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		prog.clear()
-		printScoreError(stderr, err, gold.in.name)
+		printScoreError(stderr, err, gold.in.name, "")
 		return exitError
 	}
 	spans.finish()

@@ -136,7 +136,7 @@ func (l *nbestList) open(format nbest.Format, nSentences int) (*nbest.Reader, fu
 // onePassBytes is the size up to which an n-best list is read and scored in one pass, its output
 // kept in memory until the whole list has been read without error; a larger list is checked in
 // a first pass and scored in a second, its output streamed, in bounded memory.
-const onePassBytes = 16 << 20
+var onePassBytes = 16 << 20 // a variable for the tests
 
 // size returns the size of the list (a gzipped file counts eight times its size), 0 when unknown.
 func (l *nbestList) size() int {
@@ -340,7 +340,22 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		// Malformed input (in one pass; in two, the list was checked: the output failed), or
 		// a sentence too large for the memory budget.
-		printScoreError(stderr, err, fs.Arg(1))
+		more := ""
+		if !onePass && done > 0 {
+			// The list was checked first, so this is a sentence too large for the memory
+			// budget, after the hypotheses before it were printed: all of those are written out
+			// and the message says the output is incomplete.
+			if werr := out.Flush(); werr != nil {
+				fmt.Fprintf(stderr, "maxmatch: cannot write the output: %v\n", werr)
+				return exitError
+			}
+			hyps := "hypotheses"
+			if done == 1 {
+				hyps = "hypothesis"
+			}
+			more = fmt.Sprintf("standard output holds the scores of the %d %s before it only", done, hyps)
+		}
+		printScoreError(stderr, err, fs.Arg(1), more)
 		return exitError
 	}
 	if onePass {

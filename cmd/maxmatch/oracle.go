@@ -82,7 +82,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		prog.clear()
-		printScoreError(stderr, err, goldPath)
+		printScoreError(stderr, err, goldPath, "")
 		return exitError
 	}
 	// A sentence without a hypothesis keeps its source, which proposes nothing.

@@ -332,7 +332,7 @@ func (r *scoreRun) table(format report.Format, stdout, stderr io.Writer) int {
 	pg := r.newPage(runs)
 	if err := scoreSystems(runs, r.f.opt, r.keep, r.prog, pg, nil); err != nil {
 		r.prog.clear()
-		printScoreError(stderr, err, r.gold.in.name)
+		printScoreError(stderr, err, r.gold.in.name, "")
 		return exitError
 	}
 	r.spans.finish()
@@ -428,6 +428,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 		}
 	}
 	pg := r.newPage(runs)
+	written := 0 // sentences reported
 	err := scoreSystems(runs, f.opt, r.keep, prog, pg, func(_ int, res *scorer.SentenceResult) error {
 		if sentences != nil {
 			if err := sentences.Sentence(out, report.Sentence{Result: res, Before: before}); err != nil {
@@ -438,6 +439,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 			}
 		}
 		before.Add(res.ChosenResult().Counts(), res.Bounded != lattice.Exact)
+		written++
 		return nil
 	})
 	if err != nil {
@@ -445,7 +447,18 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 		if werr, ok := isWriteError(err); ok {
 			return writeFailure(cmd, werr, stderr)
 		}
-		printScoreError(stderr, err, r.gold.in.name)
+		if sentences == nil || written == 0 {
+			printScoreError(stderr, err, r.gold.in.name, "")
+			return exitError
+		}
+		// A sentence too large for the memory budget stops a run that has printed the
+		// sentences before it: all of them are written out, whatever the buffer held, and the
+		// message says the output is incomplete.
+		if werr := out.close(); werr != nil {
+			return writeFailure(cmd, werr, stderr)
+		}
+		printScoreError(stderr, err, r.gold.in.name,
+			fmt.Sprintf("standard output holds the reports of the %s before it only, without the totals", plural(written, "sentence")))
 		return exitError
 	}
 	r.spans.finish()
@@ -523,11 +536,15 @@ func limitGoMemory(opt scorer.Options) (restore func()) {
 }
 
 // printScoreError prints an error of scorer.Score; a sentence too large for the memory budget
-// is named by the gold file and line.
-func printScoreError(stderr io.Writer, err error, goldPath string) {
+// is named by the gold file and line. A non-empty more is said after it, on the same line.
+func printScoreError(stderr io.Writer, err error, goldPath, more string) {
 	var tl *scorer.TooLargeError
 	if errors.As(err, &tl) {
 		tl.File = goldPath
+	}
+	if more != "" {
+		fmt.Fprintf(stderr, "maxmatch: %v; %s\n", err, more)
+		return
 	}
 	fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 }

@@ -428,7 +428,6 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 		}
 	}
 	pg := r.newPage(runs)
-	written := 0 // sentences reported
 	err := scoreSystems(runs, f.opt, r.keep, prog, pg, func(_ int, res *scorer.SentenceResult) error {
 		if sentences != nil {
 			if err := sentences.Sentence(out, report.Sentence{Result: res, Before: before}); err != nil {
@@ -439,7 +438,6 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 			}
 		}
 		before.Add(res.ChosenResult().Counts(), res.Bounded != lattice.Exact)
-		written++
 		return nil
 	})
 	if err != nil {
@@ -447,7 +445,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 		if werr, ok := isWriteError(err); ok {
 			return writeFailure(cmd, werr, stderr)
 		}
-		if sentences == nil || written == 0 {
+		if sentences == nil || before.Sentences == 0 {
 			printScoreError(stderr, err, r.gold.in.name, "")
 			return exitError
 		}
@@ -458,7 +456,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 			return writeFailure(cmd, werr, stderr)
 		}
 		printScoreError(stderr, err, r.gold.in.name,
-			fmt.Sprintf("standard output holds the reports of the %s before it only, without the totals", plural(written, "sentence")))
+			fmt.Sprintf("standard output holds the reports of the %s before it only, without the totals", plural(before.Sentences, "sentence")))
 		return exitError
 	}
 	r.spans.finish()

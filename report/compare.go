@@ -19,7 +19,7 @@ type ComparedSystem struct {
 func CompareFields(gold string, beta float64, systems [2]ComparedSystem, res stats.Paired, signature string) Fields {
 	label := FBetaLabel(beta)
 	fs := Fields{
-		{Label: "Gold", Value: Text(fmt.Sprintf("%s (%s sentence%s)", gold, fmt.Sprint(res.Sentences), pluralS(res.Sentences)))},
+		{Label: "Gold", Value: Text(fmt.Sprintf("%s (%d sentence%s)", gold, res.Sentences, pluralS(res.Sentences)))},
 		{Key: "gold", Value: Text(gold)},
 		{Key: "sentences", Value: Int(res.Sentences)},
 		{Key: "beta", Value: Float(beta, 1)},

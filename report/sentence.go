@@ -41,8 +41,7 @@ func SentenceColumns(beta float64) []Column {
 func SentenceRow(r *scorer.SentenceResult, beta float64) []Cell {
 	a := r.ChosenResult()
 	n := a.Counts()
-	t := scorer.Totals{Beta: beta, Correct: float64(n.Correct), Proposed: float64(n.Proposed), Gold: float64(n.Gold)}
-	p, rr, f := t.PRF()
+	p, rr, f := n.PRF(beta)
 	return []Cell{
 		Int(r.Index + 1), Int(r.Gold.Line), Int(a.Annotator),
 		Int(n.Correct), Int(n.Proposed - n.Correct), Int(n.Gold - n.Correct),

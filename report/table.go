@@ -267,11 +267,12 @@ func (t *Table) WriteText(w io.Writer) error {
 	return err
 }
 
+// markdownEscaper escapes what would end a Markdown table cell or start markup (built once;
+// strings.Replacer builds its tables on first use).
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, `|`, `\|`, "\n", " ", "*", `\*`, "_", `\_`, "`", "\\`")
+
 // markdownEscape escapes what would end a Markdown table cell or start markup.
-func markdownEscape(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `|`, `\|`, "\n", " ", "*", `\*`, "_", `\_`, "`", "\\`")
-	return r.Replace(s)
-}
+func markdownEscape(s string) string { return markdownEscaper.Replace(s) }
 
 // WriteMarkdown writes the table as a Markdown (GitHub) table, numbers aligned on the right, the
 // summary row in bold, then the notes as a paragraph and the signature as another, in a code
@@ -309,12 +310,11 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 
 // latexEscape escapes LaTeX's special characters, and writes the characters our reports use
 // that LaTeX's default input encoding lacks (Greek letters, the minus sign, …) in math mode.
-func latexEscape(s string) string {
-	r := strings.NewReplacer(`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`,
-		`_`, `\_`, `{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, "\n", " ",
-		"Δ", `$\Delta$`, "β", `$\beta$`, "−", `$-$`, "≤", `$\leq$`, "≥", `$\geq$`, "×", `$\times$`, "±", `$\pm$`)
-	return r.Replace(s)
-}
+func latexEscape(s string) string { return latexEscaper.Replace(s) }
+
+var latexEscaper = strings.NewReplacer(`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`,
+	`_`, `\_`, `{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, "\n", " ",
+	"Δ", `$\Delta$`, "β", `$\beta$`, "−", `$-$`, "≤", `$\leq$`, "≥", `$\geq$`, "×", `$\times$`, "±", `$\pm$`)
 
 // WriteLaTeX writes the table as a LaTeX tabular with booktabs rules (\usepackage{booktabs}):
 // numbers on the right, the summary under a \midrule, the notes and the signature as comments.

@@ -138,7 +138,11 @@ decompressed. Flags may also follow the files; "--" ends them. Flags:
 const defaultTableResamples = 1000
 
 // verboseWriter is what -v prints for each sentence: the official's output.
-func verboseWriter(opt scorer.Options) report.SentenceWriter { return officialVerbose{opt} }
+func verboseWriter(opt scorer.Options) report.SentenceWriter {
+	return report.SentenceFunc(func(w io.Writer, s report.Sentence) error {
+		return m2verbose.WriteSentence(w, s.Result, s.Before, opt)
+	})
+}
 
 func runScore(args []string, stdout, stderr io.Writer) int {
 	const cmd = "maxmatch score"

@@ -1,13 +1,5 @@
 package main
 
-import (
-	"io"
-
-	"maxmatch/internal/m2verbose"
-	"maxmatch/report"
-	"maxmatch/scorer"
-)
-
 // veryVerboseNote is printed on stderr for --very_verbose, which prints the -v output.
 const veryVerboseNote = "maxmatch: note: --very_verbose prints the -v output; the official scorer's further output " +
 	"(its Levenshtein matrices, back-pointers, edit dictionaries, graphs and the traces of its closure and weights) " +
@@ -40,15 +32,4 @@ func exclusiveSentenceOutputs(f scoreFlags) string {
 		return ""
 	}
 	return chosen[0] + " and " + chosen[1] + " are exclusive: each prints every sentence in its own format"
-}
-
-// officialVerbose writes each sentence as the official scorer's -v does (internal/m2verbose);
-// its totals block is a section of the report (see runScore).
-type officialVerbose struct{ opt scorer.Options }
-
-func (officialVerbose) Begin(io.Writer) error { return nil }
-func (officialVerbose) End(io.Writer) error   { return nil }
-
-func (v officialVerbose) Sentence(w io.Writer, s report.Sentence) error {
-	return m2verbose.WriteSentence(w, s.Result, s.Before, v.opt)
 }

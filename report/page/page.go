@@ -14,9 +14,9 @@
 // CoNLL-2014 sentences, 0.8 MB that Chromium opens in a few hundred milliseconds, where every
 // sentence rendered in advance would be 9 MB and take it seconds (see the README).
 //
-// Everything from the input is escaped: HTML text by html.EscapeString, the JSON block by
-// encoding/json (which writes <, >, &, U+2028 and U+2029 as \u escapes, so no token can close
-// the script element or open a comment), and the script puts text into the page with
+// Everything from the input is escaped: HTML text by html.EscapeString, the JSON block as
+// json.Marshal escapes strings (report.AppendJSONStringHTML: <, >, &, U+2028 and U+2029 as \u
+// escapes, so no token can close the script element or open a comment), and the script puts text into the page with
 // textContent only, never as markup.
 package page
 

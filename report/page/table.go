@@ -269,6 +269,7 @@ func truncate(s string, n int) string {
 type errWriter struct {
 	w   io.Writer
 	err error
+	buf []byte // jsonString's
 }
 
 func (e *errWriter) printf(format string, args ...any) {

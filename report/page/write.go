@@ -3,7 +3,6 @@ package page
 import (
 	"bufio"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"html"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"strconv"
 
 	"maxmatch/internal/webpage"
+	"maxmatch/report"
 )
 
 //go:embed page.css
@@ -216,17 +216,13 @@ func jsonArray(ew *errWriter, n int, item func(i int)) {
 	ew.write("]")
 }
 
-// jsonString writes s as a JSON string, escaped for a script element: encoding/json writes <,
-// > and & as \u003c, \u003e and \u0026, and U+2028 and U+2029 as \u2028 and \u2029, so that
-// "</script>" and "<!--" cannot appear in the block.
+// jsonString writes s as a JSON string, escaped for a script element as json.Marshal escapes
+// it (report.AppendJSONStringHTML): <, > and & as \u003c, \u003e and \u0026, and U+2028 and
+// U+2029 as \u2028 and \u2029, so that "</script>" and "<!--" cannot appear in the block.
 func jsonString(ew *errWriter, s string) {
-	b, err := json.Marshal(s)
-	if err != nil { // a string always marshals; keep the error rather than lose it
-		ew.err = err
-		return
-	}
 	if ew.err == nil {
-		_, ew.err = ew.w.Write(b)
+		ew.buf = report.AppendJSONStringHTML(ew.buf[:0], s)
+		_, ew.err = ew.w.Write(ew.buf)
 	}
 }
 

@@ -64,13 +64,14 @@ func prepareJoined(groups []int, corpora []*cases.Corpus, dir string) ([]JoinedR
 					return nil, nil, fmt.Errorf("joining %s by %d: %v", c.GoldPath, g, err)
 				}
 				golds[c.GoldPath] = gold
+				// One joined gold file per gold file and group, which every system shares.
+				if err := os.WriteFile(filepath.Join(sub, filepath.Base(c.GoldPath)), []byte(gold), 0o644); err != nil {
+					return nil, nil, err
+				}
 			}
 			files := caseFiles{system: filepath.Join(sub, c.Name), gold: filepath.Join(sub, filepath.Base(c.GoldPath))}
 			system := cases.JoinLines(string(c.SystemData), g)
 			if err := os.WriteFile(files.system, []byte(system), 0o644); err != nil {
-				return nil, nil, err
-			}
-			if err := os.WriteFile(files.gold, []byte(gold), 0o644); err != nil {
 				return nil, nil, err
 			}
 			corpus, err := cases.ParseCorpus(fmt.Sprintf("%s-%d", c.Name, g), []byte(system), []byte(gold))

@@ -3,13 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"strings"
 	"time"
 
 	"maxmatch/bench/cases"
 	"maxmatch/bench/internal/proc"
-	"maxmatch/lattice"
 	"maxmatch/scorer"
 )
 
@@ -77,48 +75,22 @@ func prepareLong(cfg *Config, dir string) ([]LongRun, [][]caseFiles, error) {
 }
 
 // measureLongInProcess scores the line once (scorer.Score, default options, one worker) for
-// its figures, then times it: a line the budget refuses is a result, not an error.
+// its figures, then times it: a line the budget refuses is a result, not an error. A long line
+// holds up to a few GB while it is scored (the edited line of 10⁵ tokens: 1.3 GB): the harness's
+// heap is softly limited to longHeapLimit.
 func measureLongInProcess(c *cases.Case, cfg *Config) (LongPoint, error) {
 	pt := LongPoint{FamilyPoint: FamilyPoint{N: len(c.Source), HypTokens: len(c.Hypothesis)}}
-	corpus, err := cases.ParseCorpus("case", []byte(c.System()), []byte(c.M2()))
-	if err != nil {
-		return pt, err
-	}
-	// A long line holds up to a few GB while it is scored (the edited line of 10⁵ tokens: 1.3
-	// GB), and the harness runs under the command's garbage-collector setting (GCPercent 400):
-	// a soft limit keeps its garbage from adding several more.
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(longHeapLimit))
-	opt := scorer.DefaultOptions()
-	opt.Workers = 1
-	score := func() error {
-		_, err := scorer.Score(corpus.Hyps, corpus.Gold, opt, nil)
-		return err
-	}
-	start := time.Now()
-	_, err = scorer.Score(corpus.Hyps, corpus.Gold, opt, func(r *scorer.SentenceResult) error {
-		pt.Bounded = r.Bounded != lattice.Exact
-		pt.BandCells, pt.Vertices = r.Cost.BandCells, r.Cost.Vertices
-		if !pt.Bounded {
-			pt.Edges = r.Cost.Edges
-		}
-		return nil
+	var err error
+	pt.InProcess, err = scoreCase(c, cfg, longHeapLimit, func(r *scorer.SentenceResult) {
+		pt.describe(r)
+		pt.BandCells = r.Cost.BandCells
 	})
-	first := time.Since(start)
 	var tooLarge *scorer.TooLargeError
 	if errors.As(err, &tooLarge) {
 		pt.OursError = err.Error()
 		return pt, nil
 	}
-	if err != nil {
-		return pt, err
-	}
-	defer debug.FreeOSMemory()
-	pt.InProcess, _ = timeAlternately(func() {
-		if err := score(); err != nil {
-			panic(err)
-		}
-	}, nil, sampleCount(cfg, first), cfg.MinSample)
-	return pt, nil
+	return pt, err
 }
 
 // sampleCount is the number of in-process samples of a case whose one run took first:

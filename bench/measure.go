@@ -12,7 +12,6 @@ import (
 
 	"maxmatch/bench/cases"
 	"maxmatch/bench/internal/proc"
-	"maxmatch/internal/membudget"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/scorer"
@@ -392,38 +391,55 @@ func measureFloor(c *cases.Corpus, cfg *Config) FloorRun {
 	return fr
 }
 
-// measureInProcess times our scoring of one generated case in-process and describes its lattice.
+// measureInProcess times our scoring of one generated case in-process and describes its lattice
+// as the scorer built it (the default options: u = 2, the command's default memory budget).
 func measureInProcess(c *cases.Case, cfg *Config) (FamilyPoint, error) {
 	pt := FamilyPoint{N: len(c.Source), HypTokens: len(c.Hypothesis)}
+	// The largest exact case the default budget holds takes tens of seconds and gigabytes (an
+	// unrelated line of 160 tokens: 33 s, 10 GB): the harness's heap is held near the
+	// command's budget.
+	budget := scorer.DefaultOptions().Memory()
+	var err error
+	pt.InProcess, err = scoreCase(c, cfg, budget+budget/4, pt.describe)
+	return pt, err
+}
+
+// describe sets the figures of the lattice that r was scored on.
+func (pt *FamilyPoint) describe(r *scorer.SentenceResult) {
+	pt.Vertices, pt.Bounded = r.Cost.Vertices, r.Bounded != lattice.Exact
+	if !pt.Bounded {
+		pt.Edges = r.Cost.Edges
+	}
+}
+
+// scoreCase scores a generated case in-process (scorer.Score, default options, one worker):
+// once, each given every sentence's result, then timed, sampleCount samples, under a soft heap
+// limit (the harness runs under the command's garbage-collector setting, GCPercent 400, and
+// its garbage would otherwise add several gigabytes to a case that holds a few); the pages go
+// back to the system afterwards, before the commands run beside the harness. An error of the
+// first scoring (a *scorer.TooLargeError) is returned, and nothing is timed.
+func scoreCase(c *cases.Case, cfg *Config, heapLimit int64, each func(*scorer.SentenceResult)) ([]time.Duration, error) {
 	corpus, err := cases.ParseCorpus("case", []byte(c.System()), []byte(c.M2()))
 	if err != nil {
-		return pt, err
+		return nil, err
 	}
-	var in levenshtein.Interner
-	p := cases.CasePair(&in, c)
-	var l lattice.Lattice
-	limit, _ := membudget.Default() // the command's default budget, for the command's choice
-	if err := l.Build(p.Src, p.Hyp, lattice.Options{MaxUnchanged: 2, Memory: membudget.New(limit).Account()}); err != nil {
-		return pt, err
-	}
-	pt.Vertices, pt.Edges, pt.Bounded = l.Vertices(), l.EdgeCount(), l.Bounded() != lattice.Exact
-	l.Release()
+	defer debug.FreeOSMemory()
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(heapLimit))
 	opt := scorer.DefaultOptions()
 	opt.Workers = 1
-	score := func() {
+	start := time.Now()
+	if _, err := scorer.Score(corpus.Hyps, corpus.Gold, opt, func(r *scorer.SentenceResult) error {
+		each(r)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	samples, _ := timeAlternately(func() {
 		if _, err := scorer.Score(corpus.Hyps, corpus.Gold, opt, nil); err != nil {
 			panic(err)
 		}
-	}
-	// The largest exact case the default budget holds takes tens of seconds and gigabytes (an
-	// unrelated line of 160 tokens: 33 s, 10 GB): its samples are capped as a long line's, and
-	// the pages go back to the system before the commands run beside the harness.
-	defer debug.FreeOSMemory()
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit + limit/4))
-	start := time.Now()
-	score()
-	pt.InProcess, _ = timeAlternately(score, nil, sampleCount(cfg, time.Since(start)), cfg.MinSample)
-	return pt, nil
+	}, nil, sampleCount(cfg, time.Since(start)), cfg.MinSample)
+	return samples, nil
 }
 
 // timeAlternately returns samples of the time of one call of f and of g (g may be nil), taken

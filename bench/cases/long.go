@@ -33,9 +33,6 @@ var LongFamilies = []Family{
 	},
 }
 
-// LongSizes are the default sizes of the long families.
-var LongSizes = []int{1_000, 10_000, 100_000, 1_000_000}
-
 // LongFamilyByName returns the long family with that name.
 func LongFamilyByName(name string) (Family, bool) {
 	for _, f := range LongFamilies {

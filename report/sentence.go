@@ -84,10 +84,25 @@ type JSONLines struct {
 	Beta  float64
 	Table bool
 	buf   []byte
+	keys  []string // with Table, the members of each column (SentenceColumns) past "annotator", quoted: `,"tp":`; "" for one already written
 }
 
-func (j *JSONLines) Begin(w io.Writer) error { return nil }
-func (j *JSONLines) End(w io.Writer) error   { return nil }
+// Begin quotes the table's keys once for every sentence.
+func (j *JSONLines) Begin(w io.Writer) error {
+	j.keys = j.keys[:0]
+	if j.Table {
+		for _, c := range SentenceColumns(j.Beta) {
+			key := ""
+			if c.Name != "sentence" && c.Name != "annotator" { // already there, as "line" and "annotator"
+				key = string(append(AppendJSONString([]byte(","), c.JSONKey()), ':'))
+			}
+			j.keys = append(j.keys, key)
+		}
+	}
+	return nil
+}
+
+func (j *JSONLines) End(w io.Writer) error { return nil }
 
 // AppendJSONEdits appends edits as a JSON array of [start, end, original, correction]; with html,
 // their strings have HTML's characters escaped, as the JSON lines of "maxmatch score" have
@@ -134,15 +149,11 @@ func (j *JSONLines) Sentence(w io.Writer, s Sentence) error {
 		b = append(b, `,"bounded":true`...)
 	}
 	if j.Table {
-		cols, row := SentenceColumns(j.Beta), SentenceRow(r, j.Beta)
-		for i, c := range cols {
-			if c.Name == "sentence" || c.Name == "annotator" {
-				continue // already there, as "line" and "annotator"
+		for i, c := range SentenceRow(r, j.Beta) {
+			if j.keys[i] != "" {
+				b = append(b, j.keys[i]...)
+				b = c.AppendJSON(b)
 			}
-			b = append(b, ',')
-			b = AppendJSONString(b, c.JSONKey())
-			b = append(b, ':')
-			b = row[i].AppendJSON(b)
 		}
 	}
 	j.buf = append(b, "}\n"...)

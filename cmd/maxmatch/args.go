@@ -10,7 +10,8 @@ import (
 
 // parseArgs parses a command's flags, which may come before, between and after the other
 // arguments ("--" ends them: what follows is arguments, even "-x"), and checks that the files
-// named in files are given (files nil: the command checks its arguments itself); fs.Args()
+// named in files are given (files nil: the command checks its arguments itself; empty: it takes
+// none); fs.Args()
 // is then the arguments in order. With -h it prints usage (a text ending where the flag list
 // begins) and the flags on stdout; on a mistake, one error and a hint on stderr. When done is
 // true the command returns code.
@@ -32,10 +33,14 @@ func parseArgs(fs *flag.FlagSet, args []string, usage string, files []string, st
 		fmt.Fprintln(stderr, hint)
 		return exitError, true
 	}
-	if files != nil && fs.NArg() != len(files) {
+	switch {
+	case files == nil || fs.NArg() == len(files):
+	case len(files) == 0:
+		fmt.Fprintf(stderr, "%s: takes no arguments (got %q)\n", fs.Name(), fs.Args())
+		return exitError, true
+	default:
 		count := [...]string{"no", "one", "two", "three", "four"}[min(len(files), 4)]
-		names := strings.Join(files[:len(files)-1], ", ") + " and " + files[len(files)-1]
-		fmt.Fprintf(stderr, "%s: expected %s files, %s, besides the flags; got %s\n%s\n", fs.Name(), count, names, plural(fs.NArg(), "argument"), hint)
+		fmt.Fprintf(stderr, "%s: expected %s files, %s, besides the flags; got %s\n%s\n", fs.Name(), count, joinAnd(files), plural(fs.NArg(), "argument"), hint)
 		return exitError, true
 	}
 	return exitOK, false

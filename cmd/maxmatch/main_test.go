@@ -198,6 +198,7 @@ func TestGolden(t *testing.T) {
 		{"serve-help", []string{"serve", "-h"}, "the request kinds and the flags on stdout"},
 		{"serve-no-gold", []string{"serve"}, "--gold is required"},
 		{"serve-bad-gold", []string{"serve", "--gold", "testdata/badoffset.m2"}, "a bad gold file stops the service before it starts"},
+		{"serve-extra-argument", []string{"serve", "--gold", "testdata/small.m2", "extra"}, "an argument serve does not take: the message demo and version give, exit 2 (it used to panic)"},
 
 		// compare.
 		{"compare", []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "both scores, the difference with its interval, wins, p-value, resamples and seed"},

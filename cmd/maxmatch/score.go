@@ -110,9 +110,10 @@ func checkStdin(cmd string, names, args []string, stderr io.Writer) bool {
 	return true
 }
 
+// joinAnd joins names as a list in prose: "A", "A and B", "A, B and C".
 func joinAnd(s []string) string {
 	if len(s) < 2 {
-		return fmt.Sprint(s)
+		return strings.Join(s, "")
 	}
 	out := s[0]
 	for _, x := range s[1 : len(s)-1] {

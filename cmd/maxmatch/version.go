@@ -33,14 +33,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 func parseNoArgs(name, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	if code, done := parseArgs(fs, args, usage, nil, stdout, stderr); done {
-		return code, true
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: takes no arguments (got %q)\n", name, fs.Args())
-		return exitError, true
-	}
-	return exitOK, false
+	return parseArgs(fs, args, usage, []string{}, stdout, stderr)
 }
 
 // versionText is what runVersion prints for the build information bi (ok false: none).

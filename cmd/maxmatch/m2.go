@@ -31,7 +31,6 @@ func runM2(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the M2 file to this file (replaced whole, or left as it was on an error) instead of stdout")
 	tok := fs.Bool("tokenize", false, "tokenize every line first (Penn Treebank tokens, as NLTK's TreebankWordTokenizer): for raw text")
 	opt := scorer.DefaultOptions()
-	opt.MaxUnchangedWords = 0
 	fs.IntVar(&opt.MaxUnchangedWords, "max_unchanged_words", 0, "most unchanged tokens inside one edit (u; 0 keeps edits apart wherever a token is unchanged)")
 	fs.IntVar(&opt.MaxUnchangedWords, "max-unchanged-words", 0, "same as -max_unchanged_words")
 	if code, done := parseArgs(fs, args, m2Usage, nil, stdout, stderr); done {
@@ -41,11 +40,15 @@ func runM2(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch m2: expected a SOURCE file and at least one REFERENCE file after the flags; got %s\nrun \"maxmatch m2 -h\" for the usage and flags\n", plural(fs.NArg(), "argument"))
 		return exitError
 	}
-	if opt.MaxUnchangedWords < 0 {
-		fmt.Fprintf(stderr, "maxmatch m2: -max_unchanged_words must be a non-negative integer, got %d\n", opt.MaxUnchangedWords)
+	paths := fs.Args()
+	roles := make([]string, len(paths))
+	for i := range roles {
+		roles[i] = fmt.Sprintf("REFERENCE %d", i)
+	}
+	roles[0] = "SOURCE"
+	if !checkOptions("maxmatch m2", opt, stderr) || !checkStdin("maxmatch m2", roles, paths, stderr) {
 		return exitError
 	}
-	paths := fs.Args()
 	files := make([][]string, len(paths))
 	for i, p := range paths {
 		role := "reference"

@@ -257,7 +257,7 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseArgs(fs, args, nbestUsage, []string{"NBEST", "GOLD"}, stdout, stderr); done {
 		return code
 	}
-	if !checkOptions("maxmatch nbest", f.opt, stderr) {
+	if !checkOptions("maxmatch nbest", f.opt, stderr) || !checkStdin("maxmatch nbest", []string{"NBEST", "GOLD"}, fs.Args(), stderr) {
 		return exitError
 	}
 	if jsonl && stats {

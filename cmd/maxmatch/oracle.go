@@ -34,7 +34,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, done := parseArgs(fs, args, oracleUsage, []string{"NBEST", "GOLD"}, stdout, stderr); done {
 		return code
 	}
-	if !checkOptions("maxmatch oracle", f.opt, stderr) {
+	if !checkOptions("maxmatch oracle", f.opt, stderr) || !checkStdin("maxmatch oracle", []string{"NBEST", "GOLD"}, fs.Args(), stderr) {
 		return exitError
 	}
 	goldPath := fs.Arg(1)

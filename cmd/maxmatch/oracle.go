@@ -172,10 +172,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.Write(b)
 	} else {
 		label := report.FBetaLabel(f.opt.Beta)
-		fmt.Fprintf(out, "Precision   : %.4f\n", pr)
-		fmt.Fprintf(out, "Recall      : %.4f\n", rc)
-		fmt.Fprintf(out, "%s       : %.4f\n", label, fb)
-		fmt.Fprintf(out, "TP          : %d\nFP          : %d\nFN          : %d\n", c.Correct, c.Proposed-c.Correct, c.Gold-c.Correct)
+		out.Write(report.TotalFields(res.Totals, true).AppendText(nil)) // as score --counts prints them
 		fmt.Fprintf(out, "Greedy      : %s %.4f (each sentence's best hypothesis for the totals before it)\n", label, greedy)
 		fmt.Fprintf(out, "Upper bound : %s %.4f (the best with the annotator free in every sentence)\n", label, res.UpperBound)
 		switch res.Method {

@@ -56,6 +56,28 @@ func (w *spanWarnings) finish() {
 	}
 }
 
+// readAll reads and parses the whole gold file path (standard input for "-") as the flags say,
+// its warnings through prog: for the commands that keep the gold in memory (nbest, oracle,
+// serve).
+func (g goldReading) readAll(path string, fixes scorer.Fix, prog *progress) ([]scorer.Sentence, error) {
+	in := newInput(path, "gold", prog)
+	defer in.close()
+	text, err := in.readAll()
+	if err != nil {
+		return nil, err
+	}
+	reader, spans, err := g.reader(in.name, fixes, prog)
+	if err != nil {
+		return nil, err
+	}
+	gold, err := reader.ReadString(in.name, text)
+	if err != nil {
+		return nil, err
+	}
+	spans.finish()
+	return gold, nil
+}
+
 // reader returns the reader of the gold file path as the flags say, which warns through prog
 // about each A line read as the official reads it (see spanWarnings).
 func (g goldReading) reader(path string, fixes scorer.Fix, prog *progress) (scorer.M2Reader, *spanWarnings, error) {

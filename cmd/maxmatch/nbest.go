@@ -60,21 +60,10 @@ func newNbestFlagSet(name string, f *nbestFlags, stderr io.Writer) *flag.FlagSet
 
 // readInputs reads the gold file and prepares to read the n-best list.
 func (f *nbestFlags) readInputs(goldPath, listPath string, stdin io.Reader, prog *progress) ([]scorer.Sentence, *nbestList, error) {
-	in := newInput(goldPath, "gold", prog)
-	defer in.close()
-	text, err := in.readAll()
+	gold, err := f.reading.readAll(goldPath, f.opt.Effective(), prog)
 	if err != nil {
 		return nil, nil, err
 	}
-	reader, spans, err := f.reading.reader(in.name, f.opt.Effective(), prog)
-	if err != nil {
-		return nil, nil, err
-	}
-	gold, err := reader.ReadString(in.name, text)
-	if err != nil {
-		return nil, nil, err
-	}
-	spans.finish()
 	list, err := newNbestList(listPath, stdin)
 	return gold, list, err
 }

@@ -82,24 +82,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	prog := newProgress(stderr)
-	goldIn := newInput(goldPath, "gold", prog)
-	text, err := goldIn.readAll()
-	goldIn.close()
+	gold, err := reading.readAll(goldPath, opt.Effective(), prog)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
 	}
-	goldReader, spans, err := reading.reader(goldIn.name, opt.Effective(), prog)
-	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
-	}
-	gold, err := goldReader.ReadString(goldIn.name, text)
-	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
-	}
-	spans.finish()
 	// A request's own gold edits are read strictly: a span outside its sentence is an error
 	// answered to that request, not a warning on the service's stderr.
 	reader := scorer.M2Reader{Fixes: opt.Effective(), Strict: true}

@@ -127,19 +127,10 @@ type comparer struct {
 
 // raise records a comparison on which the official raises exception, at position s.at.
 func (s *comparer) raise(gold, sys, exception string) {
-	if s.crash == nil || less(s.at, s.crashAt) {
+	if s.crash == nil || slices.Compare(s.at[:], s.crashAt[:]) < 0 {
 		s.crash = &Crash{Gold: gold, System: sys, Exception: exception}
 		s.crashAt = s.at
 	}
-}
-
-func less(a, b [3]int) bool {
-	for k := range a {
-		if a[k] != b[k] {
-			return a[k] < b[k]
-		}
-	}
-	return false
 }
 
 // meeting returns, for each gold edit, the system edits whose byte ranges, closed at both

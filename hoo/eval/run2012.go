@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -198,29 +199,20 @@ func CheckTypes(types string, cfg *TypesConfig, cfgName string, frags []Fragment
 	if unknown == "" {
 		return nil
 	}
-	known := "expected " + strings.Join(sortedKeys(data), ", ") + " (the types of the edits)"
+	known := "expected " + strings.Join(slices.Sorted(maps.Keys(data)), ", ") + " (the types of the edits)"
 	if len(data) == 0 {
 		known = "expected a type, but no edit has one"
 	}
 	if len(aggregates) > 0 {
-		known += ", " + strings.Join(sortedKeys(aggregates), ", ") + " (aggregate types of " + cfgName + ")"
+		known += ", " + strings.Join(slices.Sorted(maps.Keys(aggregates)), ", ") + " (aggregate types of " + cfgName + ")"
 	}
-	if extra := sortedKeys(listed); len(extra) > 0 {
+	if extra := slices.Sorted(maps.Keys(listed)); len(extra) > 0 {
 		extra = slices.DeleteFunc(extra, func(t string) bool { return data[t] })
 		if len(extra) > 0 {
 			known += ", " + strings.Join(extra, ", ") + " (listed in " + cfgName + ")"
 		}
 	}
 	return fmt.Errorf("%s: %s, or all", unknown, known)
-}
-
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // Run2012 is what evalrun.py reports.

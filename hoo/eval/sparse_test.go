@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"maxmatch/hoo/edits"
@@ -121,19 +122,10 @@ func TestMeeting(t *testing.T) {
 				t.Fatalf("gold %v, sys %v: byGold[%d] = %v, want %v", gold, sys, i, byGold[i], want)
 			}
 			for _, j := range want {
-				if !slicesContains(bySys[j], int32(i)) {
+				if !slices.Contains(bySys[j], int32(i)) {
 					t.Fatalf("bySys[%d] = %v lacks %d", j, bySys[j], i)
 				}
 			}
 		}
 	}
-}
-
-func slicesContains(s []int32, x int32) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

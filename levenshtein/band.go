@@ -136,7 +136,16 @@ func Cells(n, m, k int) int {
 func (b *Band) Free(acct *membudget.Account) {
 	b.off = scratch.Free(acct, b.off)
 	b.cell = scratch.Free(acct, b.cell)
+	b.freeDistRows(acct)
 	b.rows = 0
+}
+
+// freeDistRows releases the rows of distances, which only the fill uses (a fill that failed
+// may leave them reserved: Free releases them too).
+func (b *Band) freeDistRows(acct *membudget.Account) {
+	for t := range b.distRow {
+		b.distRow[t] = scratch.Free(acct, b.distRow[t])
+	}
 }
 
 // Range returns the columns lo…hi of row i that the band holds.
@@ -244,6 +253,7 @@ func (b *Band) fill(src, hyp []int32, subA, subB int32, k int, acct *membudget.A
 			b.dist[0], b.dist[1] = int(prevA[hi-lo+1]), int(prevB[hi-lo+1])
 		}
 	}
+	b.freeDistRows(acct)
 	return nil
 }
 

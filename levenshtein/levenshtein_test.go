@@ -208,6 +208,30 @@ func checkBand(t *testing.T, src, hyp []int32) {
 
 func bandHalfWidth(b *Band) int { return -b.lowDiag + min(0, b.cols-b.rows) }
 
+// TestBandReleasesItsDistanceRows: the rows of distances are the fill's alone. A short source
+// against a long hypothesis has rows wider than the small buffers kept for reuse; after the
+// fill only the band is held, and after Free nothing (the rows used to stay reserved, and a
+// worker that then had to wait for the whole budget panicked on what it still held).
+func TestBandReleasesItsDistanceRows(t *testing.T) {
+	src, hyp := make([]int32, 10), make([]int32, 100_000)
+	for i := range hyp {
+		hyp[i] = int32(i % 7)
+	}
+	acct := membudget.New(256 << 20).Account()
+	var band Band
+	if err := band.Fill(src, hyp, 1, 2, acct); err != nil {
+		t.Fatal(err)
+	}
+	// The cells (a byte each) are held; the 12 row offsets are a small buffer, not reserved.
+	if held, want := acct.Held(), int64(band.Cells()); held != want {
+		t.Errorf("after Fill, %d bytes held, want the band's %d cells", held, want)
+	}
+	band.Free(acct)
+	if acct.Held() != 0 {
+		t.Errorf("after Free, %d bytes held", acct.Held())
+	}
+}
+
 // TestBandStorageFollowsTheBand: a near-identical long pair stores a few cells per row, not
 // the grid, and the band's reservation is what it stores.
 func TestBandStorageFollowsTheBand(t *testing.T) {

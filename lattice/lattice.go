@@ -372,7 +372,7 @@ func (l *Lattice) overWork(budget int) (bool, error) {
 		return false, nil
 	}
 	limit := budget / nv
-	_, pu, err := l.countPairs(-1, limit)
+	pu, err := l.ClosurePairs(limit) // its scratch released, before the closure or the bounded search
 	if errors.Is(err, membudget.ErrOverBudget) {
 		// The count's scratch does not fit: neither would the closure.
 		return true, nil

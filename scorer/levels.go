@@ -77,19 +77,20 @@ func (a *AnnotatorResult) Levels() Levels {
 	}
 	goldDetected := make([]bool, len(a.Gold))
 	goldRecognised := make([]bool, len(a.Gold))
-	var gold []eval.Extent
+	// Each gold edit's extents, one per correction, computed once (none for a span that ends
+	// before it starts).
+	gold := make([][]eval.Extent, len(a.Gold))
+	for j := range a.Gold {
+		if g := &a.Gold[j]; g.Start <= g.End {
+			for _, c := range g.Corrections {
+				gold[j] = append(gold[j], trimmedExtent(Edit{g.Start, g.End, g.Original, c}))
+			}
+		}
+	}
 	for i := range sys {
 		detected, recognised := false, false
 		for j := range a.Gold {
-			g := &a.Gold[j]
-			if g.Start > g.End {
-				continue
-			}
-			gold = gold[:0]
-			for _, c := range g.Corrections {
-				gold = append(gold, trimmedExtent(Edit{g.Start, g.End, g.Original, c}))
-			}
-			for _, gx := range gold {
+			for _, gx := range gold[j] {
 				same := sys[i].Start == gx.Start && sys[i].End == gx.End
 				recognised = recognised || same
 				goldRecognised[j] = goldRecognised[j] || same

@@ -106,7 +106,7 @@ func search(sentences [][]Candidate, beta float64, maxCombinations int) OracleRe
 	res.Choice, res.Sweeps = ascend(sentences, distinct, start, beta)
 	res.Totals = officialTotals(sentences, res.Choice, beta)
 	res.Method = Ascent
-	if ratio(res.Totals.Correct, res.Totals.Proposed, res.Totals.Gold, beta) >= bound {
+	if scorer.FBeta(res.Totals.Correct, res.Totals.Proposed, res.Totals.Gold, beta) >= bound {
 		res.Method = Bound
 		res.UpperBound = f(res.Totals) // the same value; as the official computes F, to the last bit
 	}
@@ -146,16 +146,6 @@ func greedyChoice(sentences [][]Candidate, distinct [][]int, beta float64) []int
 		choice[i] = owner[t.ChooseCounts(pairs)]
 	}
 	return choice
-}
-
-// ratio is the corpus F_β of summed counts, (1+β²)C / (β²G + P), with the official's value for
-// 0/0 (1).
-func ratio(c, p, g, beta float64) float64 {
-	d := beta*beta*g + p
-	if d == 0 {
-		return 1 // nothing proposed, nothing to find (and so nothing correct)
-	}
-	return (1 + beta*beta) * c / d
 }
 
 // bestPairs returns, for λ, the largest Σ (1+β²)c − λ(β²g + p) over a pair of candidate and
@@ -199,7 +189,7 @@ func upperBound(sentences [][]Candidate, distinct [][]int, beta float64) (float6
 		if v <= 0 {
 			break
 		}
-		next := ratio(c, p, g, beta) // the sum is positive, so the denominator is
+		next := scorer.FBeta(c, p, g, beta) // the sum is positive, so the denominator is
 		if next <= lambda {
 			break // the last bits of rounding
 		}

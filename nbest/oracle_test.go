@@ -53,7 +53,7 @@ func bruteForce(sentences [][]Candidate, beta float64) (best, bound float64) {
 	var pairs func(i int, c, p, g float64)
 	pairs = func(i int, c, p, g float64) {
 		if i == n {
-			bound = max(bound, ratio(c, p, g, beta))
+			bound = max(bound, scorer.FBeta(c, p, g, beta))
 			return
 		}
 		for _, cand := range sentences[i] {

@@ -557,8 +557,9 @@ type Totals struct {
 	Sentences, BoundedSentences int // sentences chosen, and how many of them used the bounded search
 }
 
-// fBeta is the official's F_β of counts: (1+β²)·c/(β²·g+e), 1.0 for 0/0 and 0.0 for c/0.
-func fBeta(c, e, g, beta float64) float64 {
+// FBeta is the official's F_β of counts — c correct, e proposed, g gold —:
+// (1+β²)·c/(β²·g+e), 1.0 for 0/0 and 0.0 for c/0.
+func FBeta(c, e, g, beta float64) float64 {
 	den := beta*beta*g + e
 	if den == 0 {
 		if c == 0 {
@@ -607,7 +608,7 @@ func (t *Totals) consider(ch *choice, i int, n Counts) {
 	c := t.Correct + float64(n.Correct)
 	p := t.Proposed + float64(n.Proposed)
 	g := t.Gold + float64(n.Gold)
-	f := fBeta(c, p, g, t.Beta)
+	f := FBeta(c, p, g, t.Beta)
 	if ch.fMax < f || (ch.fMax == f && ch.maxCorrect < c) ||
 		(ch.fMax == f && ch.maxCorrect == c && ch.minProposed+t.Beta*t.Beta*ch.minGold > p+t.Beta*t.Beta*g) {
 		ch.best = i

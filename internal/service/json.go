@@ -54,7 +54,6 @@ func AppendResult(b []byte, r *scorer.SentenceResult, beta float64, edits bool) 
 	return b
 }
 
-// AppendInt appends a field's name (with its punctuation, as `,"name":`) and an integer.
 // AppendCompactResult appends a sentence-level result as one JSON array, the same figures as
 // AppendResult's without the names, for clients that read many (the Python package):
 //
@@ -116,6 +115,7 @@ func AppendScore(b []byte, n scorer.Counts, p, r, f float64) []byte {
 	return AppendFloat(b, `,"f":`, f)
 }
 
+// AppendInt appends a field's name (with its punctuation, as `,"name":`) and an integer.
 func AppendInt(b []byte, name string, v int) []byte {
 	return strconv.AppendInt(append(b, name...), int64(v), 10)
 }

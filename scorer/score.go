@@ -9,11 +9,11 @@ import (
 	"slices"
 	"strings"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/scratch"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
+	"maxmatch/membudget"
 )
 
 // Compat selects which official behaviour to reproduce.

@@ -1,4 +1,8 @@
-// Package m2verbose writes what the official M² scorer prints with -v, byte for byte: for each
+// Package m2verbose writes and reads the official M² scorer's -v output, as encoding/csv pairs
+// its reader and writer.
+//
+// The writer (WriteSentence, WriteTotals) prints what the official prints with -v, byte for
+// byte: for each
 // sentence and each annotator visited, the markers its matching prints, the source and
 // hypothesis, the edit sequence (without the unchanged tokens at the ends of each edit), the gold
 // edits and the correct edits as Python 2 reprs, the running counts, precision, recall and F_β as
@@ -11,6 +15,10 @@
 //
 // The three lines "Precision   : …" that the official prints after the totals block are not part
 // of this output: every run prints them.
+//
+// The reader (ParseVerbose) takes the official's own -v output apart, and Ours puts our results
+// in the same form, so that the two can be compared sentence by sentence: by the differential
+// fuzzing harness (bench/difffuzz) and by the regression cases in testdata/official.
 package m2verbose
 
 import (

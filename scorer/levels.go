@@ -131,7 +131,8 @@ func trimmedExtent(e Edit) overlap.Extent {
 
 // prf is the official's precision, recall and F_β, from the numerators of precision and of
 // recall (equal in the official count): P = 1 when nothing was proposed, R = 1 when there is
-// no gold edit, F = 0 when P = R = 0.
+// no gold edit, F = 0 when P = R = 0. (1+β²)·P·R/(β²·P+R) is computed in the official's order,
+// each product rounded on its own on every architecture (see FBeta).
 func prf(systemHits, proposed, goldHits, gold, beta float64) (p, r, f float64) {
 	p, r = 1, 1
 	if proposed != 0 {
@@ -140,9 +141,10 @@ func prf(systemHits, proposed, goldHits, gold, beta float64) (p, r, f float64) {
 	if gold != 0 {
 		r = goldHits / gold
 	}
-	den := beta*beta*p + r
+	sq := float64(beta * beta)
+	den := float64(sq*p) + r
 	if den != 0 {
-		f = (1.0 + beta*beta) * p * r / den
+		f = float64(float64((1+sq)*p)*r) / den
 	}
 	return p, r, f
 }

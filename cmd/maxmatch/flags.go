@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 )
 
 // Every flag of every command is defined once, here or by a command through a flagSet: its

@@ -14,10 +14,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"maxmatch/internal/ordered"
-	"maxmatch/internal/service"
 	"maxmatch/lattice"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
+	"maxmatch/service"
 )
 
 const nbestLong = `Scores every hypothesis of the n-best list NBEST on its own against its sentence of GOLD (an M2

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
 

@@ -7,10 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"maxmatch/internal/service"
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
+	"maxmatch/service"
 )
 
 const oracleLong = `Chooses one hypothesis per gold sentence from the n-best list NBEST (formats as for "maxmatch

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"maxmatch/internal/m2verbose"
-	"maxmatch/internal/membudget"
 	"maxmatch/lattice"
+	"maxmatch/m2verbose"
+	"maxmatch/membudget"
 	"maxmatch/report"
 	"maxmatch/report/page"
 	"maxmatch/scorer"

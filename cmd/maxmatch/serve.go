@@ -10,11 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/ordered"
-	"maxmatch/internal/service"
+	"maxmatch/membudget"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
+	"maxmatch/service"
 )
 
 const serveLong = `Reads requests from standard input, one JSON object per line, and answers each with one line of JSON on

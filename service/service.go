@@ -55,6 +55,10 @@ const ownEvaluatorLife = 4096
 
 // Server answers requests against one gold standard, on a fixed number of workers.
 type Server struct {
+	// Signature, when not empty, is the signature of the corpus figures the server gives
+	// (corpus.Signature of its gold file and options), which its "info" answer carries.
+	Signature string
+
 	p       *scorer.PreparedGold
 	reader  scorer.M2Reader
 	workers []worker
@@ -150,8 +154,12 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 		b = report.AppendJSONString(b, opt.Compat.String())
 		b = append(b, `,"fixes":`...)
 		b = report.AppendJSONString(b, opt.Fixes.String())
-		b = fmt.Appendf(b, `,"ignore_whitespace_casing":%t,"workers":%d}`, opt.IgnoreWhitespaceCasing, len(s.workers))
-		return b, nil
+		b = fmt.Appendf(b, `,"ignore_whitespace_casing":%t,"workers":%d`, opt.IgnoreWhitespaceCasing, len(s.workers))
+		if s.Signature != "" {
+			b = append(b, `,"signature":`...)
+			b = report.AppendJSONString(b, s.Signature)
+		}
+		return append(b, '}'), nil
 	case req.Corpus != nil:
 		if req.Hyp != nil || req.Hyps != nil || req.Source != nil || req.M2 != nil {
 			return nil, fmt.Errorf(`line %d: a "corpus" request carries its hypotheses in "corpus" only (and the sentences in "ids")`, item.no)

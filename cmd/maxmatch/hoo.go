@@ -97,6 +97,6 @@ func (c *hooCommand) writeAll(dir string, outputs map[string][]byte, ext string)
 // (from 0) of n.
 func (c *hooCommand) fileProgress(file string, i, n int) func(stage string, done, total int) {
 	return func(stage string, done, total int) {
-		c.progress.update(fmt.Sprintf("%s (file %d/%d): %s", file, i+1, n, stage), done, total)
+		c.progress.Update(fmt.Sprintf("%s (file %d/%d): %s", file, i+1, n, stage), done, total)
 	}
 }

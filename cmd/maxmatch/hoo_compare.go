@@ -100,7 +100,7 @@ func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
 	for i, dir := range sysDirs {
 		name := filepath.Base(filepath.Clean(dir))
 		opt := compare.Options{FixedEval: f.fixedEval, Progress: func(what string, done, total int) {
-			c.progress.update(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sysDirs), name, what), done, total)
+			c.progress.Update(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sysDirs), name, what), done, total)
 		}}
 		s, err := compare.Compare(name, sysFrags[i], xs, opt)
 		if err != nil {

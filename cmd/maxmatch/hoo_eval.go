@@ -113,11 +113,11 @@ func (c *hooCommand) eval(f hooEvalFlags, withBonus bool, args []string) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	frags, err := eval.Read(pairs, func(done, total int) { c.progress.update("reading file", done, total) })
+	frags, err := eval.Read(pairs, func(done, total int) { c.progress.Update("reading file", done, total) })
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	scoring := func(done, total int) { c.progress.update("scoring file", done, total) }
+	scoring := func(done, total int) { c.progress.Update("scoring file", done, total) }
 	if f.scheme == "2011" {
 		return c.eval2011(frags, eval.Options2011{Bonus: withBonus, Fixed: f.fixed}, scoring)
 	}

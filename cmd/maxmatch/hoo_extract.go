@@ -79,7 +79,7 @@ func (c *hooCommand) extractWdiff(f hooExtractFlags) int {
 	opt := wdiff.Options{Fixed: f.fixed}
 	outputs := make(map[string][]byte, len(pairs))
 	for i, p := range pairs {
-		c.progress.update("extracting file", i, len(pairs))
+		c.progress.Update("extracting file", i, len(pairs))
 		orig, err := fragment.ReadText(p.raw)
 		if err != nil {
 			return c.fail("%v", err)
@@ -96,7 +96,7 @@ func (c *hooCommand) extractWdiff(f hooExtractFlags) int {
 			return c.fail("%s (against %s): %v", p.system, p.raw, err)
 		}
 	}
-	c.progress.update("extracting file", len(pairs), len(pairs))
+	c.progress.Update("extracting file", len(pairs), len(pairs))
 	if err := c.writeAll(f.dir, outputs, ".xml"); err != nil {
 		return c.fail("%v", err)
 	}

@@ -66,7 +66,7 @@ func (c *hooCommand) synth(origDir, goldDir, outDir, suffix string, opt synth.Op
 	}
 	outputs := map[string][]byte{}
 	for i, n := range golds.Files {
-		c.progress.update("writing file", i, len(golds.Files))
+		c.progress.Update("writing file", i, len(golds.Files))
 		goldPath := golds.PathOf(n)
 		rawPath, err := raws.Find(n, goldPath)
 		if err != nil {

@@ -2,11 +2,21 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
+	"os"
 
+	"maxmatch/corpus"
 	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
+
+// stdin is what "-" reads; tests replace it.
+var stdin io.Reader = os.Stdin
+
+// keepLimit is the size up to which the files of score and compare are kept in memory (0: the
+// default; negative: never, as the tests run every golden case).
+var keepLimit int64
 
 // The flags that say how to score (the official scorer's and ours) and how to read a gold
 // file, which every command that scores sentences takes.
@@ -69,9 +79,9 @@ func (v *compatValue) Set(s string) error {
 }
 
 // readingFlags defines the flags that say how to read a gold file.
-func readingFlags(f flagSet, g *goldReading) {
-	f.boolVar(&g.strict, "strict", "", "fail on a gold edit whose span is outside its sentence (the official drops it) or reversed (the official keeps it, never matched), instead of reading it as the official does with a warning")
-	f.boolVar(&g.acceptBadSpans, "accept-bad-spans", "", "no effect, kept for scripts: reading such spans as the official does is the default (see --strict)")
+func readingFlags(f flagSet, g *corpus.Reading) {
+	f.boolVar(&g.Strict, "strict", "", "fail on a gold edit whose span is outside its sentence (the official drops it) or reversed (the official keeps it, never matched), instead of reading it as the official does with a warning")
+	f.boolVar(&g.AcceptBadSpans, "accept-bad-spans", "", "no effect, kept for scripts: reading such spans as the official does is the default (see --strict)")
 }
 
 // checkWorkers takes -j as the number of workers it means (see workers).

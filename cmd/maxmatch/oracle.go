@@ -50,89 +50,39 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 	stdout, stderr := a.stdout, a.stderr
 	goldPath := args[1]
 	prog := newProgress(cmd, stderr)
-	gold, list, err := f.readInputs(goldPath, args[0], stdin, prog)
+	gold, _, err := f.readGold(goldPath, prog)
 	if err != nil {
 		return prog.fail("%v", err)
 	}
-	rd, closeList, err := list.open(f.listFormat(), len(gold))
-	if err != nil {
-		return prog.fail("%v", err)
-	}
-	defer closeList()
-
-	p := scorer.Prepare(gold, f.opt)
-	candidates := make([][]nbest.Candidate, len(gold))
-	hyps := make([][]string, len(gold))
+	list := openList(args[0], prog)
+	defer list.Close()
+	r := list.Reader()
+	defer r.Close()
 	done := 0
-	err = scoreList(rd.Next, p, f.opt.Workers, func(b *nbestBatch, g *nbest.Group, rs []scorer.SentenceResult) {
-		cs := make([]nbest.Candidate, len(rs))
-		for k := range rs {
-			cs[k] = make(nbest.Candidate, len(rs[k].Annotators))
-			for a := range rs[k].Annotators {
-				cs[k][a] = rs[k].Annotators[a].Counts()
-			}
+	o, err := nbest.ScoreList(nbest.NewReader(r, list.Name(), f.listFormat(), len(gold)).Next, gold, f.opt, func(b *nbest.Batch) {
+		done += b.Hyps
+		prog.Update("scoring hypothesis", done, 0)
+		for _, w := range b.Warnings {
+			prog.Warn("%s: %s", list.Name(), w)
 		}
-		b.candidates = append(b.candidates, cs)
-	}, func(b *nbestBatch) error {
-		done += b.hyps
-		prog.update("scoring hypothesis", done, 0)
-		for _, w := range b.warnings {
-			prog.warn("%s: %s", list.name(), w)
-		}
-		for gi := range b.groups {
-			g := &b.groups[gi]
-			candidates[g.Sentence] = b.candidates[gi]
-			hyps[g.Sentence] = make([]string, len(g.Hyps))
-			for k, h := range g.Hyps {
-				hyps[g.Sentence][k] = strings.Clone(h) // not the whole line it was cut from
-			}
-		}
-		return nil
 	})
 	if err != nil {
-		prog.clear()
-		printScoreError(stderr, cmd, err, goldPath, "")
-		return exitError
+		return prog.fail("%v", goldError(err, goldPath))
 	}
-	// A sentence without a hypothesis keeps its source, which proposes nothing.
-	missing, firstMissing := 0, -1
-	ev := p.Evaluator()
-	for i := range gold {
-		if len(candidates[i]) > 0 {
-			continue
-		}
-		hyps[i] = nil
-		if missing++; firstMissing < 0 {
-			firstMissing = i
-		}
-		r, err := ev.Evaluate(i, gold[i].Source)
-		if err != nil { // the source proposes nothing: only a budget too small to start with
-			return prog.fail("%v", err)
-		}
-		c := make(nbest.Candidate, len(r.Annotators))
-		for a := range r.Annotators {
-			c[a] = r.Annotators[a].Counts()
-		}
-		candidates[i] = []nbest.Candidate{c}
-	}
-	if missing > 0 {
+	if o.Missing > 0 {
 		verb := "have"
-		if missing == 1 {
+		if o.Missing == 1 {
 			verb = "has"
 		}
-		prog.warn("%s: %d of the %d gold sentences %s no hypothesis in the list (the first: sentence %d, %s line %d); the source is used, which proposes no edit",
-			list.name(), missing, len(gold), verb, firstMissing, goldPath, gold[firstMissing].Line)
+		prog.Warn("%s: %d of the %d gold sentences %s no hypothesis in the list (the first: sentence %d, %s line %d); the source is used, which proposes no edit",
+			list.Name(), o.Missing, len(gold), verb, o.FirstMissing, goldPath, gold[o.FirstMissing].Line)
 	}
-	prog.update("searching the oracle", 0, 0)
-	res := nbest.Oracle(candidates, f.opt.Beta)
+	prog.Update("searching the oracle", 0, 0)
+	o.Search(f.opt.Beta)
+	res, candidates := o.OracleResult, o.Candidates
 	prog.clear()
 
-	chosenText := func(i int) string {
-		if hyps[i] == nil {
-			return gold[i].Source
-		}
-		return hyps[i][res.Choice[i]]
-	}
+	chosenText := func(i int) string { return o.Chosen(gold, i) }
 	if output != "" {
 		var text strings.Builder
 		for i := range gold {
@@ -155,7 +105,7 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 			k := res.Choice[i]
 			a := t.ChooseCounts(candidates[i][k])
 			n := candidates[i][k][a]
-			if hyps[i] == nil {
+			if o.Hyps[i] == nil {
 				k = -1
 			}
 			b = service.AppendInt(b[:0], `{"id":`, i)

@@ -54,9 +54,9 @@ func isTerminal(w io.Writer) bool {
 	return ok && isTerminalFile(f)
 }
 
-// update shows "what done/total" ("what done" when total is 0) if the run is long enough and
+// Update shows "what done/total" ("what done" when total is 0) if the run is long enough and
 // the line was not just written.
-func (p *progress) update(what string, done, total int) {
+func (p *progress) Update(what string, done, total int) {
 	if !p.enabled {
 		return
 	}
@@ -70,8 +70,8 @@ func (p *progress) update(what string, done, total int) {
 	p.drawLocked(done == total)
 }
 
-// doing shows what is being done, without a count.
-func (p *progress) doing(task string) {
+// Doing shows what is being done, without a count.
+func (p *progress) Doing(task string) {
 	if !p.enabled {
 		return
 	}
@@ -81,8 +81,8 @@ func (p *progress) doing(task string) {
 	p.drawLocked(false)
 }
 
-// reading shows how much of a file has been read (size -1: unknown).
-func (p *progress) reading(name string, done, size int64) {
+// Reading shows how much of a file has been read (size -1: unknown).
+func (p *progress) Reading(name string, done, size int64) {
 	if !p.enabled {
 		return
 	}
@@ -144,8 +144,8 @@ func (p *progress) printf(format string, args ...any) {
 	fmt.Fprintf(p.w, format, args...)
 }
 
-// warn prints a warning of the command: "maxmatch COMMAND: warning: …" (see printf).
-func (p *progress) warn(format string, args ...any) {
+// Warn prints a warning of the command: "maxmatch COMMAND: warning: …" (see printf).
+func (p *progress) Warn(format string, args ...any) {
 	p.printf(p.name+": warning: "+format+"\n", args...)
 }
 

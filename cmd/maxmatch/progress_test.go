@@ -39,11 +39,11 @@ func TestIsTerminal(t *testing.T) {
 func TestProgress(t *testing.T) {
 	var buf bytes.Buffer
 	p := &progress{w: &buf, enabled: true, start: time.Now(), delay: 0}
-	p.update("scoring sentence", 1, 10)
-	p.update("scoring sentence", 2, 10) // within progressInterval of the last: skipped
-	p.update("scoring sentence", 10, 10)
+	p.Update("scoring sentence", 1, 10)
+	p.Update("scoring sentence", 2, 10) // within progressInterval of the last: skipped
+	p.Update("scoring sentence", 10, 10)
 	p.printf("a warning\n")
-	p.update("bootstrap resample", 5, 5)
+	p.Update("bootstrap resample", 5, 5)
 	p.clear()
 	p.clear() // nothing on screen: nothing to clear
 	want := "\r\033[Kmaxmatch: scoring sentence 1/10" +
@@ -63,7 +63,7 @@ func TestProgress(t *testing.T) {
 		{"a quick run", &progress{w: &buf, enabled: true, start: time.Now(), delay: time.Hour}},
 	} {
 		buf.Reset()
-		tt.p.update("scoring sentence", 1, 10)
+		tt.p.Update("scoring sentence", 1, 10)
 		tt.p.clear()
 		tt.p.printf("a warning\n")
 		if got := buf.String(); got != "a warning\n" {
@@ -78,12 +78,12 @@ func TestProgress(t *testing.T) {
 func TestProgressSharedOutput(t *testing.T) {
 	var term bytes.Buffer // what the terminal shows, both streams
 	p := &progress{w: &term, enabled: true, start: time.Now(), delay: 0}
-	p.update("scoring sentence", 1, 3)
+	p.Update("scoring sentence", 1, 3)
 	p.writeOutput(&term, []byte("{\"line\":1}\n{\"li"))
-	p.update("scoring sentence", 2, 3) // mid-line: not drawn
+	p.Update("scoring sentence", 2, 3) // mid-line: not drawn
 	p.printf("a warning\n")            // mid-line: held
 	p.writeOutput(&term, []byte("ne\":2}\n"))
-	p.update("scoring sentence", 3, 3)
+	p.Update("scoring sentence", 3, 3)
 	p.clear()
 	want := "\r\033[Kmaxmatch: scoring sentence 1/3" +
 		"\r\033[K{\"line\":1}\n{\"li" +
@@ -100,15 +100,15 @@ func TestProgressSharedOutput(t *testing.T) {
 func TestProgressReading(t *testing.T) {
 	var buf bytes.Buffer
 	p := &progress{w: &buf, enabled: true, start: time.Now(), delay: 0}
-	p.doing("checking the files")
+	p.Doing("checking the files")
 	p.last = time.Time{}
-	p.reading("big.m2", 3<<20, 10<<20)
+	p.Reading("big.m2", 3<<20, 10<<20)
 	p.last = time.Time{}
-	p.update("scoring sentence", 7, 0)
+	p.Update("scoring sentence", 7, 0)
 	p.last = time.Time{}
-	p.reading("-", 1<<20, -1)
+	p.Reading("-", 1<<20, -1)
 	p.last = time.Time{}
-	p.reading("-", 2<<20, 2<<20)
+	p.Reading("-", 2<<20, 2<<20)
 	want := "\r\033[Kmaxmatch: checking the files" +
 		"\r\033[Kmaxmatch: checking the files, 3.0 of 10.0 MB of big.m2 read" +
 		"\r\033[Kmaxmatch: scoring sentence 7, 3.0 of 10.0 MB of big.m2 read" +

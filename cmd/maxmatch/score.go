@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"maxmatch/corpus"
+	"maxmatch/input"
 	"maxmatch/lattice"
 	"maxmatch/m2verbose"
 	"maxmatch/membudget"
@@ -23,7 +24,7 @@ import (
 // scoreFlags are the flags of "maxmatch score": the official scorer's, plus ours.
 type scoreFlags struct {
 	opt         scorer.Options
-	reading     goldReading
+	reading     corpus.Reading
 	verbose     bool // the official's -v output
 	veryVerbose bool // accepted; prints the -v output (see the README)
 	explain     bool // our readable per-sentence report
@@ -123,13 +124,6 @@ decompressed. Flags may also follow the files; "--" ends them.`
 // defaultTableResamples is the number of bootstrap resamples of a table of several systems.
 const defaultTableResamples = 1000
 
-// verboseWriter is what -v prints for each sentence: the official's output.
-func verboseWriter(opt scorer.Options) report.SentenceWriter {
-	return report.SentenceFunc(func(w io.Writer, s report.Sentence) error {
-		return m2verbose.WriteSentence(w, s.Result, s.Before, opt)
-	})
-}
-
 // runScore is "maxmatch score" with its flags and files.
 func (a *app) runScore(f scoreFlags, files []string) error {
 	if len(files) < 2 {
@@ -145,10 +139,10 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 	if err := checkReplaceable("--html", f.html, htmlOutput); err != nil {
 		return err
 	}
-	if err := f.reading.check(); err != nil {
-		return err
+	if err := f.reading.Check(); err != nil {
+		return usageError{err.Error()}
 	}
-	if names := systemNames(systems); len(systems) > 1 {
+	if names := corpus.Names(systems); len(systems) > 1 {
 		seen := map[string]int{}
 		for i, n := range names {
 			if j, ok := seen[n]; ok {
@@ -202,190 +196,100 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 // score scores the systems against the gold file and prints the report: a table, or the
 // official lines.
 func (a *app) score(f scoreFlags, table bool, format report.Format, systems []string, goldArg string) int {
-	const cmd = "maxmatch score"
-	stdout, stderr := a.stdout, a.stderr
-	prog := newProgress(cmd, stderr)
-	gold := &goldFile{in: newInput(goldArg, "gold", prog), types: f.types}
-	defer gold.in.close()
-	reader, spans := f.reading.reader(gold.in.name, f.opt.Effective(), prog)
-	gold.reader = reader
-	inputs := make([]*input, len(systems))
-	for i, a := range systems {
-		inputs[i] = newInput(a, "system", prog)
-		defer inputs[i].close()
-	}
-	run := &scoreRun{f: f, gold: gold, systems: inputs, keep: keepFiles(gold.in, inputs), prog: prog, spans: spans}
+	prog := newProgress("maxmatch score", a.stderr)
+	run := corpus.New(goldArg, systems, corpus.Options{
+		Scoring: f.opt, Reading: f.reading, Types: f.types, Bootstrap: f.bootstrap, Seed: f.seed,
+		Levels: f.levels, PerType: f.perType, KeepLimit: keepLimit, Version: signatureVersion(),
+		Input: input.Options{Stdin: stdin}, Progress: prog,
+	})
+	defer run.Close()
 	// What must be known of the gold file before any system is scored: its identity, for a
-	// signature, and its types, to restrict them. A kept file is read once for all; another is
-	// surveyed by a reading of its own, then read again for each system.
-	survey := f.signatureOnly || table || f.html != "" || f.types != nil
-	gold.in.twice = len(systems) > 1 || (survey && !run.keep)
-	var err error
-	switch {
-	case run.keep:
-		err = gold.load()
-	case survey:
-		err = gold.survey()
-	}
-	if err != nil {
+	// signature, and its types, to restrict them.
+	if err := run.Survey(f.signatureOnly || table || f.html != ""); err != nil {
 		return prog.fail("%v", err)
 	}
 	if f.signatureOnly {
-		spans.finish()
-		return output(stdout, stderr, cmd, []byte(run.signature()+"\n"))
+		run.Finish()
+		return a.output("maxmatch score", []byte(run.Signature()+"\n"))
 	}
+	s := &scoring{app: a, f: f, run: run, prog: prog}
 	if table {
-		return run.table(format, stdout, stderr)
+		return s.table(format)
 	}
-	return run.official(stdout, stderr)
+	return s.official()
 }
 
-// scoreRun is a run of "maxmatch score": its flags, gold file and systems.
-type scoreRun struct {
-	f       scoreFlags
-	gold    *goldFile
-	systems []*input
-	keep    bool // the files are read whole and kept (keepFiles)
-	prog    *progress
-	spans   *spanWarnings
-}
-
-// signature is the signature of the run's figures; the gold file has been surveyed.
-func (r *scoreRun) signature() string {
-	return signature(r.f.opt, r.f.types, r.gold, r.f.bootstrap, r.f.seed)
-}
-
-// signature is the signature of figures scored with opt against gold (surveyed) restricted to
-// types (nil: all), with a bootstrap of resamples (0: none) drawn from seed.
-func signature(opt scorer.Options, types []string, gold *goldFile, resamples int, seed uint64) string {
-	id := gold.identity()
-	s := report.Signature{Options: opt, Types: types, Sentences: id.sentences, Annotators: id.annotators, GoldHash: id.hash, Version: signatureVersion()}
-	if resamples > 0 {
-		s.Resamples, s.Seed = resamples, seed
-	}
-	return s.String()
-}
-
-// args are the systems' files as given.
-func (r *scoreRun) args() []string {
-	args := make([]string, len(r.systems))
-	for i, in := range r.systems {
-		args[i] = in.arg
-	}
-	return args
-}
-
-// runs returns the systems to score, with what each keeps of its scoring: the sentences'
-// counts for a bootstrap, the levels and the types when asked for.
-func (r *scoreRun) runs() []*systemRun {
-	names := systemNames(r.args())
-	runs := make([]*systemRun, len(r.systems))
-	for i, in := range r.systems {
-		s := &systemRun{name: names[i], corpus: newCorpus(r.gold, in, r.prog)}
-		if len(r.systems) > 1 {
-			s.warn = "system " + names[i] + ", "
-		}
-		if r.f.bootstrap > 0 {
-			s.counts = new(scorer.SentenceCounts)
-		}
-		if r.f.levels {
-			s.levels = new(scorer.Levels)
-		}
-		if r.f.perType {
-			s.types = scorer.NewTypeBreakdown(r.f.opt)
-		}
-		runs[i] = s
-	}
-	return runs
-}
-
-// report is the report of the scored systems, with the bootstrap's figures (intervals, and the
-// paired tests of each system against the first) when there is one, without its signature
-// (which hashes the gold file: only the reports that show it ask for it).
-func (r *scoreRun) report(runs []*systemRun) *report.Systems {
-	rep := &report.Systems{Gold: r.gold.in.name, Sentences: r.gold.summary.Sentences, Beta: r.f.opt.Beta, Types: r.f.types}
-	var c stats.Comparison
-	if r.f.bootstrap > 0 {
-		scores := make([]stats.Score, len(runs))
-		for i, s := range runs {
-			scores[i] = stats.CountsScore(s.counts, r.f.opt.Beta)
-		}
-		c = stats.Compare(runs[0].counts.Len(), scores, stats.Options{
-			Resamples: r.f.bootstrap, Seed: r.f.seed,
-			Progress: func(k int) { r.prog.update("bootstrap resample", k, r.f.bootstrap) },
-		})
-	}
-	for i, s := range runs {
-		sc := report.SystemScore{Name: s.name, File: s.corpus.sys.name, Totals: s.totals, Levels: s.levels, Types: s.types}
-		if c.Intervals != nil {
-			sc.Intervals = &c.Intervals[i]
-			if i > 0 {
-				sc.Paired = &c.Paired[i]
-			}
-		}
-		rep.Systems = append(rep.Systems, sc)
-	}
-	return rep
+// scoring is a run of "maxmatch score": its flags, its run and its progress line.
+type scoring struct {
+	*app
+	f    scoreFlags
+	run  *corpus.Run
+	prog *progress
 }
 
 // table scores every system and prints their table in the format.
-func (r *scoreRun) table(format report.Format, stdout, stderr io.Writer) int {
+func (s *scoring) table(format report.Format) int {
 	const cmd = "maxmatch score"
-	runs := r.runs()
 	// Every error in the files is found before anything is scored: the kept files are read
 	// and paired now, the system files in their order.
-	for _, s := range runs {
-		if err := s.corpus.prepare(false); err != nil {
-			return r.prog.fail("%v", err)
-		}
+	if err := s.run.Check(false); err != nil {
+		return s.prog.fail("%v", err)
 	}
-	defer limitGoMemory(r.f.opt)()
-	pg := r.newPage(runs)
-	if err := scoreSystems(runs, r.f.opt, r.keep, r.prog, pg, nil); err != nil {
-		r.prog.clear()
-		printScoreError(stderr, cmd, err, r.gold.in.name, "")
-		return exitError
+	defer limitGoMemory(s.f.opt)()
+	pg := s.newPage()
+	if err := s.run.Score(pg.add); err != nil {
+		return s.prog.fail("%v", err)
 	}
-	r.spans.finish()
-	rep := r.report(runs)
-	rep.Signature = r.signature()
-	doc := rep.Document(r.f.levels, r.f.perType)
-	r.prog.clear()
-	if err := r.writePage(pg, doc); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
-		return exitError
+	s.run.Finish()
+	rep := s.run.Report()
+	rep.Signature = s.run.Signature()
+	doc := rep.Document(s.f.levels, s.f.perType)
+	s.prog.clear()
+	if err := s.writePage(pg, doc); err != nil {
+		return s.prog.fail("%v", err)
 	}
-	out := newStdout(stdout, stderr, r.prog)
+	out := newStdout(s.stdout, s.stderr, s.prog)
 	err := doc.Write(out, format)
 	if err == nil {
 		err = out.close()
 	}
 	if err != nil {
-		return writeFailure(cmd, err, stderr)
+		return writeFailure(cmd, err, s.stderr)
 	}
 	return exitOK
 }
 
-// newPage returns the error-analysis page of the systems when -html asks for one, else nil.
-func (r *scoreRun) newPage(runs []*systemRun) *page.Page {
-	if r.f.html == "" {
-		return nil
+// errorPage is the error-analysis page of --html: the systems' sentences, side by side.
+type errorPage struct{ *page.Page }
+
+// newPage returns the error-analysis page of the systems when --html asks for one.
+func (s *scoring) newPage() errorPage {
+	if s.f.html == "" {
+		return errorPage{}
 	}
-	names := make([]string, len(runs))
-	for i, s := range runs {
-		names[i] = s.name
+	var names []string
+	for _, sys := range s.run.Systems() {
+		names = append(names, sys.Name)
 	}
-	return page.New(names, page.Options{Gold: r.gold.in.name, Scoring: r.f.opt})
+	return errorPage{page.New(names, page.Options{Gold: s.run.Gold().Name(), Scoring: s.f.opt})}
 }
 
-// writePage writes the page, if any, with the report doc as its summary, to the -html file:
+// add adds sentence res of system k to the page, if there is one.
+func (pg errorPage) add(k int, res *scorer.SentenceResult) error {
+	if pg.Page == nil {
+		return nil
+	}
+	return pg.Add(k, res, res.Gold)
+}
+
+// writePage writes the page, if any, with the report doc as its summary, to the --html file:
 // whole or not at all.
-func (r *scoreRun) writePage(pg *page.Page, doc report.Document) error {
-	if pg == nil {
+func (s *scoring) writePage(pg errorPage, doc report.Document) error {
+	if pg.Page == nil {
 		return nil
 	}
 	chart := page.Chart{Value: "f"} // F_β, with its interval when there is one
-	if r.f.bootstrap > 0 {
+	if s.f.bootstrap > 0 {
 		chart.Interval = "f_ci"
 	}
 	pg.SetSummary(doc, chart)
@@ -393,13 +297,13 @@ func (r *scoreRun) writePage(pg *page.Page, doc report.Document) error {
 	if err := pg.Write(&b); err != nil {
 		return err
 	}
-	return writeFiles(map[string][]byte{r.f.html: b.Bytes()})
+	return writeFiles(map[string][]byte{s.f.html: b.Bytes()})
 }
 
 // official scores one system and prints the official lines, after the reports asked for.
-func (r *scoreRun) official(stdout, stderr io.Writer) int {
+func (s *scoring) official() int {
 	const cmd = "maxmatch score"
-	f, prog := r.f, r.prog
+	f, prog, stderr := s.f, s.prog, s.stderr
 	if f.veryVerbose {
 		f.verbose = true
 		prog.printf("%s: note: %s\n", cmd, veryVerboseNote)
@@ -412,28 +316,31 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 	case f.jsonl:
 		sentences = &report.JSONLines{Beta: beta, Table: f.perSentence}
 	case f.verbose:
-		sentences = verboseWriter(f.opt)
+		sentences = report.SentenceFunc(func(w io.Writer, sen report.Sentence) error {
+			return m2verbose.WriteSentence(w, sen.Result, sen.Before, f.opt) // the official's -v output
+		})
 	case f.explain:
 		sentences = &report.Readable{Options: f.opt}
 	case f.perSentence:
 		sentences = &report.SentenceTable{Beta: beta}
 	}
-	runs := r.runs()
-	sys := runs[0]
 	// Sentences are printed as they are scored: every error in the files must be found first.
-	if err := sys.corpus.prepare(sentences != nil); err != nil {
+	if err := s.run.Check(sentences != nil); err != nil {
 		return prog.fail("%v", err)
 	}
 
-	out := newStdout(stdout, stderr, prog)
+	out := newStdout(s.stdout, stderr, prog)
 	before := scorer.Totals{Beta: beta} // the totals of the sentences before the one chosen
 	if sentences != nil {
 		if err := sentences.Begin(out); err != nil {
 			return writeFailure(cmd, err, stderr)
 		}
 	}
-	pg := r.newPage(runs)
-	err := scoreSystems(runs, f.opt, r.keep, prog, pg, func(_ int, res *scorer.SentenceResult) error {
+	pg := s.newPage()
+	err := s.run.Score(func(k int, res *scorer.SentenceResult) error {
+		if err := pg.add(k, res); err != nil {
+			return err
+		}
 		if sentences != nil {
 			if err := sentences.Sentence(out, report.Sentence{Result: res, Before: before}); err != nil {
 				return errWrite{err}
@@ -451,8 +358,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 			return writeFailure(cmd, werr, stderr)
 		}
 		if sentences == nil || before.Sentences == 0 {
-			printScoreError(stderr, cmd, err, r.gold.in.name, "")
-			return exitError
+			return prog.fail("%v", err)
 		}
 		// A sentence too large for the memory budget stops a run that has printed the
 		// sentences before it: all of them are written out, whatever the buffer held, and the
@@ -460,33 +366,31 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 		if werr := out.close(); werr != nil {
 			return writeFailure(cmd, werr, stderr)
 		}
-		printScoreError(stderr, cmd, err, r.gold.in.name,
-			fmt.Sprintf("standard output holds the reports of the %s before it only, without the totals", plural(before.Sentences, "sentence")))
-		return exitError
+		return prog.fail("%v; standard output holds the reports of the %s before it only, without the totals", err, plural(before.Sentences, "sentence"))
 	}
-	r.spans.finish()
-	totals := sys.totals
+	s.run.Finish()
+	sys := s.run.Systems()[0]
+	totals := sys.Totals
 	if sentences != nil {
 		if err := sentences.End(out); err != nil {
 			return writeFailure(cmd, err, stderr)
 		}
 	}
-	rep := r.report(runs)
+	rep := s.run.Report()
 	prog.clear()
-	if pg != nil {
-		rep.Signature = r.signature()
+	if pg.Page != nil {
+		rep.Signature = s.run.Signature()
 	}
-	if err := r.writePage(pg, rep.Document(f.levels, f.perType)); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
-		return exitError
+	if err := s.writePage(pg, rep.Document(f.levels, f.perType)); err != nil {
+		return prog.fail("%v", err)
 	}
 
 	// The report: text sections in reading order, JSON lines with the total last.
 	var typeSection, levelSection, verboseTotals, bootstrapSection report.Section
-	if sys.types != nil {
-		typeSection = report.Section{Key: "per_type", Table: report.TypeTable(sys.types)}
+	if sys.Types != nil {
+		typeSection = report.Section{Key: "per_type", Table: report.TypeTable(sys.Types)}
 	}
-	if sys.levels != nil {
+	if sys.Levels != nil {
 		levelSection = report.Section{Key: "levels", Table: rep.LevelsTable()}
 	}
 	total := report.Section{Key: "total", Fields: report.TotalFields(totals, f.counts)}
@@ -494,7 +398,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 	case f.verbose:
 		// The official prints its totals block and then the three lines, with no empty line.
 		verboseTotals.Heading = strings.TrimSuffix(string(m2verbose.AppendTotals(nil, totals)), "\n")
-		total.Join = sys.types == nil && sys.levels == nil
+		total.Join = sys.Types == nil && sys.Levels == nil
 	case f.explain:
 		tc := totals.Counts()
 		verboseTotals.Heading = fmt.Sprintf("Totals: correct %d, proposed %d, gold %d", tc.Correct, tc.Proposed, tc.Gold)
@@ -536,28 +440,4 @@ func limitGoMemory(opt scorer.Options) (restore func()) {
 		debug.SetMemoryLimit(m)
 	}
 	return func() { debug.SetMemoryLimit(before) }
-}
-
-// printScoreError prints an error of scorer.Score; a sentence too large for the memory budget
-// is named by the gold file and line. A non-empty more is said after it, on the same line.
-func printScoreError(stderr io.Writer, cmd string, err error, goldPath, more string) {
-	var tl *scorer.TooLargeError
-	if errors.As(err, &tl) {
-		tl.File = goldPath
-	}
-	if more != "" {
-		fmt.Fprintf(stderr, "%s: %v; %s\n", cmd, err, more)
-		return
-	}
-	fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
-}
-
-// warnBounded warns, naming the sentence and the budget it was over, when a sentence was scored
-// by the bounded search; system names the system for commands that score several ("system A, ").
-func warnBounded(prog *progress, system string, r *scorer.SentenceResult, goldName string, opt scorer.Options) {
-	if r.Bounded == lattice.Exact {
-		return
-	}
-	prog.warn("%ssentence %d (%s line %d): %s; scored with the bounded search, not the official's exact one (see the README, Bounded cost)",
-		system, r.Index+1, goldName, r.Gold.Line, opt.FallbackReason(r))
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"maxmatch/corpus"
+	"maxmatch/input"
 	"maxmatch/internal/ordered"
 	"maxmatch/membudget"
 	"maxmatch/nbest"
@@ -31,7 +33,8 @@ sentence it is the sentence's 0-based index:
                                          corrections, then an annotator id and an error type
   {"id": x, "m2": "S …\nA …", "hyp" or "hyps": …}
                                          the same, from one M2 block
-  {"id": x, "info": true}                the number of sentences and the options
+  {"id": x, "info": true}                the number of sentences, the options and the signature of
+                                         the corpus figures (as "maxmatch score --signature-only")
 
 "edits": false leaves the edits out of sentence answers; "compact": true gives each sentence
 result as an array, {"id", "results": [[annotator, correct, proposed, gold, p, r, f,
@@ -58,7 +61,7 @@ type serveAnswer struct {
 func (a *app) newServe() *cobra.Command {
 	var (
 		opt      scorer.Options
-		reading  goldReading
+		reading  corpus.Reading
 		goldPath string
 		maxLine  int
 	)
@@ -72,8 +75,8 @@ func (a *app) newServe() *cobra.Command {
 			case goldPath == "-":
 				return usagef("--gold: \"-\" is standard input, which carries the requests, expected a file")
 			}
-			if err := reading.check(); err != nil {
-				return err
+			if err := reading.Check(); err != nil {
+				return usageError{err.Error()}
 			}
 			// A request line is held in memory whole: at most the memory budget.
 			if budget := opt.Memory(); int64(maxLine) > budget {
@@ -95,11 +98,11 @@ func (a *app) newServe() *cobra.Command {
 }
 
 // serve answers the requests on standard input.
-func (a *app) serve(opt scorer.Options, reading goldReading, goldPath string, maxLine int) int {
+func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string, maxLine int) int {
 	const cmd = "maxmatch serve"
 	stdout, stderr := a.stdout, a.stderr
 	prog := newProgress(cmd, stderr)
-	gold, err := reading.readAll(goldPath, opt.Effective(), prog)
+	gold, id, err := reading.ReadGold(goldPath, opt.Effective(), input.Options{Stdin: stdin}, prog)
 	if err != nil {
 		return prog.fail("%v", err)
 	}
@@ -114,6 +117,7 @@ func (a *app) serve(opt scorer.Options, reading goldReading, goldPath string, ma
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
 	srv := service.New(gold, opt, reader, workers)
+	srv.Signature = corpus.Signature(opt, nil, id, 0, 0, signatureVersion())
 	in := bufio.NewReaderSize(stdin, 1<<16)
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	lineNo := 0

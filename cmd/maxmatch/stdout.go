@@ -130,3 +130,18 @@ func writeFailure(cmd string, err error, stderr io.Writer) int {
 	}
 	return exitError
 }
+
+// errWrite marks an error of writing the output, as opposed to one of the input.
+type errWrite struct{ err error }
+
+func (e errWrite) Error() string { return e.err.Error() }
+func (e errWrite) Unwrap() error { return e.err }
+
+// isWriteError returns the write error inside err, if it is one.
+func isWriteError(err error) (error, bool) {
+	var we errWrite
+	if errors.As(err, &we) {
+		return we.err, true
+	}
+	return nil, false
+}

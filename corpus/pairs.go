@@ -4,6 +4,7 @@ import (
 	"iter"
 
 	"maxmatch/input"
+	"maxmatch/internal/wording"
 	"maxmatch/scorer"
 )
 
@@ -90,7 +91,7 @@ func (c *pairs) skipped(line int) {
 		return
 	}
 	c.warned = true
-	c.progress.Warn("%s:%d: ignoring an empty last line (the gold file has %s)", c.sys.Name(), line, plural(line-1, "sentence"))
+	c.progress.Warn("%s:%d: ignoring an empty last line (the gold file has %s)", c.sys.Name(), line, wording.Plural(line-1, "sentence"))
 }
 
 // stream reads both files, sentence by sentence.

@@ -339,10 +339,3 @@ func (r *Run) Paired(resamples int, seed uint64) report.Fields {
 	systems := [2]report.ComparedSystem{{File: a.File(), Totals: a.Totals}, {File: b.File(), Totals: b.Totals}}
 	return report.CompareFields(r.gold.Name(), beta, systems, res, Signature(r.opt.Scoring, r.opt.Types, r.gold.Identity(), resamples, seed, r.opt.Version))
 }
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}

@@ -1,6 +1,7 @@
 package nbest
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"runtime"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"maxmatch/input"
 	"maxmatch/internal/ordered"
 	"maxmatch/lattice"
 	"maxmatch/scorer"
@@ -248,3 +250,89 @@ func ScoreList(next func() (Group, error), gold []scorer.Sentence, opt scorer.Op
 
 // Search chooses one hypothesis per sentence for the best corpus F_β (Oracle).
 func (o *ListOracle) Search(beta float64) { o.OracleResult = Oracle(o.Candidates, beta) }
+
+// DefaultOnePassBytes is the size of text up to which Rows.Write reads a list once.
+const DefaultOnePassBytes = 16 << 20
+
+// Rows says how Rows.Write writes the rows of a list's hypotheses.
+type Rows struct {
+	Format Format // the list's
+	Header string // written first ("": none)
+	// Append appends the rows of a group's hypotheses, on the worker that scored them.
+	Append func(b []byte, g *Group, rs []scorer.SentenceResult) []byte
+	// OnePassBytes is the size of text up to which a list is read once (0:
+	// DefaultOnePassBytes; negative: never).
+	OnePassBytes int64
+	// Progress, when not nil, is told how many hypotheses are scored, of how many (0:
+	// unknown); Warn, when not nil, is given each warning of the scoring, one line.
+	Progress func(done, total int)
+	Warn     func(msg string)
+}
+
+// Write scores every hypothesis of the list against gold with opt and writes their rows to w.
+// A list of at most OnePassBytes of text is read once, its rows held until it has all been
+// read without error; a larger one, or one of unknown size, is read twice, checked first (its
+// every error found before anything is written), then scored, its rows written batch by batch,
+// flush (when not nil) called after each. It returns the number of hypotheses whose rows were
+// written and the first error, of the list, of w or flush (passed on as they are), or of a
+// sentence too large for the memory budget (after the rows of the hypotheses before it, when
+// the list was read twice).
+func (o Rows) Write(list *input.File, gold []scorer.Sentence, opt scorer.Options, w io.Writer, flush func() error) (int, error) {
+	limit := o.OnePassBytes
+	if limit == 0 {
+		limit = DefaultOnePassBytes
+	}
+	size := list.TextSize()
+	onePass, total := size >= 0 && size <= limit, 0 // limit < 0: never
+	if !onePass {
+		list.ReadTwice()
+		r := list.Reader()
+		var err error
+		total, err = Count(NewReader(r, list.Name(), o.Format, len(gold)))
+		r.Close()
+		if err != nil {
+			return 0, err
+		}
+	}
+	r := list.Reader()
+	defer r.Close()
+	rd := NewReader(r, list.Name(), o.Format, len(gold))
+	out := w
+	var held bytes.Buffer
+	if onePass {
+		held.Grow(int(size)) // about the size of the list for TSV; less for other rows
+		out = &held
+	}
+	if _, err := io.WriteString(out, o.Header); err != nil {
+		return 0, err
+	}
+	done := 0
+	each := func(b *Batch, g *Group, rs []scorer.SentenceResult) { b.Out = o.Append(b.Out, g, rs) }
+	err := Score(rd.Next, scorer.Prepare(gold, opt), opt.Workers, each, func(b *Batch) error {
+		done += b.Hyps
+		if o.Progress != nil {
+			o.Progress(done, total)
+		}
+		for _, msg := range b.Warnings {
+			if o.Warn != nil {
+				o.Warn(msg)
+			}
+		}
+		if _, err := out.Write(b.Out); err != nil {
+			return err
+		}
+		if flush != nil && !onePass {
+			return flush()
+		}
+		return nil
+	})
+	switch {
+	case err != nil && onePass:
+		return 0, err
+	case err != nil:
+		return done, err
+	case onePass:
+		_, err = w.Write(held.Bytes())
+	}
+	return done, err
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"maxmatch/input"
+	"maxmatch/internal/wording"
 	"maxmatch/scorer"
 	"maxmatch/tokenize"
 )
@@ -113,7 +114,7 @@ func checkLineCounts(source File, refs []File) error {
 			where = fmt.Sprintf("the source line %s:%d has no reference line", source.Name, len(ref.Lines)+1)
 		}
 		return fmt.Errorf("%s has %s but the source %s has %s: %s; expected one reference line per source line",
-			ref.Name, plural(len(ref.Lines), "line"), source.Name, plural(len(src), "line"), where)
+			ref.Name, wording.Plural(len(ref.Lines), "line"), source.Name, wording.Plural(len(src), "line"), where)
 	}
 	return nil
 }
@@ -130,11 +131,4 @@ func tokenized(f File) File {
 		lines[i] = strings.Join(texts, " ")
 	}
 	return File{Name: f.Name, Lines: lines}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

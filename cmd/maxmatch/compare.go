@@ -7,6 +7,8 @@ import (
 
 	"maxmatch/corpus"
 	"maxmatch/input"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/progress"
 	"maxmatch/scorer"
 	"maxmatch/stats"
 )
@@ -23,17 +25,17 @@ func (a *app) newCompare() *cobra.Command {
 		resamples int
 		seed      uint64
 	)
-	cmd := a.newCommand([]usageLine{{"compare [flags] SYSTEM_A SYSTEM_B GOLD", "test whether two systems' F differ (paired bootstrap)"}}, compareLong,
+	cmd := a.newCommand([]cli.Usage{{Args: "compare [flags] SYSTEM_A SYSTEM_B GOLD", What: "test whether two systems' F differ (paired bootstrap)"}}, compareLong,
 		func(cmd *cobra.Command, args []string) error {
 			files := []string{"SYSTEM_A", "SYSTEM_B", "GOLD"}
-			if err := exactArgs(args, files...); err != nil {
+			if err := cli.ExactArgs(args, files...); err != nil {
 				return err
 			}
 			if err := checkStdin(files, args); err != nil {
 				return err
 			}
 			if err := reading.Check(); err != nil {
-				return usageError{err.Error()}
+				return cli.UsageError{Msg: err.Error()}
 			}
 			if err := checkBootstrap("--resamples", resamples, 2, opt); err != nil {
 				return err
@@ -42,12 +44,12 @@ func (a *app) newCompare() *cobra.Command {
 			a.code = a.compare(opt, reading, jsonl, resamples, seed, args)
 			return nil
 		})
-	fs := flagsOf(cmd)
+	fs := cli.Flags(cmd)
 	scoringFlags(fs, &opt)
 	readingFlags(fs, &reading)
-	fs.intVar(&resamples, "resamples", "", defaultResamples, positive, fmt.Sprintf("number of paired bootstrap resamples of the sentences; at most as many as the memory budget holds (%d bytes a resample)", stats.ResampleBytes(2)))
-	fs.uint64Var(&seed, "seed", 1, "seed of the random draws")
-	fs.boolVar(&jsonl, "jsonl", "", "print the result as one JSON object")
+	fs.Int(&resamples, "resamples", "", defaultResamples, cli.Positive, fmt.Sprintf("number of paired bootstrap resamples of the sentences; at most as many as the memory budget holds (%d bytes a resample)", stats.ResampleBytes(2)))
+	fs.Uint64(&seed, "seed", 1, "seed of the random draws")
+	fs.Bool(&jsonl, "jsonl", "", "print the result as one JSON object")
 	return cmd
 }
 
@@ -55,7 +57,7 @@ func (a *app) newCompare() *cobra.Command {
 func (a *app) compare(opt scorer.Options, reading corpus.Reading, jsonl bool, resamples int, seed uint64, files []string) int {
 	const cmd = "maxmatch compare"
 	defer limitGoMemory(opt)()
-	prog := newProgress(cmd, a.stderr)
+	prog := progress.New(cmd, a.stderr)
 	run := corpus.New(files[2], files[:2], corpus.Options{
 		Scoring: opt, Reading: reading, Counts: true, Names: []string{"A", "B"},
 		KeepLimit: keepLimit, Version: signatureVersion(), Input: input.Options{Stdin: stdin}, Progress: prog,
@@ -71,19 +73,19 @@ func (a *app) compare(opt scorer.Options, reading corpus.Reading, jsonl bool, re
 		err = run.Score(nil)
 	}
 	if err != nil {
-		return prog.fail("%v", err)
+		return fail(prog, "%v", err)
 	}
 	run.Finish()
 	fields := run.Paired(resamples, seed)
-	prog.clear()
-	out := newStdout(a.stdout, a.stderr, prog)
+	prog.Clear()
+	out := progress.NewOutput(a.stdout, a.stderr, prog)
 	if jsonl {
 		err = fields.WriteJSON(out)
 	} else {
 		err = fields.WriteText(out)
 	}
 	if err == nil {
-		err = out.close()
+		err = out.Close()
 	}
 	if err != nil {
 		return writeFailure(cmd, err, a.stderr)

@@ -6,6 +6,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"maxmatch/input"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/progress"
+	"maxmatch/internal/wording"
+	"maxmatch/internal/writefile"
 	"maxmatch/references"
 )
 
@@ -25,10 +29,10 @@ func (a *app) newM2() *cobra.Command {
 		out string
 		opt references.Options
 	)
-	cmd := a.newCommand([]usageLine{{"m2 [flags] SOURCE REFERENCE...", "write an M2 gold file from corrected references"}}, m2Long,
+	cmd := a.newCommand([]cli.Usage{{Args: "m2 [flags] SOURCE REFERENCE...", What: "write an M2 gold file from corrected references"}}, m2Long,
 		func(cmd *cobra.Command, paths []string) error {
 			if len(paths) < 2 {
-				return usagef("expected a SOURCE file and at least one REFERENCE file after the flags; got %s", plural(len(paths), "argument"))
+				return cli.Usagef("expected a SOURCE file and at least one REFERENCE file after the flags; got %s", wording.Plural(len(paths), "argument"))
 			}
 			roles := make([]string, len(paths))
 			for i := range roles {
@@ -41,23 +45,23 @@ func (a *app) newM2() *cobra.Command {
 			if err := checkOutputs(map[string]string{"--out": out}, roles, paths); err != nil {
 				return err
 			}
-			if err := checkReplaceable("--out", out, m2Output); err != nil {
+			if err := checkReplaceable("--out", out, writefile.M2); err != nil {
 				return err
 			}
 			a.code = a.m2(opt, out, paths)
 			return nil
 		})
-	fs := flagsOf(cmd)
-	fs.stringVar(&out, "out", "", "", outFileArg, "write the M2 file to this file (replaced whole, or left as it was on an error; not one of the inputs) instead of standard output")
-	fs.boolVar(&opt.Tokenize, "tokenize", "", "tokenize every line first (Penn Treebank tokens, as NLTK's TreebankWordTokenizer): for raw text")
-	fs.intVar(&opt.MaxUnchangedWords, "max_unchanged_words", "", 0, uRange, "most unchanged tokens inside one edit (u; 0 keeps edits apart wherever a token is unchanged)")
+	fs := cli.Flags(cmd)
+	fs.String(&out, "out", "", "", cli.OutFileArg, "write the M2 file to this file (replaced whole, or left as it was on an error; not one of the inputs) instead of standard output")
+	fs.Bool(&opt.Tokenize, "tokenize", "", "tokenize every line first (Penn Treebank tokens, as NLTK's TreebankWordTokenizer): for raw text")
+	fs.Int(&opt.MaxUnchangedWords, "max_unchanged_words", "", 0, uRange, "most unchanged tokens inside one edit (u; 0 keeps edits apart wherever a token is unchanged)")
 	return cmd
 }
 
 // m2 writes the M2 file of the source and references paths.
 func (a *app) m2(opt references.Options, out string, paths []string) int {
 	const cmd = "maxmatch m2"
-	prog := newProgress(cmd, a.stderr)
+	prog := progress.New(cmd, a.stderr)
 	files := make([]references.File, len(paths))
 	for i, p := range paths {
 		role := "reference"
@@ -66,21 +70,21 @@ func (a *app) m2(opt references.Options, out string, paths []string) int {
 		}
 		f, err := references.Read(input.New(p, role, input.Options{Stdin: stdin}))
 		if err != nil {
-			return prog.fail("%v", err)
+			return fail(prog, "%v", err)
 		}
 		files[i] = f
 	}
 	opt.Warn = prog.Warn
 	m2, err := references.M2(files[0], files[1:], opt)
 	if err != nil {
-		return prog.fail("%v", err)
+		return fail(prog, "%v", err)
 	}
 	if out == "" {
 		return a.output(cmd, m2)
 	}
 	// writeFiles' errors name the path the user gave.
-	if err := writeFiles(map[string][]byte{out: m2}); err != nil {
-		return prog.fail("%v", err)
+	if err := writefile.All(map[string][]byte{out: m2}); err != nil {
+		return fail(prog, "%v", err)
 	}
 	return exitOK
 }

@@ -7,6 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"maxmatch/internal/cli"
+	"maxmatch/internal/progress"
+	"maxmatch/internal/wording"
+	"maxmatch/internal/writefile"
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
@@ -26,7 +30,7 @@ func (a *app) newOracle() *cobra.Command {
 	var f nbestFlags
 	var jsonl bool
 	var output string
-	cmd := a.newCommand([]usageLine{{"oracle [flags] NBEST GOLD", "choose one hypothesis per sentence for the best corpus F"}}, oracleLong,
+	cmd := a.newCommand([]cli.Usage{{Args: "oracle [flags] NBEST GOLD", What: "choose one hypothesis per sentence for the best corpus F"}}, oracleLong,
 		func(cmd *cobra.Command, args []string) error {
 			if err := f.check(args); err != nil {
 				return err
@@ -37,10 +41,10 @@ func (a *app) newOracle() *cobra.Command {
 			a.code = a.oracle(f, jsonl, output, args)
 			return nil
 		})
-	fs := flagsOf(cmd)
+	fs := cli.Flags(cmd)
 	nbestFlagSet(fs, &f)
-	fs.boolVar(&jsonl, "jsonl", "", `print one JSON object per gold sentence, {"id", "k", "hyp", "annotator", "correct", "proposed", "gold"} (k -1: the source, no hypothesis in the list), then {"total": {"sentences", "correct", "proposed", "gold", "tp", "fp", "fn", "p", "r", "f", "greedy_f", "upper_bound", "method", "exact", "sweeps"}}`)
-	fs.stringVar(&output, "output", "o", "", outFileArg, "write the chosen hypotheses to this file, one per gold sentence (a system file; not one of the inputs)")
+	fs.Bool(&jsonl, "jsonl", "", `print one JSON object per gold sentence, {"id", "k", "hyp", "annotator", "correct", "proposed", "gold"} (k -1: the source, no hypothesis in the list), then {"total": {"sentences", "correct", "proposed", "gold", "tp", "fp", "fn", "p", "r", "f", "greedy_f", "upper_bound", "method", "exact", "sweeps"}}`)
+	fs.String(&output, "output", "o", "", cli.OutFileArg, "write the chosen hypotheses to this file, one per gold sentence (a system file; not one of the inputs)")
 	return cmd
 }
 
@@ -49,10 +53,10 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 	const cmd = "maxmatch oracle"
 	stdout, stderr := a.stdout, a.stderr
 	goldPath := args[1]
-	prog := newProgress(cmd, stderr)
+	prog := progress.New(cmd, stderr)
 	gold, _, err := f.readGold(goldPath, prog)
 	if err != nil {
-		return prog.fail("%v", err)
+		return fail(prog, "%v", err)
 	}
 	list := openList(args[0], prog)
 	defer list.Close()
@@ -67,7 +71,7 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 		}
 	})
 	if err != nil {
-		return prog.fail("%v", goldError(err, goldPath))
+		return fail(prog, "%v", goldError(err, goldPath))
 	}
 	if o.Missing > 0 {
 		verb := "have"
@@ -80,7 +84,7 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 	prog.Update("searching the oracle", 0, 0)
 	o.Search(f.opt.Beta)
 	res, candidates := o.OracleResult, o.Candidates
-	prog.clear()
+	prog.Clear()
 
 	chosenText := func(i int) string { return o.Chosen(gold, i) }
 	if output != "" {
@@ -89,8 +93,8 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 			text.WriteString(chosenText(i))
 			text.WriteByte('\n')
 		}
-		if err := writeFiles(map[string][]byte{output: []byte(text.String())}); err != nil {
-			return prog.fail("cannot write the chosen hypotheses: %v", err)
+		if err := writefile.All(map[string][]byte{output: []byte(text.String())}); err != nil {
+			return fail(prog, "cannot write the chosen hypotheses: %v", err)
 		}
 	}
 
@@ -134,9 +138,9 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 		fmt.Fprintf(out, "Upper bound : %s %.4f (the best with the annotator free in every sentence)\n", label, res.UpperBound)
 		switch res.Method {
 		case nbest.Ascent:
-			fmt.Fprintf(out, "Method      : %s, %s; not proved the best\n", res.Method, plural(res.Sweeps, "sweep"))
+			fmt.Fprintf(out, "Method      : %s, %s; not proved the best\n", res.Method, wording.Plural(res.Sweeps, "sweep"))
 		case nbest.Bound:
-			fmt.Fprintf(out, "Method      : coordinate ascent, %s, reached the upper bound: the best\n", plural(res.Sweeps, "sweep"))
+			fmt.Fprintf(out, "Method      : coordinate ascent, %s, reached the upper bound: the best\n", wording.Plural(res.Sweeps, "sweep"))
 		default:
 			fmt.Fprintf(out, "Method      : %s of every combination: the best\n", res.Method)
 		}

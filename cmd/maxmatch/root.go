@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"maxmatch/internal/cli"
+	"maxmatch/internal/wording"
 )
 
 const rootLong = `Scores grammatical error correction with the MaxMatch (M²) method: the numbers of the official
@@ -16,23 +20,23 @@ tasks' tools.`
 // newRoot returns the command tree.
 func (a *app) newRoot() *cobra.Command {
 	var version bool
-	root := a.newCommand([]usageLine{{"maxmatch COMMAND [flags] [ARGUMENTS]", ""}}, rootLong, func(cmd *cobra.Command, args []string) error {
+	root := a.newCommand([]cli.Usage{{Args: "maxmatch COMMAND [flags] [ARGUMENTS]", What: ""}}, rootLong, func(cmd *cobra.Command, args []string) error {
 		switch {
 		case version:
 			if len(args) > 0 {
-				return usagef("--version takes no arguments (got %q)", args)
+				return cli.Usagef("--version takes no arguments (got %q)", args)
 			}
 			return a.runVersion(cmd, nil)
 		case len(args) == 0:
-			fmt.Fprint(a.stderr, helpText(cmd))
+			fmt.Fprint(a.stderr, cli.HelpText(cmd))
 			a.code = exitError
 			return nil
 		case len(args) == 2:
-			return usagef("expected a command before %q (did you mean \"maxmatch score %s\"?)", args[0], strings.Join(args, " "))
+			return cli.Usagef("expected a command before %q (did you mean \"maxmatch score %s\"?)", args[0], strings.Join(args, " "))
 		}
-		return usagef("unknown command %q", args[0])
+		return cli.Usagef("unknown command %q", args[0])
 	})
-	flagsOf(root).boolVar(&version, "version", "", "print the version and the commit it was built from (as maxmatch version)")
+	cli.Flags(root).Bool(&version, "version", "", "print the version and the commit it was built from (as maxmatch version)")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetHelpCommand(a.newHelp())
 	root.AddCommand(a.newScore(), a.newCompare(), a.newNbest(), a.newOracle(), a.newServe(), a.newDemo(), a.newM2(),
@@ -43,16 +47,16 @@ func (a *app) newRoot() *cobra.Command {
 // newHelp returns "help [COMMAND...]": the help of the command it is under, or of the command
 // named below it ("maxmatch help hoo eval", "maxmatch hoo help eval").
 func (a *app) newHelp() *cobra.Command {
-	cmd := a.newCommand([]usageLine{{"help [COMMAND]", "print this help, or a command's (also COMMAND -h)"}},
+	cmd := a.newCommand([]cli.Usage{{Args: "help [COMMAND]", What: "print this help, or a command's (also COMMAND -h)"}},
 		"Prints the help of a command: its usage, what it does and its flags. Commands under another\n"+
 			"are named in order (\"maxmatch help hoo eval\").",
 		func(cmd *cobra.Command, args []string) error {
 			parent := cmd.Parent()
 			target, rest, err := parent.Find(args)
 			if err != nil || len(rest) > 0 {
-				return usagef("no command %q under %q", strings.Join(args, " "), parent.CommandPath())
+				return cli.Usagef("no command %q under %q", strings.Join(args, " "), parent.CommandPath())
 			}
-			a.code = a.output(cmd.CommandPath(), []byte(helpText(target)))
+			a.code = a.output(cmd.CommandPath(), []byte(cli.HelpText(target)))
 			return nil
 		})
 	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
@@ -75,7 +79,7 @@ func (a *app) newHelp() *cobra.Command {
 // commands, flags and their values.
 func (a *app) newCompletion() *cobra.Command {
 	shells := []string{"bash", "zsh", "fish", "powershell"}
-	cmd := a.newCommand([]usageLine{{"completion SHELL", "print the shell completion script for bash, zsh, fish or powershell"}},
+	cmd := a.newCommand([]cli.Usage{{Args: "completion SHELL", What: "print the shell completion script for bash, zsh, fish or powershell"}},
 		`Prints a script that makes SHELL (bash, zsh, fish or powershell) complete maxmatch's commands,
 flags, flag values and file names. For bash (with the bash-completion package):
 
@@ -85,8 +89,8 @@ or, for every session, "maxmatch completion bash > /etc/bash_completion.d/maxmat
 "maxmatch completion zsh > "${fpath[1]}/_maxmatch"" (compinit enabled); for fish,
 "maxmatch completion fish > ~/.config/fish/completions/maxmatch.fish".`,
 		func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 || !contains(shells, args[0]) {
-				return usagef("expected one shell, %s; got %q", joinOr(shells), args)
+			if len(args) != 1 || !slices.Contains(shells, args[0]) {
+				return cli.Usagef("expected one shell, %s; got %q", wording.JoinOr(shells), args)
 			}
 			var b bytes.Buffer
 			var err error
@@ -110,12 +114,4 @@ or, for every session, "maxmatch completion bash > /etc/bash_completion.d/maxmat
 	cmd.ValidArgs = shells
 	cmd.ValidArgsFunction = cobra.FixedCompletions(shells, cobra.ShellCompDirectiveNoFileComp)
 	return cmd
-}
-
-// joinOr joins names as a list in prose: "A", "A or B", "A, B or C".
-func joinOr(s []string) string {
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }

@@ -3,17 +3,18 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math"
 	"runtime/debug"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"maxmatch/corpus"
 	"maxmatch/input"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/progress"
+	"maxmatch/internal/wording"
+	"maxmatch/internal/writefile"
 	"maxmatch/lattice"
-	"maxmatch/m2verbose"
 	"maxmatch/membudget"
 	"maxmatch/report"
 	"maxmatch/report/page"
@@ -46,36 +47,36 @@ type scoreFlags struct {
 // newScore returns "maxmatch score".
 func (a *app) newScore() *cobra.Command {
 	var f scoreFlags
-	cmd := a.newCommand([]usageLine{
-		{"score [flags] SYSTEM GOLD", "score a system output against an M2 gold file"},
-		{"score [flags] SYSTEM... GOLD", "score several systems: one table, tests against the first"},
+	cmd := a.newCommand([]cli.Usage{
+		{Args: "score [flags] SYSTEM GOLD", What: "score a system output against an M2 gold file"},
+		{Args: "score [flags] SYSTEM... GOLD", What: "score several systems: one table, tests against the first"},
 	}, scoreLong, func(cmd *cobra.Command, args []string) error {
 		f.bootstrapSet = cmd.Flags().Changed("bootstrap")
 		return a.runScore(f, args)
 	})
-	fs := flagsOf(cmd)
+	fs := cli.Flags(cmd)
 	scoringFlags(fs, &f.opt)
 	readingFlags(fs, &f.reading)
-	fs.boolVar(&f.verbose, "verbose", "v", "print what the official scorer prints with -v, byte for byte: every sentence's annotators, edits, gold edits, correct edits, running counts and chosen annotator, then the totals")
-	fs.boolVar(&f.veryVerbose, "very_verbose", "", "accepted for the official's flag: prints the -v output (the official's matrices and graphs are not reproduced; a note on stderr says so)")
-	fs.boolVar(&f.explain, "explain", "", "print each sentence readably: source, hypothesis, each annotator's edits, gold edits, matches and counts, the chosen annotator")
-	fs.boolVar(&f.jsonl, "jsonl", "", "print one JSON object per sentence, then the totals (the reports below add fields and lines)")
-	fs.boolVar(&f.counts, "counts", "", "also print the totals TP, FP and FN")
-	fs.boolVar(&f.perSentence, "per-sentence", "", "print a table (TSV) of every sentence: gold line, chosen annotator, TP, FP, FN, P, R, F")
-	fs.boolVar(&f.perType, "per-type", "", "print a table (TSV) of the gold edits by error type: gold, TP, FN, recall (FP only over all types: system edits carry no type)")
-	fs.intVar(&f.bootstrap, "bootstrap", "", 0, nonNegative, fmt.Sprintf("also print 95%% intervals of P, R and F from this many bootstrap resamples of the sentences, and with several systems the paired tests against the first (0: none; %d for several systems when not given); at most as many as the memory budget holds (%d bytes a resample for one system, %d more for each other)", defaultTableResamples, stats.ResampleBytes(1), stats.ResampleBytes(2)-stats.ResampleBytes(1)))
-	fs.uint64Var(&f.seed, "seed", 1, "seed of the bootstrap's random draws")
-	fs.add(&choiceValue{p: &f.format, choices: report.FormatNames(), accept: func(s string) bool {
+	fs.Bool(&f.verbose, "verbose", "v", "print what the official scorer prints with -v, byte for byte: every sentence's annotators, edits, gold edits, correct edits, running counts and chosen annotator, then the totals")
+	fs.Bool(&f.veryVerbose, "very_verbose", "", "accepted for the official's flag: prints the -v output (the official's matrices and graphs are not reproduced; a note on stderr says so)")
+	fs.Bool(&f.explain, "explain", "", "print each sentence readably: source, hypothesis, each annotator's edits, gold edits, matches and counts, the chosen annotator")
+	fs.Bool(&f.jsonl, "jsonl", "", "print one JSON object per sentence, then the totals (the reports below add fields and lines)")
+	fs.Bool(&f.counts, "counts", "", "also print the totals TP, FP and FN")
+	fs.Bool(&f.perSentence, "per-sentence", "", "print a table (TSV) of every sentence: gold line, chosen annotator, TP, FP, FN, P, R, F")
+	fs.Bool(&f.perType, "per-type", "", "print a table (TSV) of the gold edits by error type: gold, TP, FN, recall (FP only over all types: system edits carry no type)")
+	fs.Int(&f.bootstrap, "bootstrap", "", 0, cli.NonNegative, fmt.Sprintf("also print 95%% intervals of P, R and F from this many bootstrap resamples of the sentences, and with several systems the paired tests against the first (0: none; %d for several systems when not given); at most as many as the memory budget holds (%d bytes a resample for one system, %d more for each other)", defaultTableResamples, stats.ResampleBytes(1), stats.ResampleBytes(2)-stats.ResampleBytes(1)))
+	fs.Uint64(&f.seed, "seed", 1, "seed of the bootstrap's random draws")
+	fs.Add(&cli.ChoiceValue{P: &f.format, Choices: report.FormatNames(), Accept: func(s string) bool {
 		_, err := report.ParseFormat(s)
 		return err == nil
 	}}, "format", "", "print a table of the systems in this format (text when not given for several systems; one system gets the official lines without it)")
-	fs.listVar("types", "error type", nil, func(types []string) error {
+	fs.List("types", "error type", nil, func(types []string) error {
 		f.types = types
 		return nil
 	}, "score only the gold edits of these error types, as CoNLL-2013 did (system edits are not filtered)")
-	fs.boolVar(&f.levels, "levels", "", "also print detection, recognition and correction P, R and F of each system (the HOO levels of M² edits; correction is the official figure)")
-	fs.stringVar(&f.html, "html", "", "", outFileArg, "also write the error-analysis page of the systems to this file (not one of the inputs)")
-	fs.boolVar(&f.signatureOnly, "signature-only", "", "print only the signature of the figures the command would print (reads the gold file, not the systems')")
+	fs.Bool(&f.levels, "levels", "", "also print detection, recognition and correction P, R and F of each system (the HOO levels of M² edits; correction is the official figure)")
+	fs.String(&f.html, "html", "", "", cli.OutFileArg, "also write the error-analysis page of the systems to this file (not one of the inputs)")
+	fs.Bool(&f.signatureOnly, "signature-only", "", "print only the signature of the figures the command would print (reads the gold file, not the systems')")
 	return cmd
 }
 
@@ -87,8 +88,8 @@ func checkBootstrap(flag string, resamples, systems int, opt scorer.Options) err
 	if int64(resamples) <= budget/per {
 		return nil
 	}
-	return usagef("%s: %d resamples of %s would hold %s, more than the memory budget (%s, --max-memory), expected at most %d",
-		flag, resamples, plural(systems, "system"), membudget.Bytes(int64(min(uint64(resamples)*uint64(per), math.MaxInt64))), membudget.Bytes(budget), budget/per)
+	return cli.Usagef("%s: %d resamples of %s would hold %s, more than the memory budget (%s, --max-memory), expected at most %d",
+		flag, resamples, wording.Plural(systems, "system"), membudget.Bytes(int64(min(uint64(resamples)*uint64(per), math.MaxInt64))), membudget.Bytes(budget), budget/per)
 }
 
 // checkStdin refuses standard input given for more than one file (names are the files' roles).
@@ -100,17 +101,9 @@ func checkStdin(names, args []string) error {
 		}
 	}
 	if len(which) > 1 {
-		return usagef("\"-\" (standard input) given for %s: only one file can be read from standard input", joinAnd(which))
+		return cli.Usagef("\"-\" (standard input) given for %s: only one file can be read from standard input", wording.JoinAnd(which))
 	}
 	return nil
-}
-
-// joinAnd joins names as a list in prose: "A", "A and B", "A, B and C".
-func joinAnd(s []string) string {
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 const scoreLong = `Scores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file) and prints the
@@ -127,7 +120,7 @@ const defaultTableResamples = 1000
 // runScore is "maxmatch score" with its flags and files.
 func (a *app) runScore(f scoreFlags, files []string) error {
 	if len(files) < 2 {
-		return usagef("expected at least two files, SYSTEM... and GOLD (the last), besides the flags; got %s", plural(len(files), "argument"))
+		return cli.Usagef("expected at least two files, SYSTEM... and GOLD (the last), besides the flags; got %s", wording.Plural(len(files), "argument"))
 	}
 	systems, goldArg := files[:len(files)-1], files[len(files)-1]
 	if err := checkStdin(fileRoles(len(systems)), files); err != nil {
@@ -136,17 +129,17 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 	if err := checkOutputs(map[string]string{"--html": f.html}, fileRoles(len(systems)), files); err != nil {
 		return err
 	}
-	if err := checkReplaceable("--html", f.html, htmlOutput); err != nil {
+	if err := checkReplaceable("--html", f.html, writefile.HTML); err != nil {
 		return err
 	}
 	if err := f.reading.Check(); err != nil {
-		return usageError{err.Error()}
+		return cli.UsageError{Msg: err.Error()}
 	}
 	if names := corpus.Names(systems); len(systems) > 1 {
 		seen := map[string]int{}
 		for i, n := range names {
 			if j, ok := seen[n]; ok {
-				return usagef("SYSTEM %d and SYSTEM %d are both %s: expected each system once", j+1, i+1, n)
+				return cli.Usagef("SYSTEM %d and SYSTEM %d are both %s: expected each system once", j+1, i+1, n)
 			}
 			seen[n] = i
 		}
@@ -168,10 +161,10 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 			outputs = append([]string{"--very_verbose"}, outputs...)
 		}
 		if len(outputs) > 0 {
-			return usagef("%s prints the sentences of one system and does not go with %s: score each system on its own, or write every system's sentences side by side with --html", outputs[0], why)
+			return cli.Usagef("%s prints the sentences of one system and does not go with %s: score each system on its own, or write every system's sentences side by side with --html", outputs[0], why)
 		}
 		if format == report.FormatCSV && (f.levels || f.perType) {
-			return usagef("--format csv holds one table, and --levels and --per-type add tables: use them with --format json, text, markdown or latex")
+			return cli.Usagef("--format csv holds one table, and --levels and --per-type add tables: use them with --format json, text, markdown or latex")
 		}
 		if !f.bootstrapSet && len(systems) > 1 {
 			f.bootstrap = defaultTableResamples
@@ -180,7 +173,7 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 		g := f
 		g.verbose = f.verbose || f.veryVerbose // --very_verbose prints the -v output
 		if msg := exclusiveSentenceOutputs(g); msg != "" {
-			return usageError{msg}
+			return cli.UsageError{Msg: msg}
 		}
 	}
 	if f.bootstrap > 0 {
@@ -196,7 +189,7 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 // score scores the systems against the gold file and prints the report: a table, or the
 // official lines.
 func (a *app) score(f scoreFlags, table bool, format report.Format, systems []string, goldArg string) int {
-	prog := newProgress("maxmatch score", a.stderr)
+	prog := progress.New("maxmatch score", a.stderr)
 	run := corpus.New(goldArg, systems, corpus.Options{
 		Scoring: f.opt, Reading: f.reading, Types: f.types, Bootstrap: f.bootstrap, Seed: f.seed,
 		Levels: f.levels, PerType: f.perType, KeepLimit: keepLimit, Version: signatureVersion(),
@@ -206,7 +199,7 @@ func (a *app) score(f scoreFlags, table bool, format report.Format, systems []st
 	// What must be known of the gold file before any system is scored: its identity, for a
 	// signature, and its types, to restrict them.
 	if err := run.Survey(f.signatureOnly || table || f.html != ""); err != nil {
-		return prog.fail("%v", err)
+		return fail(prog, "%v", err)
 	}
 	if f.signatureOnly {
 		run.Finish()
@@ -224,7 +217,7 @@ type scoring struct {
 	*app
 	f    scoreFlags
 	run  *corpus.Run
-	prog *progress
+	prog *progress.Line
 }
 
 // table scores every system and prints their table in the format.
@@ -233,25 +226,25 @@ func (s *scoring) table(format report.Format) int {
 	// Every error in the files is found before anything is scored: the kept files are read
 	// and paired now, the system files in their order.
 	if err := s.run.Check(false); err != nil {
-		return s.prog.fail("%v", err)
+		return fail(s.prog, "%v", err)
 	}
 	defer limitGoMemory(s.f.opt)()
 	pg := s.newPage()
 	if err := s.run.Score(pg.add); err != nil {
-		return s.prog.fail("%v", err)
+		return fail(s.prog, "%v", err)
 	}
 	s.run.Finish()
 	rep := s.run.Report()
 	rep.Signature = s.run.Signature()
 	doc := rep.Document(s.f.levels, s.f.perType)
-	s.prog.clear()
+	s.prog.Clear()
 	if err := s.writePage(pg, doc); err != nil {
-		return s.prog.fail("%v", err)
+		return fail(s.prog, "%v", err)
 	}
-	out := newStdout(s.stdout, s.stderr, s.prog)
+	out := progress.NewOutput(s.stdout, s.stderr, s.prog)
 	err := doc.Write(out, format)
 	if err == nil {
-		err = out.close()
+		err = out.Close()
 	}
 	if err != nil {
 		return writeFailure(cmd, err, s.stderr)
@@ -297,7 +290,7 @@ func (s *scoring) writePage(pg errorPage, doc report.Document) error {
 	if err := pg.Write(&b); err != nil {
 		return err
 	}
-	return writeFiles(map[string][]byte{s.f.html: b.Bytes()})
+	return writefile.All(map[string][]byte{s.f.html: b.Bytes()})
 }
 
 // official scores one system and prints the official lines, after the reports asked for.
@@ -306,31 +299,18 @@ func (s *scoring) official() int {
 	f, prog, stderr := s.f, s.prog, s.stderr
 	if f.veryVerbose {
 		f.verbose = true
-		prog.printf("%s: note: %s\n", cmd, veryVerboseNote)
+		prog.Printf("%s: note: %s\n", cmd, veryVerboseNote)
 	}
 	defer limitGoMemory(f.opt)()
-	beta := f.opt.Beta
-	// What is printed for each sentence, if anything.
-	var sentences report.SentenceWriter
-	switch {
-	case f.jsonl:
-		sentences = &report.JSONLines{Beta: beta, Table: f.perSentence}
-	case f.verbose:
-		sentences = report.SentenceFunc(func(w io.Writer, sen report.Sentence) error {
-			return m2verbose.WriteSentence(w, sen.Result, sen.Before, f.opt) // the official's -v output
-		})
-	case f.explain:
-		sentences = &report.Readable{Options: f.opt}
-	case f.perSentence:
-		sentences = &report.SentenceTable{Beta: beta}
-	}
+	printing := corpus.Printing{JSONLines: f.jsonl, Verbose: f.verbose, Explain: f.explain, PerSentence: f.perSentence, Counts: f.counts}
+	sentences := printing.Sentences(f.opt)
 	// Sentences are printed as they are scored: every error in the files must be found first.
 	if err := s.run.Check(sentences != nil); err != nil {
-		return prog.fail("%v", err)
+		return fail(prog, "%v", err)
 	}
 
-	out := newStdout(s.stdout, stderr, prog)
-	before := scorer.Totals{Beta: beta} // the totals of the sentences before the one chosen
+	out := progress.NewOutput(s.stdout, stderr, prog)
+	before := scorer.Totals{Beta: f.opt.Beta} // the totals of the sentences before the one chosen
 	if sentences != nil {
 		if err := sentences.Begin(out); err != nil {
 			return writeFailure(cmd, err, stderr)
@@ -345,7 +325,7 @@ func (s *scoring) official() int {
 			if err := sentences.Sentence(out, report.Sentence{Result: res, Before: before}); err != nil {
 				return errWrite{err}
 			}
-			if err := out.endRecord(); err != nil {
+			if err := out.EndRecord(); err != nil {
 				return errWrite{err}
 			}
 		}
@@ -353,82 +333,50 @@ func (s *scoring) official() int {
 		return nil
 	})
 	if err != nil {
-		prog.clear()
+		prog.Clear()
 		if werr, ok := isWriteError(err); ok {
 			return writeFailure(cmd, werr, stderr)
 		}
 		if sentences == nil || before.Sentences == 0 {
-			return prog.fail("%v", err)
+			return fail(prog, "%v", err)
 		}
 		// A sentence too large for the memory budget stops a run that has printed the
 		// sentences before it: all of them are written out, whatever the buffer held, and the
 		// message says the output is incomplete.
-		if werr := out.close(); werr != nil {
+		if werr := out.Close(); werr != nil {
 			return writeFailure(cmd, werr, stderr)
 		}
-		return prog.fail("%v; standard output holds the reports of the %s before it only, without the totals", err, plural(before.Sentences, "sentence"))
+		return fail(prog, "%v; standard output holds the reports of the %s before it only, without the totals", err, wording.Plural(before.Sentences, "sentence"))
 	}
 	s.run.Finish()
 	sys := s.run.Systems()[0]
-	totals := sys.Totals
 	if sentences != nil {
 		if err := sentences.End(out); err != nil {
 			return writeFailure(cmd, err, stderr)
 		}
 	}
 	rep := s.run.Report()
-	prog.clear()
+	prog.Clear()
 	if pg.Page != nil {
 		rep.Signature = s.run.Signature()
 	}
 	if err := s.writePage(pg, rep.Document(f.levels, f.perType)); err != nil {
-		return prog.fail("%v", err)
+		return fail(prog, "%v", err)
 	}
 
-	// The report: text sections in reading order, JSON lines with the total last.
-	var typeSection, levelSection, verboseTotals, bootstrapSection report.Section
-	if sys.Types != nil {
-		typeSection = report.Section{Key: "per_type", Table: report.TypeTable(sys.Types)}
-	}
-	if sys.Levels != nil {
-		levelSection = report.Section{Key: "levels", Table: rep.LevelsTable()}
-	}
-	total := report.Section{Key: "total", Fields: report.TotalFields(totals, f.counts)}
-	switch {
-	case f.verbose:
-		// The official prints its totals block and then the three lines, with no empty line.
-		verboseTotals.Heading = strings.TrimSuffix(string(m2verbose.AppendTotals(nil, totals)), "\n")
-		total.Join = sys.Types == nil && sys.Levels == nil
-	case f.explain:
-		tc := totals.Counts()
-		verboseTotals.Heading = fmt.Sprintf("Totals: correct %d, proposed %d, gold %d", tc.Correct, tc.Proposed, tc.Gold)
-	}
-	if iv := rep.Systems[0].Intervals; iv != nil {
-		bootstrapSection = report.BootstrapSection(*iv, beta)
-		bootstrapSection.Join = true
-	}
-	switch {
-	case f.jsonl:
-		err = report.Document{typeSection, levelSection, bootstrapSection, total}.WriteJSONLines(out)
-	case f.verbose:
-		err = report.Document{verboseTotals, typeSection, levelSection, total, bootstrapSection}.WriteText(out)
-	default:
-		err = report.Document{typeSection, levelSection, verboseTotals, total, bootstrapSection}.WriteText(out)
+	doc := printing.Document(rep, sys)
+	if f.jsonl {
+		err = doc.WriteJSONLines(out)
+	} else {
+		err = doc.WriteText(out)
 	}
 	if err == nil {
-		err = out.close()
+		err = out.Close()
 	}
 	if err != nil {
 		return writeFailure(cmd, err, stderr)
 	}
 	return exitOK
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // limitGoMemory makes the garbage collector keep the process within the memory budget

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"maxmatch/internal/cli"
 )
 
 // readBuildInfo is debug.ReadBuildInfo (tests give a fixed one).
@@ -19,12 +21,12 @@ worktree record none, and the version is then "(devel)".`
 
 // newVersion returns "maxmatch version".
 func (a *app) newVersion() *cobra.Command {
-	return a.newCommand([]usageLine{{"version", "the version and the commit it was built from (also --version)"}}, versionLong, a.runVersion)
+	return a.newCommand([]cli.Usage{{Args: "version", What: "the version and the commit it was built from (also --version)"}}, versionLong, a.runVersion)
 }
 
 // runVersion is "maxmatch version" and "maxmatch --version".
 func (a *app) runVersion(cmd *cobra.Command, args []string) error {
-	if err := exactArgs(args); err != nil {
+	if err := cli.ExactArgs(args); err != nil {
 		return err
 	}
 	bi, ok := readBuildInfo()

@@ -1,32 +1,25 @@
-package main
+// Package writefile writes a command's output files whole or not at all, and tells whether a
+// path names a file already there: one of the command's inputs, or a file of another kind
+// than the command writes, which it would replace.
+package writefile
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"syscall"
+
+	"maxmatch/input"
 )
 
-// cause is the reason in a file system error, without the operation and the path, which may
-// be a temporary file's: the messages name the path the user gave.
-func cause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
-}
-
-// writeFiles writes each file (path → contents) so that a failure leaves no file half-written:
+// All writes each file (path → contents) so that a failure leaves no file half-written:
 // first all to temporary files beside them, then renaming them into place; on an error the
 // temporary files are removed and no file has changed. A new file gets the permissions the
 // umask leaves of 0666 (0644 under umask 022), as a shell's redirection gives; an existing one
@@ -34,7 +27,7 @@ func cause(err error) error {
 // names something other than a regular file, a device such as /dev/stdout or /dev/null, is
 // written in place, after the temporary files and before the renames. Errors name the path as
 // given, never a temporary file's.
-func writeFiles(files map[string][]byte) error {
+func All(files map[string][]byte) error {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
@@ -50,7 +43,7 @@ func writeFiles(files map[string][]byte) error {
 	}
 	fail := func(path string, err error) error {
 		cleanup()
-		return fmt.Errorf("cannot write %s: %w", path, cause(err))
+		return fmt.Errorf("cannot write %s: %w", path, input.Cause(err))
 	}
 	for _, p := range paths {
 		target, mode, err := writeTarget(p)
@@ -124,7 +117,7 @@ func writeTarget(path string) (target string, mode fs.FileMode, err error) {
 	return target, fi.Mode(), nil
 }
 
-// createTemp creates a new file in dir for writeFiles, with mode 0666 less the umask (where
+// createTemp creates a new file in dir for All, with mode 0666 less the umask (where
 // os.CreateTemp gives 0600, which a rename would carry over to the file written).
 func createTemp(dir string) (*os.File, error) {
 	var random [6]byte
@@ -136,4 +129,62 @@ func createTemp(dir string) (*os.File, error) {
 		}
 	}
 	return nil, fmt.Errorf("no unused temporary name in %s", dir)
+}
+
+// SamePath reports whether paths a and b name the same file: both exist and are one file, or
+// neither exists and their absolute paths are the same.
+func SamePath(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	switch {
+	case errA == nil && errB == nil:
+		return os.SameFile(fa, fb)
+	case errA == nil || errB == nil:
+		return false
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
+}
+
+// A Kind is what an output file holds, so that an existing file a command would replace can be
+// recognised as one it wrote before (a file of another kind is refused: a flag that took the
+// next file name as its value, "score A --html B C GOLD" meant B as a system).
+type Kind struct {
+	name  string                 // in messages: "an HTML page"
+	looks func(head []byte) bool // whether a file starting with head is one
+}
+
+var (
+	HTML = Kind{"an HTML page", func(head []byte) bool {
+		head = bytes.ToLower(bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n"))
+		return bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html"))
+	}}
+	M2 = Kind{"an M2 file", func(head []byte) bool {
+		head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+		return bytes.HasPrefix(head, []byte("S ")) || bytes.HasPrefix(head, []byte("S\t")) || bytes.HasPrefix(head, []byte("S\n"))
+	}}
+)
+
+// Replaceable returns an error when path names an existing regular, non-empty file that is not
+// of kind: writing path would replace it.
+func Replaceable(path string, kind Kind) error {
+	if path == "" {
+		return nil
+	}
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+		return nil // a new file, a device, or what writing will report
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // writing will report it
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	if kind.looks(head[:n]) {
+		return nil
+	}
+	return fmt.Errorf("%s exists and is not %s, which it would replace, expected a new file or %s", path, kind.name, kind.name)
 }

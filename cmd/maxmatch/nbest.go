@@ -15,8 +15,8 @@ import (
 	"maxmatch/internal/ordered"
 	"maxmatch/lattice"
 	"maxmatch/nbest"
+	"maxmatch/report"
 	"maxmatch/scorer"
-	"maxmatch/service"
 )
 
 const nbestUsage = `usage: maxmatch nbest [flags] NBEST GOLD
@@ -284,12 +284,15 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	case jsonl:
 		format = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
+			var j report.JSONWriter
 			for k := range rs {
-				b = service.AppendInt(b, `{"id":`, g.Sentence)
-				b = service.AppendInt(b, `,"k":`, k)
-				b = append(b, ',')
-				b = service.AppendResult(b, &rs[k], beta, true)
-				b = append(b, "}\n"...)
+				j.Reset(b)
+				j.Object()
+				j.Key("id").Int(g.Sentence)
+				j.Key("k").Int(k)
+				report.WriteSentenceResult(&j, &rs[k], beta, true)
+				j.End()
+				b = append(j.Bytes(), '\n')
 			}
 			return b
 		}

@@ -408,7 +408,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 	var sentences report.SentenceWriter
 	switch {
 	case f.jsonl:
-		sentences = &report.JSONLines{Beta: beta, Table: f.perSentence}
+		sentences = &report.JSONLines{Beta: beta}
 	case f.verbose:
 		sentences = verboseWriter(f.opt)
 	case f.explain:

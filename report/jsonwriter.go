@@ -1,6 +1,9 @@
 package report
 
-import "strconv"
+import (
+	"io"
+	"strconv"
+)
 
 // A JSONWriter appends JSON to a byte slice: objects and arrays opened and closed, members
 // given by their key then their value. It writes the commas between members and elements and
@@ -11,6 +14,10 @@ import "strconv"
 // It is a writer by hand rather than encoding/json's reflection because a scored corpus has
 // millions of edits and a served request is answered in microseconds.
 type JSONWriter struct {
+	// EscapeHTML escapes '<', '>' and '&' in strings too (AppendJSONStringHTML), for JSON
+	// inside an HTML script element.
+	EscapeHTML bool
+
 	b        []byte
 	more     []bool // for each open object or array, whether it has a member or element already
 	afterKey bool   // a key has just been written: its value follows without a comma
@@ -23,6 +30,22 @@ func (j *JSONWriter) Reset(b []byte) {
 
 // Bytes returns what has been appended (and what b held at Reset).
 func (j *JSONWriter) Bytes() []byte { return j.b }
+
+// WriteTo writes what has been appended to w and empties the buffer, keeping the objects and
+// arrays open: a large document is written piece by piece.
+func (j *JSONWriter) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(j.b)
+	j.b = j.b[:0]
+	return int64(n), err
+}
+
+// LineBreak writes a line break before the next value (after the comma that precedes it), for
+// output that people may read a line at a time.
+func (j *JSONWriter) LineBreak() {
+	j.value()
+	j.b = append(j.b, '\n')
+	j.afterKey = true
+}
 
 // value writes the comma that goes before a value in an array.
 func (j *JSONWriter) value() {
@@ -86,10 +109,19 @@ func (j *JSONWriter) Float(v float64) {
 	j.b = AppendJSONFloat(j.b, v)
 }
 
-// String writes a string (AppendJSONString).
+// String writes a string (AppendJSONString, or AppendJSONStringHTML with EscapeHTML).
 func (j *JSONWriter) String(s string) {
 	j.value()
-	j.b = AppendJSONString(j.b, s)
+	j.b = appendJSONString(j.b, s, j.EscapeHTML)
+}
+
+// Strings writes an array of strings.
+func (j *JSONWriter) Strings(ss []string) {
+	j.Array()
+	for _, s := range ss {
+		j.String(s)
+	}
+	j.EndArray()
 }
 
 // Bool writes true or false.

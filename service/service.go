@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"maxmatch/internal/jsonline"
 	"maxmatch/internal/pytext"
 	"maxmatch/nbest"
 	"maxmatch/report"
@@ -80,26 +80,37 @@ func (s *Server) Answer(w int, line []byte, no int) []byte {
 	return s.answerItem(w, item{line: line, no: no})
 }
 
-// Error returns the answer to a request that could not be read: {"id":null,"error":msg}.
+// Error returns the answer to a request that could not be read: {"id":null,"error":msg}. It
+// uses no worker's state: any goroutine may call it.
 func (s *Server) Error(msg string) []byte {
-	return s.answerItem(0, item{err: errors.New(msg)})
+	return errorAnswer(nil, nil, errors.New(msg))
 }
 
-// answer answers one request on worker w.
+// answerItem answers one request on worker w.
 func (s *Server) answerItem(w int, item item) []byte {
 	var id json.RawMessage
 	j := &s.workers[w].json
-	j.Reset(nil)
+	j.Reset(nil) // a new buffer: the answer is written out after the worker has gone on
 	if err := s.respond(w, item, &id); err != nil {
-		j.Reset(nil)
-		j.Object()
-		if id == nil {
-			id = json.RawMessage("null")
-		}
-		j.Key("id").Raw(id)
-		j.Key("error").String(err.Error())
-		j.End()
+		return errorAnswer(j, id, err)
 	}
+	return append(j.Bytes(), '\n')
+}
+
+// errorAnswer writes {"id": id or null, "error": err's message} and a line break with j (a new
+// JSONWriter when nil).
+func errorAnswer(j *report.JSONWriter, id json.RawMessage, err error) []byte {
+	if j == nil {
+		j = new(report.JSONWriter)
+	}
+	j.Reset(nil)
+	j.Object()
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	j.Key("id").Raw(id)
+	j.Key("error").String(err.Error())
+	j.End()
 	return append(j.Bytes(), '\n')
 }
 
@@ -110,7 +121,7 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 		return item.err
 	}
 	var req request
-	decodeErr := nbest.DecodeStrict(item.line, &req)
+	decodeErr := jsonline.Decode(item.line, &req, "id")
 	if decodeErr != nil && req.ID == nil {
 		// The decoder may have stopped before the id: look for it alone.
 		var probe struct {
@@ -123,15 +134,7 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 		*id = compactID(req.ID)
 	}
 	if decodeErr != nil {
-		col, msg := nbest.JSONErrorAt(decodeErr)
-		return fmt.Errorf("line %d, byte %d: %s", item.no, col, msg)
-	}
-	if !utf8.Valid(item.line) {
-		off := 0
-		for r, n := utf8.DecodeRune(item.line); r != utf8.RuneError || n != 1; r, n = utf8.DecodeRune(item.line[off:]) {
-			off += n
-		}
-		return fmt.Errorf("line %d, byte %d: invalid UTF-8 (byte 0x%02x): expected UTF-8 text", item.no, off+1, item.line[off])
+		return fmt.Errorf("line %d, %v", item.no, decodeErr)
 	}
 	j := &s.workers[w].json
 	j.Object()

@@ -136,7 +136,6 @@ func (r *Reader) checkLine(line string) (string, error) {
 	return line, nil
 }
 
-
 // entry is one line's content: a sentence and its hypotheses (one, or a list).
 type entry struct {
 	sentence int

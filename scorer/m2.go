@@ -699,4 +699,3 @@ func quote(s string) string {
 	}
 	return strconv.Quote(s)
 }
-

@@ -17,7 +17,7 @@ type Printing struct {
 	JSONLines   bool // one JSON object per sentence, then the reports as JSON lines, the total last
 	Verbose     bool // the official -v output, byte for byte
 	Explain     bool // each sentence readably
-	PerSentence bool // a TSV row per sentence (with JSONLines: more fields per object)
+	PerSentence bool // a TSV row per sentence
 	Counts      bool // the totals TP, FP and FN after the three lines
 }
 
@@ -25,7 +25,7 @@ type Printing struct {
 func (p Printing) Sentences(opt scorer.Options) report.SentenceWriter {
 	switch {
 	case p.JSONLines:
-		return &report.JSONLines{Beta: opt.Beta, Table: p.PerSentence}
+		return &report.JSONLines{Beta: opt.Beta}
 	case p.Verbose:
 		return report.SentenceFunc(func(w io.Writer, s report.Sentence) error {
 			return m2verbose.WriteSentence(w, s.Result, s.Before, opt)

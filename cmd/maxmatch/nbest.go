@@ -12,7 +12,6 @@ import (
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
-	"maxmatch/service"
 )
 
 const nbestLong = `Scores every hypothesis of the n-best list NBEST on its own against its sentence of GOLD (an M2
@@ -122,12 +121,15 @@ func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 		}
 	case jsonl:
 		rows.Append = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
+			var j report.JSONWriter
 			for k := range rs {
-				b = service.AppendInt(b, `{"id":`, g.Sentence)
-				b = service.AppendInt(b, `,"k":`, k)
-				b = append(b, ',')
-				b = service.AppendResult(b, &rs[k], beta, true)
-				b = append(b, "}\n"...)
+				j.Reset(b)
+				j.Object()
+				j.Key("id").Int(g.Sentence)
+				j.Key("k").Int(k)
+				report.WriteSentenceResult(&j, &rs[k], beta, true)
+				j.End()
+				b = append(j.Bytes(), '\n')
 			}
 			return b
 		}

@@ -14,7 +14,6 @@ import (
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
-	"maxmatch/service"
 )
 
 const oracleLong = `Chooses one hypothesis per gold sentence from the n-best list NBEST (formats as for "maxmatch
@@ -100,10 +99,9 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 
 	out := bufio.NewWriter(stdout)
 	c := res.Totals.Counts()
-	pr, rc, fb := res.Totals.PRF()
 	_, _, greedy := res.Greedy.PRF()
 	if jsonl {
-		var b []byte
+		var j report.JSONWriter
 		t := scorer.Totals{Beta: f.opt.Beta}
 		for i := range gold {
 			k := res.Choice[i]
@@ -112,25 +110,31 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 			if o.Hyps[i] == nil {
 				k = -1
 			}
-			b = service.AppendInt(b[:0], `{"id":`, i)
-			b = service.AppendInt(b, `,"k":`, k)
-			b = append(b, `,"hyp":`...)
-			b = report.AppendJSONString(b, chosenText(i))
-			b = service.AppendInt(b, `,"annotator":`, gold[i].Annotators[a].ID)
-			b = service.AppendInt(b, `,"correct":`, n.Correct)
-			b = service.AppendInt(b, `,"proposed":`, n.Proposed)
-			b = service.AppendInt(b, `,"gold":`, n.Gold)
-			b = append(b, "}\n"...)
-			out.Write(b)
+			j.Reset(j.Bytes()[:0])
+			j.Object()
+			j.Key("id").Int(i)
+			j.Key("k").Int(k)
+			j.Key("hyp").String(chosenText(i))
+			j.Key("annotator").Int(gold[i].Annotators[a].ID)
+			j.Key("correct").Int(n.Correct)
+			j.Key("proposed").Int(n.Proposed)
+			j.Key("gold").Int(n.Gold)
+			j.End()
+			out.Write(append(j.Bytes(), '\n'))
 		}
-		b = service.AppendInt(b[:0], `{"total":{"sentences":`, len(gold))
-		b = service.AppendScore(b, c, pr, rc, fb)
-		b = service.AppendFloat(b, `,"greedy_f":`, greedy)
-		b = service.AppendFloat(b, `,"upper_bound":`, res.UpperBound)
-		b = append(b, `,"method":`...)
-		b = report.AppendJSONString(b, res.Method.String())
-		b = fmt.Appendf(b, `,"exact":%t,"sweeps":%d}}`+"\n", res.Method.Exact(), res.Sweeps)
-		out.Write(b)
+		j.Reset(j.Bytes()[:0])
+		j.Object()
+		j.Key("total").Object()
+		j.Key("sentences").Int(len(gold))
+		report.WriteScore(&j, c, f.opt.Beta)
+		j.Key("greedy_f").Float(greedy)
+		j.Key("upper_bound").Float(res.UpperBound)
+		j.Key("method").String(res.Method.String())
+		j.Key("exact").Bool(res.Method.Exact())
+		j.Key("sweeps").Int(res.Sweeps)
+		j.End()
+		j.End()
+		out.Write(append(j.Bytes(), '\n'))
 	} else {
 		label := report.FBetaLabel(f.opt.Beta)
 		out.Write(report.TotalFields(res.Totals, true).AppendText(nil)) // as score --counts prints them

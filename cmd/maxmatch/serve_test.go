@@ -63,7 +63,7 @@ func TestServeRequests(t *testing.T) {
 		{`{"id": 1}`, `{"id":1,"error":"line 0: expected \"hyp\" (a hypothesis), \"hyps\" (a list of them), \"corpus\" or \"info\"`, "nothing to score"},
 		{`{"id": 1, "hyp": "a"`, `{"id":null,"error":"line 0, byte 1: invalid JSON: the object is not complete`, "cut short"},
 		{`{"id": 1, "hyp": "a"} {"id": 2}`, `{"id":1,"error":"line 0, byte 23: expected one JSON object on the line, found more text after it`, "two objects on a line"},
-		{`[1, 2]`, `{"id":null,"error":"line 0, byte 1: expected a JSON object, found a array`, "not an object"},
+		{`[1, 2]`, `{"id":null,"error":"line 0, byte 1: expected a JSON object, found an array`, "not an object"},
 		{`hello`, `{"id":null,"error":"line 0, byte 1: invalid JSON: invalid character 'h'`, "not JSON"},
 		{"{\"id\": 8, \"hyp\": \"The \xff cat\"}", `{"id":8,"error":"line 0, byte 23: invalid UTF-8 (byte 0xff): expected UTF-8 text`, "invalid UTF-8, with the id still echoed"},
 		{`{"id": 9, "corpus": ["a", "b"]}`, `{"id":9,"error":"line 0: \"corpus\" has 2 hypotheses and the gold file 3 sentences`, "a corpus of the wrong length"},

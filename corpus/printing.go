@@ -73,3 +73,28 @@ func (p Printing) Document(rep *report.Systems, sys *System) report.Document {
 	}
 	return report.Document{typeSection, levelSection, verboseTotals, total, bootstrapSection}
 }
+
+// Formats are the per-sentence formats p asks for, as the command's flags name them, in the
+// order of its usage.
+func (p Printing) Formats() []string {
+	var chosen []string
+	for _, o := range []struct {
+		on   bool
+		name string
+	}{{p.Verbose, "-v"}, {p.Explain, "--explain"}, {p.JSONLines, "--jsonl"}, {p.PerSentence, "--per-sentence"}} {
+		if o.on {
+			chosen = append(chosen, o.name)
+		}
+	}
+	return chosen
+}
+
+// Conflict says why the per-sentence formats p asks for cannot be combined, or "": each prints
+// every sentence in its own format (--jsonl with --per-sentence is one).
+func (p Printing) Conflict() string {
+	chosen := p.Formats()
+	if len(chosen) < 2 || len(chosen) == 2 && p.JSONLines && p.PerSentence {
+		return ""
+	}
+	return chosen[0] + " and " + chosen[1] + " are exclusive: each prints every sentence in its own format"
+}

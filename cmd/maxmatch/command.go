@@ -67,8 +67,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // newCommand returns a command of maxmatch (see cli.Spec).
 func (a *app) newCommand(usage []cli.Usage, long string, run func(cmd *cobra.Command, args []string) error) *cobra.Command {
-	return cli.New(cli.Spec{Usage: usage, Long: long, Run: run, Normalize: normalizeFlag,
-		Help: func(c *cobra.Command) { a.code = a.output(c.CommandPath(), []byte(cli.HelpText(c))) }})
+	spec := a.spec()
+	spec.Usage, spec.Long, spec.Run = usage, long, run
+	return cli.New(spec)
+}
+
+// spec is what every command of maxmatch shares: its flags' spellings, and its output checked.
+func (a *app) spec() cli.Spec {
+	return cli.Spec{Normalize: normalizeFlag, Output: func(c *cobra.Command, data []byte) { a.code = a.output(c.CommandPath(), data) }}
 }
 
 // underscored are the flags the official scorer spells with underscores: they keep its

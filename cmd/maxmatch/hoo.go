@@ -3,16 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"maxmatch/hoo/fragment"
-	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
-	"maxmatch/internal/writefile"
 )
 
 const hooLong = `The HOO shared tasks' tools: edits in byte offsets of raw texts, extracted from corrected texts
@@ -30,7 +26,7 @@ func (a *app) newHoo() *cobra.Command {
 		}
 		return cli.Usagef("unknown command %q", args[0])
 	})
-	cmd.AddCommand(a.newHooExtract(), a.newHooSynth(), a.newHooEval(), a.newHooCompare(), a.newHelp())
+	cmd.AddCommand(a.newHooExtract(), a.newHooSynth(), a.newHooEval(), a.newHooCompare(), cli.NewHelp(a.spec()))
 	return cmd
 }
 
@@ -51,15 +47,7 @@ func (a *app) newHooCommand(name string) *hooCommand {
 }
 
 // fail prints one error and returns the exit status for it.
-func (c *hooCommand) fail(format string, a ...any) int {
-	c.progress.Printf(c.name+": "+format+"\n", a...)
-	return exitError
-}
-
-// warn prints a warning on its own line.
-func (c *hooCommand) warn(format string, a ...any) {
-	c.progress.Printf(c.name+": warning: "+format+"\n", a...)
-}
+func (c *hooCommand) fail(format string, a ...any) int { return fail(c.progress, format, a...) }
 
 // readDir lists the files of kind in dir (fragment.ReadDir), with one warning for each entry
 // it ignores, once even when two flags name the same directory.
@@ -71,7 +59,7 @@ func (c *hooCommand) readDir(dir string, kind fragment.Kind) (*fragment.Dir, err
 	for _, ig := range d.Ignored {
 		if !c.warned[ig.Path] {
 			c.warned[ig.Path] = true
-			c.warn("%s", ig)
+			c.progress.Warn("%s", ig)
 		}
 	}
 	return d, nil
@@ -82,19 +70,6 @@ func (c *hooCommand) readDir(dir string, kind fragment.Kind) (*fragment.Dir, err
 func (c *hooCommand) output(data []byte) int {
 	c.progress.Clear()
 	return output(c.stdout, c.stderr, c.name, data)
-}
-
-// writeAll writes each output as dir/NAME+ext, creating dir if needed (see writeFiles: all or
-// none).
-func (c *hooCommand) writeAll(dir string, outputs map[string][]byte, ext string) error {
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return fmt.Errorf("cannot create the directory %s: %w", dir, input.Cause(err))
-	}
-	files := make(map[string][]byte, len(outputs))
-	for name, data := range outputs {
-		files[filepath.Join(dir, name+ext)] = data
-	}
-	return writefile.All(files)
 }
 
 // fileProgress returns a progress callback for the steps inside the work on file, the i-th

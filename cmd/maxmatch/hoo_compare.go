@@ -36,10 +36,7 @@ func (a *app) newHooCompare() *cobra.Command {
 			case len(args) == 0:
 				return cli.Usagef("expected at least one system directory after the flags")
 			}
-			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, nil, nil); err != nil {
-				return err
-			}
-			if err := checkReplaceable("--html", f.html, writefile.HTML); err != nil {
+			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, map[string]writefile.Kind{"--html": writefile.HTML}, nil, nil); err != nil {
 				return err
 			}
 			a.code = a.newHooCommand(cmd.CommandPath()).compare(f, args)
@@ -96,7 +93,7 @@ func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
 			return c.fail("%v", err)
 		}
 		for _, w := range s.Warnings() {
-			c.warn("%s", w)
+			c.progress.Warn("%s", w)
 		}
 		systems = append(systems, s)
 	}

@@ -126,7 +126,7 @@ func (c *hooCommand) eval(f hooEvalFlags, withBonus bool, args []string) int {
 		}
 		types, note := eval.DecomposeTypes(f.typ, cfg)
 		if note != "" {
-			c.warn("%s", note)
+			c.progress.Warn("%s", note)
 		}
 		shown := f.typ
 		if shown == "" {
@@ -136,7 +136,7 @@ func (c *hooCommand) eval(f hooEvalFlags, withBonus bool, args []string) int {
 		report, warnings = eval.Report2012(frags, gold.Path, sys.Path, shown, opt, now(), scoring)
 	}
 	for _, w := range warnings {
-		c.warn("%s", w)
+		c.progress.Warn("%s", w)
 	}
 	return c.output(report)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -10,6 +9,7 @@ import (
 	"maxmatch/hoo/m2extract"
 	"maxmatch/hoo/wdiff"
 	"maxmatch/internal/cli"
+	"maxmatch/internal/writefile"
 )
 
 const hooExtractLong = `Writes, for each system text SYS_DIR/NNNNxxN.txt, the edit file XML_DIR/NNNNxxN.xml: the edits
@@ -79,7 +79,7 @@ func (c *hooCommand) extractWdiff(f hooExtractFlags) int {
 	}
 	outputs, err := wdiff.ExtractFiles(pairs, wdiff.Options{Fixed: f.fixed}, func(done, total int) { c.progress.Update("extracting file", done, total) })
 	if err == nil {
-		err = c.writeAll(f.dir, outputs, ".xml")
+		err = writefile.InDir(f.dir, outputs, ".xml")
 	}
 	if err != nil {
 		return c.fail("%v", err)
@@ -100,21 +100,12 @@ func (c *hooCommand) extractM2(f hooExtractFlags) int {
 	}
 	outputs, total, err := m2extract.ExtractFiles(pairs, golds, m2extract.Options{MaxUnchangedWords: f.u}, c.fileProgress)
 	if err == nil {
-		err = c.writeAll(f.dir, outputs, ".xml")
+		err = writefile.InDir(f.dir, outputs, ".xml")
 	}
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	var out bytes.Buffer
-	fmt.Fprintf(&out, "maxmatch hoo extract: %s written to %s\n", fragment.SystemEdits.Count(len(outputs)), f.dir)
-	fmt.Fprintf(&out, "M² (u = %d): %d edits, %d of them equal to a gold edit (%d joined from edits M² split); %d units scored",
-		f.u, total.Edits, total.GoldEqual, total.Joined, total.Units)
-	if total.Bounded > 0 {
-		fmt.Fprintf(&out, ", %d by the bounded search", total.Bounded)
-	}
-	fmt.Fprintf(&out, "\ngold (%d sources): %d corrections, %d widened to whole tokens, %d white space only (not expressible in tokens)\n",
-		total.Sources, total.GoldCorrections, total.GoldWidened, total.GoldLost)
-	return c.output(out.Bytes())
+	return c.output(fmt.Appendf(nil, "maxmatch hoo extract: %s written to %s\n%s", fragment.SystemEdits.Count(len(outputs)), f.dir, total.Summary(f.u)))
 }
 
 // pairTexts pairs each system text of sysDir with its raw text in rawDir, which it must have.

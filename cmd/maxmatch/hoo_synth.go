@@ -8,6 +8,7 @@ import (
 	"maxmatch/hoo/fragment"
 	"maxmatch/hoo/synth"
 	"maxmatch/internal/cli"
+	"maxmatch/internal/writefile"
 )
 
 const hooSynthLong = `Writes synthetic HOO 2011 system texts: for each gold file GOLD_DIR/NNNNGE.xml, the text
@@ -38,7 +39,7 @@ func (a *app) newHooSynth() *cobra.Command {
 			}
 			c := a.newHooCommand(cmd.CommandPath())
 			if cmd.Flags().Changed("raw") {
-				c.warn("--raw is the old name of --orig, as every HOO command names the raw texts' directory")
+				c.progress.Warn("--raw is the old name of --orig, as every HOO command names the raw texts' directory")
 			}
 			a.code = c.synth(origDir, goldDir, outDir, suffix, synth.Options{Variant: synth.Variant(variant), Seed: seed, Fraction: fraction})
 			return nil
@@ -69,7 +70,7 @@ func (c *hooCommand) synth(origDir, goldDir, outDir, suffix string, opt synth.Op
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	if err := c.writeAll(outDir, outputs, ".txt"); err != nil {
+	if err := writefile.InDir(outDir, outputs, ".txt"); err != nil {
 		return c.fail("%v", err)
 	}
 	return c.output(fmt.Appendf(nil, "maxmatch hoo synth: %s (%s) written to %s\n", fragment.SystemText.Count(len(outputs)), opt.Variant, outDir))

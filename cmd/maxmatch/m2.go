@@ -42,10 +42,7 @@ func (a *app) newM2() *cobra.Command {
 			if err := checkStdin(roles, paths); err != nil {
 				return err
 			}
-			if err := checkOutputs(map[string]string{"--out": out}, roles, paths); err != nil {
-				return err
-			}
-			if err := checkReplaceable("--out", out, writefile.M2); err != nil {
+			if err := checkOutputs(map[string]string{"--out": out}, map[string]writefile.Kind{"--out": writefile.M2}, roles, paths); err != nil {
 				return err
 			}
 			a.code = a.m2(opt, out, paths)

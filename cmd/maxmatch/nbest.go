@@ -121,17 +121,7 @@ func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 		}
 	case jsonl:
 		rows.Append = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
-			var j report.JSONWriter
-			for k := range rs {
-				j.Reset(b)
-				j.Object()
-				j.Key("id").Int(g.Sentence)
-				j.Key("k").Int(k)
-				report.WriteSentenceResult(&j, &rs[k], beta, true)
-				j.End()
-				b = append(j.Bytes(), '\n')
-			}
-			return b
+			return nbest.AppendJSONRows(b, g, rs, beta)
 		}
 	default:
 		rows.Header = nbest.TSVHeader(report.FBetaLabel(beta))

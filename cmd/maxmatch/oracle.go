@@ -1,19 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
-	"maxmatch/internal/wording"
 	"maxmatch/internal/writefile"
 	"maxmatch/nbest"
-	"maxmatch/report"
-	"maxmatch/scorer"
 )
 
 const oracleLong = `Chooses one hypothesis per gold sentence from the n-best list NBEST (formats as for "maxmatch
@@ -34,7 +27,7 @@ func (a *app) newOracle() *cobra.Command {
 			if err := f.check(args); err != nil {
 				return err
 			}
-			if err := checkOutputs(map[string]string{"-o/--output": output}, []string{"NBEST", "GOLD"}, args); err != nil {
+			if err := checkOutputs(map[string]string{"-o/--output": output}, nil, []string{"NBEST", "GOLD"}, args); err != nil {
 				return err
 			}
 			a.code = a.oracle(f, jsonl, output, args)
@@ -50,7 +43,7 @@ func (a *app) newOracle() *cobra.Command {
 // oracle scores the list, searches the best choice and prints it.
 func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int {
 	const cmd = "maxmatch oracle"
-	stdout, stderr := a.stdout, a.stderr
+	stderr := a.stderr
 	goldPath := args[1]
 	prog := progress.New(cmd, stderr)
 	gold, _, err := f.readGold(goldPath, prog)
@@ -82,75 +75,14 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 	}
 	prog.Update("searching the oracle", 0, 0)
 	o.Search(f.opt.Beta)
-	res, candidates := o.OracleResult, o.Candidates
 	prog.Clear()
-
-	chosenText := func(i int) string { return o.Chosen(gold, i) }
 	if output != "" {
-		var text strings.Builder
-		for i := range gold {
-			text.WriteString(chosenText(i))
-			text.WriteByte('\n')
-		}
-		if err := writefile.All(map[string][]byte{output: []byte(text.String())}); err != nil {
+		if err := writefile.All(map[string][]byte{output: o.AppendSystem(nil, gold)}); err != nil {
 			return fail(prog, "cannot write the chosen hypotheses: %v", err)
 		}
 	}
-
-	out := bufio.NewWriter(stdout)
-	c := res.Totals.Counts()
-	_, _, greedy := res.Greedy.PRF()
 	if jsonl {
-		var j report.JSONWriter
-		t := scorer.Totals{Beta: f.opt.Beta}
-		for i := range gold {
-			k := res.Choice[i]
-			a := t.ChooseCounts(candidates[i][k])
-			n := candidates[i][k][a]
-			if o.Hyps[i] == nil {
-				k = -1
-			}
-			j.Reset(j.Bytes()[:0])
-			j.Object()
-			j.Key("id").Int(i)
-			j.Key("k").Int(k)
-			j.Key("hyp").String(chosenText(i))
-			j.Key("annotator").Int(gold[i].Annotators[a].ID)
-			j.Key("correct").Int(n.Correct)
-			j.Key("proposed").Int(n.Proposed)
-			j.Key("gold").Int(n.Gold)
-			j.End()
-			out.Write(append(j.Bytes(), '\n'))
-		}
-		j.Reset(j.Bytes()[:0])
-		j.Object()
-		j.Key("total").Object()
-		j.Key("sentences").Int(len(gold))
-		report.WriteScore(&j, c, f.opt.Beta)
-		j.Key("greedy_f").Float(greedy)
-		j.Key("upper_bound").Float(res.UpperBound)
-		j.Key("method").String(res.Method.String())
-		j.Key("exact").Bool(res.Method.Exact())
-		j.Key("sweeps").Int(res.Sweeps)
-		j.End()
-		j.End()
-		out.Write(append(j.Bytes(), '\n'))
-	} else {
-		label := report.FBetaLabel(f.opt.Beta)
-		out.Write(report.TotalFields(res.Totals, true).AppendText(nil)) // as score --counts prints them
-		fmt.Fprintf(out, "Greedy      : %s %.4f (each sentence's best hypothesis for the totals before it)\n", label, greedy)
-		fmt.Fprintf(out, "Upper bound : %s %.4f (the best with the annotator free in every sentence)\n", label, res.UpperBound)
-		switch res.Method {
-		case nbest.Ascent:
-			fmt.Fprintf(out, "Method      : %s, %s; not proved the best\n", res.Method, wording.Plural(res.Sweeps, "sweep"))
-		case nbest.Bound:
-			fmt.Fprintf(out, "Method      : coordinate ascent, %s, reached the upper bound: the best\n", wording.Plural(res.Sweeps, "sweep"))
-		default:
-			fmt.Fprintf(out, "Method      : %s of every combination: the best\n", res.Method)
-		}
+		return a.output(cmd, o.AppendJSONLines(nil, gold, f.opt.Beta))
 	}
-	if err := out.Flush(); err != nil {
-		return writeFailure(cmd, err, stderr)
-	}
-	return exitOK
+	return a.output(cmd, o.AppendText(nil, f.opt.Beta))
 }

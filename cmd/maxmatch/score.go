@@ -44,6 +44,11 @@ type scoreFlags struct {
 	signatureOnly bool
 }
 
+// printing is how one system's report is printed (--very_verbose prints the -v output).
+func (f scoreFlags) printing() corpus.Printing {
+	return corpus.Printing{JSONLines: f.jsonl, Verbose: f.verbose || f.veryVerbose, Explain: f.explain, PerSentence: f.perSentence, Counts: f.counts}
+}
+
 // newScore returns "maxmatch score".
 func (a *app) newScore() *cobra.Command {
 	var f scoreFlags
@@ -126,10 +131,7 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 	if err := checkStdin(fileRoles(len(systems)), files); err != nil {
 		return err
 	}
-	if err := checkOutputs(map[string]string{"--html": f.html}, fileRoles(len(systems)), files); err != nil {
-		return err
-	}
-	if err := checkReplaceable("--html", f.html, writefile.HTML); err != nil {
+	if err := checkOutputs(map[string]string{"--html": f.html}, map[string]writefile.Kind{"--html": writefile.HTML}, fileRoles(len(systems)), files); err != nil {
 		return err
 	}
 	if err := f.reading.Check(); err != nil {
@@ -156,7 +158,7 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 		if len(systems) == 1 {
 			why = "--format"
 		}
-		outputs := sentenceOutputs(f)
+		outputs := f.printing().Formats()
 		if f.veryVerbose {
 			outputs = append([]string{"--very_verbose"}, outputs...)
 		}
@@ -169,12 +171,8 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 		if !f.bootstrapSet && len(systems) > 1 {
 			f.bootstrap = defaultTableResamples
 		}
-	} else {
-		g := f
-		g.verbose = f.verbose || f.veryVerbose // --very_verbose prints the -v output
-		if msg := exclusiveSentenceOutputs(g); msg != "" {
-			return cli.UsageError{Msg: msg}
-		}
+	} else if conflict := f.printing().Conflict(); conflict != "" {
+		return cli.UsageError{Msg: conflict}
 	}
 	if f.bootstrap > 0 {
 		if err := checkBootstrap("--bootstrap", f.bootstrap, len(systems), f.opt); err != nil {
@@ -302,7 +300,7 @@ func (s *scoring) official() int {
 		prog.Printf("%s: note: %s\n", cmd, veryVerboseNote)
 	}
 	defer limitGoMemory(f.opt)()
-	printing := corpus.Printing{JSONLines: f.jsonl, Verbose: f.verbose, Explain: f.explain, PerSentence: f.perSentence, Counts: f.counts}
+	printing := f.printing()
 	sentences := printing.Sentences(f.opt)
 	// Sentences are printed as they are scored: every error in the files must be found first.
 	if err := s.run.Check(sentences != nil); err != nil {

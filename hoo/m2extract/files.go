@@ -13,6 +13,19 @@ type FileStats struct {
 	Sources int
 }
 
+// Summary is what "maxmatch hoo extract --method m2" says of an extraction with at most u
+// unchanged tokens in an edit: the edits, those equal to a gold edit, the units scored, and
+// what became of the gold corrections.
+func (s FileStats) Summary(u int) string {
+	text := fmt.Sprintf("M² (u = %d): %d edits, %d of them equal to a gold edit (%d joined from edits M² split); %d units scored",
+		u, s.Edits, s.GoldEqual, s.Joined, s.Units)
+	if s.Bounded > 0 {
+		text += fmt.Sprintf(", %d by the bounded search", s.Bounded)
+	}
+	return text + fmt.Sprintf("\ngold (%d sources): %d corrections, %d widened to whole tokens, %d white space only (not expressible in tokens)\n",
+		s.Sources, s.GoldCorrections, s.GoldWidened, s.GoldLost)
+}
+
 // ExtractFiles extracts the edits of every system text of pairs against its raw text and the
 // gold edits of golds (every fragment must have its gold file), and returns each system's edit
 // file by its stem (NNNNxxN). opt.Progress, when given, is called through fileProgress with the

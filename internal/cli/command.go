@@ -7,8 +7,10 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -38,8 +40,8 @@ type Spec struct {
 	Long string
 	// Run runs it with the arguments left once the flags are read.
 	Run func(cmd *cobra.Command, args []string) error
-	// Help prints its help (HelpText), for -h and "help COMMAND".
-	Help func(cmd *cobra.Command)
+	// Output writes what a command prints on standard output (its help, for -h).
+	Output func(cmd *cobra.Command, data []byte)
 	// Normalize makes several spellings of a flag one (nil: none).
 	Normalize func(*pflag.FlagSet, string) pflag.NormalizedName
 }
@@ -70,7 +72,7 @@ func New(spec Spec) *cobra.Command {
 	cmd.SetFlagErrorFunc(FlagError)
 	var help bool
 	Flags(cmd).Bool(&help, "help", "h", "print this help: the usage and the flags, on standard output")
-	cmd.SetHelpFunc(func(c *cobra.Command, _ []string) { spec.Help(c) })
+	cmd.SetHelpFunc(func(c *cobra.Command, _ []string) { spec.Output(c, []byte(HelpText(c))) })
 	return cmd
 }
 
@@ -172,4 +174,76 @@ func ExactArgs(args []string, names ...string) error {
 	}
 	count := [...]string{"no", "one", "two", "three", "four"}[min(len(names), 4)]
 	return Usagef("expected %s files, %s, besides the flags; got %s", count, wording.JoinAnd(names), wording.Plural(len(args), "argument"))
+}
+
+// NewHelp returns "help [COMMAND]", with the Normalize and Output of base: the help of the
+// command it is under, or of the command named after it, at any depth ("maxmatch help hoo
+// eval", "maxmatch hoo help eval").
+func NewHelp(base Spec) *cobra.Command {
+	base.Usage = []Usage{{Args: "help [COMMAND]", What: "print this help, or a command's (also COMMAND -h)"}}
+	base.Long = "Prints the help of a command: its usage, what it does and its flags. Commands under another\n" +
+		"are named in order (\"help hoo eval\")."
+	base.Run = func(cmd *cobra.Command, args []string) error {
+		parent := cmd.Parent()
+		target, rest, err := parent.Find(args)
+		if err != nil || len(rest) > 0 {
+			return Usagef("no command %q under %q", strings.Join(args, " "), parent.CommandPath())
+		}
+		base.Output(cmd, []byte(HelpText(target)))
+		return nil
+	}
+	cmd := New(base)
+	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		target, _, err := cmd.Parent().Find(args)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var names []string
+		for _, c := range target.Commands() {
+			if c.IsAvailableCommand() {
+				names = append(names, c.Name()+"\t"+c.Short)
+			}
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	}
+	return cmd
+}
+
+// NewCompletion returns "completion SHELL", with the Normalize and Output of base: the script
+// that makes bash, zsh, fish or powershell complete the program's commands, flags, flag values
+// and file names (through cobra's hidden __complete command).
+func NewCompletion(base Spec) *cobra.Command {
+	shells := []string{"bash", "zsh", "fish", "powershell"}
+	base.Usage = []Usage{{Args: "completion SHELL", What: "print the shell completion script for bash, zsh, fish or powershell"}}
+	base.Long = `Prints a script that makes SHELL (bash, zsh, fish or powershell) complete the commands,
+flags, flag values and file names. For bash (with the bash-completion package):
+
+    source <(PROGRAM completion bash)
+
+or, for every session, "PROGRAM completion bash > /etc/bash_completion.d/PROGRAM"; for zsh,
+"PROGRAM completion zsh > "${fpath[1]}/_PROGRAM"" (compinit enabled); for fish,
+"PROGRAM completion fish > ~/.config/fish/completions/PROGRAM.fish".`
+	base.Run = func(cmd *cobra.Command, args []string) error {
+		if len(args) != 1 || !slices.Contains(shells, args[0]) {
+			return Usagef("expected one shell, %s; got %q", wording.JoinOr(shells), args)
+		}
+		var b bytes.Buffer
+		root := cmd.Root()
+		switch args[0] {
+		case "bash":
+			root.GenBashCompletionV2(&b, true)
+		case "zsh":
+			root.GenZshCompletion(&b)
+		case "fish":
+			root.GenFishCompletion(&b, true)
+		case "powershell":
+			root.GenPowerShellCompletionWithDesc(&b)
+		}
+		base.Output(cmd, b.Bytes()) // written to a buffer, the scripts cannot fail
+		return nil
+	}
+	cmd := New(base)
+	cmd.ValidArgs = shells
+	cmd.ValidArgsFunction = cobra.FixedCompletions(shells, cobra.ShellCompDirectiveNoFileComp)
+	return cmd
 }

@@ -84,6 +84,19 @@ func All(files map[string][]byte) error {
 	return nil
 }
 
+// InDir writes each file (name → contents) as dir/NAME+ext, creating dir if needed, as All
+// does: all or none.
+func InDir(dir string, files map[string][]byte, ext string) error {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return fmt.Errorf("cannot create the directory %s: %w", dir, input.Cause(err))
+	}
+	paths := make(map[string][]byte, len(files))
+	for name, data := range files {
+		paths[filepath.Join(dir, name+ext)] = data
+	}
+	return All(paths)
+}
+
 // writeClose writes data to f unless err (an earlier failure) is not nil, closes f, and
 // returns the first error.
 func writeClose(f *os.File, err error, data []byte) error {
@@ -129,6 +142,34 @@ func createTemp(dir string) (*os.File, error) {
 		}
 	}
 	return nil, fmt.Errorf("no unused temporary name in %s", dir)
+}
+
+// CheckOutputs returns an error when an output file is one of the command's inputs, or another
+// of its outputs: the same file (by device and inode), or the same path for a file not yet
+// created. outputs maps each output's flag to its path ("": not asked for); inputs are the
+// files given ("-": standard input, never an output), and roles name them in the error.
+func CheckOutputs(outputs map[string]string, roles, inputs []string) error {
+	flags := make([]string, 0, len(outputs))
+	for fl, path := range outputs {
+		if path != "" {
+			flags = append(flags, fl)
+		}
+	}
+	sort.Strings(flags)
+	for k, fl := range flags {
+		out := outputs[fl]
+		for i, in := range inputs {
+			if in != "-" && SamePath(out, in) {
+				return fmt.Errorf("%s: %s is the %s file, an input, expected a file that is not one of the inputs", fl, out, roles[i])
+			}
+		}
+		for _, other := range flags[:k] {
+			if SamePath(out, outputs[other]) {
+				return fmt.Errorf("%s: %s is the file of %s too, expected two files", fl, out, other)
+			}
+		}
+	}
+	return nil
 }
 
 // SamePath reports whether paths a and b name the same file: both exist and are one file, or

@@ -4,7 +4,9 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -216,13 +218,13 @@ func (t *Table) WriteText(w io.Writer) error {
 	cells := make([][]string, 0, len(t.Rows)+2)
 	header := make([]string, len(cols))
 	for k, i := range cols {
-		header[k] = t.Columns[i].Name
+		header[k] = textCell(t.Columns[i].Name)
 	}
 	cells = append(cells, header)
 	for _, r := range t.rows() {
 		line := make([]string, len(cols))
 		for k, i := range cols {
-			line[k] = cellAt(r, i).String()
+			line[k] = textCell(cellAt(r, i).String())
 		}
 		cells = append(cells, line)
 	}
@@ -265,6 +267,25 @@ func (t *Table) WriteText(w io.Writer) error {
 	b.WriteString(t.signatureLine())
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// textCell is s as a cell of an aligned line: a control character (a line break, a tab, in a
+// system named after its file) is written as its Go escape ("\n"), so that the row stays one
+// line and the columns stay aligned.
+func textCell(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // markdownEscaper escapes what would end a Markdown table cell or start markup (built once;

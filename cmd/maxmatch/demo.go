@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -69,7 +71,7 @@ func (a *app) demo() int {
 				}
 			}
 			t := scorer.Trim(e) // shown without the unchanged words an edit may carry
-			fmt.Fprintf(out, "  %s proposed  %-40s %s\n", mark, demoEdit(t.Start, t.End, t.Original, t.Correction), note)
+			fmt.Fprintf(out, "  %s proposed  %s %s\n", mark, demoEdit(t.Start, t.End, t.Original, t.Correction), note)
 		}
 		for _, g := range a.Gold {
 			found := false
@@ -79,7 +81,7 @@ func (a *app) demo() int {
 				}
 			}
 			if !found {
-				fmt.Fprintf(out, "  - missed    %-40s a gold edit the system did not make\n", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]))
+				fmt.Fprintf(out, "  - missed    %s a gold edit the system did not make\n", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]))
 			}
 		}
 		n := a.Counts()
@@ -113,6 +115,15 @@ Score your own files with:  maxmatch score SYSTEM GOLD      (add --explain to se
 	return output(stdout, stderr, "maxmatch demo", out.Bytes())
 }
 
+// demoEditColumns is the width of the demo's edit column, before what it says of the edit.
+const demoEditColumns = 40
+
+// demoEdit is an edit in the demo's edit column: padded to demoEditColumns, or, longer, alone on
+// its line, what follows it on the next, under the column.
 func demoEdit(start, end int, orig, corr string) string {
-	return fmt.Sprintf("%d-%d %s → %s", start, end, strconv.Quote(orig), strconv.Quote(corr))
+	s := fmt.Sprintf("%d-%d %s → %s", start, end, strconv.Quote(orig), strconv.Quote(corr))
+	if n := utf8.RuneCountInString(s); n <= demoEditColumns {
+		return s + strings.Repeat(" ", demoEditColumns-n)
+	}
+	return s + "\n" + strings.Repeat(" ", utf8.RuneCountInString("  ✓ proposed  ")+demoEditColumns)
 }

@@ -107,7 +107,7 @@ func FlagError(cmd *cobra.Command, err error) error {
 	case errors.As(err, &required):
 		return UsageError{flagMessage(required.GetFlag(), "no value given")}
 	case errors.As(err, &notExist):
-		if cmd.Parent() == nil {
+		if cmd.Parent() == nil && cmd.HasSubCommands() {
 			return UsageError{fmt.Sprintf("expected a command first, got the flag %q", notExistArg(notExist))}
 		}
 		return UsageError{fmt.Sprintf("unknown flag %s", notExistArg(notExist))}

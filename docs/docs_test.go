@@ -36,7 +36,8 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode"
+
+	"maxmatch/internal/markdown"
 )
 
 var update = flag.Bool("update", false, "rewrite the outputs the pages show with what their examples print (outputs shown with \"…\" are left for a writer)")
@@ -157,20 +158,6 @@ var statusRE = regexp.MustCompile(`^\[([0-9]+)\]$`)
 
 var markerRE = regexp.MustCompile(`^<!--\s*doctest:\s*(.*?)\s*-->$`)
 
-// fence returns the fence a line opens (its run of ``` or ~~~) and the info string, or "".
-func fence(line string) (string, string) {
-	for _, c := range []string{"`", "~"} {
-		n := 0
-		for n < len(line) && line[n:n+1] == c {
-			n++
-		}
-		if n >= 3 {
-			return line[:n], strings.TrimSpace(line[n:])
-		}
-	}
-	return "", ""
-}
-
 // parse reads the examples of a page, and reports what breaks the convention.
 func parse(page string, text []byte) ([]*example, []string) {
 	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
@@ -191,7 +178,7 @@ func parse(page string, text []byte) ([]*example, []string) {
 			prev = line
 			continue
 		}
-		f, info := fence(line)
+		f, info := markdown.Fence(line)
 		if f == "" {
 			if strings.HasPrefix(line, "    ") && strings.TrimSpace(prev) == "" && strings.TrimSpace(line) != "" {
 				problems = append(problems, fmt.Sprintf("%s:%d: an indented code block: fence it (```console, ```sh, ```python) so that it runs, or mark it not run", page, i+1))
@@ -209,7 +196,7 @@ func parse(page string, text []byte) ([]*example, []string) {
 		}
 		closed := false
 		for i++; i < len(lines); i++ {
-			if g, rest := fence(lines[i]); g != "" && g[0] == f[0] && len(g) >= len(f) && rest == "" {
+			if markdown.Closes(f, lines[i]) {
 				closed = true
 				break
 			}
@@ -231,13 +218,13 @@ func parse(page string, text []byte) ([]*example, []string) {
 			for k < len(lines) && strings.TrimSpace(lines[k]) == "" {
 				k++
 			}
-			if g, rest := fence(safe(lines, k)); g == "" || rest != "" {
+			if g, rest := markdown.Fence(safe(lines, k)); g == "" || rest != "" {
 				problems = append(problems, fmt.Sprintf("%s: \"prints\" not followed by a bare fenced block", e))
 				break
 			}
 			e.outFrom = k + 1
 			for k++; k < len(lines); k++ {
-				if g, _ := fence(lines[k]); g != "" {
+				if g, _ := markdown.Fence(lines[k]); g != "" {
 					break
 				}
 				e.output = append(e.output, lines[k])
@@ -687,81 +674,29 @@ func TestConvention(t *testing.T) {
 }
 
 var (
-	linkRE    = regexp.MustCompile(`!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+"[^"]*")?\)`)
-	srcRE     = regexp.MustCompile(`<img[^>]*\ssrc="([^"]+)"`)
-	headingRE = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
+	linkRE = regexp.MustCompile(`!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+"[^"]*")?\)`)
+	srcRE  = regexp.MustCompile(`<img[^>]*\ssrc="([^"]+)"`)
+	codeRE = regexp.MustCompile("`[^`]*`")
 )
-
-// slug is the anchor GitHub gives a heading: lower case, without punctuation but hyphens and
-// underscores, spaces made hyphens.
-func slug(heading string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(heading) {
-		switch {
-		case r == ' ':
-			b.WriteRune('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Nd, r):
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// headings returns a page's headings (outside fenced blocks) with their level, and the anchors
-// GitHub makes of them (a repeated anchor gets -1, -2, …).
-func headings(text string) (levels []int, titles, anchors []string) {
-	seen := map[string]int{}
-	inFence := ""
-	for _, l := range strings.Split(text, "\n") {
-		if f, _ := fence(l); f != "" {
-			switch {
-			case inFence == "":
-				inFence = f
-			case f[0] == inFence[0] && len(f) >= len(inFence):
-				inFence = ""
-			}
-			continue
-		}
-		if inFence != "" {
-			continue
-		}
-		m := headingRE.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		title := strings.NewReplacer("`", "", "*", "").Replace(m[2])
-		a := slug(title)
-		if n := seen[a]; n > 0 {
-			seen[a] = n + 1
-			a = fmt.Sprintf("%s-%d", a, n)
-		} else {
-			seen[a] = 1
-		}
-		levels, titles, anchors = append(levels, len(m[1])), append(titles, m[2]), append(anchors, a)
-	}
-	return levels, titles, anchors
-}
 
 // withoutCode blanks fenced blocks and inline code spans, where brackets are not links.
 func withoutCode(text string) string {
 	var b strings.Builder
 	inFence := ""
 	for _, l := range strings.Split(text, "\n") {
-		if f, _ := fence(l); f != "" {
-			switch {
-			case inFence == "":
-				inFence = f
-			case f[0] == inFence[0] && len(f) >= len(inFence):
+		if inFence != "" {
+			if markdown.Closes(inFence, l) {
 				inFence = ""
 			}
 			b.WriteString("\n")
 			continue
 		}
-		if inFence != "" {
+		if f, _ := markdown.Fence(l); f != "" {
+			inFence = f
 			b.WriteString("\n")
 			continue
 		}
-		b.WriteString(regexp.MustCompile("`[^`]*`").ReplaceAllString(l, "``"))
+		b.WriteString(codeRE.ReplaceAllString(l, "``"))
 		b.WriteString("\n")
 	}
 	return b.String()
@@ -783,9 +718,8 @@ func TestLinks(t *testing.T) {
 		}
 		a := map[string]bool{}
 		if text, err := os.ReadFile(path); err == nil {
-			_, _, as := headings(string(text))
-			for _, x := range as {
-				a[x] = true
+			for _, h := range markdown.Headings(string(text)) {
+				a[h.Anchor] = true
 			}
 		}
 		anchorsOf[path] = a
@@ -841,7 +775,9 @@ func TestContents(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, page := range pages(t, root) {
-		if generatedBy(page) != "" || page == "README.md" { // the README's quick links are its contents
+		// The README's quick links are its contents; the command reference has its generator's
+		// layout, one page per command.
+		if page == "README.md" || strings.HasPrefix(page, "docs/reference/") {
 			continue
 		}
 		text, err := os.ReadFile(filepath.Join(root, page))
@@ -851,10 +787,9 @@ func TestContents(t *testing.T) {
 		if bytes.Count(text, []byte("\n")) <= 200 {
 			continue
 		}
-		levels, titles, as := headings(string(text))
-		for i := range levels {
-			if levels[i] == 2 && !bytes.Contains(text, []byte("](#"+as[i]+")")) {
-				t.Errorf("%s: longer than 200 lines, and its contents do not link to %q (#%s)", page, titles[i], as[i])
+		for _, h := range markdown.Headings(string(text)) {
+			if h.Level == 2 && !bytes.Contains(text, []byte("](#"+h.Anchor+")")) {
+				t.Errorf("%s: longer than 200 lines, and its contents do not link to %q (#%s)", page, h.Text, h.Anchor)
 			}
 		}
 	}

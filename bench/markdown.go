@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"maxmatch/internal/markdown"
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
 

@@ -95,7 +95,10 @@ type Estimate struct {
 
 func estimate(value float64, samples []float64, level float64) Estimate {
 	slices.Sort(samples)
-	tail := (1 - level) / 2
+	// The conversion rounds the tail before 1-tail is taken, on every architecture (arm64
+	// would otherwise fuse the two into one multiply-subtract and pick a neighbouring sample
+	// at a boundary).
+	tail := float64((1 - level) / 2)
 	return Estimate{
 		Value:  value,
 		Lo:     stat.Quantile(tail, stat.Empirical, samples, nil),

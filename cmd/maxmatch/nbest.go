@@ -13,10 +13,10 @@ import (
 	"sync"
 
 	"maxmatch/internal/ordered"
-	"maxmatch/internal/service"
 	"maxmatch/lattice"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
+	"maxmatch/service"
 )
 
 const nbestUsage = `usage: maxmatch nbest [flags] NBEST GOLD

@@ -6,10 +6,10 @@ import (
 	"io"
 	"strings"
 
-	"maxmatch/internal/service"
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
+	"maxmatch/service"
 )
 
 const oracleUsage = `usage: maxmatch oracle [flags] NBEST GOLD

@@ -9,8 +9,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"maxmatch/internal/m2verbose"
 	"maxmatch/lattice"
+	"maxmatch/m2verbose"
 	"maxmatch/report"
 	"maxmatch/report/page"
 	"maxmatch/scorer"

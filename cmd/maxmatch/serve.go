@@ -11,9 +11,9 @@ import (
 	"runtime/debug"
 
 	"maxmatch/internal/ordered"
-	"maxmatch/internal/service"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
+	"maxmatch/service"
 )
 
 const serveUsage = `usage: maxmatch serve --gold GOLD [flags]

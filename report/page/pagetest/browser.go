@@ -3,7 +3,7 @@
 // after its scripts have run, evaluate an expression, take a screenshot. It is what the tests
 // of our HTML pages need to check them in a real browser; one browser serves many loads,
 // which matters because starting one takes a second or more. Nothing here reaches the network.
-package chromium
+package pagetest
 
 import (
 	"bufio"

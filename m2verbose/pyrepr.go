@@ -1,4 +1,4 @@
-package oracle
+package m2verbose
 
 import (
 	"fmt"

@@ -1,7 +1,4 @@
-// Package oracle reads what the official M² scorer prints with -v and puts our own results in
-// the same form, so that the two can be compared sentence by sentence: by the differential
-// fuzzing harness (bench/difffuzz) and by the regression cases in testdata/official.
-package oracle
+package m2verbose
 
 import (
 	"flag"

@@ -1,4 +1,8 @@
-// Package m2verbose writes what the official M² scorer prints with -v, byte for byte: for each
+// Package m2verbose writes and reads the official M² scorer's -v output, as encoding/csv pairs
+// its reader and writer.
+//
+// The writer (WriteSentence, WriteTotals) prints what the official prints with -v, byte for
+// byte: for each
 // sentence and each annotator visited, the markers its matching prints, the source and
 // hypothesis, the edit sequence (without the unchanged tokens at the ends of each edit), the gold
 // edits and the correct edits as Python 2 reprs, the running counts, precision, recall and F_β as
@@ -11,6 +15,10 @@
 //
 // The three lines "Precision   : …" that the official prints after the totals block are not part
 // of this output: every run prints them.
+//
+// The reader (ParseVerbose) takes the official's own -v output apart, and Ours puts our results
+// in the same form, so that the two can be compared sentence by sentence: by the differential
+// fuzzing harness (bench/difffuzz) and by the regression cases in testdata/official.
 package m2verbose
 
 import (
@@ -85,11 +93,13 @@ func AppendSentence(dst []byte, r *scorer.SentenceResult, before scorer.Totals, 
 		dst = appendCount(dst, "# correct     : ", c)
 		dst = appendCount(dst, "# proposed    : ", p)
 		dst = appendCount(dst, "# gold        : ", g)
-		dst = appendFloat(dst, "precision     : ", ratio(c, p))
-		dst = appendFloat(dst, "recall        : ", ratio(c, g))
+		running := scorer.Totals{Beta: opt.Beta, Correct: c, Proposed: p, Gold: g}
+		precision, recall, _ := running.PRF()
+		dst = appendFloat(dst, "precision     : ", precision)
+		dst = appendFloat(dst, "recall        : ", recall)
 		dst = append(dst, "f_"...)
 		dst = strconv.AppendFloat(dst, opt.Beta, 'f', 1, 64)
-		dst = appendFloat(dst, "         : ", runningF(c, p, g, opt.Beta))
+		dst = appendFloat(dst, "         : ", scorer.FBeta(c, p, g, opt.Beta))
 		dst = append(dst, separator...)
 	}
 	dst = append(dst, ">> Chosen Annotator for line "...)
@@ -111,7 +121,7 @@ func AppendTotals(dst []byte, t scorer.Totals) []byte {
 	dst = appendCount(dst, "CORRECT EDITS  : ", t.Correct)
 	dst = appendCount(dst, "PROPOSED EDITS : ", t.Proposed)
 	dst = appendCount(dst, "GOLD EDITS     : ", t.Gold)
-	p, r, f := finalPRF(t.Correct, t.Proposed, t.Gold, t.Beta)
+	p, r, f := t.PRF()
 	dst = appendFloat(dst, "P = ", p)
 	dst = appendFloat(dst, "R = ", r)
 	dst = append(dst, "F_"...)
@@ -131,41 +141,6 @@ func appendFloat(dst []byte, label string, x float64) []byte {
 	dst = append(dst, label...)
 	dst = pytext.AppendFloat(dst, x)
 	return append(dst, '\n')
-}
-
-// ratio is the official's precision and recall of running counts: a/b, 1.0 when b is 0.
-func ratio(a, b float64) float64 {
-	if b == 0 {
-		return 1
-	}
-	return a / b
-}
-
-// runningF is the official's F_β of running counts, (1+β²)·c/(β²·g+p), computed in the same
-// order (the explicit conversions keep the compiler from fusing a multiply and an add, which
-// would round differently): 1.0 when the denominator is 0 and nothing is correct, else 0.0 then.
-func runningF(c, p, g, beta float64) float64 {
-	sq := float64(beta * beta)
-	den := float64(sq*g) + p
-	if den == 0 {
-		if c == 0 {
-			return 1
-		}
-		return 0
-	}
-	return float64((1+sq)*c) / den
-}
-
-// finalPRF is the official's final precision, recall and F_β of the corpus counts: c/p and c/g
-// (1.0 for 0/0), and (1+β²)·P·R/(β²·P+R) (0.0 when that divides by zero), computed in the same
-// order and without fused multiply-adds.
-func finalPRF(c, p, g, beta float64) (precision, recall, f float64) {
-	precision, recall = ratio(c, p), ratio(c, g)
-	sq := float64(beta * beta)
-	if den := float64(sq*precision) + recall; den != 0 {
-		f = float64(float64((1+sq)*precision)*recall) / den
-	}
-	return precision, recall, f
 }
 
 // appendStr appends the repr of a string the official holds as unicode, except that its empty

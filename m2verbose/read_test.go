@@ -1,4 +1,4 @@
-package oracle
+package m2verbose
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 // TestOfficialCases scores every case of testdata/official and compares each sentence with the
 // official scorer's own -v output stored beside it (see testdata/official/README.md).
 func TestOfficialCases(t *testing.T) {
-	dirs, err := filepath.Glob(filepath.Join("..", "..", "testdata", "official", "*", "official.txt"))
+	dirs, err := filepath.Glob(filepath.Join("..", "testdata", "official", "*", "official.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -516,7 +516,7 @@ func TestExamples(t *testing.T) {
 	}
 	e := newEnv(t)
 	ci := ciTestCommand(t, e.root)
-	var blocks, run, compared, skipped, notRun, ciShown int
+	var blocks, run, compared, skipped, notRun int
 	var skippedData []string
 	for _, page := range pages(t, e.root) {
 		if generatedBy(page) != "" {
@@ -545,7 +545,7 @@ func TestExamples(t *testing.T) {
 				continue
 			}
 			t.Run(strings.ReplaceAll(ex.String(), "/", "_"), func(t *testing.T) {
-				ranAll, cmp := e.check(t, ex, ci, &ciShown)
+				ranAll, cmp := e.check(t, ex, ci)
 				if ranAll {
 					run++
 				}
@@ -556,9 +556,6 @@ func TestExamples(t *testing.T) {
 		}
 	}
 	applyRewrites(t, e.root)
-	if ciShown != 1 {
-		t.Errorf("the README shows .ci/run's test command %q %d times; expected once (.ci/run must call exactly the README's test command)", ci, ciShown)
-	}
 	t.Logf("%d blocks: %d run (%d of them compared with the output shown), %d marked not run, %d skipped for want of ../shared/data", blocks, run, compared, notRun, skipped)
 	if skipped > 0 {
 		t.Logf("without ../shared/data, not run: %s", strings.Join(skippedData, ", "))
@@ -566,7 +563,7 @@ func TestExamples(t *testing.T) {
 }
 
 // check runs one example; it says whether it ran and whether an output was compared.
-func (e *env) check(t *testing.T, ex *example, ci string, ciShown *int) (ran, compared bool) {
+func (e *env) check(t *testing.T, ex *example, ci string) (ran, compared bool) {
 	dir := e.workdir(t)
 	switch ex.lang {
 	case "console":
@@ -575,14 +572,7 @@ func (e *env) check(t *testing.T, ex *example, ci string, ciShown *int) (ran, co
 			t.Fatal(err)
 		}
 		for _, c := range cs {
-			if withoutComment(c.text) == ci {
-				if ex.page != "README.md" {
-					t.Errorf("%s:%d: the test command belongs to the README", ex.page, c.line)
-				}
-				(*ciShown)++
-				if c.shown {
-					t.Errorf("%s:%d: the test command's output cannot be shown: it is not run here", ex.page, c.line)
-				}
+			if withoutComment(c.text) == ci { // checked by TestConvention
 				continue
 			}
 			out, code := e.run(t, dir, "bash", "-c", c.text)
@@ -633,12 +623,15 @@ func (e *env) check(t *testing.T, ex *example, ci string, ciShown *int) (ran, co
 }
 
 // TestConvention checks the pages against the convention without running anything (so that it
-// holds under -short too), and the README's length.
+// holds under -short too), the README's length, and that the README shows the test command
+// .ci/run calls, once.
 func TestConvention(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
+	ci := ciTestCommand(t, root)
+	ciShown := 0
 	for _, page := range pages(t, root) {
 		if generatedBy(page) != "" {
 			continue
@@ -657,8 +650,21 @@ func TestConvention(t *testing.T) {
 			}
 			switch ex.lang {
 			case "console":
-				if _, err := commands(ex); err != nil {
+				cs, err := commands(ex)
+				if err != nil {
 					t.Error(err)
+				}
+				for _, c := range cs {
+					if withoutComment(c.text) != ci {
+						continue
+					}
+					if ex.page != "README.md" {
+						t.Errorf("%s:%d: the test command belongs to the README", ex.page, c.line)
+					}
+					if c.shown {
+						t.Errorf("%s:%d: the test command's output cannot be shown: it is not run here", ex.page, c.line)
+					}
+					ciShown++
 				}
 			case "sh", "python":
 			default:
@@ -670,6 +676,9 @@ func TestConvention(t *testing.T) {
 				t.Errorf("README.md has %d lines; it is held to 250 (the rest belongs in docs/)", n)
 			}
 		}
+	}
+	if ciShown != 1 {
+		t.Errorf("the README shows .ci/run's test command %q %d times; expected once (.ci/run must call exactly the README's test command)", ci, ciShown)
 	}
 }
 

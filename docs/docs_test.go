@@ -127,6 +127,32 @@ func generatedBy(page string) string {
 	return ""
 }
 
+// A page is a hand-written page (not generated) and its examples, as parsed.
+type page struct {
+	name     string // relative to the repository root
+	text     []byte
+	examples []*example
+	problems []string // where it breaks the convention
+}
+
+// handWritten reads and parses the pages whose examples run.
+func handWritten(t *testing.T, root string) []page {
+	t.Helper()
+	var out []page
+	for _, name := range pages(t, root) {
+		if generatedBy(name) != "" {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		examples, problems := parse(name, text)
+		out = append(out, page{name, text, examples, problems})
+	}
+	return out
+}
+
 // An example is one fenced block of a page and what the page says about it.
 type example struct {
 	page    string
@@ -518,19 +544,8 @@ func TestExamples(t *testing.T) {
 	ci := ciTestCommand(t, e.root)
 	var blocks, run, compared, skipped, notRun int
 	var skippedData []string
-	for _, page := range pages(t, e.root) {
-		if generatedBy(page) != "" {
-			continue
-		}
-		text, err := os.ReadFile(filepath.Join(e.root, page))
-		if err != nil {
-			t.Fatal(err)
-		}
-		examples, problems := parse(page, text)
-		for _, p := range problems {
-			t.Error(p)
-		}
-		for _, ex := range examples {
+	for _, page := range handWritten(t, e.root) {
+		for _, ex := range page.examples {
 			blocks++
 			if reason, ok := ex.marker("not run:"); ok {
 				if reason == "" {
@@ -632,19 +647,11 @@ func TestConvention(t *testing.T) {
 	}
 	ci := ciTestCommand(t, root)
 	ciShown := 0
-	for _, page := range pages(t, root) {
-		if generatedBy(page) != "" {
-			continue
-		}
-		text, err := os.ReadFile(filepath.Join(root, page))
-		if err != nil {
-			t.Fatal(err)
-		}
-		examples, problems := parse(page, text)
-		for _, p := range problems {
+	for _, page := range handWritten(t, root) {
+		for _, p := range page.problems {
 			t.Error(p)
 		}
-		for _, ex := range examples {
+		for _, ex := range page.examples {
 			if _, ok := ex.marker("not run:"); ok {
 				continue
 			}
@@ -671,8 +678,8 @@ func TestConvention(t *testing.T) {
 				t.Errorf("%s: a ```%s block: examples are ```console, ```sh or ```python (or marked \"<!-- doctest: not run: REASON -->\")", ex, ex.lang)
 			}
 		}
-		if page == "README.md" {
-			if n := bytes.Count(text, []byte("\n")); n > 250 {
+		if page.name == "README.md" {
+			if n := bytes.Count(page.text, []byte("\n")); n > 250 {
 				t.Errorf("README.md has %d lines; it is held to 250 (the rest belongs in docs/)", n)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"maxmatch/internal/pydict"
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/textcheck"
 )
 
 // GoldEdit is one annotator's edit of a source sentence, from an `A` line of an M2 file.
@@ -213,7 +214,7 @@ func (p *m2Parser) feed(text string, final bool) error {
 	}
 	bad := len(text) // the first byte that is not UTF-8
 	if !utf8.ValidString(text) {
-		bad = firstInvalidUTF8(text)
+		bad = textcheck.FirstInvalidUTF8(text)
 	}
 	for start := 0; start < len(text); {
 		end := len(text)
@@ -697,15 +698,4 @@ func quote(s string) string {
 		s = s[:max] + "…"
 	}
 	return strconv.Quote(s)
-}
-
-func firstInvalidUTF8(b string) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRuneInString(b[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
-		}
-		i += size
-	}
-	return len(b)
 }

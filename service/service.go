@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"maxmatch/internal/jsonline"
 	"maxmatch/internal/pytext"
 	"maxmatch/nbest"
 	"maxmatch/report"
@@ -43,6 +43,7 @@ type item struct {
 
 // worker is one worker's state.
 type worker struct {
+	json     report.JSONWriter
 	prepared *scorer.PreparedEvaluator
 	own      *scorer.Evaluator // for sentences that carry their own gold
 	ownCount int               // sentences scored by own since it was made
@@ -79,36 +80,48 @@ func (s *Server) Answer(w int, line []byte, no int) []byte {
 	return s.answerItem(w, item{line: line, no: no})
 }
 
-// Error returns the answer to a request that could not be read: {"id":null,"error":msg}.
+// Error returns the answer to a request that could not be read: {"id":null,"error":msg}. It
+// uses no worker's state: any goroutine may call it.
 func (s *Server) Error(msg string) []byte {
-	return s.answerItem(0, item{err: errors.New(msg)})
+	return errorAnswer(nil, nil, errors.New(msg))
 }
 
-// answer answers one request on worker w.
+// answerItem answers one request on worker w.
 func (s *Server) answerItem(w int, item item) []byte {
 	var id json.RawMessage
-	b, err := s.respond(w, item, &id)
-	if err != nil {
-		b = append(b[:0], `{"id":`...)
-		if id == nil {
-			id = json.RawMessage("null")
-		}
-		b = append(b, id...)
-		b = append(b, `,"error":`...)
-		b = report.AppendJSONString(b, err.Error())
-		b = append(b, '}')
+	j := &s.workers[w].json
+	j.Reset(nil) // a new buffer: the answer is written out after the worker has gone on
+	if err := s.respond(w, item, &id); err != nil {
+		return errorAnswer(j, id, err)
 	}
-	return append(b, '\n')
+	return append(j.Bytes(), '\n')
 }
 
-// respond returns the answer to a request without its line break, or the error to answer; it
-// sets *id to the request's id as soon as it is known.
-func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) {
+// errorAnswer writes {"id": id or null, "error": err's message} and a line break with j (a new
+// JSONWriter when nil).
+func errorAnswer(j *report.JSONWriter, id json.RawMessage, err error) []byte {
+	if j == nil {
+		j = new(report.JSONWriter)
+	}
+	j.Reset(nil)
+	j.Object()
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	j.Key("id").Raw(id)
+	j.Key("error").String(err.Error())
+	j.End()
+	return append(j.Bytes(), '\n')
+}
+
+// respond writes the answer to a request, without its line break, into worker w's JSONWriter,
+// or returns the error to answer; it sets *id to the request's id as soon as it is known.
+func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 	if item.err != nil {
-		return nil, item.err
+		return item.err
 	}
 	var req request
-	decodeErr := nbest.DecodeStrict(item.line, &req)
+	decodeErr := jsonline.Decode(item.line, &req, "id")
 	if decodeErr != nil && req.ID == nil {
 		// The decoder may have stopped before the id: look for it alone.
 		var probe struct {
@@ -121,48 +134,41 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 		*id = compactID(req.ID)
 	}
 	if decodeErr != nil {
-		col, msg := nbest.JSONErrorAt(decodeErr)
-		return nil, fmt.Errorf("line %d, byte %d: %s", item.no, col, msg)
+		return fmt.Errorf("line %d, %v", item.no, decodeErr)
 	}
-	if !utf8.Valid(item.line) {
-		off := 0
-		for r, n := utf8.DecodeRune(item.line); r != utf8.RuneError || n != 1; r, n = utf8.DecodeRune(item.line[off:]) {
-			off += n
-		}
-		return nil, fmt.Errorf("line %d, byte %d: invalid UTF-8 (byte 0x%02x): expected UTF-8 text", item.no, off+1, item.line[off])
-	}
-	b := append([]byte(nil), `{"id":`...)
+	j := &s.workers[w].json
+	j.Object()
 	if req.ID != nil {
-		b = append(b, *id...)
+		j.Key("id").Raw(*id)
 	} else {
-		b = append(b, "null"...)
+		j.Key("id").Null()
 	}
 	switch {
 	case req.Info:
 		if req.Hyp != nil || req.Hyps != nil || req.Corpus != nil || req.Source != nil || req.M2 != nil {
-			return nil, fmt.Errorf(`line %d: an "info" request carries nothing else`, item.no)
+			return fmt.Errorf(`line %d: an "info" request carries nothing else`, item.no)
 		}
 		opt := s.p.Options()
-		b = AppendInt(b, `,"sentences":`, s.p.Len())
-		b = AppendFloat(b, `,"beta":`, opt.Beta)
-		b = AppendInt(b, `,"max_unchanged_words":`, opt.MaxUnchangedWords)
-		b = append(b, `,"compat":`...)
-		b = report.AppendJSONString(b, opt.Compat.String())
-		b = append(b, `,"fixes":`...)
-		b = report.AppendJSONString(b, opt.Fixes.String())
-		b = fmt.Appendf(b, `,"ignore_whitespace_casing":%t,"workers":%d}`, opt.IgnoreWhitespaceCasing, len(s.workers))
-		return b, nil
+		j.Key("sentences").Int(s.p.Len())
+		j.Key("beta").Float(opt.Beta)
+		j.Key("max_unchanged_words").Int(opt.MaxUnchangedWords)
+		j.Key("compat").String(opt.Compat.String())
+		j.Key("fixes").String(opt.Fixes.String())
+		j.Key("ignore_whitespace_casing").Bool(opt.IgnoreWhitespaceCasing)
+		j.Key("workers").Int(len(s.workers))
+		j.End()
+		return nil
 	case req.Corpus != nil:
 		if req.Hyp != nil || req.Hyps != nil || req.Source != nil || req.M2 != nil {
-			return nil, fmt.Errorf(`line %d: a "corpus" request carries its hypotheses in "corpus" only (and the sentences in "ids")`, item.no)
+			return fmt.Errorf(`line %d: a "corpus" request carries its hypotheses in "corpus" only (and the sentences in "ids")`, item.no)
 		}
-		return s.corpus(w, item.no, b, req)
+		return s.corpus(w, item.no, req)
 	case req.IDs != nil:
-		return nil, fmt.Errorf(`line %d: "ids" belongs to a "corpus" request`, item.no)
+		return fmt.Errorf(`line %d: "ids" belongs to a "corpus" request`, item.no)
 	case req.Hyp == nil && req.Hyps == nil:
-		return nil, fmt.Errorf(`line %d: expected "hyp" (a hypothesis), "hyps" (a list of them), "corpus" or "info"`, item.no)
+		return fmt.Errorf(`line %d: expected "hyp" (a hypothesis), "hyps" (a list of them), "corpus" or "info"`, item.no)
 	case req.Hyp != nil && req.Hyps != nil:
-		return nil, fmt.Errorf(`line %d: expected "hyp" or "hyps", found both`, item.no)
+		return fmt.Errorf(`line %d: expected "hyp" or "hyps", found both`, item.no)
 	}
 	hyps := req.Hyps
 	if req.Hyp != nil {
@@ -176,11 +182,11 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 	if req.Source != nil || req.M2 != nil {
 		sentence, err := s.ownGold(item.no, req)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if wk.own == nil || wk.ownCount >= ownEvaluatorLife {
 			if wk.own, err = s.p.NewEvaluator(); err != nil {
-				return nil, fmt.Errorf("line %d: %v", item.no, err)
+				return fmt.Errorf("line %d: %v", item.no, err)
 			}
 			wk.ownCount = 0
 		}
@@ -188,7 +194,7 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 		for _, h := range hyps {
 			r, err := wk.own.Evaluate(h, sentence)
 			if err != nil {
-				return nil, fmt.Errorf("line %d: %v", item.no, err)
+				return fmt.Errorf("line %d: %v", item.no, err)
 			}
 			r.ChooseAlone(s.p.Options().Beta)
 			rs = append(rs, r)
@@ -196,44 +202,39 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 		}
 	} else {
 		if req.ID == nil {
-			return nil, fmt.Errorf(`line %d: expected "id", the 0-based index of a gold sentence (or "source" and "gold" for a sentence of your own)`, item.no)
+			return fmt.Errorf(`line %d: expected "id", the 0-based index of a gold sentence (or "source" and "gold" for a sentence of your own)`, item.no)
 		}
 		i, err := s.sentenceID(req.ID)
 		if err != nil {
-			return nil, fmt.Errorf(`line %d: "id": %v`, item.no, err)
+			return fmt.Errorf(`line %d: "id": %v`, item.no, err)
 		}
 		if rs, err = wk.prepared.EvaluateAll(wk.results[:0], i, hyps); err != nil {
-			return nil, fmt.Errorf("line %d: %v", item.no, err)
+			return fmt.Errorf("line %d: %v", item.no, err)
 		}
 	}
 	wk.results = rs
 	beta := s.p.Options().Beta
 	edits := req.Edits == nil || *req.Edits
-	if req.Compact {
-		b = append(b, `,"results":[`...)
+	switch {
+	case req.Compact:
+		j.Key("results").Array()
 		for k := range rs {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			b = AppendCompactResult(b, &rs[k], beta, edits)
+			WriteCompactResult(j, &rs[k], beta, edits)
 		}
-		return append(b, "]}"...), nil
-	}
-	if req.Hyp != nil {
-		b = append(b, ',')
-		b = AppendResult(b, &rs[0], beta, edits)
-		return append(b, '}'), nil
-	}
-	b = append(b, `,"results":[`...)
-	for k := range rs {
-		if k > 0 {
-			b = append(b, ',')
+		j.EndArray()
+	case req.Hyp != nil:
+		report.WriteSentenceResult(j, &rs[0], beta, edits)
+	default:
+		j.Key("results").Array()
+		for k := range rs {
+			j.Object()
+			report.WriteSentenceResult(j, &rs[k], beta, edits)
+			j.End()
 		}
-		b = append(b, '{')
-		b = AppendResult(b, &rs[k], beta, edits)
-		b = append(b, '}')
+		j.EndArray()
 	}
-	return append(b, "]}"...), nil
+	j.End()
+	return nil
 }
 
 // compactID returns a request's id as it will be echoed: on one line.
@@ -258,22 +259,22 @@ func (s *Server) sentenceID(raw json.RawMessage) (int, error) {
 }
 
 // corpus answers a corpus request: the official corpus score of its hypotheses.
-func (s *Server) corpus(w, no int, b []byte, req request) ([]byte, error) {
+func (s *Server) corpus(w, no int, req request) error {
 	ids := make([]int, len(req.Corpus))
 	if req.IDs != nil {
 		if len(req.IDs) != len(req.Corpus) {
-			return nil, fmt.Errorf(`line %d: "ids" has %d sentences and "corpus" %d: expected one hypothesis per sentence`, no, len(req.IDs), len(req.Corpus))
+			return fmt.Errorf(`line %d: "ids" has %d sentences and "corpus" %d: expected one hypothesis per sentence`, no, len(req.IDs), len(req.Corpus))
 		}
 		for k, raw := range req.IDs {
 			i, err := s.sentenceID(raw)
 			if err != nil {
-				return nil, fmt.Errorf(`line %d: "ids"[%d]: %v`, no, k, err)
+				return fmt.Errorf(`line %d: "ids"[%d]: %v`, no, k, err)
 			}
 			ids[k] = i
 		}
 	} else {
 		if len(req.Corpus) != s.p.Len() {
-			return nil, fmt.Errorf(`line %d: "corpus" has %d hypotheses and the gold file %d sentences: expected one per sentence (or "ids" to say which)`, no, len(req.Corpus), s.p.Len())
+			return fmt.Errorf(`line %d: "corpus" has %d hypotheses and the gold file %d sentences: expected one per sentence (or "ids" to say which)`, no, len(req.Corpus), s.p.Len())
 		}
 		for k := range ids {
 			ids[k] = k
@@ -284,18 +285,18 @@ func (s *Server) corpus(w, no int, b []byte, req request) ([]byte, error) {
 	for k, i := range ids {
 		r, err := ev.Evaluate(i, pytext.TrimSpace(req.Corpus[k]))
 		if err != nil {
-			return nil, fmt.Errorf(`line %d: "corpus"[%d]: %v`, no, k, err)
+			return fmt.Errorf(`line %d: "corpus"[%d]: %v`, no, k, err)
 		}
 		t.Choose(&r)
 	}
-	p, r, f := t.PRF()
-	c := t.Counts()
-	b = AppendInt(b, `,"sentences":`, len(ids))
-	b = AppendScore(b, c, p, r, f)
+	j := &s.workers[w].json
+	j.Key("sentences").Int(len(ids))
+	report.WriteScore(j, t.Counts(), t.Beta)
 	if t.BoundedSentences > 0 {
-		b = AppendInt(b, `,"bounded":`, t.BoundedSentences)
+		j.Key("bounded").Int(t.BoundedSentences)
 	}
-	return append(b, '}'), nil
+	j.End()
+	return nil
 }
 
 // ownGold reads the gold sentence a request carries: "m2", one M2 block, or "source" and

@@ -154,6 +154,10 @@ type Comparison struct {
 	Paired []Paired
 }
 
+// ResampleBytes is the memory Compare holds for each resample of the given number of systems:
+// each system's P, R and F_β on it, and one difference against the baseline.
+func ResampleBytes(systems int) int64 { return int64(3*systems+1) * 8 }
+
 // Compare bootstraps several systems scored on the same n gold sentences: each resample draws
 // the sentences once and scores every system on it, so that each system's intervals and the
 // paired test of each against the first (the baseline) come from the same resamples; they are

@@ -270,7 +270,6 @@ func truncate(s string, n int) string {
 type errWriter struct {
 	w   io.Writer
 	err error
-	buf []byte // jsonString's
 }
 
 func (e *errWriter) printf(format string, args ...any) {

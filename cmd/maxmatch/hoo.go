@@ -6,8 +6,29 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/spf13/cobra"
+
 	"maxmatch/hoo/fragment"
 )
+
+const hooLong = `The HOO shared tasks' tools: edits in byte offsets of raw texts, extracted from corrected texts
+and scored as the HOO 2011 and 2012 tools did. Their data: raw texts NNNN.txt, gold edit files
+NNNNGE.xml, system texts NNNNxxN.txt and system edit files NNNNxxN.xml (xx the team, N the run);
+other names in their directories are ignored with a warning.`
+
+// newHoo returns "maxmatch hoo", the group of the HOO commands.
+func (a *app) newHoo() *cobra.Command {
+	cmd := a.newCommand([]usageLine{{"hoo COMMAND", "the HOO shared tasks' tools"}}, hooLong, func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			fmt.Fprint(a.stderr, helpText(cmd))
+			a.code = exitError
+			return nil
+		}
+		return usagef("unknown command %q", args[0])
+	})
+	cmd.AddCommand(a.newHooExtract(), a.newHooSynth(), a.newHooEval(), a.newHooCompare(), a.newHelp())
+	return cmd
+}
 
 // hooCommand is what the HOO commands share: the name that starts their messages, their
 // streams, the progress line on stderr, and the ignored files they have warned about.
@@ -21,8 +42,8 @@ type hooCommand struct {
 // newHooProgress is newProgress (tests show the progress line in a buffer).
 var newHooProgress = newProgress
 
-func newHooCommand(name string, stdout, stderr io.Writer) *hooCommand {
-	return &hooCommand{name: name, stdout: stdout, stderr: stderr, progress: newHooProgress(stderr), warned: map[string]bool{}}
+func (a *app) newHooCommand(name string) *hooCommand {
+	return &hooCommand{name: name, stdout: a.stdout, stderr: a.stderr, progress: newHooProgress(name, a.stderr), warned: map[string]bool{}}
 }
 
 // fail prints one error and returns the exit status for it.

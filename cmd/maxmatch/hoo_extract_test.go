@@ -52,20 +52,3 @@ func TestHooM2ExtractWritesNothingOnError(t *testing.T) {
 		t.Errorf("wrote %v on error", names)
 	}
 }
-
-func TestHooMethod(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--method", "m2"}, "m2"},
-		{[]string{"-method=m2"}, "m2"},
-		{[]string{"--orig", "x", "--method=wdiff"}, "wdiff"},
-		{[]string{"--orig", "method"}, ""},
-		{[]string{"--", "--method", "m2"}, ""},
-	} {
-		if got := hooMethod(c.args); got != c.want {
-			t.Errorf("hooMethod(%q) = %q, want %q", c.args, got, c.want)
-		}
-	}
-}

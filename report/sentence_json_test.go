@@ -1,4 +1,4 @@
-package service
+package report
 
 import (
 	"encoding/json"
@@ -7,8 +7,8 @@ import (
 	"maxmatch/scorer"
 )
 
-// TestAppendResult checks a result's fields against encoding/json's reading of them.
-func TestAppendResult(t *testing.T) {
+// TestWriteSentenceResult checks a result's fields against encoding/json's reading of them.
+func TestWriteSentenceResult(t *testing.T) {
 	gold, err := scorer.ReadM2("gold", []byte("S a \"b\" c\nA 1 2|||X|||x|||REQUIRED|||-NONE-|||0\nA 0 1|||X|||z|||REQUIRED|||-NONE-|||3\n"), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -18,7 +18,11 @@ func TestAppendResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, edits := range []bool{true, false} {
-		b := append(AppendResult([]byte("{"), &r, 0.5, edits), '}')
+		var j JSONWriter
+		j.Object()
+		WriteSentenceResult(&j, &r, 0.5, edits)
+		j.End()
+		b := j.Bytes()
 		var got struct {
 			Annotator, Correct, Proposed, Gold, TP, FP, FN int
 			P, R, F                                        float64
@@ -39,5 +43,36 @@ func TestAppendResult(t *testing.T) {
 		if (got.Edits != nil) != edits || (edits && len(*got.Edits) != len(a.Edits)) {
 			t.Errorf("edits %v: %s", edits, b)
 		}
+	}
+}
+
+func TestJSONWriter(t *testing.T) {
+	var j JSONWriter
+	j.Object()
+	j.Key("a").Int(1)
+	j.Key("b\"c").Array()
+	j.Float(0.5)
+	j.Object()
+	j.End()
+	j.Array()
+	j.EndArray()
+	j.String("<&>")
+	j.EndArray()
+	j.Key("d").Fields(Fields{{Key: "x", Value: Int(2)}, {Label: "text only", Value: Int(3)}, {Key: "y", Value: Bool(true)}})
+	j.Key("e").Null()
+	j.End()
+	const want = `{"a":1,"b\"c":[0.5,{},[],"<&>"],"d":{"x":2,"y":true},"e":null}`
+	if got := string(j.Bytes()); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if !json.Valid(j.Bytes()) {
+		t.Errorf("%s is not valid JSON", j.Bytes())
+	}
+	j.Reset(j.Bytes()[:0])
+	j.Array()
+	j.Int(1)
+	j.EndArray()
+	if got := string(j.Bytes()); got != "[1]" {
+		t.Errorf("after Reset: %s, want [1]", got)
 	}
 }

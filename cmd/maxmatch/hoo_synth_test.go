@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -40,13 +41,23 @@ func hooDirNames(t *testing.T, dir string) []string {
 	return names
 }
 
+// runHooExtract runs "maxmatch hoo extract" with args.
+func runHooExtract(args []string, stdout, stderr io.Writer) int {
+	return run(append([]string{"hoo", "extract"}, args...), stdout, stderr)
+}
+
+// runHooSynth runs "maxmatch hoo synth" with args.
+func runHooSynth(args []string, stdout, stderr io.Writer) int {
+	return run(append([]string{"hoo", "synth"}, args...), stdout, stderr)
+}
+
 func TestHooWdiffExtract(t *testing.T) {
 	dir := t.TempDir()
 	orig, sys, out := filepath.Join(dir, "orig"), filepath.Join(dir, "sys"), filepath.Join(dir, "out")
 	hooWriteFiles(t, orig, map[string]string{"0001.txt": "the cat sat\n", "0002.txt": "I like cats.\n", ".hidden": "x"})
 	hooWriteFiles(t, sys, map[string]string{"0001AB1.txt": "the dog sat\n", "0001AB2.txt": "the cat sat\n", "0002AB1.txt": "I like cats;\n"})
 	var stdout, stderr bytes.Buffer
-	code := runHooWdiffExtract([]string{"--method", "wdiff", "--orig", orig, "--system", sys, "--out", out}, &stdout, &stderr)
+	code := runHooExtract([]string{"--method", "wdiff", "--orig", orig, "--system", sys, "--out", out}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("status %d, stderr %s", code, stderr.String())
 	}
@@ -85,17 +96,17 @@ func TestHooWdiffExtractErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"method", []string{"--method", "lcs", "--orig", orig, "--system", sys, "--out", "x"}, `--method "lcs" is not known; expected wdiff`},
+		{"method", []string{"--method", "lcs", "--orig", orig, "--system", sys, "--out", "x"}, `--method: "lcs" is not known, expected one of wdiff, m2`},
 		{"missing flag", []string{"--orig", orig, "--out", "x"}, "--orig, --system and --out are all required"},
 		{"argument", []string{"--orig", orig, "--system", sys, "--out", "x", "extra"}, `unexpected argument "extra"`},
-		{"bad flag", []string{"--origin", orig}, `run "maxmatch hoo extract -h"`},
+		{"bad flag", []string{"--origin", orig}, `maxmatch hoo extract: unknown flag --origin (see "maxmatch hoo extract -h")`},
 		{"no pairs", []string{"--orig", orig, "--system", orig + "/../nothing", "--out", "x"}, "no such file or directory"},
 		{"official crash", []string{"--orig", orig, "--system", sys, "--out", filepath.Join(dir, "out")},
 			"0002XX1.txt (against " + filepath.Join(orig, "0002.txt") + "): edit 0002XX1-0001: the official HOO 2011 extractor crashes on this input"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer
-		if code := runHooWdiffExtract(c.args, &stdout, &stderr); code != 2 {
+		if code := runHooExtract(c.args, &stdout, &stderr); code != 2 {
 			t.Errorf("%s: status %d, want 2", c.name, code)
 		}
 		if !strings.Contains(stderr.String(), c.want) {
@@ -108,7 +119,7 @@ func TestHooWdiffExtractErrors(t *testing.T) {
 	// Fixed writes what the official cannot.
 	var stdout, stderr bytes.Buffer
 	out := filepath.Join(dir, "fixed")
-	if code := runHooWdiffExtract([]string{"--fixed", "--orig", orig, "--system", sys, "--out", out}, &stdout, &stderr); code != 2 ||
+	if code := runHooExtract([]string{"--fixed", "--orig", orig, "--system", sys, "--out", out}, &stdout, &stderr); code != 2 ||
 		!strings.Contains(stderr.String(), "U+0001, which XML 1.0 does not allow") {
 		t.Errorf("fixed: status %d, stderr %q", code, stderr.String())
 	}
@@ -116,7 +127,7 @@ func TestHooWdiffExtractErrors(t *testing.T) {
 
 func TestHooWdiffExtractHelp(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := runHooWdiffExtract([]string{"-h"}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "usage: maxmatch hoo extract") || stderr.Len() != 0 {
+	if code := runHooExtract([]string{"-h"}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "usage: maxmatch hoo extract") || stderr.Len() != 0 {
 		t.Errorf("status %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }
@@ -130,11 +141,11 @@ func TestHooSynthThenExtractReference(t *testing.T) {
 	for _, v := range []struct{ variant, sys string }{{"unchanged", "unchanged"}, {"allgold", "allgold"}, {"half", "half"}} {
 		sysDir, xmlDir := filepath.Join(dir, "sys_"+v.sys), filepath.Join(dir, "xml_"+v.sys)
 		var stdout, stderr bytes.Buffer
-		if code := runHooSynth([]string{"--raw", filepath.Join(hoo, "develop", "Raw"), "--gold", filepath.Join(hoo, "develop", "Gold"),
+		if code := runHooSynth([]string{"--orig", filepath.Join(hoo, "develop", "Raw"), "--gold", filepath.Join(hoo, "develop", "Gold"),
 			"--out", sysDir, "--variant", v.variant}, &stdout, &stderr); code != 0 {
 			t.Fatalf("synth %s: status %d: %s", v.variant, code, stderr.String())
 		}
-		if code := runHooWdiffExtract([]string{"--method", "wdiff", "--orig", filepath.Join(hoo, "develop", "Raw"), "--system", sysDir,
+		if code := runHooExtract([]string{"--method", "wdiff", "--orig", filepath.Join(hoo, "develop", "Raw"), "--system", sysDir,
 			"--out", xmlDir}, &stdout, &stderr); code != 0 {
 			t.Fatalf("extract %s: status %d: %s", v.variant, code, stderr.String())
 		}
@@ -164,9 +175,9 @@ func TestHooSynthErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"variant", []string{"--raw", raw, "--gold", gold, "--out", "x", "--variant", "best"}, `--variant "best" is not known`},
-		{"suffix", []string{"--raw", raw, "--gold", gold, "--out", "x", "--suffix", "a.b"}, `--suffix "a.b": expected a team of two letters and a run of one digit`},
-		{"edit past the end", []string{"--raw", raw, "--gold", gold, "--out", filepath.Join(dir, "out")},
+		{"variant", []string{"--orig", raw, "--gold", gold, "--out", "x", "--variant", "best"}, `--variant: "best" is not known`},
+		{"suffix", []string{"--orig", raw, "--gold", gold, "--out", "x", "--suffix", "a.b"}, `--suffix: "a.b" is not a team and a run, expected a team of two letters and a run of one digit`},
+		{"edit past the end", []string{"--orig", raw, "--gold", gold, "--out", filepath.Join(dir, "out")},
 			filepath.Join(gold, "0001GE.xml") + `:2: edit "0001-0001": span 2–9 ends beyond the 6 bytes of ` + filepath.Join(raw, "0001.txt")},
 	}
 	for _, c := range cases {

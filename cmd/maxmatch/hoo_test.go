@@ -14,8 +14,8 @@ import (
 func TestHooProgress(t *testing.T) {
 	saved := newHooProgress
 	defer func() { newHooProgress = saved }()
-	newHooProgress = func(stderr io.Writer) *progress {
-		return &progress{w: stderr, enabled: true, start: time.Now(), delay: 0}
+	newHooProgress = func(name string, stderr io.Writer) *progress {
+		return &progress{name: name, w: stderr, enabled: true, start: time.Now(), delay: 0}
 	}
 	tests := []struct {
 		args []string

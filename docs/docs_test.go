@@ -5,10 +5,11 @@ package docs_test
 //
 //   - ```console: lines "$ command" (a line ending in "\" continues on the next), each followed
 //     by what it prints, standard output and standard error together; a line "…" stands for any
-//     number of lines, and "…" inside a line for any text; a last line "[N]" is the exit status N the command must end with (without
-//     it, 0). A command shown without output is run and must succeed; its output may instead be
-//     the Markdown between "<!-- doctest: output -->" and "<!-- doctest: end output -->" after
-//     the block (a table shown rendered).
+//     number of lines, and "…" inside a line for any text (a time, the memory in use); a last
+//     line "[N]" is the exit status N the command must end with (without it, 0). A command shown
+//     without output is run and must succeed; its output may instead be the Markdown between
+//     "<!-- doctest: output -->" and "<!-- doctest: end output -->" after the block (a table
+//     shown rendered).
 //   - ```sh: a script, run whole; it must succeed.
 //   - ```python: run with python3 and the package in python/; when a line "prints" and a bare
 //     fence follow it, that is its output.
@@ -110,8 +111,8 @@ func pages(t *testing.T, root string) []string {
 }
 
 // generated are the pages written by programs, named with what writes them: their examples are
-// not run (they show how their writer was invoked, with the reader's paths), their links are
-// checked, and the contents rule is their writer's.
+// not run (they show how their writer was invoked, with the reader's paths); their links and
+// contents are checked as any page's (the command reference's contents are its generator's).
 var generated = []struct{ prefix, writer string }{
 	{"docs/benchmarks.md", "go run ./bench"},
 	{"docs/nbest-benchmarks.md", "go run ./bench/nbest"},

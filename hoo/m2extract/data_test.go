@@ -80,6 +80,10 @@ func TestAllGoldOnHOO(t *testing.T) {
 	}
 	frac := float64(equal) / float64(edits)
 	t.Logf("sys_allgold: %d edits, %d (%.4f) equal a gold edit (start, end, correction); %+v", edits, equal, frac, total)
+	// The command prints Stats: its counts are the ones measured here.
+	if total.Edits != edits || total.GoldEqual != equal {
+		t.Errorf("Stats count %d edits, %d equal to a gold edit; the edits returned are %d, %d of them equal to a gold edit", total.Edits, total.GoldEqual, edits, equal)
+	}
 	if frac < 0.97 {
 		t.Errorf("only %.4f of the extracted edits equal a gold edit; expected at least 0.97", frac)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
@@ -88,13 +87,12 @@ func (a *app) newScore() *cobra.Command {
 // checkBootstrap refuses a number of resamples whose arrays would not fit in the memory
 // budget: stats.Compare keeps every resample's figures of every system.
 func checkBootstrap(flag string, resamples, systems int, opt scorer.Options) error {
-	per := stats.ResampleBytes(systems)
-	budget := opt.Memory()
+	per, budget := stats.ResampleBytes(systems), opt.Memory()
 	if int64(resamples) <= budget/per {
 		return nil
 	}
-	return cli.Usagef("%s: %d resamples of %s would hold %s, more than the memory budget (%s, --max-memory), expected at most %d",
-		flag, resamples, wording.Plural(systems, "system"), membudget.Bytes(int64(min(uint64(resamples)*uint64(per), math.MaxInt64))), membudget.Bytes(budget), budget/per)
+	return cli.Usagef("%s: %d resamples are more than the memory budget (%s, --max-memory) holds at %d bytes a resample of %s, expected at most %d",
+		flag, resamples, membudget.Bytes(budget), per, wording.Plural(systems, "system"), budget/per)
 }
 
 // checkStdin refuses standard input given for more than one file (names are the files' roles).

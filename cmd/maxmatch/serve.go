@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"math"
 	"os"
 	"runtime/debug"
 
@@ -66,7 +67,7 @@ func (a *app) newServe() *cobra.Command {
 				if cmd.Flags().Changed("max-request-bytes") {
 					return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
 				}
-				maxLine = int(budget)
+				maxLine = int(min(budget, math.MaxInt))
 			}
 			checkWorkers(&opt)
 			a.code = a.serve(opt, reading, goldPath, maxLine)

@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// testCommand is a command with a flag of each kind; out collects what it prints.
-func testCommand(out *strings.Builder) (*cobra.Command, *struct {
+// testValues are the values of testCommand's flags.
+type testValues struct {
 	n     int
 	beta  float64
 	seed  uint64
@@ -19,17 +19,11 @@ func testCommand(out *strings.Builder) (*cobra.Command, *struct {
 	file  string
 	on    bool
 	size  int64
-}) {
-	v := &struct {
-		n     int
-		beta  float64
-		seed  uint64
-		mode  string
-		items []string
-		file  string
-		on    bool
-		size  int64
-	}{}
+}
+
+// testCommand is a command with a flag of each kind; out collects what it prints.
+func testCommand(out *strings.Builder) (*cobra.Command, *testValues) {
+	v := &testValues{}
 	cmd := New(Spec{
 		Usage:  []Usage{{Args: "test [flags] FILE", What: "a command for the tests"}},
 		Long:   "Tests the flags.",

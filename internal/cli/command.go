@@ -247,3 +247,18 @@ or, for every session, "PROGRAM completion bash > /etc/bash_completion.d/PROGRAM
 	cmd.ValidArgsFunction = cobra.FixedCompletions(shells, cobra.ShellCompDirectiveNoFileComp)
 	return cmd
 }
+
+// OneStdin returns a UsageError when standard input ("-") is given for more than one of the
+// files args (roles names them, in order).
+func OneStdin(roles, args []string) error {
+	var which []string
+	for i, a := range args {
+		if a == "-" {
+			which = append(which, roles[i])
+		}
+	}
+	if len(which) > 1 {
+		return Usagef("\"-\" (standard input) given for %s: only one file can be read from standard input", wording.JoinAnd(which))
+	}
+	return nil
+}

@@ -2,11 +2,10 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
-	"runtime"
 	"runtime/debug"
-	"strings"
+
+	"maxmatch/version"
 )
 
 // readBuildInfo is debug.ReadBuildInfo (tests give a fixed one).
@@ -14,10 +13,11 @@ var readBuildInfo = debug.ReadBuildInfo
 
 const versionUsage = `usage: maxmatch version   (or maxmatch --version)
 
-Prints the module's version, the commit it was built from and the Go release that built it.
-"go build" and "go install" in a git clone record the commit ("+dirty" and "with uncommitted
-changes" when the tree differed from it); "go run", "go test", -buildvcs=false and a git
-worktree record none, and the version is then "(devel)".
+Prints maxmatch's version, the commit it was built from and the Go release that built it.
+A release build (the release's archives and wheels, "go install" at the commit tagged with
+the version) gives the version alone; any other build is a development build of it, "+devel" followed by the commit and ".dirty" when Go recorded them: "go build" and
+"go install" in a git clone record the commit; "go run", "go test", -buildvcs=false and a git
+worktree record none.
 `
 
 // runVersion is "maxmatch version" and "maxmatch --version".
@@ -25,8 +25,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if code, done := parseNoArgs("maxmatch version", versionUsage, args, stdout, stderr); done {
 		return code
 	}
-	bi, ok := readBuildInfo()
-	return output(stdout, stderr, "maxmatch version", []byte(versionText(bi, ok)))
+	return output(stdout, stderr, "maxmatch version", []byte(version.Text(readBuildInfo())))
 }
 
 // parseNoArgs is parseArgs for a command without flags or arguments: -h prints usage.
@@ -36,47 +35,5 @@ func parseNoArgs(name, usage string, args []string, stdout, stderr io.Writer) (c
 	return parseArgs(fs, args, usage, []string{}, stdout, stderr)
 }
 
-// versionText is what runVersion prints for the build information bi (ok false: none).
-func versionText(bi *debug.BuildInfo, ok bool) string {
-	if !ok {
-		return "maxmatch (unknown version: the binary holds no build information)\n"
-	}
-	setting := map[string]string{"GOOS": runtime.GOOS, "GOARCH": runtime.GOARCH}
-	for _, s := range bi.Settings {
-		setting[s.Key] = s.Value
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "maxmatch %s\n", bi.Main.Version)
-	if rev := setting["vcs.revision"]; rev != "" {
-		fmt.Fprintf(&b, "commit %s", rev)
-		if t := setting["vcs.time"]; t != "" {
-			fmt.Fprintf(&b, " (%s)", t)
-		}
-		if setting["vcs.modified"] == "true" {
-			b.WriteString(", with uncommitted changes")
-		}
-		b.WriteString("\n")
-	} else {
-		b.WriteString("commit unknown: built without version control information (see maxmatch version -h)\n")
-	}
-	fmt.Fprintf(&b, "built with %s for %s/%s\n", bi.GoVersion, setting["GOOS"], setting["GOARCH"])
-	return b.String()
-}
-
-// signatureVersion is the version a report's signature gives: the module's version, or for a
-// build without one, "devel" and the commit when it is known.
-func signatureVersion() string {
-	bi, ok := readBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			return "devel-" + s.Value[:12]
-		}
-	}
-	return "devel"
-}
+// signatureVersion is the version a report's signature gives.
+func signatureVersion() string { return version.Of(readBuildInfo()) }

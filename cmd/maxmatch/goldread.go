@@ -60,18 +60,23 @@ func (w *spanWarnings) finish() {
 // its warnings through prog: for the commands that keep the gold in memory (nbest, oracle,
 // serve).
 func (g goldReading) readAll(path string, fixes scorer.Fix, prog *progress) ([]scorer.Sentence, error) {
-	in := newInput(path, "gold", prog)
-	defer in.close()
-	text, err := in.readAll()
+	gold, err := g.load(path, fixes, prog)
 	if err != nil {
 		return nil, err
 	}
-	reader, spans, err := g.reader(in.name, fixes, prog)
+	return gold.sentences, nil
+}
+
+// load is readAll that keeps what a signature says of the file (goldFile.identity).
+func (g goldReading) load(path string, fixes scorer.Fix, prog *progress) (*goldFile, error) {
+	gold := &goldFile{in: newInput(path, "gold", prog)}
+	defer gold.in.close()
+	reader, spans, err := g.reader(gold.in.name, fixes, prog)
 	if err != nil {
 		return nil, err
 	}
-	gold, err := reader.ReadString(in.name, text)
-	if err != nil {
+	gold.reader = reader
+	if err := gold.load(); err != nil {
 		return nil, err
 	}
 	spans.finish()

@@ -32,7 +32,9 @@ sentence it is the sentence's 0-based index:
                                          corrections, then an annotator id and an error type
   {"id": x, "m2": "S …\nA …", "hyp" or "hyps": …}
                                          the same, from one M2 block
-  {"id": x, "info": true}                the number of sentences and the options
+  {"id": x, "info": true}                the protocol's version ("protocol", checked by clients
+                                         before any other request), maxmatch's, the number of
+                                         sentences, the options and the signature
 
 "edits": false leaves the edits out of sentence answers; "compact": true gives each sentence
 result as an array, {"id", "results": [[annotator, correct, proposed, gold, p, r, f,
@@ -82,7 +84,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	prog := newProgress(stderr)
-	gold, err := reading.readAll(goldPath, opt.Effective(), prog)
+	gold, err := reading.load(goldPath, opt.Effective(), prog)
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
@@ -100,7 +102,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// five times.
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
-	srv := service.New(gold, opt, reader, workers)
+	srv := service.New(gold.sentences, opt, reader, workers)
+	srv.Signature = signature(opt, nil, gold, 0, 0)
 	in := bufio.NewReaderSize(stdin, 1<<16)
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	lineNo := 0

@@ -2,6 +2,10 @@
 // line of JSON per answer, against a gold standard loaded once (see the command's usage for the
 // requests). A Server holds the gold and one state per worker; the command reads the lines,
 // hands them to workers and writes the answers in order.
+//
+// The protocol has a version, ProtocolVersion, which the "info" answer gives as "protocol"
+// (with maxmatch's version and the signature of the figures): a client checks it before any
+// other request, and refuses a service whose protocol it does not speak.
 package service
 
 import (
@@ -17,7 +21,14 @@ import (
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
+	"maxmatch/version"
 )
+
+// ProtocolVersion is the version of the protocol: the requests a Server reads and the answers
+// it writes. It changes whenever a request or an answer changes in form or meaning, so that a
+// client and a service of different releases never misread each other; the "info" request and
+// its "protocol" field keep their form across versions, so that the check always works.
+const ProtocolVersion = 1
 
 // request is a request of the service.
 type request struct {
@@ -55,6 +66,11 @@ const ownEvaluatorLife = 4096
 
 // Server answers requests against one gold standard, on a fixed number of workers.
 type Server struct {
+	// Signature is the signature of the figures it gives (report.Signature), which the "info"
+	// answer carries: "maxmatch score --signature-only" prints the same for the same options
+	// and gold.
+	Signature string
+
 	p       *scorer.PreparedGold
 	reader  scorer.M2Reader
 	workers []worker
@@ -143,6 +159,9 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 			return nil, fmt.Errorf(`line %d: an "info" request carries nothing else`, item.no)
 		}
 		opt := s.p.Options()
+		b = AppendInt(b, `,"protocol":`, ProtocolVersion)
+		b = append(b, `,"version":`...)
+		b = report.AppendJSONString(b, version.String())
 		b = AppendInt(b, `,"sentences":`, s.p.Len())
 		b = AppendFloat(b, `,"beta":`, opt.Beta)
 		b = AppendInt(b, `,"max_unchanged_words":`, opt.MaxUnchangedWords)
@@ -150,7 +169,10 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) ([]byte, error) 
 		b = report.AppendJSONString(b, opt.Compat.String())
 		b = append(b, `,"fixes":`...)
 		b = report.AppendJSONString(b, opt.Fixes.String())
-		b = fmt.Appendf(b, `,"ignore_whitespace_casing":%t,"workers":%d}`, opt.IgnoreWhitespaceCasing, len(s.workers))
+		b = fmt.Appendf(b, `,"ignore_whitespace_casing":%t,"workers":%d`, opt.IgnoreWhitespaceCasing, len(s.workers))
+		b = append(b, `,"signature":`...)
+		b = report.AppendJSONString(b, s.Signature)
+		b = append(b, '}')
 		return b, nil
 	case req.Corpus != nil:
 		if req.Hyp != nil || req.Hyps != nil || req.Source != nil || req.M2 != nil {

@@ -5,7 +5,8 @@ A wheel carries the maxmatch command, built with Go (static: CGO_ENABLED=0, -tri
 the platform it is tagged for, in ``maxmatch/bin/``; the package runs it. The platform is the
 running Python's, or the config setting ``target`` (``pip wheel -C target=linux/arm64``):
 one of TARGETS, whose tags say where the static command runs. The release tool (go run
-./release) gives ``binary``, a command it has built, to put in the wheel instead of building one.
+./release) gives ``binary``, a command it has built with build_command, to put in the wheel
+instead of building one.
 
 The backend runs in two places: ``python/`` in the repository, where the Go module is the
 repository (``..``) and a wheel is a development build (version NUMBER+devel); and the root of
@@ -155,8 +156,9 @@ def _go():
     return go
 
 
-def _build_command(goos, goarch, out):
-    """Builds the maxmatch command for goos/goarch into out."""
+def build_command(goos, goarch, out):
+    """Builds the maxmatch command for goos/goarch into out, as build_wheel does (the release
+    tool builds its archives' commands with it, from the source distribution)."""
     module, release = _go_module()
     ldflags = "-s -w" + (" " + RELEASE_FLAG if release else "")
     args = [_go(), "build", "-trimpath", "-buildvcs=false", "-ldflags=" + ldflags, "-o", out, "./cmd/maxmatch"]
@@ -248,7 +250,7 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     else:
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, exe)
-            _build_command(goos, goarch, out)
+            build_command(goos, goarch, out)
             with open(out, "rb") as f:
                 command = f.read()
     version = _version()

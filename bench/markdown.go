@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
 

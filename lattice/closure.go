@@ -1,9 +1,9 @@
 package lattice
 
 import (
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
+	"maxmatch/membudget"
 )
 
 // An in-list holds the keys of the edges into a vertex, sorted by their source vertex.

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
+	"maxmatch/membudget"
 )
 
 // Kind is the kind of an edit: what its lattice path does.

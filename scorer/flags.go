@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 )
 
 // RegisterFlags defines the scoring flags on fs, with o's current values as defaults: the

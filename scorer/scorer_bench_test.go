@@ -1,6 +1,7 @@
 package scorer_test
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -246,6 +247,27 @@ func BenchmarkRetotal(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				counts.Retotal(0.5, order)
+			}
+		})
+	}
+}
+
+// BenchmarkParseDistinctAnnotators reads one sentence with n edits of n different annotators
+// (the time should grow linearly with n).
+func BenchmarkParseDistinctAnnotators(b *testing.B) {
+	for _, n := range []int{10000, 40000} {
+		var buf bytes.Buffer
+		buf.WriteString("S a b c d\n")
+		for i := range n {
+			fmt.Fprintf(&buf, "A 0 1|||X|||x|||REQUIRED|||-NONE-|||%d\n", i)
+		}
+		data := buf.Bytes()
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := scorer.ReadM2("distinct.m2", data, 0); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -88,7 +88,7 @@ func (c *corpus) skipped(line int) {
 		return
 	}
 	c.warned = true
-	c.prog.printf("maxmatch: warning: %s:%d: ignoring an empty last line (the gold file has %s)\n", c.sys.name, line, plural(line-1, "sentence"))
+	c.prog.warn("%s:%d: ignoring an empty last line (the gold file has %s)", c.sys.name, line, plural(line-1, "sentence"))
 }
 
 // streamPairs reads both files, sentence by sentence.

@@ -125,7 +125,7 @@ type typesError struct {
 	err  error
 }
 
-func (e typesError) Error() string { return "-types: " + e.gold + ": " + e.err.Error() }
+func (e typesError) Error() string { return "--types: " + e.gold + ": " + e.err.Error() }
 
 // stream returns a reader of the file's sentences, restricted to the types, read as they are
 // scored: from memory when kept, from the file otherwise (close it when done).

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-
 	"maxmatch/scorer"
 )
 
@@ -15,14 +12,6 @@ type goldReading struct {
 	// acceptBadSpans has no effect: it was the way to get the official's reading, now the
 	// default, and is kept for scripts that pass it.
 	acceptBadSpans bool
-}
-
-// registerReadingFlags defines the flags score and compare share: the scoring options and how
-// to read the gold file.
-func registerReadingFlags(fs *flag.FlagSet, opt *scorer.Options, g *goldReading) {
-	fs.BoolVar(&g.strict, "strict", false, "fail on a gold edit whose span is outside its sentence (the official drops it) or reversed (the official keeps it, never matched), instead of reading it as the official does with a warning")
-	fs.BoolVar(&g.acceptBadSpans, "accept-bad-spans", false, "no effect, kept for scripts: reading such spans as the official does is the default (see -strict)")
-	opt.RegisterFlags(fs)
 }
 
 // maxReadWarnings is the number of warnings about one gold file printed one by one; the rest
@@ -44,14 +33,14 @@ func (w *spanWarnings) warn(e *scorer.ParseError) {
 	}
 	w.seen[e.Line] = true
 	if len(w.seen) <= maxReadWarnings {
-		w.prog.printf("maxmatch: warning: %v\n", e)
+		w.prog.warn("%v", e)
 	}
 }
 
 // finish prints the count of the warnings not printed one by one.
 func (w *spanWarnings) finish() {
 	if n := len(w.seen); n > maxReadWarnings {
-		w.prog.printf("maxmatch: warning: %s: %d more A lines with a span outside their sentence or reversed, read as the official scorer does and not listed (%d such lines in all)\n",
+		w.prog.warn("%s: %d more A lines with a span outside their sentence or reversed, read as the official scorer does and not listed (%d such lines in all)",
 			w.path, n-maxReadWarnings, n)
 	}
 }
@@ -71,10 +60,7 @@ func (g goldReading) readAll(path string, fixes scorer.Fix, prog *progress) ([]s
 func (g goldReading) load(path string, fixes scorer.Fix, prog *progress) (*goldFile, error) {
 	gold := &goldFile{in: newInput(path, "gold", prog)}
 	defer gold.in.close()
-	reader, spans, err := g.reader(gold.in.name, fixes, prog)
-	if err != nil {
-		return nil, err
-	}
+	reader, spans := g.reader(gold.in.name, fixes, prog)
 	gold.reader = reader
 	if err := gold.load(); err != nil {
 		return nil, err
@@ -83,12 +69,17 @@ func (g goldReading) load(path string, fixes scorer.Fix, prog *progress) (*goldF
 	return gold, nil
 }
 
+// check refuses flags that contradict each other.
+func (g goldReading) check() error {
+	if g.strict && g.acceptBadSpans {
+		return usagef("--strict and --accept-bad-spans contradict each other: --strict refuses the spans that --accept-bad-spans (now the default) accepts")
+	}
+	return nil
+}
+
 // reader returns the reader of the gold file path as the flags say, which warns through prog
 // about each A line read as the official reads it (see spanWarnings).
-func (g goldReading) reader(path string, fixes scorer.Fix, prog *progress) (scorer.M2Reader, *spanWarnings, error) {
-	if g.strict && g.acceptBadSpans {
-		return scorer.M2Reader{}, nil, fmt.Errorf("-strict and -accept-bad-spans contradict each other: -strict refuses the spans that -accept-bad-spans (now the default) accepts")
-	}
+func (g goldReading) reader(path string, fixes scorer.Fix, prog *progress) (scorer.M2Reader, *spanWarnings) {
 	w := &spanWarnings{path: path, prog: prog, seen: map[int]bool{}}
-	return scorer.M2Reader{Fixes: fixes, Strict: g.strict, Warn: w.warn}, w, nil
+	return scorer.M2Reader{Fixes: fixes, Strict: g.strict, Warn: w.warn}, w
 }

@@ -2,12 +2,11 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 	"sort"
-	"strings"
+
+	"github.com/spf13/cobra"
 
 	"maxmatch/hoo/compare"
 	"maxmatch/hoo/fragment"
@@ -15,14 +14,10 @@ import (
 	"maxmatch/hoo/wdiff"
 )
 
-const hooCompareUsage = `usage: maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR [--methods A,B] [--csv FILE] [--html FILE] SYS_DIR...
-
-Extracts each system's edits (SYS_DIR holds its corrected texts NNNNxxN.txt) in two ways, scores
+const hooCompareLong = `Extracts each system's edits (SYS_DIR holds its corrected texts NNNNxxN.txt) in two ways, scores
 both with the HOO 2011 scheme, with and without the bonus, and prints Table 1 (mean scores per
 system and extraction) and Table 2 (per fragment and segment, the edits only one extraction
-found, ✓ when it is a gold edit, with the gold edits around them) as Markdown. Flags:
-
-`
+found, ✓ when it is a gold edit, with the gold edits around them) as Markdown.`
 
 // hooExtractors are the extractions hoo compare knows, by name.
 var hooExtractors = map[string]compare.Extractor{
@@ -35,52 +30,64 @@ var hooExtractors = map[string]compare.Extractor{
 	}(),
 }
 
-// runHooCompare is "maxmatch hoo compare".
-func runHooCompare(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("maxmatch hoo compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	goldDir := fs.String("gold", "", "directory of gold edit files NNNNGE.xml")
-	origDir := fs.String("orig", "", "directory of original texts NNNN.txt")
-	methods := fs.String("methods", "wdiff,m2", "the two extractions to compare: "+strings.Join(extractorNames(), ", "))
-	csvPath := fs.String("csv", "", "also write Table 1 as CSV to this file")
-	htmlPath := fs.String("html", "", "also write both tables as a web page to this file")
-	fixedEval := fs.Bool("fixed-eval", false, "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")
-	if code, done := parseArgs(fs, args, hooCompareUsage, nil, stdout, stderr); done {
-		return code
-	}
-	c := newHooCommand("maxmatch hoo compare", stdout, stderr)
-	if *goldDir == "" || *origDir == "" {
-		return c.fail("--gold and --orig are required")
-	}
-	if fs.NArg() == 0 {
-		return c.fail("expected at least one system directory after the flags")
-	}
-	if *csvPath != "" && *csvPath == *htmlPath {
-		return c.fail("--csv and --html both name %s: expected two files", *csvPath)
-	}
+// hooCompareFlags are the flags of "maxmatch hoo compare".
+type hooCompareFlags struct {
+	goldDir, origDir, csv, html string
+	methods                     []string
+	fixedEval                   bool
+}
+
+// newHooCompare returns "maxmatch hoo compare".
+func (a *app) newHooCompare() *cobra.Command {
+	f := hooCompareFlags{methods: []string{"wdiff", "m2"}}
+	cmd := a.newCommand([]usageLine{{"compare --gold GOLD_DIR --orig RAW_DIR [flags] SYS_DIR...", "two extractions of HOO systems, scored side by side"}}, hooCompareLong,
+		func(cmd *cobra.Command, args []string) error {
+			switch {
+			case f.goldDir == "" || f.origDir == "":
+				return usagef("--gold and --orig are required")
+			case len(args) == 0:
+				return usagef("expected at least one system directory after the flags")
+			}
+			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, nil, nil); err != nil {
+				return err
+			}
+			if err := checkReplaceable("--html", f.html, htmlOutput); err != nil {
+				return err
+			}
+			a.code = a.newHooCommand(cmd.CommandPath()).compare(f, args)
+			return nil
+		})
+	fs := flagsOf(cmd)
+	fs.stringVar(&f.goldDir, "gold", "", "", dirArg, "directory of gold edit files NNNNGE.xml")
+	fs.stringVar(&f.origDir, "orig", "", "", dirArg, "directory of original texts NNNN.txt")
+	fs.add(&listValue{what: "extraction", n: 2, choices: extractorNames(), set: func(names []string) error {
+		f.methods = names
+		return nil
+	}}, "methods", "", "the two extractions to compare (default wdiff,m2)")
+	fs.stringVar(&f.csv, "csv", "", "", outFileArg, "also write Table 1 as CSV to this file")
+	fs.stringVar(&f.html, "html", "", "", outFileArg, "also write both tables as a web page to this file")
+	fs.boolVar(&f.fixedEval, "fixed-eval", "", "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")
+	return cmd
+}
+
+// compare extracts and scores the systems of the directories sysDirs and prints the tables.
+func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
 	var xs []compare.Extractor
-	for _, name := range strings.Split(*methods, ",") {
-		x, ok := hooExtractors[name]
-		if !ok {
-			return c.fail("--methods: %q is not known; expected two of %s", name, strings.Join(extractorNames(), ", "))
-		}
-		xs = append(xs, x)
+	for _, name := range f.methods {
+		xs = append(xs, hooExtractors[name])
 	}
-	if len(xs) != 2 {
-		return c.fail("--methods: expected two extractions, got %d", len(xs))
-	}
-	gold, err := c.readDir(*goldDir, fragment.Gold)
+	gold, err := c.readDir(f.goldDir, fragment.Gold)
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	raw, err := c.readDir(*origDir, fragment.Raw)
+	raw, err := c.readDir(f.origDir, fragment.Raw)
 	if err != nil {
 		return c.fail("%v", err)
 	}
 	// Every system is read before any is extracted, so that a mistake in the last is found
 	// before the long work on the first.
-	sysFrags := make([][]compare.Fragment, fs.NArg())
-	for i, dir := range fs.Args() {
+	sysFrags := make([][]compare.Fragment, len(sysDirs))
+	for i, dir := range sysDirs {
 		sys, err := c.readDir(dir, fragment.SystemText)
 		if err != nil {
 			return c.fail("%v", err)
@@ -90,10 +97,10 @@ func runHooCompare(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var systems []*compare.System
-	for i, dir := range fs.Args() {
+	for i, dir := range sysDirs {
 		name := filepath.Base(filepath.Clean(dir))
-		opt := compare.Options{FixedEval: *fixedEval, Progress: func(what string, done, total int) {
-			c.progress.update(fmt.Sprintf("system %d/%d, %s: %s", i+1, fs.NArg(), name, what), done, total)
+		opt := compare.Options{FixedEval: f.fixedEval, Progress: func(what string, done, total int) {
+			c.progress.update(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sysDirs), name, what), done, total)
 		}}
 		s, err := compare.Compare(name, sysFrags[i], xs, opt)
 		if err != nil {
@@ -112,15 +119,15 @@ func runHooCompare(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprint(&out, "\n## Table 2: where the extractions differ\n")
 	compare.WriteTable2Markdown(&out, systems)
 	files := map[string][]byte{}
-	if *csvPath != "" {
+	if f.csv != "" {
 		var b bytes.Buffer
 		compare.WriteTable1CSV(&b, systems)
-		files[*csvPath] = b.Bytes()
+		files[f.csv] = b.Bytes()
 	}
-	if *htmlPath != "" {
+	if f.html != "" {
 		var b bytes.Buffer
 		compare.WriteHTML(&b, systems)
-		files[*htmlPath] = b.Bytes()
+		files[f.html] = b.Bytes()
 	}
 	if err := writeFiles(files); err != nil {
 		return c.fail("%v", err)

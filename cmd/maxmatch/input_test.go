@@ -47,6 +47,12 @@ func withStdin(r io.Reader, f func()) {
 	f()
 }
 
+// runStdin runs the command with standard input reading r.
+func runStdin(args []string, r io.Reader, stdout, stderr io.Writer) (code int) {
+	withStdin(r, func() { code = run(args, stdout, stderr) })
+	return code
+}
+
 // TestInputReadTwice checks the ways an input is read a second time: a regular file is opened
 // again; standard input from a pipe is copied as it is read, in memory or, beyond spoolMemory,
 // in a temporary file; standard input from a regular file is read again from its start.

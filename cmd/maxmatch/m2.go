@@ -3,52 +3,65 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"maxmatch/scorer"
 	"maxmatch/tokenize"
 )
 
-const m2Usage = `usage: maxmatch m2 [flags] SOURCE REFERENCE...
-
-Writes an M2 gold file from SOURCE and one or more corrected REFERENCEs of it (JFLEG-style
+const m2Long = `Writes an M2 gold file from SOURCE and one or more corrected REFERENCEs of it (JFLEG-style
 data), so that such data gets an M² score. Every file has one sentence per line, and the same
 number of lines. Each reference is an annotator (ids 0, 1, … in the order given); its edits are
 those the scorer extracts from it as a hypothesis against a gold standard without edits, of
 type UNK: the fewest Levenshtein steps, then the fewest edits, an edit spanning at most
--max_unchanged_words unchanged tokens (default 0: every maximal run of changed tokens is one
+--max_unchanged_words unchanged tokens (default 0: every maximal run of changed tokens is one
 edit). A reference equal to its source gets a noop line. Tokens are split on white space, or
-with -tokenize on raw text. Files ending in .gz are decompressed. Flags:
+with --tokenize on raw text. Any one file may be "-", standard input. Files ending in .gz are
+decompressed.`
 
-`
+// newM2 returns "maxmatch m2".
+func (a *app) newM2() *cobra.Command {
+	var (
+		out string
+		tok bool
+		opt = scorer.DefaultOptions()
+	)
+	cmd := a.newCommand([]usageLine{{"m2 [flags] SOURCE REFERENCE...", "write an M2 gold file from corrected references"}}, m2Long,
+		func(cmd *cobra.Command, paths []string) error {
+			if len(paths) < 2 {
+				return usagef("expected a SOURCE file and at least one REFERENCE file after the flags; got %s", plural(len(paths), "argument"))
+			}
+			roles := make([]string, len(paths))
+			for i := range roles {
+				roles[i] = fmt.Sprintf("REFERENCE %d", i)
+			}
+			roles[0] = "SOURCE"
+			if err := checkStdin(roles, paths); err != nil {
+				return err
+			}
+			if err := checkOutputs(map[string]string{"--out": out}, roles, paths); err != nil {
+				return err
+			}
+			if err := checkReplaceable("--out", out, m2Output); err != nil {
+				return err
+			}
+			a.code = a.m2(opt, out, tok, paths)
+			return nil
+		})
+	fs := flagsOf(cmd)
+	fs.stringVar(&out, "out", "", "", outFileArg, "write the M2 file to this file (replaced whole, or left as it was on an error; not one of the inputs) instead of standard output")
+	fs.boolVar(&tok, "tokenize", "", "tokenize every line first (Penn Treebank tokens, as NLTK's TreebankWordTokenizer): for raw text")
+	fs.intVar(&opt.MaxUnchangedWords, "max_unchanged_words", "", 0, uRange, "most unchanged tokens inside one edit (u; 0 keeps edits apart wherever a token is unchanged)")
+	return cmd
+}
 
-func runM2(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("maxmatch m2", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("out", "", "write the M2 file to this file (replaced whole, or left as it was on an error) instead of stdout")
-	tok := fs.Bool("tokenize", false, "tokenize every line first (Penn Treebank tokens, as NLTK's TreebankWordTokenizer): for raw text")
-	opt := scorer.DefaultOptions()
-	fs.IntVar(&opt.MaxUnchangedWords, "max_unchanged_words", 0, "most unchanged tokens inside one edit (u; 0 keeps edits apart wherever a token is unchanged)")
-	fs.IntVar(&opt.MaxUnchangedWords, "max-unchanged-words", 0, "same as -max_unchanged_words")
-	if code, done := parseArgs(fs, args, m2Usage, nil, stdout, stderr); done {
-		return code
-	}
-	if fs.NArg() < 2 {
-		fmt.Fprintf(stderr, "maxmatch m2: expected a SOURCE file and at least one REFERENCE file after the flags; got %s\nrun \"maxmatch m2 -h\" for the usage and flags\n", plural(fs.NArg(), "argument"))
-		return exitError
-	}
-	paths := fs.Args()
-	roles := make([]string, len(paths))
-	for i := range roles {
-		roles[i] = fmt.Sprintf("REFERENCE %d", i)
-	}
-	roles[0] = "SOURCE"
-	if !checkOptions("maxmatch m2", opt, stderr) || !checkStdin("maxmatch m2", roles, paths, stderr) {
-		return exitError
-	}
+// m2 writes the M2 file of the source and references paths.
+func (a *app) m2(opt scorer.Options, out string, tok bool, paths []string) int {
+	const cmd = "maxmatch m2"
+	stdout, stderr := a.stdout, a.stderr
 	files := make([][]string, len(paths))
 	for i, p := range paths {
 		role := "reference"
@@ -57,16 +70,16 @@ func runM2(args []string, stdout, stderr io.Writer) int {
 		}
 		lines, err := readLines(p, role)
 		if err != nil {
-			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+			fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 			return exitError
 		}
 		files[i] = lines
 	}
 	if err := checkLineCounts(paths, files); err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
-	if *tok {
+	if tok {
 		for _, lines := range files {
 			for i, l := range lines {
 				lines[i] = tokenizeLine(l)
@@ -91,31 +104,31 @@ func runM2(args []string, stdout, stderr io.Writer) int {
 		s, bounded, err := aligner.Sentence(source, refs)
 		var ue *scorer.UnwritableError
 		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "maxmatch: %s:%d: %v\n", paths[ue.Reference+1], line+1, err)
+			fmt.Fprintf(stderr, "%s: %s:%d: %v\n", cmd, paths[ue.Reference+1], line+1, err)
 			return exitError
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "maxmatch: %s:%d: %v\n", paths[0], line+1, err)
+			fmt.Fprintf(stderr, "%s: %s:%d: %v\n", cmd, paths[0], line+1, err)
 			return exitError
 		}
 		for i, why := range bounded {
 			if why != "" {
-				fmt.Fprintf(stderr, "maxmatch: warning: %s:%d: aligned by the bounded search, as %s (its edits still give the reference)\n",
-					paths[i+1], line+1, why)
+				fmt.Fprintf(stderr, "%s: warning: %s:%d: aligned by the bounded search, as %s (its edits still give the reference)\n",
+					cmd, paths[i+1], line+1, why)
 			}
 		}
 		mw.Write(&s)
 	}
 	if err := mw.Flush(); err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
-	if *out == "" {
-		return output(stdout, stderr, "maxmatch m2", m2.Bytes())
+	if out == "" {
+		return output(stdout, stderr, cmd, m2.Bytes())
 	}
 	// writeFiles' errors name the path the user gave.
-	if err := writeFiles(map[string][]byte{*out: m2.Bytes()}); err != nil {
-		fmt.Fprintf(stderr, "maxmatch m2: %v\n", err)
+	if err := writeFiles(map[string][]byte{out: m2.Bytes()}); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
 	return exitOK

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,20 +11,20 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/spf13/cobra"
+
 	"maxmatch/internal/ordered"
-	"maxmatch/internal/service"
 	"maxmatch/lattice"
 	"maxmatch/nbest"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
-const nbestUsage = `usage: maxmatch nbest [flags] NBEST GOLD
-
-Scores every hypothesis of the n-best list NBEST on its own against its sentence of GOLD (an M2
+const nbestLong = `Scores every hypothesis of the n-best list NBEST on its own against its sentence of GOLD (an M2
 file). NBEST is Moses' n-best format ("i ||| hypothesis ||| features ||| score", i the 0-based
 index of the gold sentence; only the first two fields are read) or JSON lines ({"id": i, "hyps":
 ["…", …]} or {"id": i, "hyp": "…"}); a sentence's hypotheses are consecutive, sentences may be
-missing. "-" reads the list from stdin; files ending in .gz are decompressed.
+missing. "-" reads the list from standard input; files ending in .gz are decompressed.
 
 One row per hypothesis, in list order (TSV, or JSON lines with --jsonl): the sentence id, k (the
 hypothesis's rank within its sentence, from 0), the chosen annotator's correct, proposed and
@@ -34,28 +33,39 @@ chosen is the one the official would choose for a corpus of this sentence alone 
 own counts; ties: more correct, then fewer proposed + β²·gold, then the first visited); P = 1
 when nothing is proposed, R = 1 when nothing is to be found, F = 0 when both are 0. Each
 annotator's counts are those "maxmatch score" gives the sentence in a system file made of these
-hypotheses. --stats prints the sufficient statistics a MERT or PRO tuner reads instead. Flags:
+hypotheses. --stats prints the sufficient statistics a MERT or PRO tuner reads instead.`
 
-`
-
-// nbestFlags are the flags of "maxmatch nbest" (and, with more, of oracle).
+// nbestFlags are the flags of "maxmatch nbest" and "maxmatch oracle".
 type nbestFlags struct {
 	opt     scorer.Options
 	reading goldReading
-	format  nbest.Format
+	format  string
 }
 
-func newNbestFlagSet(name string, f *nbestFlags, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	f.opt = scorer.DefaultOptions()
-	fs.Func("format", "format of the n-best list: auto (JSON lines when the first line starts with \"{\", else Moses), moses or jsonl", func(s string) error {
-		var err error
-		f.format, err = nbest.ParseFormat(s)
+// nbestFlagSet defines the flags nbest and oracle share.
+func nbestFlagSet(fs flagSet, f *nbestFlags) {
+	scoringFlags(fs, &f.opt)
+	readingFlags(fs, &f.reading)
+	fs.choiceVar(&f.format, "format", "auto", []string{"auto", "moses", "jsonl"}, "format of the n-best list: auto (JSON lines when the first line starts with \"{\", else Moses), moses or jsonl")
+}
+
+// check checks the flags and the files (NBEST GOLD) before any work.
+func (f *nbestFlags) check(args []string) error {
+	files := []string{"NBEST", "GOLD"}
+	if err := exactArgs(args, files...); err != nil {
 		return err
-	})
-	registerReadingFlags(fs, &f.opt, &f.reading)
-	return fs
+	}
+	if err := checkStdin(files, args); err != nil {
+		return err
+	}
+	checkWorkers(&f.opt)
+	return f.reading.check()
+}
+
+// listFormat is the n-best format --format names.
+func (f *nbestFlags) listFormat() nbest.Format {
+	format, _ := nbest.ParseFormat(f.format) // checked by the flag
+	return format
 }
 
 // readInputs reads the gold file and prepares to read the n-best list.
@@ -237,41 +247,48 @@ func scoreList(nextGroup func() (nbest.Group, error), p *scorer.PreparedGold, wo
 	})
 }
 
-func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// newNbest returns "maxmatch nbest".
+func (a *app) newNbest() *cobra.Command {
 	var f nbestFlags
 	var jsonl, stats bool
-	fs := newNbestFlagSet("maxmatch nbest", &f, stderr)
-	fs.BoolVar(&jsonl, "jsonl", false, "print one JSON object per hypothesis instead of TSV (with the chosen annotator's edits)")
-	fs.BoolVar(&stats, "stats", false, "print the sufficient statistics of every hypothesis as a MERT/PRO tuner reads them (Moses' scores format, M2Scorer's four statistics; see the README)")
-	if code, done := parseArgs(fs, args, nbestUsage, []string{"NBEST", "GOLD"}, stdout, stderr); done {
-		return code
-	}
-	if !checkOptions("maxmatch nbest", f.opt, stderr) || !checkStdin("maxmatch nbest", []string{"NBEST", "GOLD"}, fs.Args(), stderr) {
-		return exitError
-	}
-	if jsonl && stats {
-		fmt.Fprintln(stderr, "maxmatch nbest: --jsonl and --stats are exclusive: choose one output")
-		return exitError
-	}
-	prog := newProgress(stderr)
-	gold, list, err := f.readInputs(fs.Arg(1), fs.Arg(0), stdin, prog)
+	cmd := a.newCommand([]usageLine{{"nbest [flags] NBEST GOLD", "score every hypothesis of an n-best list on its own"}}, nbestLong,
+		func(cmd *cobra.Command, args []string) error {
+			if err := f.check(args); err != nil {
+				return err
+			}
+			if jsonl && stats {
+				return usagef("--jsonl and --stats are exclusive: choose one output")
+			}
+			a.code = a.nbest(f, jsonl, stats, args)
+			return nil
+		})
+	fs := flagsOf(cmd)
+	nbestFlagSet(fs, &f)
+	fs.boolVar(&jsonl, "jsonl", "", "print one JSON object per hypothesis instead of TSV (with the chosen annotator's edits)")
+	fs.boolVar(&stats, "stats", "", "print the sufficient statistics of every hypothesis as a MERT/PRO tuner reads them (Moses' scores format, M2Scorer's four statistics; see the README)")
+	return cmd
+}
+
+// nbest scores the list and prints a row for each hypothesis.
+func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
+	const cmd = "maxmatch nbest"
+	stdout, stderr := a.stdout, a.stderr
+	prog := newProgress(cmd, stderr)
+	gold, list, err := f.readInputs(args[1], args[0], stdin, prog)
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+		return prog.fail("%v", err)
 	}
 	// A small list is scored as it is read, its output held until the end; a large one is
 	// checked first and its output streamed.
 	onePass, total := list.small(), 0
 	if !onePass {
-		if total, err = list.check(f.format, len(gold)); err != nil {
-			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-			return exitError
+		if total, err = list.check(f.listFormat(), len(gold)); err != nil {
+			return prog.fail("%v", err)
 		}
 	}
-	rd, closeList, err := list.open(f.format, len(gold))
+	rd, closeList, err := list.open(f.listFormat(), len(gold))
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+		return prog.fail("%v", err)
 	}
 	defer closeList()
 
@@ -284,12 +301,15 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	case jsonl:
 		format = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
+			var j report.JSONWriter
 			for k := range rs {
-				b = service.AppendInt(b, `{"id":`, g.Sentence)
-				b = service.AppendInt(b, `,"k":`, k)
-				b = append(b, ',')
-				b = service.AppendResult(b, &rs[k], beta, true)
-				b = append(b, "}\n"...)
+				j.Reset(b)
+				j.Object()
+				j.Key("id").Int(g.Sentence)
+				j.Key("k").Int(k)
+				report.WriteSentenceResult(&j, &rs[k], beta, true)
+				j.End()
+				b = append(j.Bytes(), '\n')
 			}
 			return b
 		}
@@ -319,7 +339,7 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		done += b.hyps
 		prog.update("scoring hypothesis", done, total)
 		for _, w := range b.warnings {
-			prog.printf("maxmatch: warning: %s: %s\n", list.name(), w)
+			prog.warn("%s: %s", list.name(), w)
 		}
 		_, err := w.Write(b.out)
 		outBuffers.Put(&b.out)
@@ -335,8 +355,7 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// budget, after the hypotheses before it were printed: all of those are written out
 			// and the message says the output is incomplete.
 			if werr := out.Flush(); werr != nil {
-				fmt.Fprintf(stderr, "maxmatch: cannot write the output: %v\n", werr)
-				return exitError
+				return writeFailure(cmd, werr, stderr)
 			}
 			hyps := "hypotheses"
 			if done == 1 {
@@ -344,7 +363,7 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			more = fmt.Sprintf("standard output holds the scores of the %d %s before it only", done, hyps)
 		}
-		printScoreError(stderr, err, fs.Arg(1), more)
+		printScoreError(stderr, cmd, err, args[1], more)
 		return exitError
 	}
 	if onePass {
@@ -354,8 +373,7 @@ func runNbest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = out.Flush()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: cannot write the output: %v\n", err)
-		return exitError
+		return writeFailure(cmd, err, stderr)
 	}
 	return exitOK
 }

@@ -8,7 +8,7 @@ import (
 	"maxmatch/scorer"
 )
 
-// The TSV rows of "maxmatch nbest" (its JSON lines are internal/service's), written by hand
+// The TSV rows of "maxmatch nbest" (its JSON lines are package service's), written by hand
 // into byte slices: a worker formats its own results.
 
 // nbestTSVHeader is the header of nbest's TSV output.

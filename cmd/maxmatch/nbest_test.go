@@ -184,7 +184,7 @@ func TestNbestFormatsAgree(t *testing.T) {
 	// From stdin, gzipped.
 	for _, text := range []string{lists["moses"], lists["jsonl"]} {
 		var stdout, stderr bytes.Buffer
-		if code := runNbest([]string{"--jsonl", "-", "testdata/small.m2"}, strings.NewReader(text), &stdout, &stderr); code != 0 || stdout.String() != want {
+		if code := runStdin([]string{"nbest", "--jsonl", "-", "testdata/small.m2"}, strings.NewReader(text), &stdout, &stderr); code != 0 || stdout.String() != want {
 			t.Errorf("stdin: exit %d, %s%s", code, stdout.String(), stderr.String())
 		}
 	}

@@ -3,51 +3,59 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"strings"
 
-	"maxmatch/internal/service"
+	"github.com/spf13/cobra"
+
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
-const oracleUsage = `usage: maxmatch oracle [flags] NBEST GOLD
-
-Chooses one hypothesis per gold sentence from the n-best list NBEST (formats as for "maxmatch
+const oracleLong = `Chooses one hypothesis per gold sentence from the n-best list NBEST (formats as for "maxmatch
 nbest") to maximise the official corpus F_β of the chosen hypotheses — the score "maxmatch score"
 gives them as a system file — and prints that score, the greedy choice's, an upper bound, and
 how the choice was found: by trying every combination, or by coordinate ascent from the better
 of the greedy choice and the bound's (never below the greedy one), which is the best when it
 reaches the bound. A gold sentence without a hypothesis in the list keeps its source. -o writes
-the chosen hypotheses as a system file; --jsonl prints every sentence's choice. Flags:
+the chosen hypotheses as a system file; --jsonl prints every sentence's choice.`
 
-`
-
-func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// newOracle returns "maxmatch oracle".
+func (a *app) newOracle() *cobra.Command {
 	var f nbestFlags
 	var jsonl bool
 	var output string
-	fs := newNbestFlagSet("maxmatch oracle", &f, stderr)
-	fs.BoolVar(&jsonl, "jsonl", false, `print one JSON object per gold sentence, {"id", "k", "hyp", "annotator", "correct", "proposed", "gold"} (k -1: the source, no hypothesis in the list), then {"total": {"sentences", "correct", "proposed", "gold", "tp", "fp", "fn", "p", "r", "f", "greedy_f", "upper_bound", "method", "exact", "sweeps"}}`)
-	fs.StringVar(&output, "o", "", "write the chosen hypotheses to this file, one per gold sentence (a system file)")
-	if code, done := parseArgs(fs, args, oracleUsage, []string{"NBEST", "GOLD"}, stdout, stderr); done {
-		return code
-	}
-	if !checkOptions("maxmatch oracle", f.opt, stderr) || !checkStdin("maxmatch oracle", []string{"NBEST", "GOLD"}, fs.Args(), stderr) {
-		return exitError
-	}
-	goldPath := fs.Arg(1)
-	prog := newProgress(stderr)
-	gold, list, err := f.readInputs(goldPath, fs.Arg(0), stdin, prog)
+	cmd := a.newCommand([]usageLine{{"oracle [flags] NBEST GOLD", "choose one hypothesis per sentence for the best corpus F"}}, oracleLong,
+		func(cmd *cobra.Command, args []string) error {
+			if err := f.check(args); err != nil {
+				return err
+			}
+			if err := checkOutputs(map[string]string{"-o/--output": output}, []string{"NBEST", "GOLD"}, args); err != nil {
+				return err
+			}
+			a.code = a.oracle(f, jsonl, output, args)
+			return nil
+		})
+	fs := flagsOf(cmd)
+	nbestFlagSet(fs, &f)
+	fs.boolVar(&jsonl, "jsonl", "", `print one JSON object per gold sentence, {"id", "k", "hyp", "annotator", "correct", "proposed", "gold"} (k -1: the source, no hypothesis in the list), then {"total": {"sentences", "correct", "proposed", "gold", "tp", "fp", "fn", "p", "r", "f", "greedy_f", "upper_bound", "method", "exact", "sweeps"}}`)
+	fs.stringVar(&output, "output", "o", "", outFileArg, "write the chosen hypotheses to this file, one per gold sentence (a system file; not one of the inputs)")
+	return cmd
+}
+
+// oracle scores the list, searches the best choice and prints it.
+func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int {
+	const cmd = "maxmatch oracle"
+	stdout, stderr := a.stdout, a.stderr
+	goldPath := args[1]
+	prog := newProgress(cmd, stderr)
+	gold, list, err := f.readInputs(goldPath, args[0], stdin, prog)
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+		return prog.fail("%v", err)
 	}
-	rd, closeList, err := list.open(f.format, len(gold))
+	rd, closeList, err := list.open(f.listFormat(), len(gold))
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+		return prog.fail("%v", err)
 	}
 	defer closeList()
 
@@ -68,7 +76,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		done += b.hyps
 		prog.update("scoring hypothesis", done, 0)
 		for _, w := range b.warnings {
-			prog.printf("maxmatch: warning: %s: %s\n", list.name(), w)
+			prog.warn("%s: %s", list.name(), w)
 		}
 		for gi := range b.groups {
 			g := &b.groups[gi]
@@ -82,7 +90,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	if err != nil {
 		prog.clear()
-		printScoreError(stderr, err, goldPath, "")
+		printScoreError(stderr, cmd, err, goldPath, "")
 		return exitError
 	}
 	// A sentence without a hypothesis keeps its source, which proposes nothing.
@@ -98,8 +106,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		r, err := ev.Evaluate(i, gold[i].Source)
 		if err != nil { // the source proposes nothing: only a budget too small to start with
-			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-			return exitError
+			return prog.fail("%v", err)
 		}
 		c := make(nbest.Candidate, len(r.Annotators))
 		for a := range r.Annotators {
@@ -112,7 +119,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if missing == 1 {
 			verb = "has"
 		}
-		prog.printf("maxmatch: warning: %s: %d of the %d gold sentences %s no hypothesis in the list (the first: sentence %d, %s line %d); the source is used, which proposes no edit\n",
+		prog.warn("%s: %d of the %d gold sentences %s no hypothesis in the list (the first: sentence %d, %s line %d); the source is used, which proposes no edit",
 			list.name(), missing, len(gold), verb, firstMissing, goldPath, gold[firstMissing].Line)
 	}
 	prog.update("searching the oracle", 0, 0)
@@ -132,17 +139,15 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			text.WriteByte('\n')
 		}
 		if err := writeFiles(map[string][]byte{output: []byte(text.String())}); err != nil {
-			fmt.Fprintf(stderr, "maxmatch: cannot write the chosen hypotheses: %v\n", err)
-			return exitError
+			return prog.fail("cannot write the chosen hypotheses: %v", err)
 		}
 	}
 
 	out := bufio.NewWriter(stdout)
 	c := res.Totals.Counts()
-	pr, rc, fb := res.Totals.PRF()
 	_, _, greedy := res.Greedy.PRF()
 	if jsonl {
-		var b []byte
+		var j report.JSONWriter
 		t := scorer.Totals{Beta: f.opt.Beta}
 		for i := range gold {
 			k := res.Choice[i]
@@ -151,25 +156,31 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if hyps[i] == nil {
 				k = -1
 			}
-			b = service.AppendInt(b[:0], `{"id":`, i)
-			b = service.AppendInt(b, `,"k":`, k)
-			b = append(b, `,"hyp":`...)
-			b = report.AppendJSONString(b, chosenText(i))
-			b = service.AppendInt(b, `,"annotator":`, gold[i].Annotators[a].ID)
-			b = service.AppendInt(b, `,"correct":`, n.Correct)
-			b = service.AppendInt(b, `,"proposed":`, n.Proposed)
-			b = service.AppendInt(b, `,"gold":`, n.Gold)
-			b = append(b, "}\n"...)
-			out.Write(b)
+			j.Reset(j.Bytes()[:0])
+			j.Object()
+			j.Key("id").Int(i)
+			j.Key("k").Int(k)
+			j.Key("hyp").String(chosenText(i))
+			j.Key("annotator").Int(gold[i].Annotators[a].ID)
+			j.Key("correct").Int(n.Correct)
+			j.Key("proposed").Int(n.Proposed)
+			j.Key("gold").Int(n.Gold)
+			j.End()
+			out.Write(append(j.Bytes(), '\n'))
 		}
-		b = service.AppendInt(b[:0], `{"total":{"sentences":`, len(gold))
-		b = service.AppendScore(b, c, pr, rc, fb)
-		b = service.AppendFloat(b, `,"greedy_f":`, greedy)
-		b = service.AppendFloat(b, `,"upper_bound":`, res.UpperBound)
-		b = append(b, `,"method":`...)
-		b = report.AppendJSONString(b, res.Method.String())
-		b = fmt.Appendf(b, `,"exact":%t,"sweeps":%d}}`+"\n", res.Method.Exact(), res.Sweeps)
-		out.Write(b)
+		j.Reset(j.Bytes()[:0])
+		j.Object()
+		j.Key("total").Object()
+		j.Key("sentences").Int(len(gold))
+		report.WriteScore(&j, c, f.opt.Beta)
+		j.Key("greedy_f").Float(greedy)
+		j.Key("upper_bound").Float(res.UpperBound)
+		j.Key("method").String(res.Method.String())
+		j.Key("exact").Bool(res.Method.Exact())
+		j.Key("sweeps").Int(res.Sweeps)
+		j.End()
+		j.End()
+		out.Write(append(j.Bytes(), '\n'))
 	} else {
 		label := report.FBetaLabel(f.opt.Beta)
 		out.Write(report.TotalFields(res.Totals, true).AppendText(nil)) // as score --counts prints them
@@ -185,8 +196,7 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "maxmatch: cannot write the output: %v\n", err)
-		return exitError
+		return writeFailure(cmd, err, stderr)
 	}
 	return exitOK
 }

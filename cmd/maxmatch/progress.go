@@ -16,6 +16,7 @@ import (
 // and drawn again only where a line of output has ended, and a warning that comes while a
 // line of output is unfinished waits for its end.
 type progress struct {
+	name    string // the command's, which starts its messages
 	w       io.Writer
 	enabled bool
 	start   time.Time
@@ -41,9 +42,10 @@ var progressDelay = time.Second
 
 const progressInterval = 100 * time.Millisecond
 
-// newProgress returns a progress for stderr, enabled when stderr is a terminal.
-func newProgress(stderr io.Writer) *progress {
-	return &progress{w: stderr, enabled: isTerminal(stderr), start: time.Now(), delay: progressDelay}
+// newProgress returns the progress of the command name on stderr, enabled when stderr is a
+// terminal.
+func newProgress(name string, stderr io.Writer) *progress {
+	return &progress{name: name, w: stderr, enabled: isTerminal(stderr), start: time.Now(), delay: progressDelay}
 }
 
 // isTerminal reports whether w is a terminal.
@@ -140,6 +142,18 @@ func (p *progress) printf(format string, args ...any) {
 	}
 	p.clearLocked()
 	fmt.Fprintf(p.w, format, args...)
+}
+
+// warn prints a warning of the command: "maxmatch COMMAND: warning: …" (see printf).
+func (p *progress) warn(format string, args ...any) {
+	p.printf(p.name+": warning: "+format+"\n", args...)
+}
+
+// fail prints an error of the command, "maxmatch COMMAND: …", the progress line cleared, and
+// returns the exit status for it.
+func (p *progress) fail(format string, args ...any) int {
+	p.printf(p.name+": "+format+"\n", args...)
+	return exitError
 }
 
 // writeOutput writes b to out, standard output, which shares stderr's terminal or file: the

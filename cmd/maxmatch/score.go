@@ -3,14 +3,17 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime/debug"
 	"strings"
 
-	"maxmatch/internal/m2verbose"
+	"github.com/spf13/cobra"
+
 	"maxmatch/lattice"
+	"maxmatch/m2verbose"
+	"maxmatch/membudget"
 	"maxmatch/report"
 	"maxmatch/report/page"
 	"maxmatch/scorer"
@@ -39,64 +42,56 @@ type scoreFlags struct {
 	signatureOnly bool
 }
 
-func newScoreFlagSet(f *scoreFlags, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("maxmatch score", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	f.opt = scorer.DefaultOptions()
-	fs.BoolVar(&f.verbose, "v", false, "print what the official scorer prints with -v, byte for byte: every sentence's annotators, edits, gold edits, correct edits, running counts and chosen annotator, then the totals")
-	fs.BoolVar(&f.verbose, "verbose", false, "same as -v")
-	fs.BoolVar(&f.veryVerbose, "very_verbose", false, "accepted for the official's flag: prints the -v output (the official's matrices and graphs are not reproduced; a note on stderr says so)")
-	fs.BoolVar(&f.explain, "explain", false, "print each sentence readably: source, hypothesis, each annotator's edits, gold edits, matches and counts, the chosen annotator")
-	fs.BoolVar(&f.jsonl, "jsonl", false, "print one JSON object per sentence, then the totals (the reports below add fields and lines)")
-	fs.BoolVar(&f.counts, "counts", false, "also print the totals TP, FP and FN")
-	fs.BoolVar(&f.perSentence, "per-sentence", false, "print a table (TSV) of every sentence: gold line, chosen annotator, TP, FP, FN, P, R, F")
-	fs.BoolVar(&f.perType, "per-type", false, "print a table (TSV) of the gold edits by error type: gold, TP, FN, recall (FP only over all types: system edits carry no type)")
-	fs.IntVar(&f.bootstrap, "bootstrap", 0, fmt.Sprintf("also print 95%% intervals of P, R and F from this many bootstrap resamples of the sentences, and with several systems the paired tests against the first (0: none; default 0 for one system, %d for several)", defaultTableResamples))
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the bootstrap's random draws")
-	fs.StringVar(&f.format, "format", "", "print a table of the systems in this format: "+strings.Join(report.FormatNames(), ", ")+" (default text for several systems; one system gets the official lines without it)")
-	fs.Func("types", "score only the gold edits of these comma-separated error types, as CoNLL-2013 did (system edits are not filtered)", func(s string) error {
-		f.types = nil
-		for _, t := range strings.Split(s, ",") {
-			if t = strings.TrimSpace(t); t != "" {
-				f.types = append(f.types, t)
-			}
-		}
-		if f.types == nil {
-			return errors.New("expected error types separated by commas")
-		}
-		return nil
+// newScore returns "maxmatch score".
+func (a *app) newScore() *cobra.Command {
+	var f scoreFlags
+	cmd := a.newCommand([]usageLine{
+		{"score [flags] SYSTEM GOLD", "score a system output against an M2 gold file"},
+		{"score [flags] SYSTEM... GOLD", "score several systems: one table, tests against the first"},
+	}, scoreLong, func(cmd *cobra.Command, args []string) error {
+		f.bootstrapSet = cmd.Flags().Changed("bootstrap")
+		return a.runScore(f, args)
 	})
-	fs.BoolVar(&f.levels, "levels", false, "also print detection, recognition and correction P, R and F of each system (the HOO levels of M² edits; correction is the official figure)")
-	fs.StringVar(&f.html, "html", "", "also write the error-analysis page of the systems to this file")
-	fs.BoolVar(&f.signatureOnly, "signature-only", false, "print only the signature of the figures the command would print (reads the gold file, not the systems')")
-	registerReadingFlags(fs, &f.opt, &f.reading)
-	// A mistake gets its one-line error and a pointer to -h (runScore prints it), not the whole
-	// flag list.
-	fs.Usage = func() {}
-	return fs
+	fs := flagsOf(cmd)
+	scoringFlags(fs, &f.opt)
+	readingFlags(fs, &f.reading)
+	fs.boolVar(&f.verbose, "verbose", "v", "print what the official scorer prints with -v, byte for byte: every sentence's annotators, edits, gold edits, correct edits, running counts and chosen annotator, then the totals")
+	fs.boolVar(&f.veryVerbose, "very_verbose", "", "accepted for the official's flag: prints the -v output (the official's matrices and graphs are not reproduced; a note on stderr says so)")
+	fs.boolVar(&f.explain, "explain", "", "print each sentence readably: source, hypothesis, each annotator's edits, gold edits, matches and counts, the chosen annotator")
+	fs.boolVar(&f.jsonl, "jsonl", "", "print one JSON object per sentence, then the totals (the reports below add fields and lines)")
+	fs.boolVar(&f.counts, "counts", "", "also print the totals TP, FP and FN")
+	fs.boolVar(&f.perSentence, "per-sentence", "", "print a table (TSV) of every sentence: gold line, chosen annotator, TP, FP, FN, P, R, F")
+	fs.boolVar(&f.perType, "per-type", "", "print a table (TSV) of the gold edits by error type: gold, TP, FN, recall (FP only over all types: system edits carry no type)")
+	fs.intVar(&f.bootstrap, "bootstrap", "", 0, nonNegative, fmt.Sprintf("also print 95%% intervals of P, R and F from this many bootstrap resamples of the sentences, and with several systems the paired tests against the first (0: none; %d for several systems when not given); at most as many as the memory budget holds (%d bytes a resample for one system, %d more for each other)", defaultTableResamples, stats.ResampleBytes(1), stats.ResampleBytes(2)-stats.ResampleBytes(1)))
+	fs.uint64Var(&f.seed, "seed", 1, "seed of the bootstrap's random draws")
+	fs.add(&choiceValue{p: &f.format, choices: report.FormatNames(), accept: func(s string) bool {
+		_, err := report.ParseFormat(s)
+		return err == nil
+	}}, "format", "", "print a table of the systems in this format (text when not given for several systems; one system gets the official lines without it)")
+	fs.listVar("types", "error type", nil, func(types []string) error {
+		f.types = types
+		return nil
+	}, "score only the gold edits of these error types, as CoNLL-2013 did (system edits are not filtered)")
+	fs.boolVar(&f.levels, "levels", "", "also print detection, recognition and correction P, R and F of each system (the HOO levels of M² edits; correction is the official figure)")
+	fs.stringVar(&f.html, "html", "", "", outFileArg, "also write the error-analysis page of the systems to this file (not one of the inputs)")
+	fs.boolVar(&f.signatureOnly, "signature-only", "", "print only the signature of the figures the command would print (reads the gold file, not the systems')")
+	return cmd
 }
 
-// maxBeta is the largest β accepted: F_β's formula multiplies counts by β², which must stay
-// far from overflowing (β² counts up to 10²⁰⁰ × 10⁹), or the annotator choice and the figures
-// would compare and print NaN.
-const maxBeta = 1e100
-
-// checkOptions reports a scoring option out of its range; it returns false after printing the
-// error.
-func checkOptions(cmd string, opt scorer.Options, stderr io.Writer) bool {
-	if opt.MaxUnchangedWords < 0 {
-		fmt.Fprintf(stderr, "%s: -max_unchanged_words must be a non-negative integer, got %d\n", cmd, opt.MaxUnchangedWords)
-		return false
+// checkBootstrap refuses a number of resamples whose arrays would not fit in the memory
+// budget: stats.Compare keeps every resample's figures of every system.
+func checkBootstrap(flag string, resamples, systems int, opt scorer.Options) error {
+	per := stats.ResampleBytes(systems)
+	budget := opt.Memory()
+	if int64(resamples) <= budget/per {
+		return nil
 	}
-	if !(opt.Beta > 0 && opt.Beta <= maxBeta) {
-		fmt.Fprintf(stderr, "%s: -beta must be a number above 0 and at most 1e100 (beyond, F_β's formula overflows), got %v\n", cmd, opt.Beta)
-		return false
-	}
-	return true
+	return usagef("%s: %d resamples of %s would hold %s, more than the memory budget (%s, --max-memory), expected at most %d",
+		flag, resamples, plural(systems, "system"), membudget.Bytes(int64(min(uint64(resamples)*uint64(per), math.MaxInt64))), membudget.Bytes(budget), budget/per)
 }
 
-// checkStdin reports more than one file read from standard input.
-func checkStdin(cmd string, names, args []string, stderr io.Writer) bool {
+// checkStdin refuses standard input given for more than one file (names are the files' roles).
+func checkStdin(names, args []string) error {
 	var which []string
 	for i, a := range args {
 		if a == "-" {
@@ -104,10 +99,9 @@ func checkStdin(cmd string, names, args []string, stderr io.Writer) bool {
 		}
 	}
 	if len(which) > 1 {
-		fmt.Fprintf(stderr, "%s: \"-\" (standard input) given for %s: only one file can be read from standard input\n", cmd, joinAnd(which))
-		return false
+		return usagef("\"-\" (standard input) given for %s: only one file can be read from standard input", joinAnd(which))
 	}
-	return true
+	return nil
 }
 
 // joinAnd joins names as a list in prose: "A", "A and B", "A, B and C".
@@ -115,25 +109,16 @@ func joinAnd(s []string) string {
 	if len(s) < 2 {
 		return strings.Join(s, "")
 	}
-	out := s[0]
-	for _, x := range s[1 : len(s)-1] {
-		out += ", " + x
-	}
-	return out + " and " + s[len(s)-1]
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-const scoreUsage = `usage: maxmatch score [flags] SYSTEM GOLD
-       maxmatch score [flags] SYSTEM... GOLD
-
-Scores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file) and prints the
+const scoreLong = `Scores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file) and prints the
 official scorer's three lines. With several systems (the last file is the gold), or with
--format, prints one table of them all instead: P, R, F_β, TP, FP and FN, bootstrap intervals,
+--format, prints one table of them all instead: P, R, F_β, TP, FP and FN, bootstrap intervals,
 the paired bootstrap test of each system against the first (the baseline) with p-values
 adjusted for the number of comparisons (Holm), and the signature of the figures. Any one file
 may be "-", standard input. Files ending in .gz, or starting as gzip files do, are
-decompressed. Flags may also follow the files; "--" ends them. Flags:
-
-`
+decompressed. Flags may also follow the files; "--" ends them.`
 
 // defaultTableResamples is the number of bootstrap resamples of a table of several systems.
 const defaultTableResamples = 1000
@@ -145,35 +130,36 @@ func verboseWriter(opt scorer.Options) report.SentenceWriter {
 	})
 }
 
-func runScore(args []string, stdout, stderr io.Writer) int {
-	const cmd = "maxmatch score"
-	var f scoreFlags
-	fs := newScoreFlagSet(&f, stderr)
-	if code, done := parseArgs(fs, args, scoreUsage, nil, stdout, stderr); done {
-		return code
+// runScore is "maxmatch score" with its flags and files.
+func (a *app) runScore(f scoreFlags, files []string) error {
+	if len(files) < 2 {
+		return usagef("expected at least two files, SYSTEM... and GOLD (the last), besides the flags; got %s", plural(len(files), "argument"))
 	}
-	fs.Visit(func(fl *flag.Flag) { f.bootstrapSet = f.bootstrapSet || fl.Name == "bootstrap" })
-	if fs.NArg() < 2 {
-		fmt.Fprintf(stderr, "%s: expected at least two files, SYSTEM... and GOLD (the last), besides the flags; got %s\nrun %q for the usage and flags\n",
-			cmd, plural(fs.NArg(), "argument"), cmd+" -h")
-		return exitError
-	}
-	files := fs.Args()
 	systems, goldArg := files[:len(files)-1], files[len(files)-1]
-	if !checkOptions(cmd, f.opt, stderr) || !checkStdin(cmd, fileRoles(len(systems)), files, stderr) {
-		return exitError
+	if err := checkStdin(fileRoles(len(systems)), files); err != nil {
+		return err
 	}
-	if f.bootstrap < 0 {
-		fmt.Fprintf(stderr, "%s: -bootstrap must be a non-negative number of resamples, got %d\n", cmd, f.bootstrap)
-		return exitError
+	if err := checkOutputs(map[string]string{"--html": f.html}, fileRoles(len(systems)), files); err != nil {
+		return err
+	}
+	if err := checkReplaceable("--html", f.html, htmlOutput); err != nil {
+		return err
+	}
+	if err := f.reading.check(); err != nil {
+		return err
+	}
+	if names := systemNames(systems); len(systems) > 1 {
+		seen := map[string]int{}
+		for i, n := range names {
+			if j, ok := seen[n]; ok {
+				return usagef("SYSTEM %d and SYSTEM %d are both %s: expected each system once", j+1, i+1, n)
+			}
+			seen[n] = i
+		}
 	}
 	format := report.FormatText
 	if f.format != "" {
-		var err error
-		if format, err = report.ParseFormat(f.format); err != nil {
-			fmt.Fprintf(stderr, "%s: -format: %v\n", cmd, err)
-			return exitError
-		}
+		format, _ = report.ParseFormat(f.format) // checked by the flag
 	}
 	// Several systems, or a format, make a table; one system without one gets the official
 	// lines and the reports that follow them.
@@ -181,33 +167,47 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	if table {
 		why := "several systems"
 		if len(systems) == 1 {
-			why = "-format"
+			why = "--format"
 		}
 		outputs := sentenceOutputs(f)
 		if f.veryVerbose {
-			outputs = append([]string{"-very_verbose"}, outputs...)
+			outputs = append([]string{"--very_verbose"}, outputs...)
 		}
 		if len(outputs) > 0 {
-			fmt.Fprintf(stderr, "%s: %s prints the sentences of one system and does not go with %s: score each system on its own, or write every system's sentences side by side with -html\n", cmd, outputs[0], why)
-			return exitError
+			return usagef("%s prints the sentences of one system and does not go with %s: score each system on its own, or write every system's sentences side by side with --html", outputs[0], why)
 		}
 		if format == report.FormatCSV && (f.levels || f.perType) {
-			fmt.Fprintf(stderr, "%s: -format csv holds one table, and -levels and -per-type add tables: use them with -format json, text, markdown or latex\n", cmd)
-			return exitError
+			return usagef("--format csv holds one table, and --levels and --per-type add tables: use them with --format json, text, markdown or latex")
 		}
 		if !f.bootstrapSet && len(systems) > 1 {
 			f.bootstrap = defaultTableResamples
 		}
+	} else {
+		g := f
+		g.verbose = f.verbose || f.veryVerbose // --very_verbose prints the -v output
+		if msg := exclusiveSentenceOutputs(g); msg != "" {
+			return usageError{msg}
+		}
 	}
+	if f.bootstrap > 0 {
+		if err := checkBootstrap("--bootstrap", f.bootstrap, len(systems), f.opt); err != nil {
+			return err
+		}
+	}
+	checkWorkers(&f.opt)
+	a.code = a.score(f, table, format, systems, goldArg)
+	return nil
+}
 
-	prog := newProgress(stderr)
+// score scores the systems against the gold file and prints the report: a table, or the
+// official lines.
+func (a *app) score(f scoreFlags, table bool, format report.Format, systems []string, goldArg string) int {
+	const cmd = "maxmatch score"
+	stdout, stderr := a.stdout, a.stderr
+	prog := newProgress(cmd, stderr)
 	gold := &goldFile{in: newInput(goldArg, "gold", prog), types: f.types}
 	defer gold.in.close()
-	reader, spans, err := f.reading.reader(gold.in.name, f.opt.Effective(), prog)
-	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
-	}
+	reader, spans := f.reading.reader(gold.in.name, f.opt.Effective(), prog)
 	gold.reader = reader
 	inputs := make([]*input, len(systems))
 	for i, a := range systems {
@@ -220,6 +220,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	// surveyed by a reading of its own, then read again for each system.
 	survey := f.signatureOnly || table || f.html != "" || f.types != nil
 	gold.in.twice = len(systems) > 1 || (survey && !run.keep)
+	var err error
 	switch {
 	case run.keep:
 		err = gold.load()
@@ -227,9 +228,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		err = gold.survey()
 	}
 	if err != nil {
-		prog.clear()
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+		return prog.fail("%v", err)
 	}
 	if f.signatureOnly {
 		spans.finish()
@@ -267,10 +266,19 @@ func signature(opt scorer.Options, types []string, gold *goldFile, resamples int
 	return s.String()
 }
 
+// args are the systems' files as given.
+func (r *scoreRun) args() []string {
+	args := make([]string, len(r.systems))
+	for i, in := range r.systems {
+		args[i] = in.arg
+	}
+	return args
+}
+
 // runs returns the systems to score, with what each keeps of its scoring: the sentences'
 // counts for a bootstrap, the levels and the types when asked for.
 func (r *scoreRun) runs() []*systemRun {
-	names := systemNames(r.systems)
+	names := systemNames(r.args())
 	runs := make([]*systemRun, len(r.systems))
 	for i, in := range r.systems {
 		s := &systemRun{name: names[i], corpus: newCorpus(r.gold, in, r.prog)}
@@ -328,16 +336,14 @@ func (r *scoreRun) table(format report.Format, stdout, stderr io.Writer) int {
 	// and paired now, the system files in their order.
 	for _, s := range runs {
 		if err := s.corpus.prepare(false); err != nil {
-			r.prog.clear()
-			fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-			return exitError
+			return r.prog.fail("%v", err)
 		}
 	}
 	defer limitGoMemory(r.f.opt)()
 	pg := r.newPage(runs)
 	if err := scoreSystems(runs, r.f.opt, r.keep, r.prog, pg, nil); err != nil {
 		r.prog.clear()
-		printScoreError(stderr, err, r.gold.in.name, "")
+		printScoreError(stderr, cmd, err, r.gold.in.name, "")
 		return exitError
 	}
 	r.spans.finish()
@@ -396,11 +402,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 	f, prog := r.f, r.prog
 	if f.veryVerbose {
 		f.verbose = true
-		fmt.Fprintln(stderr, veryVerboseNote)
-	}
-	if msg := exclusiveSentenceOutputs(f); msg != "" {
-		fmt.Fprintf(stderr, "%s: %s\n", cmd, msg)
-		return exitError
+		prog.printf("%s: note: %s\n", cmd, veryVerboseNote)
 	}
 	defer limitGoMemory(f.opt)()
 	beta := f.opt.Beta
@@ -408,7 +410,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 	var sentences report.SentenceWriter
 	switch {
 	case f.jsonl:
-		sentences = &report.JSONLines{Beta: beta, Table: f.perSentence}
+		sentences = &report.JSONLines{Beta: beta}
 	case f.verbose:
 		sentences = verboseWriter(f.opt)
 	case f.explain:
@@ -420,9 +422,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 	sys := runs[0]
 	// Sentences are printed as they are scored: every error in the files must be found first.
 	if err := sys.corpus.prepare(sentences != nil); err != nil {
-		prog.clear()
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+		return prog.fail("%v", err)
 	}
 
 	out := newStdout(stdout, stderr, prog)
@@ -451,7 +451,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 			return writeFailure(cmd, werr, stderr)
 		}
 		if sentences == nil || before.Sentences == 0 {
-			printScoreError(stderr, err, r.gold.in.name, "")
+			printScoreError(stderr, cmd, err, r.gold.in.name, "")
 			return exitError
 		}
 		// A sentence too large for the memory budget stops a run that has printed the
@@ -460,7 +460,7 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 		if werr := out.close(); werr != nil {
 			return writeFailure(cmd, werr, stderr)
 		}
-		printScoreError(stderr, err, r.gold.in.name,
+		printScoreError(stderr, cmd, err, r.gold.in.name,
 			fmt.Sprintf("standard output holds the reports of the %s before it only, without the totals", plural(before.Sentences, "sentence")))
 		return exitError
 	}
@@ -540,16 +540,16 @@ func limitGoMemory(opt scorer.Options) (restore func()) {
 
 // printScoreError prints an error of scorer.Score; a sentence too large for the memory budget
 // is named by the gold file and line. A non-empty more is said after it, on the same line.
-func printScoreError(stderr io.Writer, err error, goldPath, more string) {
+func printScoreError(stderr io.Writer, cmd string, err error, goldPath, more string) {
 	var tl *scorer.TooLargeError
 	if errors.As(err, &tl) {
 		tl.File = goldPath
 	}
 	if more != "" {
-		fmt.Fprintf(stderr, "maxmatch: %v; %s\n", err, more)
+		fmt.Fprintf(stderr, "%s: %v; %s\n", cmd, err, more)
 		return
 	}
-	fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+	fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 }
 
 // warnBounded warns, naming the sentence and the budget it was over, when a sentence was scored
@@ -558,6 +558,6 @@ func warnBounded(prog *progress, system string, r *scorer.SentenceResult, goldNa
 	if r.Bounded == lattice.Exact {
 		return
 	}
-	prog.printf("maxmatch: warning: %ssentence %d (%s line %d): %s; scored with the bounded search, not the official's exact one (see the README, Bounded cost)\n",
+	prog.warn("%ssentence %d (%s line %d): %s; scored with the bounded search, not the official's exact one (see the README, Bounded cost)",
 		system, r.Index+1, goldName, r.Gold.Line, opt.FallbackReason(r))
 }

@@ -3,22 +3,21 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"runtime/debug"
 
+	"github.com/spf13/cobra"
+
 	"maxmatch/internal/ordered"
-	"maxmatch/internal/service"
+	"maxmatch/membudget"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
+	"maxmatch/service"
 )
 
-const serveUsage = `usage: maxmatch serve --gold GOLD [flags]
-
-Reads requests from stdin, one JSON object per line, and answers each with one line of JSON on
+const serveLong = `Reads requests from standard input, one JSON object per line, and answers each with one line of JSON on
 stdout, in the order of the requests; blank lines are skipped. GOLD (an M2 file) is read once;
 requests are scored by -j workers in parallel. "id" is echoed in every answer; for a gold
 sentence it is the sentence's 0-based index:
@@ -40,9 +39,7 @@ sentence it is the sentence's 0-based index:
 result as an array, {"id", "results": [[annotator, correct, proposed, gold, p, r, f,
 [annotator, correct, proposed, gold, …], edits, correct_edits, bounded], …]}.
 A request that cannot be answered gets {"id": its id or null, "error": "…"}, and the service goes
-on. Flags:
-
-`
+on.`
 
 // serveItem is a request line read from stdin, or why it could not be read.
 type serveItem struct {
@@ -59,46 +56,62 @@ type serveAnswer struct {
 	flush bool
 }
 
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("maxmatch serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	opt := scorer.DefaultOptions()
-	var reading goldReading
-	var goldPath string
-	var maxLine int
-	fs.StringVar(&goldPath, "gold", "", "the M2 gold file (required)")
-	fs.IntVar(&maxLine, "max-request-bytes", nbest.MaxLineBytes, "longest request line accepted; a longer one gets an error answer")
-	registerReadingFlags(fs, &opt, &reading)
-	if code, done := parseArgs(fs, args, serveUsage, []string{}, stdout, stderr); done {
-		return code
-	}
-	if goldPath == "" {
-		fmt.Fprintln(stderr, "maxmatch serve: --gold is required: the M2 file the requests refer to\nrun \"maxmatch serve -h\" for the usage and flags")
-		return exitError
-	}
-	if !checkOptions("maxmatch serve", opt, stderr) {
-		return exitError
-	}
-	if maxLine < 1 {
-		fmt.Fprintf(stderr, "maxmatch serve: --max-request-bytes must be positive, got %d\n", maxLine)
-		return exitError
-	}
-	prog := newProgress(stderr)
+// newServe returns "maxmatch serve".
+func (a *app) newServe() *cobra.Command {
+	var (
+		opt      scorer.Options
+		reading  goldReading
+		goldPath string
+		maxLine  int
+	)
+	cmd := a.newCommand([]usageLine{{"serve --gold GOLD [flags]", "score JSON-lines requests from stdin, gold loaded once"}}, serveLong,
+		func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) > 0:
+				return exactArgs(args)
+			case goldPath == "":
+				return usagef("--gold is required: the M2 file the requests refer to")
+			case goldPath == "-":
+				return usagef("--gold: \"-\" is standard input, which carries the requests, expected a file")
+			}
+			if err := reading.check(); err != nil {
+				return err
+			}
+			// A request line is held in memory whole: at most the memory budget.
+			if budget := opt.Memory(); int64(maxLine) > budget {
+				if cmd.Flags().Changed("max-request-bytes") {
+					return usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
+				}
+				maxLine = int(budget)
+			}
+			checkWorkers(&opt)
+			a.code = a.serve(opt, reading, goldPath, maxLine)
+			return nil
+		})
+	fs := flagsOf(cmd)
+	fs.stringVar(&goldPath, "gold", "", "", fileArg, "the M2 gold file (required)")
+	fs.intVar(&maxLine, "max-request-bytes", "", nbest.MaxLineBytes, positive, "longest request line accepted, at most the memory budget (the default too); a longer one gets an error answer")
+	scoringFlags(fs, &opt)
+	readingFlags(fs, &reading)
+	return cmd
+}
+
+// serve answers the requests on standard input.
+func (a *app) serve(opt scorer.Options, reading goldReading, goldPath string, maxLine int) int {
+	const cmd = "maxmatch serve"
+	stdout, stderr := a.stdout, a.stderr
+	prog := newProgress(cmd, stderr)
 	gold, err := reading.load(goldPath, opt.Effective(), prog)
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+		return prog.fail("%v", err)
 	}
 	// A request's own gold edits are read strictly: a span outside its sentence is an error
 	// answered to that request, not a warning on the service's stderr.
 	reader := scorer.M2Reader{Fixes: opt.Effective(), Strict: true}
 	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	if os.Getenv("GOGC") == "" {
 		// A service runs for long: the garbage collector's default target (heap up to twice what
-		// is live) rather than the one-shot commands' scorer.GCPercent, which lets it grow to
+		// is live) rather than the one-shot commands' gcPercent, which lets it grow to
 		// five times.
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
@@ -132,19 +145,25 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	err = ordered.Map(workers, 16*workers, next, answer, func(a serveAnswer) error {
 		if _, err := out.Write(a.text); err != nil {
-			return err
+			return errWrite{err}
 		}
 		if a.flush {
-			return out.Flush()
+			if err := out.Flush(); err != nil {
+				return errWrite{err}
+			}
 		}
 		return nil
 	})
-	if ferr := out.Flush(); err == nil {
-		err = ferr
+	if err == nil {
+		if ferr := out.Flush(); ferr != nil {
+			err = errWrite{ferr}
+		}
+	}
+	if werr, ok := isWriteError(err); ok {
+		return writeFailure(cmd, werr, stderr)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch serve: %v\n", err)
-		return exitError
+		return prog.fail("%v", err)
 	}
 	return exitOK
 }
@@ -155,7 +174,11 @@ func readRequestLine(in *bufio.Reader, max int) (line []byte, tooLong bool, err 
 	for {
 		chunk, err := in.ReadSlice('\n')
 		if !tooLong {
-			if len(line)+len(chunk) > max+1 { // +1: the line break
+			n := len(line) + len(chunk)
+			if bytes.HasSuffix(chunk, []byte("\n")) {
+				n-- // the line break
+			}
+			if n > max {
 				tooLong, line = true, nil
 			} else {
 				line = append(line, chunk...)

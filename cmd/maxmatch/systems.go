@@ -106,19 +106,25 @@ func scoreSystems(runs []*systemRun, opt scorer.Options, keep bool, prog *progre
 	return nil
 }
 
-// systemNames names the systems in reports by their files' base names, or by their paths as
-// given when two base names are the same.
-func systemNames(inputs []*input) []string {
-	names := make([]string, len(inputs))
+// systemNames names the systems of the files args in reports: by their files' base names, or
+// by their paths as given when two base names are the same; standard input is "standard input".
+func systemNames(args []string) []string {
+	names := make([]string, len(args))
+	given := func(a string) string {
+		if a == "-" {
+			return stdinName
+		}
+		return a
+	}
 	seen := map[string]bool{}
-	for i, in := range inputs {
-		names[i] = in.name
-		if in.arg != "-" {
-			names[i] = filepath.Base(in.arg)
+	for i, a := range args {
+		names[i] = given(a)
+		if a != "-" {
+			names[i] = filepath.Base(a)
 		}
 		if seen[names[i]] {
-			for j, in := range inputs {
-				names[j] = in.name
+			for j, a := range args {
+				names[j] = given(a)
 			}
 			return names
 		}

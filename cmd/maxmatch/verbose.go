@@ -1,7 +1,7 @@
 package main
 
 // veryVerboseNote is printed on stderr for --very_verbose, which prints the -v output.
-const veryVerboseNote = "maxmatch: note: --very_verbose prints the -v output; the official scorer's further output " +
+const veryVerboseNote = "--very_verbose prints the -v output; the official scorer's further output " +
 	"(its Levenshtein matrices, back-pointers, edit dictionaries, graphs and the traces of its closure and weights) " +
 	"is not reproduced: it describes the official's own data structures, in CPython 2's dict order, not the scores (see the README)"
 
@@ -12,7 +12,7 @@ func sentenceOutputs(f scoreFlags) []string {
 	for _, o := range []struct {
 		on   bool
 		name string
-	}{{f.verbose, "-v"}, {f.explain, "-explain"}, {f.jsonl, "-jsonl"}, {f.perSentence, "-per-sentence"}} {
+	}{{f.verbose, "-v"}, {f.explain, "--explain"}, {f.jsonl, "--jsonl"}, {f.perSentence, "--per-sentence"}} {
 		if o.on {
 			chosen = append(chosen, o.name)
 		}

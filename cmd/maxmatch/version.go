@@ -1,9 +1,9 @@
 package main
 
 import (
-	"flag"
-	"io"
 	"runtime/debug"
+
+	"github.com/spf13/cobra"
 
 	"maxmatch/version"
 )
@@ -11,28 +11,24 @@ import (
 // readBuildInfo is debug.ReadBuildInfo (tests give a fixed one).
 var readBuildInfo = debug.ReadBuildInfo
 
-const versionUsage = `usage: maxmatch version   (or maxmatch --version)
+const versionLong = `Prints maxmatch's version, the commit it was built from and the Go release that built it.
+A release build (the release's archives and wheels, "go install" at the commit tagged with the
+version) gives the version alone; any other build is a development build of it, "+devel"
+followed by the commit and ".dirty" when Go recorded them: "go build" and "go install" in a git
+clone record the commit; "go run", "go test", -buildvcs=false and a git worktree record none.`
 
-Prints maxmatch's version, the commit it was built from and the Go release that built it.
-A release build (the release's archives and wheels, "go install" at the commit tagged with
-the version) gives the version alone; any other build is a development build of it, "+devel" followed by the commit and ".dirty" when Go recorded them: "go build" and
-"go install" in a git clone record the commit; "go run", "go test", -buildvcs=false and a git
-worktree record none.
-`
-
-// runVersion is "maxmatch version" and "maxmatch --version".
-func runVersion(args []string, stdout, stderr io.Writer) int {
-	if code, done := parseNoArgs("maxmatch version", versionUsage, args, stdout, stderr); done {
-		return code
-	}
-	return output(stdout, stderr, "maxmatch version", []byte(version.Text(readBuildInfo())))
+// newVersion returns "maxmatch version".
+func (a *app) newVersion() *cobra.Command {
+	return a.newCommand([]usageLine{{"version", "the version and the commit it was built from (also --version)"}}, versionLong, a.runVersion)
 }
 
-// parseNoArgs is parseArgs for a command without flags or arguments: -h prints usage.
-func parseNoArgs(name, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return parseArgs(fs, args, usage, []string{}, stdout, stderr)
+// runVersion is "maxmatch version" and "maxmatch --version".
+func (a *app) runVersion(cmd *cobra.Command, args []string) error {
+	if err := exactArgs(args); err != nil {
+		return err
+	}
+	a.code = a.output(cmd.CommandPath(), []byte(version.Text(readBuildInfo())))
+	return nil
 }
 
 // signatureVersion is the version a report's signature gives.

@@ -29,6 +29,7 @@ import (
 	"unicode/utf8"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/internal/textcheck"
 )
 
 // Kind is the role of a file in the data.
@@ -286,16 +287,8 @@ func CheckUTF8(name string, data []byte) error {
 	if utf8.Valid(data) {
 		return nil
 	}
-	off := 0
-	for off < len(data) {
-		r, size := utf8.DecodeRune(data[off:])
-		if r == utf8.RuneError && size <= 1 {
-			break
-		}
-		off += size
-	}
-	line := bytes.Count(data[:off], []byte("\n")) + 1
-	col := off - (bytes.LastIndexByte(data[:off], '\n') + 1) + 1
+	off := textcheck.FirstInvalidUTF8(data)
+	line, col := textcheck.LineCol(data, off)
 	return fmt.Errorf("%s:%d:%d: invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", name, line, col, data[off], off)
 }
 

@@ -325,6 +325,15 @@ with open(%r, "a") as log:
             self.assertEqual(second.proc.returncode, -signal.SIGKILL)
             self.assertEqual(len(m2.nbest(2, ["They were happy ."] * 20000)), 20000)
 
+    def test_timeout_at_start(self):
+        # A service that never answers its first request.
+        silent = fake_binary(self.dir, "silent", "import time\ntime.sleep(60)\n")
+        began = time.monotonic()
+        with self.assertRaises(maxmatch.ServiceTimeoutError) as cm:
+            maxmatch.Scorer(self.gold, binary=silent, timeout=0.5)
+        self.assertLess(time.monotonic() - began, 3)
+        self.assertEqual(str(cm.exception), "the maxmatch service %s did not start within the timeout (reading %s); it was stopped" % (silent, self.gold))
+
     def test_service_ended_between_calls(self):
         m2 = maxmatch.Scorer(self.gold)
         m2._process.proc.kill()

@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 )
@@ -41,8 +42,18 @@ Builds maxmatch's release files into DIR (default dist, which must not exist): f
 the command's archive (maxmatch_VERSION_OS_ARCH.tar.gz, .zip for Windows) and the Python wheel that
 carries the same command, the Python source distribution, and maxmatch_VERSION_checksums.txt.
 The same sources give the same bytes (timestamps: SOURCE_DATE_EPOCH, or the last commit's).
-Run it at the root of the repository. Flags:
+Run it anywhere in a clone of the repository. Flags:
 `
+
+// moduleRoot returns the root of the maxmatch module around the working directory.
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	gomod := strings.TrimSpace(string(out))
+	if err != nil || gomod == "" || gomod == os.DevNull {
+		return "", fmt.Errorf("not inside the maxmatch module (go env GOMOD: %q, %v): run it in a clone of the repository", gomod, err)
+	}
+	return filepath.Dir(gomod), nil
+}
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("release", flag.ContinueOnError)
@@ -64,7 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "release: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	repo, err := os.Getwd()
+	repo, err := moduleRoot()
 	if err != nil {
 		fmt.Fprintf(stderr, "release: %v\n", err)
 		return 1

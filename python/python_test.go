@@ -13,33 +13,15 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
-)
 
-// lookAtSources looks at the repository's sources, once: go test caches a package's result
-// until a file the test looked at changes, and these tests build and run what those files make
-// (the command, the Python package), which the test binary itself does not include.
-var lookAtSources = sync.OnceFunc(func() {
-	filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "__pycache__" || (d.Name() == "testdata" && path != "../cmd/maxmatch/testdata")) {
-			return filepath.SkipDir
-		}
-		switch filepath.Ext(path) {
-		case ".go", ".py", ".toml", ".mod", ".sum", ".md", ".m2", ".txt", "":
-			os.Stat(path)
-		}
-		return nil
-	})
-})
+	"maxmatch/internal/testinputs"
+)
 
 // python3 returns the Python to test with, skipping the test without one.
 func python3(t *testing.T) string {
 	t.Helper()
-	lookAtSources()
+	testinputs.Repository("..")
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not on PATH")

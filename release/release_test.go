@@ -22,6 +22,7 @@ import (
 	"strings"
 	"testing"
 
+	"maxmatch/internal/testinputs"
 	"maxmatch/version"
 )
 
@@ -50,6 +51,7 @@ var platforms = []platform{
 // needTools skips the test without go or python3.
 func needTools(t *testing.T) {
 	t.Helper()
+	testinputs.Repository("..")
 	for _, tool := range []string{"go", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s is not on PATH: the release needs it", tool)

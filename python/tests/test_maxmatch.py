@@ -301,19 +301,21 @@ with open(%r, "a") as log:
     def test_timeout_stops_and_restarts_the_service(self):
         if not hasattr(signal, "SIGSTOP"):
             self.skipTest("no SIGSTOP here")
-        with maxmatch.Scorer(self.gold, timeout=1.5) as m2:
+        # The bounds on the time taken are loose: they show that the call did not hang on a
+        # machine however busy, not how fast it is.
+        with maxmatch.Scorer(self.gold, timeout=3) as m2:
             first = m2._process
             os.kill(first.pid, signal.SIGSTOP)
             began = time.monotonic()
             with self.assertRaises(maxmatch.ServiceTimeoutError) as cm:
                 m2.sentence(2, "They were happy .")
             took = time.monotonic() - began
-            self.assertTrue(1.5 <= took < 5, took)
+            self.assertTrue(3 <= took < 15, took)
             self.assertIsInstance(cm.exception, TimeoutError)
             self.assertIn("(pid %d) was stopped, and the next call starts a new one" % first.pid, str(cm.exception))
             self.assertEqual(first.proc.returncode, -signal.SIGKILL)
             # The next call starts a new service.
-            self.assertEqual(m2.sentence(2, "They were happy .").tp, 1)
+            self.assertEqual(m2.sentence(2, "They were happy .", timeout=None).tp, 1)
             second = m2._process
             self.assertNotEqual(second.pid, first.pid)
             # A call's own timeout; a request longer than any pipe holds, written by a thread.
@@ -321,9 +323,10 @@ with open(%r, "a") as log:
             began = time.monotonic()
             with self.assertRaises(maxmatch.ServiceTimeoutError):
                 m2.nbest(2, ["They were happy ."] * 20000, timeout=0.5)
-            self.assertLess(time.monotonic() - began, 3)
+            took = time.monotonic() - began
+            self.assertTrue(0.5 <= took < 15, took)
             self.assertEqual(second.proc.returncode, -signal.SIGKILL)
-            self.assertEqual(len(m2.nbest(2, ["They were happy ."] * 20000)), 20000)
+            self.assertEqual(len(m2.nbest(2, ["They were happy ."] * 20000, timeout=None)), 20000)
 
     def test_timeout_at_start(self):
         # A service that never answers its first request.
@@ -331,7 +334,7 @@ with open(%r, "a") as log:
         began = time.monotonic()
         with self.assertRaises(maxmatch.ServiceTimeoutError) as cm:
             maxmatch.Scorer(self.gold, binary=silent, timeout=0.5)
-        self.assertLess(time.monotonic() - began, 3)
+        self.assertLess(time.monotonic() - began, 15)
         self.assertEqual(str(cm.exception), "the maxmatch service %s did not start within the timeout (reading %s); it was stopped" % (silent, self.gold))
 
     def test_service_ended_between_calls(self):

@@ -67,9 +67,8 @@ const ownEvaluatorLife = 4096
 
 // Server answers requests against one gold standard, on a fixed number of workers.
 type Server struct {
-	// Signature is the signature of the figures it gives (report.Signature), which the "info"
-	// answer carries: "maxmatch score --signature-only" prints the same for the same options
-	// and gold.
+	// Signature, when not empty, is the signature of the corpus figures the server gives
+	// (corpus.Signature of its gold file and options), which its "info" answer carries.
 	Signature string
 
 	p       *scorer.PreparedGold
@@ -174,7 +173,9 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 		j.Key("fixes").String(opt.Fixes.String())
 		j.Key("ignore_whitespace_casing").Bool(opt.IgnoreWhitespaceCasing)
 		j.Key("workers").Int(len(s.workers))
-		j.Key("signature").String(s.Signature)
+		if s.Signature != "" {
+			j.Key("signature").String(s.Signature)
+		}
 		j.End()
 		return nil
 	case req.Corpus != nil:

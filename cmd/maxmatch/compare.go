@@ -5,7 +5,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"maxmatch/report"
+	"maxmatch/corpus"
+	"maxmatch/input"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/progress"
 	"maxmatch/scorer"
 	"maxmatch/stats"
 )
@@ -17,22 +20,22 @@ const defaultResamples = 10000
 func (a *app) newCompare() *cobra.Command {
 	var (
 		opt       scorer.Options
-		reading   goldReading
+		reading   corpus.Reading
 		jsonl     bool
 		resamples int
 		seed      uint64
 	)
-	cmd := a.newCommand([]usageLine{{"compare [flags] SYSTEM_A SYSTEM_B GOLD", "test whether two systems' F differ (paired bootstrap)"}}, compareLong,
+	cmd := a.newCommand([]cli.Usage{{Args: "compare [flags] SYSTEM_A SYSTEM_B GOLD", What: "test whether two systems' F differ (paired bootstrap)"}}, compareLong,
 		func(cmd *cobra.Command, args []string) error {
 			files := []string{"SYSTEM_A", "SYSTEM_B", "GOLD"}
-			if err := exactArgs(args, files...); err != nil {
+			if err := cli.ExactArgs(args, files...); err != nil {
 				return err
 			}
 			if err := checkStdin(files, args); err != nil {
 				return err
 			}
-			if err := reading.check(); err != nil {
-				return err
+			if err := reading.Check(); err != nil {
+				return cli.UsageError{Msg: err.Error()}
 			}
 			if err := checkBootstrap("--resamples", resamples, 2, opt); err != nil {
 				return err
@@ -41,74 +44,51 @@ func (a *app) newCompare() *cobra.Command {
 			a.code = a.compare(opt, reading, jsonl, resamples, seed, args)
 			return nil
 		})
-	fs := flagsOf(cmd)
+	fs := cli.Flags(cmd)
 	scoringFlags(fs, &opt)
 	readingFlags(fs, &reading)
-	fs.intVar(&resamples, "resamples", "", defaultResamples, positive, fmt.Sprintf("number of paired bootstrap resamples of the sentences; at most as many as the memory budget holds (%d bytes a resample)", stats.ResampleBytes(2)))
-	fs.uint64Var(&seed, "seed", 1, "seed of the random draws")
-	fs.boolVar(&jsonl, "jsonl", "", "print the result as one JSON object")
+	fs.Int(&resamples, "resamples", "", defaultResamples, cli.Positive, fmt.Sprintf("number of paired bootstrap resamples of the sentences; at most as many as the memory budget holds (%d bytes a resample)", stats.ResampleBytes(2)))
+	fs.Uint64(&seed, "seed", 1, "seed of the random draws")
+	fs.Bool(&jsonl, "jsonl", "", "print the result as one JSON object")
 	return cmd
 }
 
 // compare scores both systems and prints their comparison.
-func (a *app) compare(opt scorer.Options, reading goldReading, jsonl bool, resamples int, seed uint64, files []string) int {
+func (a *app) compare(opt scorer.Options, reading corpus.Reading, jsonl bool, resamples int, seed uint64, files []string) int {
 	const cmd = "maxmatch compare"
-	stdout, stderr := a.stdout, a.stderr
 	defer limitGoMemory(opt)()
-	prog := newProgress(cmd, stderr)
-	gold := &goldFile{in: newInput(files[2], "gold", prog)}
-	defer gold.in.close()
-	reader, spans := reading.reader(gold.in.name, opt.Effective(), prog)
-	gold.reader = reader
-	inputs := []*input{newInput(files[0], "system", prog), newInput(files[1], "system", prog)}
-	runs := make([]*systemRun, len(inputs))
-	for i, in := range inputs {
-		defer in.close()
-		name := string(rune('A' + i))
-		runs[i] = &systemRun{name: name, warn: "system " + name + ", ", corpus: newCorpus(gold, in, prog), counts: new(scorer.SentenceCounts)}
-	}
+	prog := progress.New(cmd, a.stderr)
+	run := corpus.New(files[2], files[:2], corpus.Options{
+		Scoring: opt, Reading: reading, Counts: true, Names: []string{"A", "B"},
+		KeepLimit: keepLimit, Version: signatureVersion(), Input: input.Options{Stdin: stdin}, Progress: prog,
+	})
+	defer run.Close()
 	// The gold file is read once and kept for both systems when the files are small, or
 	// surveyed for the signature and read again for each system otherwise.
-	keep := keepFiles(gold.in, inputs)
-	gold.in.twice = true
-	var err error
-	if keep {
-		err = gold.load()
-	} else {
-		err = gold.survey()
-	}
-	for _, s := range runs {
-		if err == nil {
-			err = s.corpus.prepare(false)
-		}
+	err := run.Survey(true)
+	if err == nil {
+		err = run.Check(false)
 	}
 	if err == nil {
-		err = scoreSystems(runs, opt, keep, prog, nil, nil)
+		err = run.Score(nil)
 	}
 	if err != nil {
-		prog.clear()
-		printScoreError(stderr, cmd, err, gold.in.name, "")
-		return exitError
+		return fail(prog, "%v", err)
 	}
-	spans.finish()
-	sa, sb := runs[0], runs[1]
-	res := stats.PairedBootstrap(sa.counts.Len(), stats.CountsScore(sa.counts, opt.Beta), stats.CountsScore(sb.counts, opt.Beta),
-		stats.Options{Resamples: resamples, Seed: seed, Progress: func(k int) { prog.update("paired bootstrap resample", k, resamples) }})
-	prog.clear()
-
-	out := newStdout(stdout, stderr, prog)
-	systems := [2]report.ComparedSystem{{File: sa.corpus.sys.name, Totals: sa.totals}, {File: sb.corpus.sys.name, Totals: sb.totals}}
-	fields := report.CompareFields(gold.in.name, opt.Beta, systems, res, signature(opt, nil, gold, resamples, seed))
+	run.Finish()
+	fields := run.Paired(resamples, seed)
+	prog.Clear()
+	out := progress.NewOutput(a.stdout, a.stderr, prog)
 	if jsonl {
 		err = fields.WriteJSON(out)
 	} else {
 		err = fields.WriteText(out)
 	}
 	if err == nil {
-		err = out.close()
+		err = out.Close()
 	}
 	if err != nil {
-		return writeFailure(cmd, err, stderr)
+		return writeFailure(cmd, err, a.stderr)
 	}
 	return exitOK
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"maxmatch/internal/cli"
 	"maxmatch/scorer"
 )
 
@@ -26,9 +27,9 @@ It takes no arguments and no flags.
 
 // newDemo returns "maxmatch demo".
 func (a *app) newDemo() *cobra.Command {
-	return a.newCommand([]usageLine{{"demo", "score an embedded sample and explain the output"}}, demoLong,
+	return a.newCommand([]cli.Usage{{Args: "demo", What: "score an embedded sample and explain the output"}}, demoLong,
 		func(cmd *cobra.Command, args []string) error {
-			if err := exactArgs(args); err != nil {
+			if err := cli.ExactArgs(args); err != nil {
 				return err
 			}
 			a.code = a.demo()

@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"maxmatch/hoo/fragment"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/progress"
 )
 
 const hooLong = `The HOO shared tasks' tools: edits in byte offsets of raw texts, extracted from corrected texts
@@ -18,15 +18,15 @@ other names in their directories are ignored with a warning.`
 
 // newHoo returns "maxmatch hoo", the group of the HOO commands.
 func (a *app) newHoo() *cobra.Command {
-	cmd := a.newCommand([]usageLine{{"hoo COMMAND", "the HOO shared tasks' tools"}}, hooLong, func(cmd *cobra.Command, args []string) error {
+	cmd := a.newCommand([]cli.Usage{{Args: "hoo COMMAND", What: "the HOO shared tasks' tools"}}, hooLong, func(cmd *cobra.Command, args []string) error {
 		if len(args) == 0 {
-			fmt.Fprint(a.stderr, helpText(cmd))
+			fmt.Fprint(a.stderr, cli.HelpText(cmd))
 			a.code = exitError
 			return nil
 		}
-		return usagef("unknown command %q", args[0])
+		return cli.Usagef("unknown command %q", args[0])
 	})
-	cmd.AddCommand(a.newHooExtract(), a.newHooSynth(), a.newHooEval(), a.newHooCompare(), a.newHelp())
+	cmd.AddCommand(a.newHooExtract(), a.newHooSynth(), a.newHooEval(), a.newHooCompare(), cli.NewHelp(a.spec()))
 	return cmd
 }
 
@@ -35,27 +35,19 @@ func (a *app) newHoo() *cobra.Command {
 type hooCommand struct {
 	name           string
 	stdout, stderr io.Writer
-	progress       *progress
+	progress       *progress.Line
 	warned         map[string]bool
 }
 
 // newHooProgress is newProgress (tests show the progress line in a buffer).
-var newHooProgress = newProgress
+var newHooProgress = progress.New
 
 func (a *app) newHooCommand(name string) *hooCommand {
 	return &hooCommand{name: name, stdout: a.stdout, stderr: a.stderr, progress: newHooProgress(name, a.stderr), warned: map[string]bool{}}
 }
 
 // fail prints one error and returns the exit status for it.
-func (c *hooCommand) fail(format string, a ...any) int {
-	c.progress.printf(c.name+": "+format+"\n", a...)
-	return exitError
-}
-
-// warn prints a warning on its own line.
-func (c *hooCommand) warn(format string, a ...any) {
-	c.progress.printf(c.name+": warning: "+format+"\n", a...)
-}
+func (c *hooCommand) fail(format string, a ...any) int { return fail(c.progress, format, a...) }
 
 // readDir lists the files of kind in dir (fragment.ReadDir), with one warning for each entry
 // it ignores, once even when two flags name the same directory.
@@ -67,7 +59,7 @@ func (c *hooCommand) readDir(dir string, kind fragment.Kind) (*fragment.Dir, err
 	for _, ig := range d.Ignored {
 		if !c.warned[ig.Path] {
 			c.warned[ig.Path] = true
-			c.warn("%s", ig)
+			c.progress.Warn("%s", ig)
 		}
 	}
 	return d, nil
@@ -76,27 +68,14 @@ func (c *hooCommand) readDir(dir string, kind fragment.Kind) (*fragment.Dir, err
 // output writes the command's whole output to stdout and returns the exit status (see
 // output).
 func (c *hooCommand) output(data []byte) int {
-	c.progress.clear()
+	c.progress.Clear()
 	return output(c.stdout, c.stderr, c.name, data)
-}
-
-// writeAll writes each output as dir/NAME+ext, creating dir if needed (see writeFiles: all or
-// none).
-func (c *hooCommand) writeAll(dir string, outputs map[string][]byte, ext string) error {
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return fmt.Errorf("cannot create the directory %s: %w", dir, cause(err))
-	}
-	files := make(map[string][]byte, len(outputs))
-	for name, data := range outputs {
-		files[filepath.Join(dir, name+ext)] = data
-	}
-	return writeFiles(files)
 }
 
 // fileProgress returns a progress callback for the steps inside the work on file, the i-th
 // (from 0) of n.
 func (c *hooCommand) fileProgress(file string, i, n int) func(stage string, done, total int) {
 	return func(stage string, done, total int) {
-		c.progress.update(fmt.Sprintf("%s (file %d/%d): %s", file, i+1, n, stage), done, total)
+		c.progress.Update(fmt.Sprintf("%s (file %d/%d): %s", file, i+1, n, stage), done, total)
 	}
 }

@@ -4,31 +4,19 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"sort"
 
 	"github.com/spf13/cobra"
 
 	"maxmatch/hoo/compare"
 	"maxmatch/hoo/fragment"
-	"maxmatch/hoo/m2extract"
-	"maxmatch/hoo/wdiff"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/writefile"
 )
 
 const hooCompareLong = `Extracts each system's edits (SYS_DIR holds its corrected texts NNNNxxN.txt) in two ways, scores
 both with the HOO 2011 scheme, with and without the bonus, and prints Table 1 (mean scores per
 system and extraction) and Table 2 (per fragment and segment, the edits only one extraction
 found, ✓ when it is a gold edit, with the gold edits around them) as Markdown.`
-
-// hooExtractors are the extractions hoo compare knows, by name.
-var hooExtractors = map[string]compare.Extractor{
-	"m2":    compare.M2(m2extract.DefaultOptions()),
-	"wdiff": compare.Wdiff(wdiff.Options{}),
-	"wdiff-fixed": func() compare.Extractor {
-		x := compare.Wdiff(wdiff.Options{Fixed: true})
-		x.Name = "wdiff-fixed"
-		return x
-	}(),
-}
 
 // hooCompareFlags are the flags of "maxmatch hoo compare".
 type hooCompareFlags struct {
@@ -40,41 +28,39 @@ type hooCompareFlags struct {
 // newHooCompare returns "maxmatch hoo compare".
 func (a *app) newHooCompare() *cobra.Command {
 	f := hooCompareFlags{methods: []string{"wdiff", "m2"}}
-	cmd := a.newCommand([]usageLine{{"compare --gold GOLD_DIR --orig RAW_DIR [flags] SYS_DIR...", "two extractions of HOO systems, scored side by side"}}, hooCompareLong,
+	cmd := a.newCommand([]cli.Usage{{Args: "compare --gold GOLD_DIR --orig RAW_DIR [flags] SYS_DIR...", What: "two extractions of HOO systems, scored side by side"}}, hooCompareLong,
 		func(cmd *cobra.Command, args []string) error {
 			switch {
 			case f.goldDir == "" || f.origDir == "":
-				return usagef("--gold and --orig are required")
+				return cli.Usagef("--gold and --orig are required")
 			case len(args) == 0:
-				return usagef("expected at least one system directory after the flags")
+				return cli.Usagef("expected at least one system directory after the flags")
 			}
-			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, nil, nil); err != nil {
-				return err
-			}
-			if err := checkReplaceable("--html", f.html, htmlOutput); err != nil {
+			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, map[string]writefile.Kind{"--html": writefile.HTML}, nil, nil); err != nil {
 				return err
 			}
 			a.code = a.newHooCommand(cmd.CommandPath()).compare(f, args)
 			return nil
 		})
-	fs := flagsOf(cmd)
-	fs.stringVar(&f.goldDir, "gold", "", "", dirArg, "directory of gold edit files NNNNGE.xml")
-	fs.stringVar(&f.origDir, "orig", "", "", dirArg, "directory of original texts NNNN.txt")
-	fs.add(&listValue{what: "extraction", n: 2, choices: extractorNames(), set: func(names []string) error {
+	fs := cli.Flags(cmd)
+	fs.String(&f.goldDir, "gold", "", "", cli.DirArg, "directory of gold edit files NNNNGE.xml")
+	fs.String(&f.origDir, "orig", "", "", cli.DirArg, "directory of original texts NNNN.txt")
+	fs.Add(&cli.ListValue{What: "extraction", N: 2, Choices: compare.ExtractorNames(), Apply: func(names []string) error {
 		f.methods = names
 		return nil
 	}}, "methods", "", "the two extractions to compare (default wdiff,m2)")
-	fs.stringVar(&f.csv, "csv", "", "", outFileArg, "also write Table 1 as CSV to this file")
-	fs.stringVar(&f.html, "html", "", "", outFileArg, "also write both tables as a web page to this file")
-	fs.boolVar(&f.fixedEval, "fixed-eval", "", "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")
+	fs.String(&f.csv, "csv", "", "", cli.OutFileArg, "also write Table 1 as CSV to this file")
+	fs.String(&f.html, "html", "", "", cli.OutFileArg, "also write both tables as a web page to this file")
+	fs.Bool(&f.fixedEval, "fixed-eval", "", "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")
 	return cmd
 }
 
 // compare extracts and scores the systems of the directories sysDirs and prints the tables.
 func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
+	extractors := compare.Extractors()
 	var xs []compare.Extractor
 	for _, name := range f.methods {
-		xs = append(xs, hooExtractors[name])
+		xs = append(xs, extractors[name])
 	}
 	gold, err := c.readDir(f.goldDir, fragment.Gold)
 	if err != nil {
@@ -100,24 +86,17 @@ func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
 	for i, dir := range sysDirs {
 		name := filepath.Base(filepath.Clean(dir))
 		opt := compare.Options{FixedEval: f.fixedEval, Progress: func(what string, done, total int) {
-			c.progress.update(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sysDirs), name, what), done, total)
+			c.progress.Update(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sysDirs), name, what), done, total)
 		}}
 		s, err := compare.Compare(name, sysFrags[i], xs, opt)
 		if err != nil {
 			return c.fail("%v", err)
 		}
-		for m, sc := range s.Scores {
-			for _, e := range sc.ExtractionErrors {
-				c.warn("%s, %s extraction: %s; scored as no edits", s.Name, s.Methods[m], e)
-			}
+		for _, w := range s.Warnings() {
+			c.progress.Warn("%s", w)
 		}
 		systems = append(systems, s)
 	}
-	var out bytes.Buffer
-	fmt.Fprint(&out, "## Table 1: HOO 2011 scores, mean over fragments\n\n")
-	compare.WriteTable1Markdown(&out, systems)
-	fmt.Fprint(&out, "\n## Table 2: where the extractions differ\n")
-	compare.WriteTable2Markdown(&out, systems)
 	files := map[string][]byte{}
 	if f.csv != "" {
 		var b bytes.Buffer
@@ -129,17 +108,8 @@ func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
 		compare.WriteHTML(&b, systems)
 		files[f.html] = b.Bytes()
 	}
-	if err := writeFiles(files); err != nil {
+	if err := writefile.All(files); err != nil {
 		return c.fail("%v", err)
 	}
-	return c.output(out.Bytes())
-}
-
-func extractorNames() []string {
-	var names []string
-	for n := range hooExtractors {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return c.output(compare.Markdown(systems))
 }

@@ -7,6 +7,8 @@ import (
 
 	"maxmatch/hoo/fragment"
 	"maxmatch/hoo/synth"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/writefile"
 )
 
 const hooSynthLong = `Writes synthetic HOO 2011 system texts: for each gold file GOLD_DIR/NNNNGE.xml, the text
@@ -24,33 +26,33 @@ func (a *app) newHooSynth() *cobra.Command {
 	for i, v := range synth.Variants {
 		variants[i] = string(v)
 	}
-	cmd := a.newCommand([]usageLine{{"synth --orig RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]", "make synthetic HOO systems from gold edits"}}, hooSynthLong,
+	cmd := a.newCommand([]cli.Usage{{Args: "synth --orig RAW_DIR --gold GOLD_DIR --out SYS_DIR [--variant V --seed S]", What: "make synthetic HOO systems from gold edits"}}, hooSynthLong,
 		func(cmd *cobra.Command, args []string) error {
 			out, ok := fragment.ParseName("0000" + suffix + ".txt")
 			switch {
 			case len(args) > 0:
-				return usagef("unexpected argument %q: everything is given by flags", args[0])
+				return cli.Usagef("unexpected argument %q: everything is given by flags", args[0])
 			case origDir == "" || goldDir == "" || outDir == "":
-				return usagef("--orig, --gold and --out are all required")
+				return cli.Usagef("--orig, --gold and --out are all required")
 			case !ok || out.Kind != fragment.SystemText:
-				return usagef("--suffix: %q is not a team and a run, expected a team of two letters and a run of one digit (XX1), so that the texts are named NNNNxxN.txt", suffix)
+				return cli.Usagef("--suffix: %q is not a team and a run, expected a team of two letters and a run of one digit (XX1), so that the texts are named NNNNxxN.txt", suffix)
 			}
 			c := a.newHooCommand(cmd.CommandPath())
 			if cmd.Flags().Changed("raw") {
-				c.warn("--raw is the old name of --orig, as every HOO command names the raw texts' directory")
+				c.progress.Warn("--raw is the old name of --orig, as every HOO command names the raw texts' directory")
 			}
 			a.code = c.synth(origDir, goldDir, outDir, suffix, synth.Options{Variant: synth.Variant(variant), Seed: seed, Fraction: fraction})
 			return nil
 		})
-	fs := flagsOf(cmd)
-	fs.stringVar(&origDir, "orig", "", "", dirArg, "directory of raw texts NNNN.txt")
-	fs.alias("raw", "orig")
-	fs.stringVar(&goldDir, "gold", "", "", dirArg, "directory of gold edit files NNNNGE.xml")
-	fs.stringVar(&outDir, "out", "", "", outDirArg, "directory to write the system texts into (created if missing)")
-	fs.choiceVar(&variant, "variant", string(synth.AllGold), variants, "which gold corrections to apply")
-	fs.uint64Var(&seed, "seed", 1, "seed of the random variant")
-	fs.floatVar(&fraction, "fraction", 0.5, floatRange{min: 0, max: 1, minIncluded: true}, "share of the corrections the random variant applies")
-	fs.stringVar(&suffix, "suffix", "", "XX1", textArg, "team (two letters) and run (one digit) appended to NNNN in the output names")
+	fs := cli.Flags(cmd)
+	fs.String(&origDir, "orig", "", "", cli.DirArg, "directory of raw texts NNNN.txt")
+	fs.Alias("raw", "orig")
+	fs.String(&goldDir, "gold", "", "", cli.DirArg, "directory of gold edit files NNNNGE.xml")
+	fs.String(&outDir, "out", "", "", cli.OutDirArg, "directory to write the system texts into (created if missing)")
+	fs.Choice(&variant, "variant", string(synth.AllGold), variants, "which gold corrections to apply")
+	fs.Uint64(&seed, "seed", 1, "seed of the random variant")
+	fs.Float(&fraction, "fraction", 0.5, cli.FloatRange{Min: 0, Max: 1, MinIncluded: true}, "share of the corrections the random variant applies")
+	fs.String(&suffix, "suffix", "", "XX1", cli.TextArg, "team (two letters) and run (one digit) appended to NNNN in the output names")
 	return cmd
 }
 
@@ -64,32 +66,11 @@ func (c *hooCommand) synth(origDir, goldDir, outDir, suffix string, opt synth.Op
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	outputs := map[string][]byte{}
-	for i, n := range golds.Files {
-		c.progress.update("writing file", i, len(golds.Files))
-		goldPath := golds.PathOf(n)
-		rawPath, err := raws.Find(n, goldPath)
-		if err != nil {
-			return c.fail("%v", err)
-		}
-		gold, err := fragment.ReadEdits(goldPath)
-		if err != nil {
-			return c.fail("%v", err)
-		}
-		source, err := fragment.ReadText(rawPath)
-		if err != nil {
-			return c.fail("%v", err)
-		}
-		if err := fragment.CheckSpans(goldPath, gold, rawPath, len(source)); err != nil {
-			return c.fail("%v", err)
-		}
-		text, _, err := synth.Synthesize([]byte(source), gold, opt)
-		if err != nil {
-			return c.fail("%s: %v", goldPath, err)
-		}
-		outputs[n.Fragment+suffix] = text
+	outputs, err := synth.SynthesizeFiles(golds, raws, suffix, opt, func(done, total int) { c.progress.Update("writing file", done, total) })
+	if err != nil {
+		return c.fail("%v", err)
 	}
-	if err := c.writeAll(outDir, outputs, ".txt"); err != nil {
+	if err := writefile.InDir(outDir, outputs, ".txt"); err != nil {
 		return c.fail("%v", err)
 	}
 	return c.output(fmt.Appendf(nil, "maxmatch hoo synth: %s (%s) written to %s\n", fragment.SystemText.Count(len(outputs)), opt.Variant, outDir))

@@ -5,7 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
+
+	"maxmatch/internal/progress"
 )
 
 // TestHooProgress runs the HOO commands with the progress line on (as on a terminal, at
@@ -14,8 +15,8 @@ import (
 func TestHooProgress(t *testing.T) {
 	saved := newHooProgress
 	defer func() { newHooProgress = saved }()
-	newHooProgress = func(name string, stderr io.Writer) *progress {
-		return &progress{name: name, w: stderr, enabled: true, start: time.Now(), delay: 0}
+	newHooProgress = func(name string, stderr io.Writer) *progress.Line {
+		return progress.Shown(name, stderr)
 	}
 	tests := []struct {
 		args []string

@@ -17,6 +17,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"maxmatch/internal/cli"
 )
 
 // hostileStderr, when set, is a file the hostile suite writes every case's standard error to
@@ -110,45 +112,45 @@ func hostileBase(path, dir string) []string {
 func hostileValues(fl *pflag.Flag, dir string) map[string]bool {
 	values := map[string]bool{"": false}
 	switch v := fl.Value.(type) {
-	case *intValue:
+	case *cli.IntValue:
 		for _, s := range []string{"0", "-1", "-100", "1", "2", "9223372036854775807", "9223372036854775808", "-9223372036854775808", "abc", "1.5", "0x10", " 1"} {
 			n, err := strconv.ParseInt(s, 10, 64)
 			switch {
 			case err == nil:
-				values[s] = n >= v.r.min && (n <= v.r.max || v.r.clampNote != "")
+				values[s] = n >= v.R.Min && (n <= v.R.Max || v.R.ClampNote != "")
 			default:
-				values[s] = s == "9223372036854775808" && v.r.clampNote != ""
+				values[s] = s == "9223372036854775808" && v.R.ClampNote != ""
 			}
 		}
-	case *uint64Value:
+	case *cli.Uint64Value:
 		for _, s := range []string{"0", "1", "-1", "18446744073709551615", "18446744073709551616", "abc", "NaN"} {
 			_, err := strconv.ParseUint(s, 10, 64)
 			values[s] = err == nil
 		}
-	case *floatValue:
+	case *cli.FloatValue:
 		for _, s := range []string{"0", "-1", "0.5", "1", "2", "1e100", "1e101", "1e308", "1e309", "NaN", "Inf", "-Inf", "+Inf", "abc", "0x1p-2"} {
 			x, err := strconv.ParseFloat(s, 64)
-			values[s] = err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) && x <= v.r.max && (x > v.r.min || x == v.r.min && v.r.minIncluded)
+			values[s] = err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) && x <= v.R.Max && (x > v.R.Min || x == v.R.Min && v.R.MinIncluded)
 		}
-	case *sizeValue:
+	case *cli.SizeValue:
 		for s, ok := range map[string]bool{"0": false, "-1": false, "1": true, "64M": true, "1e3": false, "9223372036854775807": false,
 			"99999999999999999999G": false, "10T": true, "abc": false, "NaN": false, "Inf": false, "0.5": false} {
 			values[s] = ok
 		}
-	case *choiceValue:
+	case *cli.ChoiceValue:
 		values["abc"], values[","] = false, false
-		for _, c := range v.choices {
+		for _, c := range v.Choices {
 			values[c] = true
 		}
 	case *compatValue:
 		values["abc"], values["4.0"] = false, false
-	case *listValue:
-		values["abc,"], values[","], values[" , "] = v.choices == nil, false, false
-	case *boolValue:
+	case *cli.ListValue:
+		values["abc,"], values[","], values[" , "] = v.Choices == nil, false, false
+	case *cli.BoolValue:
 		values["abc"], values["true"], values["false"], values["2"] = false, true, true, false
-	case *stringValue:
+	case *cli.StringValue:
 		values[filepath.Join(dir, "missing", "x")] = true // accepted; reading or writing it fails
-		values["-"] = v.kind != outFileArg && v.kind != outDirArg
+		values["-"] = v.Kind != cli.OutFileArg && v.Kind != cli.OutDirArg
 	default:
 		panic(fmt.Sprintf("no hostile values for %s (%T)", fl.Name, fl.Value))
 	}

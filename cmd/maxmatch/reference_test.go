@@ -11,6 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"maxmatch/internal/cli"
 )
 
 // The command reference, docs/reference/*.md, and the manual pages, docs/man/*.1, are made from
@@ -57,11 +59,11 @@ func flagValueText(fl *pflag.Flag) string {
 		return "" // a boolean: given or not
 	}
 	text := ""
-	if v, ok := fl.Value.(flagValue); ok {
-		text = v.expect()
+	if v, ok := fl.Value.(cli.Value); ok {
+		text = v.Expect()
 	}
-	if iv, ok := fl.Value.(*intValue); ok && iv.r.clampNote != "" {
-		text += "; " + iv.r.clampNote
+	if iv, ok := fl.Value.(*cli.IntValue); ok && iv.R.ClampNote != "" {
+		text += "; " + iv.R.ClampNote
 	}
 	return text
 }
@@ -69,7 +71,7 @@ func flagValueText(fl *pflag.Flag) string {
 // flagDefaultText is a flag's default, for the reference: a description when it depends on
 // the machine.
 func flagDefaultText(fl *pflag.Flag) string {
-	if d, ok := fl.Annotations[referenceDefault]; ok {
+	if d, ok := fl.Annotations[cli.ReferenceDefault]; ok {
 		return d[0]
 	}
 	if fl.NoOptDefVal != "" {
@@ -86,8 +88,8 @@ func markdownPage(cmd *cobra.Command) string {
 		fmt.Fprintf(&b, "%s.\n\n", strings.ToUpper(cmd.Short[:1])+cmd.Short[1:])
 	}
 	b.WriteString("## Usage\n\n")
-	for _, u := range usageOf(cmd) {
-		fmt.Fprintf(&b, "    %s\n", usageCommandLine(cmd, u))
+	for _, u := range cli.UsageOf(cmd) {
+		fmt.Fprintf(&b, "    %s\n", cli.UsageLine(cmd, u))
 	}
 	fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(cmd.Long))
 	if subs := documentedSubcommands(cmd); len(subs) > 0 {
@@ -97,7 +99,7 @@ func markdownPage(cmd *cobra.Command) string {
 		}
 	}
 	b.WriteString("\n## Flags\n\n| Flag | Accepts | Default | Meaning |\n| --- | --- | --- | --- |\n")
-	for _, fl := range visibleFlags(cmd) {
+	for _, fl := range cli.VisibleFlags(cmd) {
 		names := "`--" + fl.Name + "`"
 		if fl.Shorthand != "" {
 			names = "`-" + fl.Shorthand + "`, " + names
@@ -105,7 +107,7 @@ func markdownPage(cmd *cobra.Command) string {
 		def := flagDefaultText(fl)
 		if def != "" {
 			def = "`" + def + "`"
-			if _, ok := fl.Annotations[referenceDefault]; ok {
+			if _, ok := fl.Annotations[cli.ReferenceDefault]; ok {
 				def = flagDefaultText(fl)
 			}
 		}
@@ -182,8 +184,8 @@ func manPage(cmd *cobra.Command) string {
 	fmt.Fprintf(&b, ".TH %s 1 \"\" \"maxmatch\" \"maxmatch manual\"\n", strings.ToUpper(name))
 	fmt.Fprintf(&b, ".SH NAME\n%s \\- %s\n", name, roff(short))
 	b.WriteString(".SH SYNOPSIS\n.nf\n")
-	for _, u := range usageOf(cmd) {
-		fmt.Fprintf(&b, "%s\n", roff(usageCommandLine(cmd, u)))
+	for _, u := range cli.UsageOf(cmd) {
+		fmt.Fprintf(&b, "%s\n", roff(cli.UsageLine(cmd, u)))
 	}
 	b.WriteString(".fi\n.SH DESCRIPTION\n")
 	for _, para := range strings.Split(strings.TrimSpace(cmd.Long), "\n\n") {
@@ -200,7 +202,7 @@ func manPage(cmd *cobra.Command) string {
 		}
 	}
 	b.WriteString(".SH OPTIONS\n")
-	for _, fl := range visibleFlags(cmd) {
+	for _, fl := range cli.VisibleFlags(cmd) {
 		names := `\-\-` + fl.Name
 		if fl.Shorthand != "" {
 			names = `\-` + fl.Shorthand + ", " + names
@@ -208,7 +210,7 @@ func manPage(cmd *cobra.Command) string {
 		if fl.NoOptDefVal == "" {
 			names += " " + strings.ToUpper(fl.Value.Type())
 		}
-		fmt.Fprintf(&b, ".TP\n.B %s\n%s\n", names, roff(flagDescription(fl, true)))
+		fmt.Fprintf(&b, ".TP\n.B %s\n%s\n", names, roff(cli.FlagDescription(fl, true)))
 	}
 	b.WriteString(".SH SEE ALSO\n")
 	var also []string

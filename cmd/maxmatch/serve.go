@@ -1,16 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"fmt"
-	"io"
+	"errors"
 	"os"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
-	"maxmatch/internal/ordered"
+	"maxmatch/corpus"
+	"maxmatch/input"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/progress"
 	"maxmatch/membudget"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
@@ -32,8 +32,9 @@ sentence it is the sentence's 0-based index:
   {"id": x, "m2": "S …\nA …", "hyp" or "hyps": …}
                                          the same, from one M2 block
   {"id": x, "info": true}                the protocol's version ("protocol", checked by clients
-                                         before any other request), maxmatch's, the number of
-                                         sentences, the options and the signature
+                                         before any other request), maxmatch's version, the number
+                                         of sentences, the options and the signature of the corpus
+                                         figures (as "maxmatch score --signature-only")
 
 "edits": false leaves the edits out of sentence answers; "compact": true gives each sentence
 result as an array, {"id", "results": [[annotator, correct, proposed, gold, p, r, f,
@@ -41,46 +42,31 @@ result as an array, {"id", "results": [[annotator, correct, proposed, gold, p, r
 A request that cannot be answered gets {"id": its id or null, "error": "…"}, and the service goes
 on.`
 
-// serveItem is a request line read from stdin, or why it could not be read.
-type serveItem struct {
-	line    []byte
-	no      int
-	tooLong bool
-	flush   bool // nothing more was waiting on stdin when it was read
-}
-
-// serveAnswer is the answer to a request, a line of JSON, and whether to flush the output after
-// it (nothing more was waiting on stdin: the client may be waiting for it).
-type serveAnswer struct {
-	text  []byte
-	flush bool
-}
-
 // newServe returns "maxmatch serve".
 func (a *app) newServe() *cobra.Command {
 	var (
 		opt      scorer.Options
-		reading  goldReading
+		reading  corpus.Reading
 		goldPath string
 		maxLine  int
 	)
-	cmd := a.newCommand([]usageLine{{"serve --gold GOLD [flags]", "score JSON-lines requests from stdin, gold loaded once"}}, serveLong,
+	cmd := a.newCommand([]cli.Usage{{Args: "serve --gold GOLD [flags]", What: "score JSON-lines requests from stdin, gold loaded once"}}, serveLong,
 		func(cmd *cobra.Command, args []string) error {
 			switch {
 			case len(args) > 0:
-				return exactArgs(args)
+				return cli.ExactArgs(args)
 			case goldPath == "":
-				return usagef("--gold is required: the M2 file the requests refer to")
+				return cli.Usagef("--gold is required: the M2 file the requests refer to")
 			case goldPath == "-":
-				return usagef("--gold: \"-\" is standard input, which carries the requests, expected a file")
+				return cli.Usagef("--gold: \"-\" is standard input, which carries the requests, expected a file")
 			}
-			if err := reading.check(); err != nil {
-				return err
+			if err := reading.Check(); err != nil {
+				return cli.UsageError{Msg: err.Error()}
 			}
 			// A request line is held in memory whole: at most the memory budget.
 			if budget := opt.Memory(); int64(maxLine) > budget {
 				if cmd.Flags().Changed("max-request-bytes") {
-					return usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
+					return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
 				}
 				maxLine = int(budget)
 			}
@@ -88,22 +74,22 @@ func (a *app) newServe() *cobra.Command {
 			a.code = a.serve(opt, reading, goldPath, maxLine)
 			return nil
 		})
-	fs := flagsOf(cmd)
-	fs.stringVar(&goldPath, "gold", "", "", fileArg, "the M2 gold file (required)")
-	fs.intVar(&maxLine, "max-request-bytes", "", nbest.MaxLineBytes, positive, "longest request line accepted, at most the memory budget (the default too); a longer one gets an error answer")
+	fs := cli.Flags(cmd)
+	fs.String(&goldPath, "gold", "", "", cli.FileArg, "the M2 gold file (required)")
+	fs.Int(&maxLine, "max-request-bytes", "", nbest.MaxLineBytes, cli.Positive, "longest request line accepted, at most the memory budget (the default too); a longer one gets an error answer")
 	scoringFlags(fs, &opt)
 	readingFlags(fs, &reading)
 	return cmd
 }
 
 // serve answers the requests on standard input.
-func (a *app) serve(opt scorer.Options, reading goldReading, goldPath string, maxLine int) int {
+func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string, maxLine int) int {
 	const cmd = "maxmatch serve"
 	stdout, stderr := a.stdout, a.stderr
-	prog := newProgress(cmd, stderr)
-	gold, err := reading.load(goldPath, opt.Effective(), prog)
+	prog := progress.New(cmd, stderr)
+	gold, id, err := reading.ReadGold(goldPath, opt.Effective(), input.Options{Stdin: stdin}, prog)
 	if err != nil {
-		return prog.fail("%v", err)
+		return fail(prog, "%v", err)
 	}
 	// A request's own gold edits are read strictly: a span outside its sentence is an error
 	// answered to that request, not a warning on the service's stderr.
@@ -115,87 +101,13 @@ func (a *app) serve(opt scorer.Options, reading goldReading, goldPath string, ma
 		// five times.
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
-	srv := service.New(gold.sentences, opt, reader, workers)
-	srv.Signature = signature(opt, nil, gold, 0, 0)
-	in := bufio.NewReaderSize(stdin, 1<<16)
-	out := bufio.NewWriterSize(stdout, 1<<16)
-	lineNo := 0
-	next := func() (serveItem, bool, error) {
-		for {
-			line, tooLong, err := readRequestLine(in, maxLine)
-			if err == io.EOF && line == nil && !tooLong {
-				return serveItem{}, false, nil
-			}
-			if err != nil && err != io.EOF {
-				return serveItem{}, false, fmt.Errorf("cannot read the requests: %v", err)
-			}
-			lineNo++
-			item := serveItem{line: line, no: lineNo, tooLong: tooLong, flush: in.Buffered() == 0}
-			if !tooLong && len(bytes.TrimSpace(line)) == 0 {
-				continue // a blank line is not a request
-			}
-			return item, true, nil
-		}
-	}
-	answer := func(w int, item serveItem) serveAnswer {
-		if item.tooLong {
-			return serveAnswer{srv.Error(fmt.Sprintf("line %d: request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", item.no, maxLine)), item.flush}
-		}
-		return serveAnswer{srv.Answer(w, item.line, item.no), item.flush}
-	}
-	err = ordered.Map(workers, 16*workers, next, answer, func(a serveAnswer) error {
-		if _, err := out.Write(a.text); err != nil {
-			return errWrite{err}
-		}
-		if a.flush {
-			if err := out.Flush(); err != nil {
-				return errWrite{err}
-			}
-		}
-		return nil
-	})
-	if err == nil {
-		if ferr := out.Flush(); ferr != nil {
-			err = errWrite{ferr}
-		}
-	}
-	if werr, ok := isWriteError(err); ok {
-		return writeFailure(cmd, werr, stderr)
-	}
-	if err != nil {
-		return prog.fail("%v", err)
+	srv := service.New(gold, opt, reader, workers)
+	srv.Signature = corpus.Signature(opt, nil, id, 0, 0, signatureVersion())
+	var we *service.WriteError
+	if err := srv.Serve(stdin, stdout, maxLine); errors.As(err, &we) {
+		return writeFailure(cmd, we.Err, stderr)
+	} else if err != nil {
+		return fail(prog, "%v", err)
 	}
 	return exitOK
-}
-
-// readRequestLine reads one line without its line break, at most max bytes of it; the rest of
-// a longer line is read and dropped, and tooLong says so.
-func readRequestLine(in *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
-	for {
-		chunk, err := in.ReadSlice('\n')
-		if !tooLong {
-			n := len(line) + len(chunk)
-			if bytes.HasSuffix(chunk, []byte("\n")) {
-				n-- // the line break
-			}
-			if n > max {
-				tooLong, line = true, nil
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF && len(chunk) == 0 && line == nil && !tooLong {
-			return nil, false, io.EOF
-		}
-		if line != nil {
-			line = bytes.TrimSuffix(line, []byte("\n"))
-			if line == nil {
-				line = []byte{}
-			}
-		}
-		return line, tooLong, err
-	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"maxmatch/internal/cli"
 	"maxmatch/version"
 )
 
@@ -19,12 +20,12 @@ clone record the commit; "go run", "go test", -buildvcs=false and a git worktree
 
 // newVersion returns "maxmatch version".
 func (a *app) newVersion() *cobra.Command {
-	return a.newCommand([]usageLine{{"version", "the version and the commit it was built from (also --version)"}}, versionLong, a.runVersion)
+	return a.newCommand([]cli.Usage{{Args: "version", What: "the version and the commit it was built from (also --version)"}}, versionLong, a.runVersion)
 }
 
 // runVersion is "maxmatch version" and "maxmatch --version".
 func (a *app) runVersion(cmd *cobra.Command, args []string) error {
-	if err := exactArgs(args); err != nil {
+	if err := cli.ExactArgs(args); err != nil {
 		return err
 	}
 	a.code = a.output(cmd.CommandPath(), []byte(version.Text(readBuildInfo())))

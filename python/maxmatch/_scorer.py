@@ -399,6 +399,8 @@ class Scorer:
     def signature(self):
         """The signature of the figures this Scorer gives (a Signature, a str): what
         ``maxmatch score --signature-only SYSTEM GOLD`` prints with the same options."""
+        if "signature" not in self.info:
+            raise ServiceError("the maxmatch service %s gives no signature" % self._args[0])
         return Signature(self.info["signature"])
 
     # Requests.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -11,17 +11,17 @@ import (
 // helpWidth is the width the help's flag descriptions are wrapped to.
 const helpWidth = 100
 
-// helpText is what -h, "help" and "maxmatch help COMMAND" print for cmd: its usage, what it
+// HelpText is what -h, "help" and "maxmatch help COMMAND" print for cmd: its usage, what it
 // does, the commands under it, and its flags.
-func helpText(cmd *cobra.Command) string {
+func HelpText(cmd *cobra.Command) string {
 	var b strings.Builder
-	for i, u := range usageOf(cmd) {
+	for i, u := range UsageOf(cmd) {
 		if i == 0 {
 			b.WriteString("usage: ")
 		} else {
 			b.WriteString("       ")
 		}
-		b.WriteString(usageCommandLine(cmd, u) + "\n")
+		b.WriteString(UsageLine(cmd, u) + "\n")
 	}
 	if cmd.Long != "" {
 		b.WriteString("\n" + strings.TrimSuffix(cmd.Long, "\n") + "\n")
@@ -31,7 +31,7 @@ func helpText(cmd *cobra.Command) string {
 		b.WriteString(commandList(cmd))
 	}
 	b.WriteString("\nFlags:\n")
-	for _, fl := range visibleFlags(cmd) {
+	for _, fl := range VisibleFlags(cmd) {
 		b.WriteString(flagHelp(fl))
 	}
 	if cmd.HasAvailableSubCommands() {
@@ -40,12 +40,12 @@ func helpText(cmd *cobra.Command) string {
 	return b.String()
 }
 
-// usageCommandLine is a form of cmd as one types it: "maxmatch hoo eval [flags] GOLD_DIR …".
-func usageCommandLine(cmd *cobra.Command, u usageLine) string {
+// UsageLine is a form of cmd as one types it: "maxmatch hoo eval [flags] GOLD_DIR …".
+func UsageLine(cmd *cobra.Command, u Usage) string {
 	if cmd.HasParent() {
-		return cmd.Parent().CommandPath() + " " + u.args
+		return cmd.Parent().CommandPath() + " " + u.Args
 	}
-	return u.args
+	return u.Args
 }
 
 // commandList lists the forms of every command under cmd, each with what it does, aligned
@@ -63,12 +63,12 @@ func commandList(cmd *cobra.Command) string {
 				walk(sub)
 				continue
 			}
-			for _, u := range usageOf(sub) {
-				line := "  " + usageCommandLine(sub, u)
+			for _, u := range UsageOf(sub) {
+				line := "  " + UsageLine(sub, u)
 				if len([]rune(line)) < column-1 {
-					fmt.Fprintf(&b, "%-*s%s\n", column+len(line)-len([]rune(line)), line, u.what)
+					fmt.Fprintf(&b, "%-*s%s\n", column+len(line)-len([]rune(line)), line, u.What)
 				} else {
-					fmt.Fprintf(&b, "%s\n%s%s\n", line, strings.Repeat(" ", column), u.what)
+					fmt.Fprintf(&b, "%s\n%s%s\n", line, strings.Repeat(" ", column), u.What)
 				}
 			}
 		}
@@ -77,8 +77,8 @@ func commandList(cmd *cobra.Command) string {
 	return b.String()
 }
 
-// visibleFlags are cmd's flags that its help lists, in order of their names.
-func visibleFlags(cmd *cobra.Command) []*pflag.Flag {
+// VisibleFlags are cmd's flags that its help lists, in order of their names.
+func VisibleFlags(cmd *cobra.Command) []*pflag.Flag {
 	var fls []*pflag.Flag
 	cmd.Flags().VisitAll(func(fl *pflag.Flag) {
 		if !fl.Hidden {
@@ -88,8 +88,8 @@ func visibleFlags(cmd *cobra.Command) []*pflag.Flag {
 	return fls
 }
 
-// flagNames is how a flag is written in the help: "-v, --verbose", "--beta NUMBER".
-func flagNames(fl *pflag.Flag) string {
+// FlagNames is how a flag is written in the help: "-v, --verbose", "--beta NUMBER".
+func FlagNames(fl *pflag.Flag) string {
 	s := "--" + fl.Name
 	if fl.Shorthand != "" {
 		s = "-" + fl.Shorthand + ", " + s
@@ -100,25 +100,25 @@ func flagNames(fl *pflag.Flag) string {
 	return s
 }
 
-// flagDescription is what a flag means, the values it accepts and its default. For the
+// FlagDescription is what a flag means, the values it accepts and its default. For the
 // reference, forReference describes a default that depends on the machine instead of giving
 // this machine's.
-func flagDescription(fl *pflag.Flag, forReference bool) string {
+func FlagDescription(fl *pflag.Flag, forReference bool) string {
 	text := fl.Usage
 	if fl.NoOptDefVal != "" { // a boolean
 		return text
 	}
 	var notes []string
-	if _, text := fl.Value.(*stringValue); !text {
-		if v, ok := fl.Value.(flagValue); ok && v.expect() != "" {
-			notes = append(notes, v.expect())
+	if _, text := fl.Value.(*StringValue); !text {
+		if v, ok := fl.Value.(Value); ok && v.Expect() != "" {
+			notes = append(notes, v.Expect())
 		}
 	}
-	if iv, ok := fl.Value.(*intValue); ok && iv.r.clampNote != "" {
-		notes = append(notes, iv.r.clampNote)
+	if iv, ok := fl.Value.(*IntValue); ok && iv.R.ClampNote != "" {
+		notes = append(notes, iv.R.ClampNote)
 	}
 	def := fl.DefValue
-	if d, ok := fl.Annotations[referenceDefault]; ok {
+	if d, ok := fl.Annotations[ReferenceDefault]; ok {
 		def = "" // this machine's: on a line of its own in the help (see flagHelp)
 		if forReference {
 			def = d[0]
@@ -133,15 +133,15 @@ func flagDescription(fl *pflag.Flag, forReference bool) string {
 	return text
 }
 
-// referenceDefault annotates a flag whose default depends on the machine with a description
+// ReferenceDefault annotates a flag whose default depends on the machine with a description
 // of it, which the reference gives instead of a figure.
-const referenceDefault = "maxmatch_reference_default"
+const ReferenceDefault = "cli_reference_default"
 
 // flagHelp is a flag's entry in the help: its names on a line, its description below, wrapped.
 // A default that depends on the machine has a line of its own, unwrapped.
 func flagHelp(fl *pflag.Flag) string {
-	text := "  " + flagNames(fl) + "\n" + wrap(flagDescription(fl, false), "        ", helpWidth)
-	if _, ok := fl.Annotations[referenceDefault]; ok {
+	text := "  " + FlagNames(fl) + "\n" + wrap(FlagDescription(fl, false), "        ", helpWidth)
+	if _, ok := fl.Annotations[ReferenceDefault]; ok {
 		text += "        (default " + fl.DefValue + ")\n"
 	}
 	return text

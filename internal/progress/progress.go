@@ -1,4 +1,6 @@
-package main
+// Package progress shows how far a command is, on one line of the terminal it rewrites, and
+// writes the command's standard output so that the line never lands inside it (Output).
+package progress
 
 import (
 	"fmt"
@@ -8,14 +10,14 @@ import (
 	"time"
 )
 
-// progress shows how far a long run is, on one line of a terminal that it rewrites: only once
-// the run has lasted progressDelay, and only when stderr is a terminal, so that redirected
-// output and quick runs carry no trace of it. Messages printed through it (warnings) first
-// clear that line. When standard output goes to the same terminal (or file), the command's
-// output passes through it too (see output): the line is cleared before output is written
+// Line shows how far a long run is, on one line of a terminal that it rewrites: only once the
+// run has lasted Delay, and only when stderr is a terminal, so that redirected output and
+// quick runs carry no trace of it. Messages printed through it (warnings) first clear that
+// line. When standard output goes to the same terminal (or file), the command's output passes
+// through it too (see Output): the line is cleared before output is written
 // and drawn again only where a line of output has ended, and a warning that comes while a
 // line of output is unfinished waits for its end.
-type progress struct {
+type Line struct {
 	name    string // the command's, which starts its messages
 	w       io.Writer
 	enabled bool
@@ -36,27 +38,32 @@ type progress struct {
 	held    []string
 }
 
-// progressDelay is how long a run lasts before its progress is shown (a variable: a test
+// Delay is how long a run lasts before its progress is shown (a variable: a test
 // shows it at once), progressInterval how often the line is rewritten.
-var progressDelay = time.Second
+var Delay = time.Second
 
 const progressInterval = 100 * time.Millisecond
 
-// newProgress returns the progress of the command name on stderr, enabled when stderr is a
-// terminal.
-func newProgress(name string, stderr io.Writer) *progress {
-	return &progress{name: name, w: stderr, enabled: isTerminal(stderr), start: time.Now(), delay: progressDelay}
+// New returns the progress line of the command name (which starts its messages) on stderr,
+// shown when stderr is a terminal.
+func New(name string, stderr io.Writer) *Line {
+	return &Line{name: name, w: stderr, enabled: IsTerminal(stderr), start: time.Now(), delay: Delay}
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
+// Shown returns a progress line on w shown at once, whatever w is (for tests).
+func Shown(name string, w io.Writer) *Line {
+	return &Line{name: name, w: w, enabled: true, start: time.Now()}
+}
+
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && isTerminalFile(f)
 }
 
-// update shows "what done/total" ("what done" when total is 0) if the run is long enough and
+// Update shows "what done/total" ("what done" when total is 0) if the run is long enough and
 // the line was not just written.
-func (p *progress) update(what string, done, total int) {
+func (p *Line) Update(what string, done, total int) {
 	if !p.enabled {
 		return
 	}
@@ -70,8 +77,8 @@ func (p *progress) update(what string, done, total int) {
 	p.drawLocked(done == total)
 }
 
-// doing shows what is being done, without a count.
-func (p *progress) doing(task string) {
+// Doing shows what is being done, without a count.
+func (p *Line) Doing(task string) {
 	if !p.enabled {
 		return
 	}
@@ -81,8 +88,8 @@ func (p *progress) doing(task string) {
 	p.drawLocked(false)
 }
 
-// reading shows how much of a file has been read (size -1: unknown).
-func (p *progress) reading(name string, done, size int64) {
+// Reading shows how much of a file has been read (size -1: unknown).
+func (p *Line) Reading(name string, done, size int64) {
 	if !p.enabled {
 		return
 	}
@@ -94,7 +101,7 @@ func (p *progress) reading(name string, done, size int64) {
 
 // drawLocked draws the line, unless the run is still short, the line was just drawn (and this
 // is not a final figure), or a line of output is unfinished.
-func (p *progress) drawLocked(final bool) {
+func (p *Line) drawLocked(final bool) {
 	now := time.Now()
 	if now.Sub(p.start) < p.delay || p.midLine || (now.Sub(p.last) < progressInterval && !final) {
 		return
@@ -118,13 +125,13 @@ func (p *progress) drawLocked(final bool) {
 func megabytes(n int64) string { return fmt.Sprintf("%.1f", float64(n)/(1<<20)) }
 
 // clear removes the progress line, if any.
-func (p *progress) clear() {
+func (p *Line) Clear() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clearLocked()
 }
 
-func (p *progress) clearLocked() {
+func (p *Line) clearLocked() {
 	if p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
@@ -133,7 +140,7 @@ func (p *progress) clearLocked() {
 
 // printf prints a message (a warning) on its own line, clearing the progress line first; while
 // a line of output on the same terminal is unfinished, the message waits for its end.
-func (p *progress) printf(format string, args ...any) {
+func (p *Line) Printf(format string, args ...any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.midLine {
@@ -144,22 +151,20 @@ func (p *progress) printf(format string, args ...any) {
 	fmt.Fprintf(p.w, format, args...)
 }
 
-// warn prints a warning of the command: "maxmatch COMMAND: warning: …" (see printf).
-func (p *progress) warn(format string, args ...any) {
-	p.printf(p.name+": warning: "+format+"\n", args...)
+// Warn prints a warning of the command: "maxmatch COMMAND: warning: …" (see printf).
+func (p *Line) Warn(format string, args ...any) {
+	p.Printf(p.name+": warning: "+format+"\n", args...)
 }
 
-// fail prints an error of the command, "maxmatch COMMAND: …", the progress line cleared, and
-// returns the exit status for it.
-func (p *progress) fail(format string, args ...any) int {
-	p.printf(p.name+": "+format+"\n", args...)
-	return exitError
+// Error prints an error of the command, "maxmatch COMMAND: …", the progress line cleared.
+func (p *Line) Error(format string, args ...any) {
+	p.Printf(p.name+": "+format+"\n", args...)
 }
 
 // writeOutput writes b to out, standard output, which shares stderr's terminal or file: the
 // progress line is cleared first, and messages held while a line of output was unfinished are
 // printed once one ends.
-func (p *progress) writeOutput(out io.Writer, b []byte) (int, error) {
+func (p *Line) writeOutput(out io.Writer, b []byte) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clearLocked()
@@ -177,7 +182,7 @@ func (p *progress) writeOutput(out io.Writer, b []byte) (int, error) {
 }
 
 // flushHeld prints the messages still held (at the end of a run whose output ended mid-line).
-func (p *progress) flushHeld() {
+func (p *Line) flushHeld() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.midLine = false

@@ -1,9 +1,8 @@
 //go:build unix
 
-package main
+package writefile
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -28,7 +27,7 @@ func TestWriteFilesPermissions(t *testing.T) {
 			err = os.Chmod(existing, 0o640)
 		}
 		if err == nil {
-			err = writeFiles(map[string][]byte{filepath.Join(dir, "new.csv"): []byte("a"), existing: []byte("b")})
+			err = All(map[string][]byte{filepath.Join(dir, "new.csv"): []byte("a"), existing: []byte("b")})
 		}
 		syscall.Umask(old)
 		if err != nil {
@@ -49,7 +48,7 @@ func TestWriteFilesPermissions(t *testing.T) {
 	}
 }
 
-// TestWriteFiles checks what else writeFiles promises: a link stays a link, a device is
+// TestWriteFiles checks what else All promises: a link stays a link, a device is
 // written in place, and a failure leaves every file as it was, with a message naming the path
 // as given.
 func TestWriteFiles(t *testing.T) {
@@ -72,7 +71,7 @@ func TestWriteFiles(t *testing.T) {
 		data, _ := os.ReadFile(fifo)
 		read <- string(data)
 	}()
-	if err := writeFiles(map[string][]byte{link: []byte("new"), fifo: []byte("through the pipe")}); err != nil {
+	if err := All(map[string][]byte{link: []byte("new"), fifo: []byte("through the pipe")}); err != nil {
 		t.Fatal(err)
 	}
 	if got := <-read; got != "through the pipe" {
@@ -105,7 +104,7 @@ func TestWriteFiles(t *testing.T) {
 				continue
 			}
 		}
-		err := writeFiles(map[string][]byte{good: []byte("x"), c.bad: []byte("y")})
+		err := All(map[string][]byte{good: []byte("x"), c.bad: []byte("y")})
 		if err == nil || err.Error() != "cannot write "+c.want {
 			t.Errorf("%s: %v, want %q", c.why, err, "cannot write "+c.want)
 		}
@@ -121,20 +120,60 @@ func TestWriteFiles(t *testing.T) {
 	}
 }
 
-func TestOutput(t *testing.T) {
-	var buf, stderr bytes.Buffer
-	if code := output(&buf, &stderr, "maxmatch x", []byte("all of it\n")); code != exitOK || buf.String() != "all of it\n" || stderr.Len() > 0 {
-		t.Errorf("%d, %q, %q", code, buf.String(), stderr.String())
+// TestReplaceable: an HTML page or an M2 file may be replaced by a new one, a file of another
+// kind may not; a new file, an empty one and a device may be written.
+func TestReplaceable(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"page.html": "<!DOCTYPE html>\n<html>", "old.m2": "S a b\n\n", "sys.txt": "He goes home .\n", "empty": ""}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
+	tests := []struct {
+		name string
+		kind Kind
+		ok   bool
+	}{
+		{"page.html", HTML, true}, {"sys.txt", HTML, false}, {"old.m2", HTML, false},
+		{"old.m2", M2, true}, {"sys.txt", M2, false}, {"page.html", M2, false},
+		{"new.html", HTML, true}, {"empty", M2, true},
+	}
+	for _, tt := range tests {
+		err := Replaceable(filepath.Join(dir, tt.name), tt.kind)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s as %s: %v, want replaceable %v", tt.name, tt.kind.name, err, tt.ok)
+		}
+	}
+	if err := Replaceable("/dev/null", M2); err != nil {
+		t.Errorf("/dev/null: %v", err)
+	}
+}
+
+// TestSamePath: one file by two paths, a link to it; two files not yet created by one path.
+func TestSamePath(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	if err := os.WriteFile(a, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r.Close()
-	// The runtime turns EPIPE on file descriptors 1 and 2 into SIGPIPE; on another pipe it
-	// is an error, which must stay quiet.
-	if code := output(w, &stderr, "maxmatch x", []byte("x")); code != exitError || stderr.Len() > 0 {
-		t.Errorf("a closed pipe: %d, %q, want 2 and nothing said", code, stderr.String())
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink("a.txt", link); err != nil {
+		t.Fatal(err)
 	}
-	w.Close()
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{a, filepath.Join(dir, ".", "a.txt"), true},
+		{a, link, true},
+		{filepath.Join(dir, "new"), filepath.Join(dir, "sub", "..", "new"), true},
+		{a, filepath.Join(dir, "new"), false},
+		{filepath.Join(dir, "new"), filepath.Join(dir, "other"), false},
+	}
+	for _, tt := range tests {
+		if got := SamePath(tt.a, tt.b); got != tt.same {
+			t.Errorf("SamePath(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.same)
+		}
+	}
 }

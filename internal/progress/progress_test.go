@@ -1,4 +1,4 @@
-package main
+package progress
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ func TestIsTerminal(t *testing.T) {
 		{"/dev/null", devNull, false, "a character device, but not a terminal: no progress for output thrown away"},
 	}
 	for _, tt := range tests {
-		if got := isTerminal(tt.w); got != tt.want {
+		if got := IsTerminal(tt.w); got != tt.want {
 			t.Errorf("%s: isTerminal = %v, want %v (%s)", tt.name, got, tt.want, tt.why)
 		}
 	}
@@ -38,14 +38,14 @@ func TestIsTerminal(t *testing.T) {
 
 func TestProgress(t *testing.T) {
 	var buf bytes.Buffer
-	p := &progress{w: &buf, enabled: true, start: time.Now(), delay: 0}
-	p.update("scoring sentence", 1, 10)
-	p.update("scoring sentence", 2, 10) // within progressInterval of the last: skipped
-	p.update("scoring sentence", 10, 10)
-	p.printf("a warning\n")
-	p.update("bootstrap resample", 5, 5)
-	p.clear()
-	p.clear() // nothing on screen: nothing to clear
+	p := &Line{w: &buf, enabled: true, start: time.Now(), delay: 0}
+	p.Update("scoring sentence", 1, 10)
+	p.Update("scoring sentence", 2, 10) // within progressInterval of the last: skipped
+	p.Update("scoring sentence", 10, 10)
+	p.Printf("a warning\n")
+	p.Update("bootstrap resample", 5, 5)
+	p.Clear()
+	p.Clear() // nothing on screen: nothing to clear
 	want := "\r\033[Kmaxmatch: scoring sentence 1/10" +
 		"\r\033[Kmaxmatch: scoring sentence 10/10" +
 		"\r\033[Ka warning\n" +
@@ -57,15 +57,15 @@ func TestProgress(t *testing.T) {
 
 	for _, tt := range []struct {
 		name string
-		p    *progress
+		p    *Line
 	}{
-		{"not a terminal", &progress{w: &buf, enabled: false, start: time.Now()}},
-		{"a quick run", &progress{w: &buf, enabled: true, start: time.Now(), delay: time.Hour}},
+		{"not a terminal", &Line{w: &buf, enabled: false, start: time.Now()}},
+		{"a quick run", &Line{w: &buf, enabled: true, start: time.Now(), delay: time.Hour}},
 	} {
 		buf.Reset()
-		tt.p.update("scoring sentence", 1, 10)
-		tt.p.clear()
-		tt.p.printf("a warning\n")
+		tt.p.Update("scoring sentence", 1, 10)
+		tt.p.Clear()
+		tt.p.Printf("a warning\n")
 		if got := buf.String(); got != "a warning\n" {
 			t.Errorf("%s: wrote %q, want only the warning", tt.name, got)
 		}
@@ -77,14 +77,14 @@ func TestProgress(t *testing.T) {
 // that comes then waits for the line's end.
 func TestProgressSharedOutput(t *testing.T) {
 	var term bytes.Buffer // what the terminal shows, both streams
-	p := &progress{w: &term, enabled: true, start: time.Now(), delay: 0}
-	p.update("scoring sentence", 1, 3)
+	p := &Line{w: &term, enabled: true, start: time.Now(), delay: 0}
+	p.Update("scoring sentence", 1, 3)
 	p.writeOutput(&term, []byte("{\"line\":1}\n{\"li"))
-	p.update("scoring sentence", 2, 3) // mid-line: not drawn
-	p.printf("a warning\n")            // mid-line: held
+	p.Update("scoring sentence", 2, 3) // mid-line: not drawn
+	p.Printf("a warning\n")            // mid-line: held
 	p.writeOutput(&term, []byte("ne\":2}\n"))
-	p.update("scoring sentence", 3, 3)
-	p.clear()
+	p.Update("scoring sentence", 3, 3)
+	p.Clear()
 	want := "\r\033[Kmaxmatch: scoring sentence 1/3" +
 		"\r\033[K{\"line\":1}\n{\"li" +
 		"ne\":2}\na warning\n" +
@@ -99,16 +99,16 @@ func TestProgressSharedOutput(t *testing.T) {
 // without a known size; once a file is read, only the task.
 func TestProgressReading(t *testing.T) {
 	var buf bytes.Buffer
-	p := &progress{w: &buf, enabled: true, start: time.Now(), delay: 0}
-	p.doing("checking the files")
+	p := &Line{w: &buf, enabled: true, start: time.Now(), delay: 0}
+	p.Doing("checking the files")
 	p.last = time.Time{}
-	p.reading("big.m2", 3<<20, 10<<20)
+	p.Reading("big.m2", 3<<20, 10<<20)
 	p.last = time.Time{}
-	p.update("scoring sentence", 7, 0)
+	p.Update("scoring sentence", 7, 0)
 	p.last = time.Time{}
-	p.reading("-", 1<<20, -1)
+	p.Reading("-", 1<<20, -1)
 	p.last = time.Time{}
-	p.reading("-", 2<<20, 2<<20)
+	p.Reading("-", 2<<20, 2<<20)
 	want := "\r\033[Kmaxmatch: checking the files" +
 		"\r\033[Kmaxmatch: checking the files, 3.0 of 10.0 MB of big.m2 read" +
 		"\r\033[Kmaxmatch: scoring sentence 7, 3.0 of 10.0 MB of big.m2 read" +

@@ -1,4 +1,4 @@
-package main
+package corpus
 
 import (
 	"crypto/sha256"
@@ -6,17 +6,18 @@ import (
 	"hash"
 	"io"
 
+	"maxmatch/input"
 	"maxmatch/scorer"
 )
 
-// goldFile is the gold file of a run, shared by every system scored against it. When the run's
-// files are small (see keepFiles) it is read whole, parsed once and kept (load), and every
+// Gold is the gold file of a run, shared by every system scored against it. When the run's
+// files are small (see Options.KeepLimit) it is read whole, parsed once and kept, and every
 // system is paired with the same sentences; otherwise it is read again for each system, as
-// that system is scored (stream). It restricts the gold edits to the error types asked for
-// (--types), and it knows what a report's signature says of it: its sentences, its annotators
-// and the hash of its text (identity).
-type goldFile struct {
-	in     *input
+// that system is scored. It restricts the gold edits to the error types asked for, and it
+// knows what a report's signature says of it: its sentences, its annotators and the hash of
+// its text (Identity).
+type Gold struct {
+	in     *input.File
 	reader scorer.M2Reader
 	types  []string // the error types to keep; nil: every type
 
@@ -32,19 +33,25 @@ type goldFile struct {
 	hash     string // the first 8 hexadecimal digits of the SHA-256 of its text
 }
 
-// goldIdentity is what the signature says of the gold file.
-type goldIdentity struct {
-	sentences, annotators int
-	hash                  string
+// Identity is what a report's signature says of a gold file.
+type Identity struct {
+	Sentences, Annotators int
+	Hash                  string // the first 8 hexadecimal digits of the SHA-256 of its text
 }
 
+// Name is the gold file in messages.
+func (g *Gold) Name() string { return g.in.Name() }
+
+// Sentences is the number of sentences of the file, once surveyed or loaded.
+func (g *Gold) Sentences() int { return g.summary.Sentences }
+
 // load reads the whole file, parses it once and keeps its sentences, restricted to the types.
-func (g *goldFile) load() error {
-	text, err := g.in.readAll()
+func (g *Gold) load() error {
+	text, err := g.in.ReadAll()
 	if err != nil {
 		return err
 	}
-	sentences, err := g.reader.ReadString(g.in.name, text)
+	sentences, err := g.reader.ReadString(g.in.Name(), text)
 	if err != nil {
 		return err
 	}
@@ -68,14 +75,14 @@ func (g *goldFile) load() error {
 // survey reads the file through once, building one sentence at a time, for what a file that is
 // not kept must say before it is scored: its errors, the types it has (that the types asked
 // for are among them), its identity.
-func (g *goldFile) survey() error {
+func (g *Gold) survey() error {
 	if g.surveyed {
 		return nil
 	}
-	r := g.in.reader()
+	r := g.in.Reader()
 	defer r.Close()
 	h := sha256.New()
-	stream := g.reader.Stream(g.in.name, io.TeeReader(r, h))
+	stream := g.reader.Stream(g.in.Name(), io.TeeReader(r, h))
 	for {
 		s, err := stream.Next()
 		if err == io.EOF {
@@ -107,19 +114,19 @@ func hashString(text string) string {
 }
 
 // checkTypes checks the types asked for against the file's, which it must have surveyed.
-func (g *goldFile) checkTypes() error {
+func (g *Gold) checkTypes() error {
 	if g.types == nil {
 		return nil
 	}
 	t, err := scorer.NewTypeRestriction(g.types, g.summary.Types())
 	if err != nil {
-		return typesError{g.in.name, err}
+		return typesError{g.in.Name(), err}
 	}
 	g.restrict = t
 	return nil
 }
 
-// typesError is an error of --types, which names the gold file.
+// typesError is an error of the types asked for (--types), which names the gold file.
 type typesError struct {
 	gold string
 	err  error
@@ -129,22 +136,22 @@ func (e typesError) Error() string { return "--types: " + e.gold + ": " + e.err.
 
 // stream returns a reader of the file's sentences, restricted to the types, read as they are
 // scored: from memory when kept, from the file otherwise (close it when done).
-func (g *goldFile) stream() (scorer.GoldReader, io.Closer) {
+func (g *Gold) stream() (scorer.GoldReader, io.Closer) {
 	if g.kept {
-		return scorer.GoldSentences(g.in.name, g.sentences), io.NopCloser(nil)
+		return scorer.GoldSentences(g.in.Name(), g.sentences), io.NopCloser(nil)
 	}
-	r := g.in.reader()
-	var gr scorer.GoldReader = g.reader.Stream(g.in.name, r)
+	r := g.in.Reader()
+	var gr scorer.GoldReader = g.reader.Stream(g.in.Name(), r)
 	if g.restrict != nil {
 		gr = g.restrict.Reader(gr)
 	}
 	return gr, r
 }
 
-// identity returns what the signature says of the file, which it must have surveyed.
-func (g *goldFile) identity() goldIdentity {
+// Identity returns what the signature says of the file, which must have been surveyed.
+func (g *Gold) Identity() Identity {
 	if g.hash == "" && g.kept {
 		g.hash = hashString(g.text)
 	}
-	return goldIdentity{sentences: g.summary.Sentences, annotators: g.summary.Annotators(), hash: g.hash}
+	return Identity{Sentences: g.summary.Sentences, Annotators: g.summary.Annotators(), Hash: g.hash}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"maxmatch/version"
 )
 
 // TestServe answers a stream of requests: one line each in their order, blank lines skipped,
@@ -27,7 +29,7 @@ func TestServe(t *testing.T) {
 		`{"id":0,"annotator":0,"correct":1,`,
 		`{"id":null,"error":"line 3: request longer than --max-request-bytes=60`,
 		`{"id":1,"annotator":0,"correct":0,`,
-		`{"id":null,"sentences":2,`,
+		`{"id":null,"protocol":1,"version":"` + version.String() + `","sentences":2,`,
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("%d answers, want %d:\n%s", len(lines), len(want), out.String())

@@ -2,6 +2,10 @@
 // line of JSON per answer, against a gold standard loaded once (see the command's usage for the
 // requests). A Server holds the gold and one state per worker; the command reads the lines,
 // hands them to workers and writes the answers in order.
+//
+// The protocol has a version, ProtocolVersion, which the "info" answer gives as "protocol"
+// (with maxmatch's version and the signature of the figures): a client checks it before any
+// other request, and refuses a service whose protocol it does not speak.
 package service
 
 import (
@@ -17,7 +21,14 @@ import (
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
+	"maxmatch/version"
 )
+
+// ProtocolVersion is the version of the protocol: the requests a Server reads and the answers
+// it writes. It changes whenever a request or an answer changes in form or meaning, so that a
+// client and a service of different releases never misread each other; the "info" request and
+// its "protocol" field keep their form across versions, so that the check always works.
+const ProtocolVersion = 1
 
 // request is a request of the service.
 type request struct {
@@ -153,6 +164,8 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 			return fmt.Errorf(`line %d: an "info" request carries nothing else`, item.no)
 		}
 		opt := s.p.Options()
+		j.Key("protocol").Int(ProtocolVersion)
+		j.Key("version").String(version.String())
 		j.Key("sentences").Int(s.p.Len())
 		j.Key("beta").Float(opt.Beta)
 		j.Key("max_unchanged_words").Int(opt.MaxUnchangedWords)

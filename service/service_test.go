@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"maxmatch/scorer"
+	"maxmatch/version"
 )
 
 // newTestServer serves a gold standard of two sentences.
@@ -45,7 +46,7 @@ func TestStrictRequests(t *testing.T) {
 		{"a valid pair of surrogates is a character", `{"id": 0, "hyp": "He goes home \ud83d\ude00"}`,
 			`{"id":0,"annotator":0,"correct":1,"proposed":2,"gold":1,"tp":1,"fp":1,"fn":0,"p":0.5,"r":1,"f":0.5555555555555556,"annotators":[{"annotator":0,"correct":1,"proposed":2,"gold":1}],"edits":[[1,2,"go","goes"],[2,4,"home .","home 😀"]],"correct_edits":[[1,2,"go","goes"]]}`},
 		{"null as the id is echoed", `{"id": null, "info": true}`,
-			`{"id":null,"sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
+			`{"id":null,"protocol":1,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
 	} {
 		got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n")
 		if got != c.answer {

@@ -29,7 +29,7 @@ them and their answers in full):
                               one hypothesis per gold sentence ("ids": […] for some of them)
   {"id": x, "source": "…", "gold": [[start, end, "correction"], …], "hyp": "…"} or "m2": "S …"
                               a sentence with its own gold edits
-  {"id": x, "info": true}     the options, and the signature of the corpus figures
+  {"id": x, "info": true}     the protocol's version, the options, the signature of the figures
 
 A request that cannot be answered gets {"id": its id or null, "error": "…"}, and the service goes
 on.`

@@ -83,7 +83,7 @@ type candidate struct {
 // prepareBounded reserves the bounded search's states. A refusal is returned.
 func (l *Lattice) prepareBounded() error {
 	b := &l.bnd
-	ns := len(l.vrow) * (l.opt.MaxUnchanged + 2)
+	ns := len(l.vrow) * (l.u + 2)
 	var err error
 	if b.val, err = scratch.Resize(l.acct, b.val, ns); err != nil {
 		return err
@@ -105,7 +105,7 @@ func (l *Lattice) freeBounded() {
 // stateIndex: per vertex, state 0 is the boundary, 1+t is inside an edit having used t
 // unchanged tokens.
 func (l *Lattice) stateIndex(v int32, s int) int32 {
-	return v*int32(l.opt.MaxUnchanged+2) + int32(s)
+	return v*int32(l.u+2) + int32(s)
 }
 
 // stepsInto calls f for each atomic edge into vertex v, diagonal, up, left: its source, its
@@ -138,7 +138,7 @@ func (l *Lattice) stepsInto(v int32, f func(from int32, dir int, noop bool)) {
 // reserved from the memory account: a refusal is returned.
 func (l *Lattice) boundedPath(gold []Gold) ([]Edit, error) {
 	b := &l.bnd
-	u := l.opt.MaxUnchanged
+	u := l.u
 	if err := l.matchedCandidates(gold); err != nil {
 		return nil, err
 	}
@@ -376,5 +376,5 @@ func (l *Lattice) joinable(a, b int32) bool {
 			})
 		}
 	}
-	return best[b] <= int32(l.opt.MaxUnchanged)
+	return int(best[b]) <= l.u
 }

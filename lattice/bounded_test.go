@@ -55,7 +55,7 @@ func randomCase(rng *rand.Rand, maxLen int) (src, hyp []int32, gold []Gold) {
 // original and correction match a gold edit.
 func bruteForce(l *Lattice, gold []Gold) (best value, found bool) {
 	end := int32(len(l.vrow) - 1)
-	u := l.opt.MaxUnchanged
+	u := l.u
 	matchesGold := func(a, b int32) bool {
 		r0, c0 := l.rowCol(a)
 		r1, c1 := l.rowCol(b)

@@ -28,6 +28,8 @@ func (l *Lattice) ClosurePairs(limit int) (int, error) {
 // in order, and an edge into xₛ is final by then), a→xₛ is an edge, atomic or made earlier, with
 // at most u unchanged tokens; extending it by the step xₛ→xₛ₊₁ adds none, so a→xₛ₊₁ is either
 // already an edge or is made then. Removing phrase no-ops afterwards keeps their keys.
+//
+// A negative u is counted as 0: its closure holds the atomic edges alone.
 func (l *Lattice) countPairs(limit0, limitU int) (p0, pu int, err error) {
 	if l.bitsetAffordable() {
 		return l.countPairsBitset(limit0, limitU)
@@ -42,7 +44,7 @@ const bitsetWorkMax = 1 << 33
 
 func (l *Lattice) bitsetAffordable() bool {
 	nv := int64(len(l.vrow))
-	return nv*nv/64*int64(l.opt.MaxUnchanged+1)*3 <= bitsetWorkMax
+	return nv*nv/64*int64(max(l.u, 0)+1)*3 <= bitsetWorkMax
 }
 
 // pairsState is the scratch of countPairs, closureLowerBound and closureUpperBound.
@@ -70,7 +72,7 @@ func (p *pairsState) free(a *membudget.Account) {
 // path, so the paths bound the pairs; they are as many on a lattice without branches, such as a
 // hypothesis close to its source, and far more on a grid.
 func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
-	layers := l.opt.MaxUnchanged + 1
+	layers := max(l.u, 0) + 1
 	widest := 0
 	for r := 0; r <= l.n; r++ {
 		widest = max(widest, int(l.rowStart[r+1]-l.rowStart[r]))
@@ -186,7 +188,7 @@ func over(count, limit int) bool { return limit >= 0 && count > limit }
 // next, so only two rows of sets are kept.
 func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
 	nv := len(l.vrow)
-	u := l.opt.MaxUnchanged
+	u := max(l.u, 0)
 	layers := u + 1
 	words := (nv + 63) / 64
 	ps := &l.pairs
@@ -249,7 +251,7 @@ func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
 // the counts, not by |V|².
 func (l *Lattice) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
 	nv := len(l.vrow)
-	u := int32(l.opt.MaxUnchanged)
+	u := max(l.u, 0)
 	ps := &l.pairs
 	if ps.stamp, err = scratch.Resize(l.acct, ps.stamp, nv); err != nil {
 		return 0, 0, err
@@ -283,7 +285,7 @@ func (l *Lattice) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
 				if s.kind == Noop {
 					k++
 				}
-				if k > u {
+				if int(k) > u {
 					continue
 				}
 				if stamp[s.to] != mark {

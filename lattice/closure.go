@@ -125,7 +125,7 @@ func (l *Lattice) exactWithinBudget() error {
 // not, used to size the buffers.
 func (l *Lattice) closure(hint int64, counted bool) error {
 	nv := len(l.vrow)
-	u := int32(l.opt.MaxUnchanged)
+	u := l.u
 	maxEdges := l.opt.MaxEdges
 	a := l.acct
 	var err error
@@ -235,7 +235,7 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 				if s.kind == Noop {
 					unch++
 				}
-				if unch > u {
+				if int(unch) > u {
 					continue
 				}
 				nk := key{from: from, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}

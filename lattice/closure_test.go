@@ -60,7 +60,7 @@ func naiveClosure(l *Lattice) (list [][2]int32, edits map[[2]int32]naiveEdge) {
 			}
 		}
 	}
-	u := int32(l.opt.MaxUnchanged)
+	u := int32(l.u)
 	for _, k := range V {
 		for _, i := range V {
 			eik, ok := edits[[2]int32{i, k}]

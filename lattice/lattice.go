@@ -109,8 +109,11 @@ type Edit struct {
 // their row and column, in (row, column) order, and the atomic edges into each. A cell is
 // found by its row's vertices (rowStart) and a binary search on the column.
 type Lattice struct {
-	opt      Options
-	acct     *membudget.Account
+	opt  Options
+	acct *membudget.Account
+	// u is Options.MaxUnchanged clamped to what can matter for this sentence (see
+	// unchangedLimit): every check of a path's unchanged tokens against it gives the same answer.
+	u        int
 	src, hyp []int32
 	n, m     int // len(src), len(hyp)
 
@@ -286,6 +289,7 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.opt, l.acct = opt, opt.Memory
 	l.src, l.hyp = src, hyp
 	l.n, l.m = len(src), len(hyp)
+	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
 	l.bounded = Exact
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
 	l.plainDone = false
@@ -294,6 +298,15 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 		l.Release()
 	}
 	return err
+}
+
+// unchangedLimit clamps u to [−1, min(n, m)]. A lattice path's unchanged tokens are its no-op
+// steps, each a diagonal step, so no path of an n × m lattice has more than min(n, m) of them,
+// and none has fewer than 0: every test "at most u unchanged" gives the same answer for u and
+// for the clamped value. The clamp keeps the sizes derived from u (the bounded search's states
+// per vertex, the pair counts' layers) within the sentence's own.
+func unchangedLimit(u, n, m int) int {
+	return max(-1, min(u, n, m))
 }
 
 func (l *Lattice) build() error {

@@ -125,7 +125,6 @@ func (l *Lattice) exactWithinBudget() error {
 // not, used to size the buffers.
 func (l *Lattice) closure(hint int64, counted bool) error {
 	nv := len(l.vrow)
-	u := l.u
 	maxEdges := l.opt.MaxEdges
 	a := l.acct
 	var err error
@@ -201,80 +200,12 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 		if ns == 0 {
 			continue
 		}
-		in := l.slab[sp.off : sp.off+sp.n]
-		for _, ka := range in {
-			from := l.from(ka)
-			for si := 0; si < ns; si++ {
-				s := &succ[si]
-				for s.cur < len(s.old) && l.from(s.old[s.cur]) < from {
-					if len(s.out) == cap(s.out) {
-						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
-							return err
-						}
-					}
-					s.out = append(s.out, s.old[s.cur])
-					s.cur++
-				}
-				kj := int32(-1)
-				if s.cur < len(s.old) && l.from(s.old[s.cur]) == from {
-					kj = s.old[s.cur]
-					if len(s.out) == cap(s.out) {
-						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
-							return err
-						}
-					}
-					s.out = append(s.out, kj)
-					s.cur++
-				}
-				src := &l.keys[ka]
-				d := src.dist + 1
-				if kj >= 0 && d >= l.keys[kj].dist {
-					continue
-				}
-				unch := src.unchanged
-				if s.kind == Noop {
-					unch++
-				}
-				if int(unch) > u {
-					continue
-				}
-				nk := key{from: from, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
-				if kj < 0 {
-					kj = int32(len(l.keys))
-					if len(l.keys) == cap(l.keys) {
-						if l.keys, err = scratch.Grow(a, l.keys, 1); err != nil {
-							return err
-						}
-					}
-					l.keys = append(l.keys, nk)
-					if len(s.out) == cap(s.out) {
-						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
-							return err
-						}
-					}
-					s.out = append(s.out, kj)
-				} else {
-					nk.mult = l.keys[kj].mult
-					l.keys[kj] = nk
-				}
-				l.keys[kj].mult++
-				if len(l.occ) == cap(l.occ) {
-					if l.occ, err = scratch.Grow(a, l.occ, 1); err != nil {
-						return err
-					}
-				}
-				l.occ = append(l.occ, kj)
-				if maxEdges > 0 && len(l.occ) > maxEdges {
-					return errEdgeCap
-				}
-			}
+		if err := l.extend(l.slab[sp.off:sp.off+sp.n], succ[:ns]); err != nil {
+			return err
 		}
 		for si := 0; si < ns; si++ {
 			s := &succ[si]
-			if s.out, err = scratch.Grow(a, s.out, len(s.old)-s.cur); err != nil {
-				return err
-			}
-			s.out = append(s.out, s.old[s.cur:]...)
+			s.out = append(s.out, s.old[s.cur:]...) // within the room extend made
 			spans[s.to] = span{off: int32(len(l.slab)), n: int32(len(s.out))}
 			if l.slab, err = scratch.Grow(a, l.slab, len(s.out)); err != nil {
 				return err
@@ -284,6 +215,80 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 	}
 	l.removeNoops()
 	return nil
+}
+
+// extend processes one vertex k of the closure: each edge into k (in, ascending by source) is
+// extended by each atomic successor of k (succ, right, down, diagonal), in the official's order,
+// appending to the keys, the edge list and each successor's new in-list.
+func (l *Lattice) extend(in []int32, succ []successor) error {
+	a, u, maxEdges := l.acct, l.u, l.opt.MaxEdges
+	var err error
+	// A successor's new in-list is its old one and at most one new edge per source.
+	for si := range succ {
+		s := &succ[si]
+		if s.out, err = scratch.Grow(a, s.out, len(s.old)+len(in)); err != nil {
+			return err
+		}
+	}
+	for _, ka := range in {
+		// Room for one new key and one occurrence per successor.
+		if cap(l.keys)-len(l.keys) < len(succ) || cap(l.occ)-len(l.occ) < len(succ) {
+			if err := l.makeRoom(len(succ)); err != nil {
+				return err
+			}
+		}
+		from := l.from(ka)
+		for si := range succ {
+			s := &succ[si]
+			for s.cur < len(s.old) && l.from(s.old[s.cur]) < from {
+				s.out = append(s.out, s.old[s.cur])
+				s.cur++
+			}
+			kj := int32(-1)
+			if s.cur < len(s.old) && l.from(s.old[s.cur]) == from {
+				kj = s.old[s.cur]
+				s.out = append(s.out, kj)
+				s.cur++
+			}
+			src := &l.keys[ka]
+			d := src.dist + 1
+			if kj >= 0 && d >= l.keys[kj].dist {
+				continue
+			}
+			unch := src.unchanged
+			if s.kind == Noop {
+				unch++
+			}
+			if int(unch) > u {
+				continue
+			}
+			nk := key{from: from, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
+			if kj < 0 {
+				kj = int32(len(l.keys))
+				l.keys = append(l.keys, nk)
+				s.out = append(s.out, kj)
+			} else {
+				nk.mult = l.keys[kj].mult
+				l.keys[kj] = nk
+			}
+			l.keys[kj].mult++
+			l.occ = append(l.occ, kj)
+			if maxEdges > 0 && len(l.occ) > maxEdges {
+				return errEdgeCap
+			}
+		}
+	}
+	return nil
+}
+
+// makeRoom grows the keys and the edge list, from the account, to hold at least n more.
+func (l *Lattice) makeRoom(n int) error {
+	var err error
+	if l.keys, err = scratch.Grow(l.acct, l.keys, n); err != nil {
+		return err
+	}
+	l.occ, err = scratch.Grow(l.acct, l.occ, n)
+	return err
 }
 
 // addAtomic adds the atomic edge s from vertex from to the edge list, with its multiplicity.

@@ -216,8 +216,8 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 			r0, c0 := l.rowCol(cd.from)
 			r1, c1 := l.rowCol(cd.to)
 			e := Edit{Start: g.Start, End: g.End, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1}
-			e.Kind = l.spanKind(cd.from, cd.to)
-			if e.Kind != Noop {
+			e.Type = l.spanType(cd.from, cd.to)
+			if e.Type != Noop {
 				edits = append(edits, e)
 			}
 			v = cd.from
@@ -262,14 +262,14 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 				s, e := l.offsets(v, to, first == levenshtein.Left)
 				r0, c0 := l.rowCol(v)
 				r1, c1 := l.rowCol(to)
-				edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Kind: k})
+				edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: k})
 			}
 		}
 	}
 }
 
-// spanKind is the kind of a matched edit from vertex a to vertex b.
-func (l *Lattice) spanKind(a, b int32) Kind {
+// spanType is the type of a matched edit from vertex a to vertex b.
+func (l *Lattice) spanType(a, b int32) EditType {
 	r0, c0 := l.rowCol(a)
 	r1, c1 := l.rowCol(b)
 	dr, dc := r1-r0, c1-c0

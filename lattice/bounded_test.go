@@ -199,7 +199,7 @@ func exactPathValue(l *Lattice, gold []Gold) value {
 		switch {
 		case matched:
 			v = v.plus(1, 0, 0)
-		case k.kind == Noop:
+		case k.typ == Noop:
 			v = v.plus(0, k.dist, 0)
 		default:
 			v = v.plus(0, k.dist, 1)

@@ -98,7 +98,7 @@ func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
 		clear(dst)
 		for _, s := range succ[:l.steps(v, &succ)] {
 			src, shift := count(s.to), 0
-			if s.kind == Noop {
+			if s.typ == Noop {
 				shift = 1
 			}
 			for c := shift; c < layers; c++ {
@@ -151,7 +151,7 @@ func (l *Lattice) closureLowerBound(limit int64) (int64, error) {
 			c := int(l.vcol[v])
 			var best, right, down int64 = 0, -1, -1
 			for _, s := range succ[:l.steps(v, &succ)] {
-				if s.kind == Noop {
+				if s.typ == Noop {
 					continue
 				}
 				t := 1 + lower[s.to]
@@ -217,7 +217,7 @@ func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
 				dst := set(v, c)
 				for _, s := range succ[:ns] {
 					from := c
-					if s.kind == Noop {
+					if s.typ == Noop {
 						from = c - 1
 					}
 					if from < 0 {
@@ -282,7 +282,7 @@ func (l *Lattice) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
 			ns := l.steps(v, &succ)
 			for _, s := range succ[:ns] {
 				k := noops[v]
-				if s.kind == Noop {
+				if s.typ == Noop {
 					k++
 				}
 				if int(k) > u {

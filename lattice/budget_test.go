@@ -40,7 +40,7 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 		}
 		atomicNoops := 0
 		for _, k := range l.keys {
-			if k.atomic && k.kind == Noop {
+			if k.atomic && k.typ == Noop {
 				atomicNoops++
 			}
 		}

@@ -14,17 +14,17 @@ type span struct{ off, n int32 }
 
 // successor is an atomic edge out of the vertex being processed.
 type successor struct {
-	to   int32
-	kind Kind
-	old  []int32 // the target's in-list before this vertex
-	cur  int     // merge cursor into old
-	out  []int32 // the target's new in-list
+	to  int32
+	typ EditType
+	old []int32 // the target's in-list before this vertex
+	cur int     // merge cursor into old
+	out []int32 // the target's new in-list
 }
 
 // step is an atomic edge out of a vertex: one lattice step.
 type step struct {
 	to    int32 // the target vertex
-	kind  Kind
+	typ   EditType
 	right bool  // an insertion (the step is to the right)
 	count uint8 // how many of the two Levenshtein lattices have it (1–2, or 1 with EdgesOnce)
 }
@@ -39,7 +39,7 @@ func (l *Lattice) steps(a int32, out *[3]step) int {
 		if count == 0 {
 			return
 		}
-		out[n] = step{to: to, kind: l.atomicKind(to, d), right: d == levenshtein.Left, count: count}
+		out[n] = step{to: to, typ: l.atomicType(to, d), right: d == levenshtein.Left, count: count}
 		n++
 	}
 	// (row, col+1) is the next vertex if it is a vertex at all.
@@ -193,7 +193,7 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 		ns := int(ak - first)
 		for si, s := range l.keys[first:ak] {
 			sc := &succ[si]
-			sc.to, sc.kind = s.to, s.kind
+			sc.to, sc.typ = s.to, s.typ
 			sc.old = l.slab[spans[s.to].off : spans[s.to].off+spans[s.to].n]
 			sc.cur, sc.out = 0, sc.out[:0]
 		}
@@ -256,13 +256,13 @@ func (l *Lattice) extend(in []int32, succ []successor) error {
 				continue
 			}
 			unch := src.unchanged
-			if s.kind == Noop {
+			if s.typ == Noop {
 				unch++
 			}
 			if int(unch) > u {
 				continue
 			}
-			nk := key{from: from, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
+			nk := key{from: from, to: s.to, dist: d, unchanged: unch, typ: merge(src.typ, s.typ), firstRight: src.firstRight}
 			if kj < 0 {
 				kj = int32(len(l.keys))
 				l.keys = append(l.keys, nk)
@@ -294,8 +294,8 @@ func (l *Lattice) makeRoom(n int) error {
 // addAtomic adds the atomic edge s from vertex from to the edge list, with its multiplicity.
 // The buffers hold every atomic edge already (closure sizes them so).
 func (l *Lattice) addAtomic(from int32, s step, spans []span) {
-	k := key{from: from, to: s.to, dist: 1, kind: s.kind, firstRight: s.right, atomic: true, mult: s.count}
-	if s.kind == Noop {
+	k := key{from: from, to: s.to, dist: 1, typ: s.typ, firstRight: s.right, atomic: true, mult: s.count}
+	if s.typ == Noop {
 		k.unchanged = 1
 	}
 	ki := int32(len(l.keys))
@@ -337,7 +337,7 @@ func (l *Lattice) removeNoops() {
 	prevRemoved := false
 	for _, ki := range l.occ {
 		k := &l.keys[ki]
-		removable := !k.atomic && k.kind == Noop && k.dist > 1
+		removable := !k.atomic && k.typ == Noop && k.dist > 1
 		if removable && (!prevRemoved || l.opt.RemoveAllNoops) {
 			k.removed = true
 			k.mult--

@@ -9,22 +9,22 @@ import (
 	"maxmatch/levenshtein"
 )
 
-// Kind is the kind of an edit: what its lattice path does.
-type Kind uint8
+// EditType is the type of an edit, as the official names it: what its lattice path does.
+type EditType uint8
 
 const (
-	Noop Kind = iota // every step a match: not an edit at all
-	Sub              // anything mixed: a substitution of a phrase
-	Ins              // every step an insertion
-	Del              // every step a deletion
+	Noop EditType = iota // every step a match: not an edit at all
+	Sub                  // anything mixed: a substitution of a phrase
+	Ins                  // every step an insertion
+	Del                  // every step a deletion
 )
 
-func (k Kind) String() string {
-	return [...]string{"noop", "sub", "ins", "del"}[k]
+func (t EditType) String() string {
+	return [...]string{"noop", "sub", "ins", "del"}[t]
 }
 
-// merge is the kind of a path made of a path of kind a followed by one of kind b.
-func merge(a, b Kind) Kind {
+// merge is the type of a path made of a path of type a followed by one of type b.
+func merge(a, b EditType) EditType {
 	if a == b {
 		return a
 	}
@@ -87,7 +87,7 @@ type key struct {
 	from, to   int32 // vertices
 	dist       int32 // number of lattice steps (the official's edge cost)
 	unchanged  int32 // matching tokens inside
-	kind       Kind
+	typ        EditType
 	firstRight bool  // the path's first step is an insertion (matters in the first row)
 	atomic     bool  // a single lattice step
 	removed    bool  // a phrase no-op removed after the closure
@@ -99,7 +99,7 @@ type Edit struct {
 	Start, End       int // the offsets the official scorer reports (quirks included)
 	SrcStart, SrcEnd int // source tokens covered: src[SrcStart:SrcEnd]
 	HypStart, HypEnd int // hypothesis tokens: hyp[HypStart:HypEnd]
-	Kind             Kind
+	Type             EditType
 }
 
 // Lattice is the edit lattice of one sentence pair, with its transitive closure. The zero
@@ -507,8 +507,8 @@ func (l *Lattice) predecessor(v int32, d levenshtein.Pointers) int32 {
 	return l.vertexAt(r-1, c-1)
 }
 
-// atomicKind is the kind of the single step into vertex v from direction d.
-func (l *Lattice) atomicKind(v int32, d levenshtein.Pointers) Kind {
+// atomicType is the type of the single step into vertex v from direction d.
+func (l *Lattice) atomicType(v int32, d levenshtein.Pointers) EditType {
 	switch d {
 	case levenshtein.Up:
 		return Del

@@ -102,7 +102,7 @@ func (l *Lattice) matches(k *key, g *Gold) bool {
 // time as the official does.
 func (l *Lattice) unmatchedWeight(k *key, c costs) float64 {
 	w := float64(k.dist) * c.unit
-	if k.kind != Noop {
+	if k.typ != Noop {
 		for range k.mult {
 			w += c.eps
 		}
@@ -318,7 +318,7 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 		}
 		if matched {
 			l.w[ki] = c.match
-		} else if k.kind != Noop {
+		} else if k.typ != Noop {
 			l.w[ki] += c.eps
 		}
 		switch {
@@ -415,11 +415,11 @@ func (l *Lattice) search() []Edit {
 	edits := l.path[:0]
 	for v := int32(nv - 1); l.ipath[v] >= 0; {
 		k := &l.keys[l.ipath[v]]
-		if k.kind != Noop {
+		if k.typ != Noop {
 			s, e := l.edgeOffsets(k)
 			r0, c0 := l.rowCol(k.from)
 			r1, c1 := l.rowCol(k.to)
-			edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Kind: k.kind})
+			edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: k.typ})
 		}
 		v = k.from
 	}

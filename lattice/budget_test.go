@@ -203,7 +203,7 @@ func TestMemoryFollowsTheVertices(t *testing.T) {
 
 // TestUnchangedLimitIsClamped: u is a full int, and any u at least min(n, m) — the most no-op
 // steps a path of the sentence can have — gives the lattice, the edge list and the path of
-// u = min(n, m), in the exact search and in the bounded one, whose sizes it no longer drives.
+// u = min(n, m), in the exact search and in the bounded one, whose sizes follow the clamped u.
 func TestUnchangedLimitIsClamped(t *testing.T) {
 	// "a B C d e" against "a b c d e": the gold edit 1–3 (B C → b c) is one phrase edit, which
 	// needs u ≥ 0; the clamped limit here is min(5, 5) = 5.

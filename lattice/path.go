@@ -71,24 +71,21 @@ func (l *Lattice) lookup(from, to int32) int32 {
 	return in[i]
 }
 
-func (l *Lattice) original(k *key) []int32 {
-	r0, _ := l.rowCol(k.from)
-	r1, _ := l.rowCol(k.to)
-	return l.src[r0:r1]
-}
-
-func (l *Lattice) correction(k *key) []int32 {
-	_, c0 := l.rowCol(k.from)
-	_, c1 := l.rowCol(k.to)
-	return l.hyp[c0:c1]
-}
-
 func (l *Lattice) matches(k *key, g *Gold) bool {
-	s, e := l.edgeOffsets(k)
-	if s != g.Start || e != g.End || !slices.Equal(l.original(k), g.Original) {
+	return l.pairMatches(k.from, k.to, k.firstRight, g)
+}
+
+// pairMatches reports whether the edge from vertex a to vertex b, whose first step is an
+// insertion or not, matches gold edit g: the same reported offsets and original, and one of its
+// corrections.
+func (l *Lattice) pairMatches(a, b int32, firstRight bool, g *Gold) bool {
+	s, e := l.offsets(a, b, firstRight)
+	r0, c0 := l.rowCol(a)
+	r1, c1 := l.rowCol(b)
+	if s != g.Start || e != g.End || !slices.Equal(l.src[r0:r1], g.Original) {
 		return false
 	}
-	c := l.correction(k)
+	c := l.hyp[c0:c1]
 	for _, gc := range g.Corrections {
 		if slices.Equal(c, gc) {
 			return true
@@ -293,50 +290,95 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 		}
 	}
 	l.walkBuf = occ
+	l.walk(gold, group, occ, closureWalk{l, c})
+	return changed
+}
 
+// walkEdges is what the insertion walk reads of the edges it visits, and the weights it sets.
+type walkEdges interface {
+	edge(i int32) (from, to int32, firstRight bool, typ EditType)
+	match(i int32)      // the weight becomes the match weight
+	addEpsilon(i int32) // ε is added to the weight
+	matched(i int32) bool
+}
+
+// closureWalk walks the closure's keys, setting their weights.
+type closureWalk struct {
+	l *Lattice
+	c costs
+}
+
+func (w closureWalk) edge(i int32) (int32, int32, bool, EditType) {
+	k := &w.l.keys[i]
+	return k.from, k.to, k.firstRight, k.typ
+}
+func (w closureWalk) match(i int32)        { w.l.w[i] = w.c.match }
+func (w closureWalk) addEpsilon(i int32)   { w.l.w[i] += w.c.eps }
+func (w closureWalk) matched(i int32) bool { return w.l.w[i] == w.c.match }
+
+// walk runs the official's two-pointer walk over the occurrences of the edges reported at one
+// insertion offset (occ: each edge as many times as it is in the edge list, sorted by source
+// and target vertex) for the gold insertions there (group, in file order).
+//
+// The walk goes over the occurrences from both ends; the current one starts at the left. A
+// match from the left takes golds in file order and moves the gold window's left end past the
+// matched gold; from the right, backward order and the window's right end. After a match from
+// the left, occurrences are skipped until one that starts where the matched edge ends, each
+// skipped one getting ε (the official adds it even past the right pointer and even to a matched
+// edge; StrictWalk only to unmatched ones still between the pointers), and the walk stays on its
+// side. A non-match gets ε (no-ops excepted) and the walk switches sides. Symmetrically from the
+// right.
+func (l *Lattice) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
+	skip := func(i int32, between bool) {
+		if !l.opt.StrictWalk || (between && !w.matched(i)) {
+			w.addEpsilon(i)
+		}
+	}
 	glo, ghi := 0, len(group)-1
 	lptr, rptr := 0, len(occ)-1
 	cur := lptr
 	for lptr <= rptr {
-		ki := occ[cur]
-		k := &l.keys[ki]
+		i := occ[cur]
+		from, to, firstRight, typ := w.edge(i)
 		matched := false
 		if cur == lptr {
-			for i := glo; i <= ghi; i++ {
-				if l.matches(k, &gold[group[i]]) {
-					matched, glo = true, i+1
+			for gi := glo; gi <= ghi; gi++ {
+				if l.pairMatches(from, to, firstRight, &gold[group[gi]]) {
+					matched, glo = true, gi+1
 					break
 				}
 			}
 		} else {
-			for i := ghi; i >= glo; i-- {
-				if l.matches(k, &gold[group[i]]) {
-					matched, ghi = true, i-1
+			for gi := ghi; gi >= glo; gi-- {
+				if l.pairMatches(from, to, firstRight, &gold[group[gi]]) {
+					matched, ghi = true, gi-1
 					break
 				}
 			}
 		}
 		if matched {
-			l.w[ki] = c.match
-		} else if k.typ != Noop {
-			l.w[ki] += c.eps
+			w.match(i)
+		} else if typ != Noop {
+			w.addEpsilon(i)
 		}
 		switch {
 		case matched && cur == lptr:
 			lptr++
-			for lptr < len(occ) && l.keys[occ[lptr]].from != k.to {
-				if l.skipEpsilon(occ[lptr], lptr <= rptr, c) {
-					l.w[occ[lptr]] += c.eps
+			for lptr < len(occ) {
+				if f, _, _, _ := w.edge(occ[lptr]); f == to {
+					break
 				}
+				skip(occ[lptr], lptr <= rptr)
 				lptr++
 			}
 			cur = lptr
 		case matched:
 			rptr--
-			for rptr >= 0 && l.keys[occ[rptr]].to != k.from {
-				if l.skipEpsilon(occ[rptr], rptr >= lptr, c) {
-					l.w[occ[rptr]] += c.eps
+			for rptr >= 0 {
+				if _, t, _, _ := w.edge(occ[rptr]); t == from {
+					break
 				}
+				skip(occ[rptr], rptr >= lptr)
 				rptr--
 			}
 			cur = rptr
@@ -348,17 +390,6 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 			cur = lptr
 		}
 	}
-	return changed
-}
-
-// skipEpsilon says whether an occurrence skipped by the walk after a match gets ε. The official
-// adds it to every skipped occurrence, even one past the other pointer or one already matched;
-// StrictWalk adds it only to unmatched occurrences still between the pointers.
-func (l *Lattice) skipEpsilon(ki int32, between bool, c costs) bool {
-	if !l.opt.StrictWalk {
-		return true
-	}
-	return between && l.w[ki] != c.match
 }
 
 // search runs the official Bellman–Ford over the edge list and reads the path back from the end.

@@ -1,0 +1,217 @@
+package lattice
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+)
+
+// TestSourceScanIsTheClosure checks the closure of one source, computed as a dynamic programme
+// over its targets, against the materialised closure on random lattices: the same pairs, and for
+// each the same length, unchanged tokens, type, first step and occurrences.
+func TestSourceScanIsTheClosure(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	var l Lattice
+	var s sourceScan
+	for iter := 0; iter < 3000; iter++ {
+		src, hyp, _ := randomCase(rng, 8)
+		if iter%7 == 0 {
+			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
+		}
+		opt := Options{MaxUnchanged: rng.Intn(4), EdgesOnce: iter%5 == 4}
+		if err := l.Build(src, hyp, opt); err != nil {
+			t.Fatal(err)
+		}
+		nv := int32(len(l.vrow))
+		want := map[[2]int32]stored{}
+		for _, k := range l.keys {
+			mult := k.mult
+			if k.removed {
+				mult++
+			}
+			want[[2]int32{k.from, k.to}] = stored{dist: k.dist, unchanged: k.unchanged, typ: k.typ, firstRight: k.firstRight, atomic: k.atomic, mult: mult}
+		}
+		s.reset(int(nv))
+		got := 0
+		for a := range nv {
+			l.scan(&s, a, l.n, l.m)
+			for b := a + 1; b < nv; b++ {
+				st, ok := s.at(b)
+				w, wok := want[[2]int32{a, b}]
+				if ok != wok || st != w {
+					t.Fatalf("src %v hyp %v %+v: pair %d→%d: scan %+v (%v), closure %+v (%v)", src, hyp, opt, a, b, st, ok, w, wok)
+				}
+				if ok {
+					got++
+				}
+			}
+		}
+		if got != len(want) {
+			t.Fatalf("src %v hyp %v: %d pairs scanned, %d keys", src, hyp, got, len(want))
+		}
+	}
+}
+
+// TestRelaxedPathIsTheOfficial compares the relaxed search, wherever it certifies its path,
+// with the exact search on the materialised closure.
+func TestRelaxedPathIsTheOfficial(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var l Lattice
+	var r relaxed
+	certified, total := 0, 0
+	for iter := 0; iter < 200000; iter++ {
+		src, hyp, gold := randomCase(rng, 8)
+		if iter%7 == 0 {
+			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
+		}
+		opt := Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2))}
+		opt.EdgesOnce = iter%5 == 4
+		opt.RemoveAllNoops = iter%3 == 2
+		opt.StrictWalk = iter%11 == 3
+		opt.ExactCosts = iter%13 == 5
+		if err := l.Build(src, hyp, opt); err != nil {
+			t.Fatal(err)
+		}
+		total++
+		got, ok := l.relaxedPath(&r, gold)
+		if !ok {
+			continue
+		}
+		certified++
+		got = append([]Edit(nil), got...)
+		want, err := l.BestPath(gold)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("src %v hyp %v gold %v %+v:\n relaxed %v\n   exact %v", src, hyp, gold, opt, got, want)
+		}
+	}
+	t.Logf("%d of %d certified", certified, total)
+}
+
+// closureOracle answers the tie-breaking search's questions from the materialised closure.
+type closureOracle struct{ l *Lattice }
+
+func (o closureOracle) facts(needK bool, noops [][2]int32) (int64, []bool, bool) {
+	s := make([]bool, len(noops))
+	for i, p := range noops {
+		s[i] = o.l.lookup(p[0], p[1]) >= 0
+	}
+	return int64(len(o.l.occ)), s, true
+}
+
+// TestTightPathIsTheOfficial compares the tie-breaking search, given K and the surviving phrase
+// no-ops by the materialised closure, with the exact search on it.
+func TestTightPathIsTheOfficial(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	var l Lattice
+	var r relaxed
+	var tt tight
+	done, total := 0, 0
+	why := map[string]int{}
+	for iter := 0; iter < 200000; iter++ {
+		src, hyp, gold := randomCase(rng, 8)
+		if iter%7 == 0 {
+			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
+		}
+		opt := Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2))}
+		opt.EdgesOnce = iter%5 == 4
+		opt.RemoveAllNoops = iter%3 == 2
+		opt.StrictWalk = iter%11 == 3
+		opt.ExactCosts = iter%13 == 5
+		if err := l.Build(src, hyp, opt); err != nil {
+			t.Fatal(err)
+		}
+		total++
+		if _, ok := l.relaxedSolve(&r, gold); !ok {
+			why[r.why]++
+			continue
+		}
+		got, ok := l.tightPath(&r, &tt, gold, closureOracle{&l})
+		if !ok {
+			why[r.why]++
+			continue
+		}
+		done++
+		got = append([]Edit(nil), got...)
+		want, err := l.BestPath(gold)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("iter %d src %v hyp %v gold %v %+v:\n   tight %v\n   exact %v", iter, src, hyp, gold, opt, got, want)
+		}
+	}
+	t.Logf("%d of %d found; not found: %v", done, total, why)
+}
+
+// TestCountClosure checks the count of the edge list without it, and the survival of every
+// phrase no-op, against the materialised closure.
+func TestCountClosure(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	var l Lattice
+	var c closureCount
+	for iter := 0; iter < 20000; iter++ {
+		src, hyp, _ := randomCase(rng, 9)
+		if iter%7 == 0 {
+			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
+		}
+		if iter%5 == 0 { // long runs of no-ops
+			n := rng.Intn(14)
+			src = make([]int32, n)
+			for i := range src {
+				src[i] = int32(rng.Intn(2))
+			}
+			hyp = append([]int32(nil), src...)
+			if n > 0 && rng.Intn(2) == 0 {
+				hyp[rng.Intn(n)] = 7
+			}
+		}
+		opt := Options{MaxUnchanged: rng.Intn(5) - 1, EdgesOnce: iter%4 == 3, RemoveAllNoops: iter%6 == 5}
+		if err := l.Build(src, hyp, opt); err != nil {
+			t.Fatal(err)
+		}
+		var asked [][2]int32
+		var want []bool
+		for _, k := range l.keys {
+			if !k.atomic && k.typ == Noop {
+				asked = append(asked, [2]int32{k.from, k.to})
+				want = append(want, !k.removed)
+			}
+		}
+		k, survives, ok := l.countClosure(&c, asked, -1)
+		if !ok || k != int64(len(l.occ)) {
+			t.Fatalf("src %v hyp %v %+v: counted K = %d (%v), the edge list has %d", src, hyp, opt, k, ok, len(l.occ))
+		}
+		if fmt.Sprint(survives) != fmt.Sprint(want) {
+			t.Fatalf("src %v hyp %v %+v: phrase no-ops %v survive %v, want %v", src, hyp, opt, asked, survives, want)
+		}
+	}
+}
+
+// TestGridEdgeCount checks the closed form of K on whole grids without no-ops.
+func TestGridEdgeCount(t *testing.T) {
+	var l Lattice
+	for n := range 7 {
+		for m := range 7 {
+			for _, opt := range []Options{{MaxUnchanged: 2}, {MaxUnchanged: 0, EdgesOnce: true}, {MaxUnchanged: -1}} {
+				src, hyp := unrelatedCase(n, m)
+				if err := l.Build(src, hyp, opt); err != nil {
+					t.Fatal(err)
+				}
+				k, ok := l.gridEdgeCount()
+				if !ok || k != int64(len(l.occ)) {
+					t.Errorf("%d×%d %+v: closed form %d (%v), edge list %d", n, m, opt, k, ok, len(l.occ))
+				}
+			}
+		}
+	}
+	src, hyp := []int32{1, 2, 3}, []int32{4, 2, 5}
+	if err := l.Build(src, hyp, Options{MaxUnchanged: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := l.gridEdgeCount(); ok {
+		t.Error("a lattice with a no-op step has no closed form")
+	}
+}

@@ -1,0 +1,419 @@
+package lattice
+
+import (
+	"math"
+	"slices"
+
+	"maxmatch/levenshtein"
+)
+
+// closureFacts answers what the relaxed search cannot see of the closure: the length of the edge
+// list, K (when needK), and whether each of some phrase no-op edges survived the removal loop.
+// ok is false when it cannot tell.
+type closureFacts interface {
+	facts(needK bool, noops [][2]int32) (k int64, survives []bool, ok bool)
+}
+
+// tightEdge is an edge of the closure on a best path (it is "tight"): its pair, its edit, and
+// its weight — the match weight or its length, then extra additions of ε.
+type tightEdge struct {
+	from, to   int32
+	typ        EditType
+	firstRight bool
+	atomic     bool
+	matched    bool
+	dist       int32
+	extra      int32
+	mult       uint8
+	recs       [3]int32 // a phrase's occurrences: the predecessor of `to` each was created through
+}
+
+// tightOcc is one occurrence of a tight edge in the official edge list, by its place there: the
+// atomic part first (k = −1), sorted by source and target, an edge in both Levenshtein lattices
+// twice; then the phrase occurrences in the order the closure created them, by the vertex k it
+// was processing, the source, then the target.
+type tightOcc struct {
+	k, from, to, dup int32
+	edge             int32
+}
+
+func (a tightOcc) compare(b tightOcc) int {
+	switch {
+	case a.k != b.k:
+		return int(a.k - b.k)
+	case a.from != b.from:
+		return int(a.from - b.from)
+	case a.to != b.to:
+		return int(a.to - b.to)
+	}
+	return int(a.dup - b.dup)
+}
+
+// tight is the scratch of the tie-breaking search.
+type tight struct {
+	edges []tightEdge
+	occ   []tightOcc
+	stamp []int32 // per state: the close being traced back (tightOrigins)
+	stack []int32
+	mark  int32
+	index []int32 // per lattice vertex: its place in dist, or -1
+	dist  []float64
+	ver   []int32 // per place: how many times its distance improved
+	seen  []int32 // per occurrence: the version of its source when last relaxed
+	pred  []int32 // per place: the tight edge of its last improvement
+}
+
+// tightPath finds the official's path among the best paths of the relaxed search (relaxedSolve
+// must have run for these gold edits): it lists every edge of the closure on a best path, with
+// its weight and its places in the edge list, and runs the official's Bellman–Ford on those
+// alone (see the package documentation, "Ties"). It returns false when it cannot: a best path of
+// the relaxed search is not in the closure, a fact it needs is unknown, or float64 sums could
+// confuse paths of different weights.
+func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFacts) ([]Edit, bool) {
+	if !l.tightEdges(r, t) {
+		return nil, false
+	}
+	// Keep the edges on a path from the start, and see whether one reaches the end.
+	nv := int32(len(l.vrow))
+	if cap(t.index) < int(nv) {
+		t.index = make([]int32, nv)
+	}
+	t.index = t.index[:nv]
+	for i := range t.index {
+		t.index[i] = -1
+	}
+	t.index[0] = 0
+	places := int32(1)
+	kept := t.edges[:0]
+	for _, e := range t.edges { // sorted by target
+		if t.index[e.from] < 0 {
+			continue
+		}
+		if t.index[e.to] < 0 {
+			t.index[e.to] = places
+			places++
+		}
+		kept = append(kept, e)
+	}
+	t.edges = kept
+	if t.index[nv-1] < 0 {
+		r.why = "unreal tie"
+		return nil, false // no best path of the relaxed search is in the closure
+	}
+	// K, when a matched edge is on a best path (ExactCosts has its own match weight), and the
+	// phrase no-ops that survived the removal loop (they weigh as much as the no-op steps they
+	// span, so they never decide whether a vertex is reached).
+	needK := false
+	var noops [][2]int32
+	for _, e := range t.edges {
+		needK = needK || (e.matched && !l.opt.ExactCosts)
+		if !e.atomic && e.typ == Noop {
+			noops = append(noops, [2]int32{e.from, e.to})
+		}
+	}
+	k, survives, ok := int64(0), []bool(nil), true
+	if needK || len(noops) > 0 {
+		k, survives, ok = facts.facts(needK, noops)
+	}
+	if !ok {
+		r.why = "no facts"
+		return nil, false
+	}
+	if !needK {
+		k = 0
+	}
+	kept = t.edges[:0]
+	for _, e := range t.edges {
+		if !e.atomic && e.typ == Noop {
+			if !survives[0] {
+				survives = survives[1:]
+				continue
+			}
+			survives = survives[1:]
+		}
+		kept = append(kept, e)
+	}
+	t.edges = kept
+	c := l.costs()
+	if !l.opt.ExactCosts {
+		c.match = -float64(k)
+		if !l.separated(r.best, k) {
+			r.why = "weights"
+			return nil, false
+		}
+	} else if !l.certainWeights(r.best) {
+		r.why = "weights"
+		return nil, false
+	}
+	// The occurrences, in the list's order.
+	t.occ = t.occ[:0]
+	for i, e := range t.edges {
+		for j := range int32(e.mult) {
+			o := tightOcc{k: -1, from: e.from, to: e.to, dup: j, edge: int32(i)}
+			if !e.atomic {
+				o.k, o.dup = e.recs[j], 0
+			}
+			t.occ = append(t.occ, o)
+		}
+	}
+	slices.SortFunc(t.occ, tightOcc.compare)
+	// The official's Bellman–Ford on them: passes over the list in order, relaxing with a strict
+	// < on float64 sums, each occurrence only when its source improved since it was last
+	// relaxed (otherwise it cannot succeed).
+	weight := make([]float64, len(t.edges))
+	for i, e := range t.edges {
+		w := float64(e.dist) * c.unit
+		if e.matched {
+			w = c.match
+		}
+		for range e.extra {
+			w += c.eps
+		}
+		weight[i] = w
+	}
+	t.dist = resized(t.dist, int(places))
+	t.ver, t.pred = resized(t.ver, int(places)), resized(t.pred, int(places))
+	t.seen = resized(t.seen, len(t.occ))
+	for i := range t.dist {
+		t.dist[i], t.ver[i], t.pred[i] = math.Inf(1), 0, -1
+	}
+	clear(t.seen)
+	t.dist[0], t.ver[0] = 0, 1
+	for pass := int32(0); pass < nv-1; pass++ {
+		changed := false
+		for i, o := range t.occ {
+			from, to := t.index[o.from], t.index[o.to]
+			if t.ver[from] == t.seen[i] {
+				continue
+			}
+			t.seen[i] = t.ver[from]
+			if d := t.dist[from] + weight[o.edge]; d < t.dist[to] {
+				t.dist[to], t.pred[to] = d, o.edge
+				t.ver[to]++
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	edits := l.path[:0]
+	for v := nv - 1; v != 0; {
+		e := &t.edges[t.pred[t.index[v]]]
+		if e.typ != Noop {
+			s, en := l.offsets(e.from, e.to, e.firstRight)
+			r0, c0 := l.rowCol(e.from)
+			r1, c1 := l.rowCol(e.to)
+			edits = append(edits, Edit{Start: s, End: en, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: e.typ})
+		}
+		v = e.from
+	}
+	slices.Reverse(edits)
+	l.path = edits
+	return edits, true
+}
+
+func resized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// separated reports whether float64 sums cannot confuse two paths of different weights when the
+// match weight is −k (0: no matched edge on a best path, whose partial sums then stay below
+// 2 per step), given the best path's value best: every sum on a path rounds by less than half
+// the 0.001 between different weights, and, with k > 0, k dominates best's rest.
+func (l *Lattice) separated(best rval, k int64) bool {
+	steps := int64(l.n + l.m)
+	if k > 0 && stepUnits*k <= best.v {
+		return false
+	}
+	most := float64(k)*float64(best.m) + 2*float64(steps+1)
+	return float64(steps)*halfULP(most) < 0.0005
+}
+
+// tightEdges lists the closure's edges on best paths of the relaxed search, sorted by target:
+// the atomic steps, the explicit edges and the phrases the relaxed search ends on a best path
+// (each checked against the closure: the pair held, with the weight the relaxed search gave
+// it), and the phrase no-ops, which it leaves out, between boundaries on best paths.
+func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
+	nv := int32(len(l.vrow))
+	nst := int32(r.nst)
+	f := r.f
+	t.edges = t.edges[:0]
+	if cap(t.stamp) < len(f) {
+		t.stamp = make([]int32, len(f))
+	}
+	t.stamp = t.stamp[:len(f)]
+	clear(t.stamp)
+	explicit := func(a, b int32) int {
+		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
+		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
+			if r.expl[i].from == a {
+				return i
+			}
+		}
+		return -1
+	}
+	var origins []int32
+	ok := true
+	for v := range nv {
+		bv := v * nst
+		if !r.optimal(bv) {
+			continue
+		}
+		origins = origins[:0]
+		l.relaxedInto(r, v, func(from, to int32, w rval, via uint32) {
+			if to != bv || !f[from].reached() || f[from].add(w) != f[to] || !r.optimal(from) {
+				return
+			}
+			payload := int32(via >> 2)
+			switch via & 3 {
+			case rviaStep:
+				p := from / nst
+				if explicit(p, v) >= 0 {
+					return
+				}
+				d := directions[payload&3]
+				e := tightEdge{from: p, to: v, typ: l.atomicType(v, d), firstRight: d == levenshtein.Left, atomic: true, dist: 1, mult: l.atomInto(v, d)}
+				if e.typ != Noop {
+					e.extra = int32(e.mult)
+				}
+				t.edges = append(t.edges, e)
+			case rviaExplicit:
+				x := &r.expl[payload]
+				e := tightEdge{from: x.from, to: x.to, typ: x.typ, firstRight: x.firstRight, matched: x.m == 1, dist: x.dist, extra: x.extra}
+				if !l.occurrences(r, &e) {
+					ok = false
+				}
+				t.edges = append(t.edges, e)
+			case rviaClose:
+				origins = l.tightOrigins(r, t, from, origins)
+			}
+		})
+		slices.Sort(origins)
+		origins = slices.Compact(origins)
+		for _, a := range origins {
+			l.scan(&r.scan, a, int(l.vrow[v]), int(l.vcol[v]))
+			k, held := r.scan.at(v)
+			if !held || k.atomic || k.typ == Noop || explicit(a, v) >= 0 {
+				continue // not in the closure as the relaxed search took it
+			}
+			if want := f[bv].v - f[a*nst].v; f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
+				continue // in the closure with another weight: not tight
+			}
+			e := tightEdge{from: a, to: v, typ: k.typ, firstRight: k.firstRight, dist: k.dist, extra: int32(k.mult), mult: k.mult}
+			l.records(r, &e)
+			t.edges = append(t.edges, e)
+		}
+		// Phrase no-ops ending at v, between boundaries on best paths.
+		a := v
+		for steps := int32(1); steps <= int32(r.u); steps++ {
+			if l.atomInto(a, levenshtein.Diag) == 0 {
+				break
+			}
+			r0, c0 := l.rowCol(a)
+			if l.src[r0-1] != l.hyp[c0-1] {
+				break
+			}
+			a = l.vertexAt(r0-1, c0-1)
+			if steps < 2 || !r.optimal(a*nst) || f[a*nst].add(rval{0, int64(steps) * stepUnits}) != f[bv] {
+				continue
+			}
+			l.scan(&r.scan, a, int(l.vrow[v]), int(l.vcol[v]))
+			if k, held := r.scan.at(v); !held || k.typ != Noop || k.dist != steps {
+				continue
+			}
+			// Whether it survived the removal loop is asked once the edges are known.
+			e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{l.vertexAt(int(l.vrow[v])-1, int(l.vcol[v])-1)}}
+			t.edges = append(t.edges, e)
+		}
+	}
+	return ok
+}
+
+// tightOrigins adds to origins the vertices where a phrase ending in inside state start (on a
+// best path) can start: the boundaries reached backwards from it through transitions on best
+// paths.
+func (l *Lattice) tightOrigins(r *relaxed, t *tight, start int32, origins []int32) []int32 {
+	nst := int32(r.nst)
+	f := r.f
+	t.mark++
+	stack := append(t.stack[:0], start)
+	t.stamp[start] = t.mark
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		l.relaxedInto(r, x/nst, func(from, to int32, w rval, _ uint32) {
+			if to != x || !f[from].reached() || f[from].add(w) != f[to] || !r.optimal(from) {
+				return
+			}
+			if from%nst == 0 {
+				origins = append(origins, from/nst)
+			} else if t.stamp[from] != t.mark {
+				t.stamp[from] = t.mark
+				stack = append(stack, from)
+			}
+		})
+	}
+	t.stack = stack
+	return origins
+}
+
+// occurrences sets an explicit edge's occurrences in the edge list: an atomic edge's count, or a
+// phrase's records (see records). It reports false when the closure does not hold the pair.
+func (l *Lattice) occurrences(r *relaxed, e *tightEdge) bool {
+	r0, c0 := l.rowCol(e.from)
+	r1, c1 := l.rowCol(e.to)
+	if e.dist == 1 && r1-r0 <= 1 && c1-c0 <= 1 {
+		d := levenshtein.Diag
+		switch {
+		case r1 == r0:
+			d = levenshtein.Left
+		case c1 == c0:
+			d = levenshtein.Up
+		}
+		if l.predecessor(e.to, d) == e.from && l.atomInto(e.to, d) > 0 {
+			e.atomic, e.mult = true, l.atomInto(e.to, d)
+			return true
+		}
+	}
+	l.scan(&r.scan, e.from, r1, c1)
+	k, ok := r.scan.at(e.to)
+	if !ok || k.atomic {
+		return false
+	}
+	e.mult = k.mult
+	l.records(r, e)
+	return true
+}
+
+// records sets the occurrences of phrase edge e, which the last scan (from e.from) holds: the
+// predecessors of e.to through which the closure created each, in order.
+func (l *Lattice) records(r *relaxed, e *tightEdge) {
+	n := 0
+	l.candidates(&r.scan, e.to, func(k int32) {
+		e.recs[n] = k
+		n++
+	})
+	e.mult = uint8(n)
+}
+
+// implicit is the scratch of the search without the closure.
+type implicit struct {
+	r relaxed
+	t tight
+	c closureCount
+}
+
+// implicitPath returns the official's path for these gold edits without the closure, or false
+// when it cannot be sure of it: the relaxed search's best path when it is the only one
+// (relaxedPath), or else the official's choice among the best paths (tightPath), within a
+// limit of vertex pairs visited to count the closure when K is needed.
+func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, bool) {
+	if edits, ok := l.relaxedPath(&s.r, gold); ok {
+		return edits, true
+	}
+	return l.tightPath(&s.r, &s.t, gold, countedFacts{l, &s.c, limit})
+}

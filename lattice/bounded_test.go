@@ -221,7 +221,7 @@ func TestBoundedSearchAgreesWithExact(t *testing.T) {
 		for iter := 0; iter < 3000; iter++ {
 			src, hyp, gold := randomCase(rng, 7)
 			u := rng.Intn(3)
-			if err := exact.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: fr}); err != nil {
+			if err := exact.Build(src, hyp, withClosure(Options{MaxUnchanged: u, FirstRow: fr})); err != nil {
 				t.Fatal(err)
 			}
 			if err := bounded.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: fr, MaxEdges: 1}); err != nil {

@@ -35,7 +35,7 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 			src, hyp = unrelatedCase(rng.Intn(9), rng.Intn(9))
 		}
 		u := rng.Intn(4)
-		if err := l.Build(src, hyp, Options{MaxUnchanged: u}); err != nil {
+		if err := l.Build(src, hyp, withClosure(Options{MaxUnchanged: u})); err != nil {
 			t.Fatal(err)
 		}
 		atomicNoops := 0
@@ -114,7 +114,7 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 func TestWorkCap(t *testing.T) {
 	src, hyp := unrelatedCase(40, 40)
 	var l Lattice
-	if err := l.Build(src, hyp, Options{MaxUnchanged: 2}); err != nil {
+	if err := l.Build(src, hyp, withClosure(Options{MaxUnchanged: 2})); err != nil {
 		t.Fatal(err)
 	}
 	if l.Bounded() != Exact {
@@ -171,7 +171,7 @@ func TestMemoryFollowsTheVertices(t *testing.T) {
 		why string
 	}{
 		{Options{MaxUnchanged: 2, MaxWork: 1}, "the bounded search"},
-		{Options{MaxUnchanged: 2}, "the exact search"},
+		{withClosure(Options{MaxUnchanged: 2}), "the exact search on the closure"},
 	} {
 		acct := membudget.New(1 << 30).Account()
 		acct.ResetPeak()
@@ -214,8 +214,8 @@ func TestUnchangedLimitIsClamped(t *testing.T) {
 		opt Options
 		why string
 	}{
-		{Options{MaxUnchanged: 1 << 31}, "cut to 32 bits it became negative: no phrase edge at all"},
-		{Options{MaxUnchanged: 1<<32 + 2}, "cut to 32 bits it became 2"},
+		{withClosure(Options{MaxUnchanged: 1 << 31}), "cut to 32 bits it became negative: no phrase edge at all"},
+		{withClosure(Options{MaxUnchanged: 1<<32 + 2}), "cut to 32 bits it became 2"},
 		{Options{MaxUnchanged: math.MaxInt64, MaxEdges: 1}, "the bounded search sized its states per vertex by u+2"},
 		{Options{MaxUnchanged: math.MaxInt64 - 1, MaxWork: 1}, "the pair count sized its layers by u+1"},
 	} {

@@ -1,6 +1,8 @@
 package lattice
 
 import (
+	"errors"
+
 	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
@@ -66,6 +68,21 @@ const (
 	exactBytesPerVertex = 8 + 4 + 4 + 8 + 8
 	exactBytesPerEdge   = 24 + 4 + 4 + 8 + 4 + 4 + 4 + 4
 )
+
+// smallClosure is the most edges a closure may have to be built at once: a few milliseconds.
+// Above it the search without the closure runs first.
+const smallClosure = 1 << 16
+
+// closureSmall reports whether the closure surely holds at most smallClosure keys
+// (closureUpperBound, one sweep).
+func (l *Lattice) closureSmall() (bool, error) {
+	upper, err := l.closureUpperBound(smallClosure)
+	l.pairs.free(l.acct)
+	if errors.Is(err, membudget.ErrOverBudget) {
+		return false, nil
+	}
+	return err == nil && upper <= smallClosure, err
+}
 
 // exactWithinBudget builds the closure and prepares the exact search, or fails with an error
 // matching membudget.ErrOverBudget (then l.cost says what the exact search needed at least)

@@ -107,7 +107,7 @@ func TestClosureMatchesNaiveFloydWarshall(t *testing.T) {
 	var l Lattice
 	for iter := 0; iter < 2000; iter++ {
 		src, hyp, _ := randomCase(rng, 7)
-		opt := Options{MaxUnchanged: rng.Intn(4), EdgesOnce: iter%4 == 3, RemoveAllNoops: iter%4 >= 2}
+		opt := withClosure(Options{MaxUnchanged: rng.Intn(4), EdgesOnce: iter%4 == 3, RemoveAllNoops: iter%4 >= 2})
 		if err := l.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}

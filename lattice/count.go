@@ -1,6 +1,9 @@
 package lattice
 
-import "maxmatch/levenshtein"
+import (
+	"maxmatch/internal/scratch"
+	"maxmatch/levenshtein"
+)
 
 // closureCount is the scratch of countClosure.
 type closureCount struct {
@@ -40,15 +43,42 @@ func (l *Lattice) removedOf(n int64) int64 {
 	return (n + 1) / 2
 }
 
-func (c *closureCount) reset(nv int) {
-	c.diag, c.up, c.noop = resized(c.diag, nv), resized(c.up, nv), resized(c.noop, nv)
-	c.stamp, c.dist, c.unch, c.typ = resized(c.stamp, nv), resized(c.dist, nv), resized(c.unch, nv), resized(c.typ, nv)
-	c.lead, c.trail, c.nonRem, c.removedMid = resized(c.lead, nv), resized(c.trail, nv), resized(c.nonRem, nv), resized(c.removedMid, nv)
+// resetCount reserves the count's arrays, one of each per vertex, from the memory account.
+func (l *Lattice) resetCount(c *closureCount) error {
+	nv := len(l.vrow)
+	a := l.acct
+	for _, f := range []func() error{
+		func() error { return reserve(a, &c.diag, nv) },
+		func() error { return reserve(a, &c.up, nv) },
+		func() error { return reserve(a, &c.noop, nv) },
+		func() error { return reserve(a, &c.stamp, nv) },
+		func() error { return reserve(a, &c.dist, nv) },
+		func() error { return reserve(a, &c.unch, nv) },
+		func() error { return reserve(a, &c.typ, nv) },
+		func() error { return reserve(a, &c.lead, nv) },
+		func() error { return reserve(a, &c.trail, nv) },
+		func() error { return reserve(a, &c.nonRem, nv) },
+		func() error { return reserve(a, &c.removedMid, nv) },
+	} {
+		if err := f(); err != nil {
+			return err
+		}
+	}
 	clear(c.stamp)
 	clear(c.lead)
 	clear(c.trail)
 	clear(c.nonRem)
 	clear(c.removedMid)
+	return nil
+}
+
+// freeCount returns the count's arrays to the memory account.
+func (l *Lattice) freeCount(c *closureCount) {
+	a := l.acct
+	c.diag, c.up, c.noop = scratch.Free(a, c.diag)[:0], scratch.Free(a, c.up)[:0], scratch.Free(a, c.noop)[:0]
+	c.stamp, c.dist, c.unch = scratch.Free(a, c.stamp)[:0], scratch.Free(a, c.dist)[:0], scratch.Free(a, c.unch)[:0]
+	c.typ, c.lead, c.trail = scratch.Free(a, c.typ)[:0], scratch.Free(a, c.lead)[:0], scratch.Free(a, c.trail)[:0]
+	c.nonRem, c.removedMid = scratch.Free(a, c.nonRem)[:0], scratch.Free(a, c.removedMid)[:0]
 }
 
 // countClosure returns K, the length of the official edge list after the removal loop, without
@@ -64,7 +94,10 @@ func (c *closureCount) reset(nv int) {
 // is known, and one pass over the vertices in order composes the runs across them.
 func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
 	nv := int32(len(l.vrow))
-	c.reset(int(nv))
+	if l.resetCount(c) != nil {
+		return 0, nil, false
+	}
+	defer l.freeCount(c)
 	total := int64(0)
 	for v := range nv {
 		c.diag[v], c.up[v], c.noop[v] = -1, -1, false
@@ -292,15 +325,32 @@ func (l *Lattice) gridEdgeCount() (int64, bool) {
 // the phrase no-ops' survival, within a limit of vertex pairs visited.
 type countedFacts struct {
 	l     *Lattice
-	c     *closureCount
+	s     *implicit
 	limit int64
 }
 
 func (f countedFacts) facts(needK bool, noops [][2]int32) (int64, []bool, bool) {
 	if len(noops) == 0 {
 		if k, ok := f.l.gridEdgeCount(); ok {
+			f.s.k = k
 			return k, nil, true
 		}
 	}
-	return f.l.countClosure(f.c, noops, f.limit)
+	k, survives, ok := f.l.countClosure(&f.s.c, noops, f.limit)
+	if ok {
+		f.s.k = k
+	}
+	return k, survives, ok
+}
+
+// countCapacity is the most vertex pairs countClosure may visit: four times the edges a closure
+// could hold within the memory budget (-1: no budget, no limit). The count of a pair costs a
+// few nanoseconds where building and searching an edge of the closure costs tens: the count
+// takes less time than the largest closure the budget holds would.
+func (l *Lattice) countCapacity() int64 {
+	if l.acct == nil {
+		return -1
+	}
+	nv := int64(len(l.vrow))
+	return max(0, 4*(l.acct.Limit()-l.acct.Held()-nv*exactBytesPerVertex)/exactBytesPerEdge)
 }

@@ -133,7 +133,13 @@ type Lattice struct {
 	k    float64 // the match weight's magnitude: len(edge list)
 
 	bounded Fallback // why BestPath uses the bounded search, if it does
-	cost    Cost
+	// implicit: BestPath runs the search without the closure (implicitPath) first, and builds
+	// the closure only when that search cannot be sure of its path (closed: the closure is
+	// built). countLimit bounds the vertex pairs it may visit to count the closure.
+	implicit, closed bool
+	countLimit       int64
+	imp              implicit
+	cost             Cost
 
 	// scratch
 	inSpans []span  // per vertex: its in-list in slab
@@ -287,6 +293,7 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.Release()
 	l.keys, l.occ = l.keys[:0], l.occ[:0] // no closure until one is built (EdgeCount)
 	l.opt, l.acct = opt, opt.Memory
+	l.implicit, l.closed = false, false
 	l.src, l.hyp = src, hyp
 	l.n, l.m = len(src), len(hyp)
 	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
@@ -328,6 +335,31 @@ func (l *Lattice) build() error {
 		l.bounded = OverWork
 		return l.tooLarge(StageBounded, l.prepareBounded())
 	}
+	// A closure that may be large is not built: BestPath searches without it first.
+	if l.opt.MaxEdges <= 0 {
+		small, err := l.closureSmall()
+		if err != nil {
+			return err
+		}
+		if !small {
+			switch err := l.prepareImplicit(); {
+			case err == nil:
+				l.implicit = true
+				l.countLimit = l.countCapacity()
+				return nil
+			case !errors.Is(err, membudget.ErrOverBudget):
+				return err
+			}
+			l.freeImplicit() // not even its arrays fit: the closure's lower bound says the rest
+		}
+	}
+	return l.closeLattice()
+}
+
+// closeLattice builds the closure, or, over a cap or the memory budget, prepares the bounded
+// search.
+func (l *Lattice) closeLattice() error {
+	l.closed = true
 	switch err := l.exactWithinBudget(); {
 	case err == nil:
 		l.cost.Edges = len(l.occ)
@@ -356,6 +388,7 @@ func (l *Lattice) Release() {
 	l.rowStart = scratch.Free(a, l.rowStart)[:0]
 	l.freeExact()
 	l.freeBounded()
+	l.freeImplicit()
 	l.pairs.free(a)
 	l.path, l.plain = scratch.Drop(a, l.path), scratch.Drop(a, l.plain)
 }

@@ -163,6 +163,19 @@ func (l *Lattice) prepareSearch() error {
 // candidate edits from the memory account, and can fail as Build does: with a *TooLargeError,
 // or membudget.ErrBusy.
 func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
+	if l.implicit && !l.closed {
+		if edits, ok := l.implicitPath(&l.imp, gold, l.countLimit); ok {
+			if k := l.imp.k; k > 0 {
+				l.cost.Edges = int(k)
+			}
+			return edits, nil
+		}
+		// The closure, for this annotator and the next: what it needs replaces the search's.
+		l.freeImplicit()
+		if err := l.closeLattice(); err != nil {
+			return nil, err
+		}
+	}
 	if l.bounded != Exact {
 		edits, err := l.boundedPath(gold)
 		return edits, l.tooLarge(StageBounded, err)

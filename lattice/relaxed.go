@@ -74,8 +74,10 @@ type relaxed struct {
 	byFrom   []int32 // expl indices sorted by source vertex
 	walkLeft []bool  // per vertex: its atomic insertion from the left is reported at a walked offset
 	scan     sourceScan
-	best     rval   // the best value of a whole path
-	why      string // why the last search could not be sure of its path
+	members  []memberEdge // explicitEdges: the edges at one insertion offset
+	occ      []int32      // explicitEdges: their occurrences
+	best     rval         // the best value of a whole path
+	why      string       // why the last search could not be sure of its path
 }
 
 // Predecessor kinds of a relaxed state (the low 2 bits of via).
@@ -182,31 +184,37 @@ func (w memberWalk) matched(i int32) bool { return w[i].matched }
 //     offset s ≥ 1 also the edges from (0, s) whose stored path starts with an insertion and
 //     that end in row s, or at (0, s+1) (the first-row insertion of hypothesis token s): their
 //     reported start is the column, s.
-func (l *Lattice) walkMembers(r *relaxed, s int, out []memberEdge) []memberEdge {
+func (l *Lattice) walkMembers(r *relaxed, s int, out []memberEdge) ([]memberEdge, error) {
 	out = out[:0]
+	var err error
+	add := func(e memberEdge) {
+		if err == nil {
+			err = push(l.acct, &out, e)
+		}
+	}
 	shifted := l.opt.FirstRow == FirstRowShifted
 	if shifted && s >= 1 {
 		if a := l.vertexAt(0, s); a >= 0 {
 			l.scan(&r.scan, a, s, l.m)
-			add := func(b int32) {
+			from := func(b int32) {
 				if st, ok := r.scan.at(b); ok && st.firstRight {
-					out = append(out, memberEdge{from: a, to: b, dist: st.dist, firstRight: true, typ: st.typ, mult: st.mult})
+					add(memberEdge{from: a, to: b, dist: st.dist, firstRight: true, typ: st.typ, mult: st.mult})
 				}
 			}
 			if b := l.vertexAt(0, s+1); b >= 0 {
-				add(b)
+				from(b)
 			}
 			lo, hi := l.rowVertices(s)
 			for b := lo; b < hi; b++ {
-				add(b)
+				from(b)
 			}
 		}
 	}
 	if shifted && s == 0 {
 		if a := l.vertexAt(0, 0); a >= 0 && a+1 < l.rowStart[1] && l.vcol[a+1] == 1 && l.atomInto(a+1, levenshtein.Left) > 0 {
-			out = append(out, memberEdge{from: a, to: a + 1, dist: 1, firstRight: true, typ: Ins, mult: l.atomInto(a+1, levenshtein.Left)})
+			add(memberEdge{from: a, to: a + 1, dist: 1, firstRight: true, typ: Ins, mult: l.atomInto(a+1, levenshtein.Left)})
 		}
-		return out
+		return out, err
 	}
 	lo, hi := l.rowVertices(s)
 	for a := lo; a < hi; a++ {
@@ -218,10 +226,10 @@ func (l *Lattice) walkMembers(r *relaxed, s int, out []memberEdge) []memberEdge 
 			if b == a+1 {
 				e.mult = l.atomInto(b, levenshtein.Left)
 			}
-			out = append(out, e)
+			add(e)
 		}
 	}
-	return out
+	return out, err
 }
 
 // explicitEdges lists the edges whose weight the gold edits set (see explicitEdge), each checked
@@ -229,9 +237,8 @@ func (l *Lattice) walkMembers(r *relaxed, s int, out []memberEdge) []memberEdge 
 // marks the atomic insertions among them (walkLeft). It reports whether one of them may have
 // been removed after the closure (a phrase no-op matching a gold edit), whose presence the
 // relaxed search cannot tell.
-func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool) {
+func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err error) {
 	r.expl = r.expl[:0]
-	clear(r.walkLeft)
 	order := make([]int, len(gold))
 	for i := range order {
 		order[i] = i
@@ -242,8 +249,6 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool) {
 		}
 		return gold[a].End - gold[b].End
 	})
-	var members []memberEdge
-	var occ []int32
 	for lo := 0; lo < len(order); {
 		hi := lo + 1
 		g0 := &gold[order[lo]]
@@ -257,22 +262,28 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool) {
 			continue
 		}
 		if s == e {
-			members = l.walkMembers(r, s, members)
-			occ = occ[:0]
-			for i := range members {
-				for range members[i].mult {
-					occ = append(occ, int32(i))
+			if r.members, err = l.walkMembers(r, s, r.members); err != nil {
+				return false, err
+			}
+			r.occ = r.occ[:0]
+			for i := range r.members {
+				for range r.members[i].mult {
+					if err = push(l.acct, &r.occ, int32(i)); err != nil {
+						return false, err
+					}
 				}
 			}
-			l.walk(gold, group, occ, memberWalk(members))
-			for _, mb := range members {
+			l.walk(gold, group, r.occ, memberWalk(r.members))
+			for _, mb := range r.members {
 				x := explicitEdge{from: mb.from, to: mb.to, v: int64(mb.extra), firstRight: mb.firstRight, typ: mb.typ, dist: mb.dist, extra: mb.extra}
 				if mb.matched {
 					x.m = 1
 				} else {
 					x.v += int64(mb.dist) * stepUnits
 				}
-				r.expl = append(r.expl, x)
+				if err = push(l.acct, &r.expl, x); err != nil {
+					return false, err
+				}
 				if mb.dist == 1 {
 					r.walkLeft[mb.to] = true
 				}
@@ -303,7 +314,9 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool) {
 					if st.typ == Noop && !st.atomic {
 						unknown = true // removed or not: the removal loop's order decides
 					}
-					r.expl = append(r.expl, explicitEdge{from: from, to: to, m: 1, firstRight: st.firstRight, typ: st.typ, dist: st.dist})
+					if err = push(l.acct, &r.expl, explicitEdge{from: from, to: to, m: 1, firstRight: st.firstRight, typ: st.typ, dist: st.dist}); err != nil {
+						return false, err
+					}
 				}
 			}
 		}
@@ -315,31 +328,26 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool) {
 		return int(a.from - b.from)
 	})
 	r.expl = slices.CompactFunc(r.expl, func(a, b explicitEdge) bool { return a.from == b.from && a.to == b.to })
-	return unknown
+	return unknown, nil
 }
 
-// prepareRelaxed sizes the relaxed search's scratch for the lattice just built.
-func (l *Lattice) prepareRelaxed(r *relaxed) {
-	nv := len(l.vrow)
-	r.u = l.u
-	r.nst = relaxedStates(r.u)
-	ns := nv * r.nst
-	grow := func(s []rval) []rval {
-		if cap(s) < ns {
-			return make([]rval, ns)
-		}
-		return s[:ns]
+// maxNoops returns the most no-op steps on a lattice path. Every vertex is on a path from the
+// start to the end, so that is the most of the paths to the end; best is scratch, one per
+// vertex at least.
+func (l *Lattice) maxNoops(best []int32) int {
+	nv := int32(len(l.vrow))
+	best[0] = 0
+	for v := int32(1); v < nv; v++ {
+		best[v] = 0
+		l.stepsInto(v, func(from int32, _ int, noop bool) {
+			n := best[from]
+			if noop {
+				n++
+			}
+			best[v] = max(best[v], n)
+		})
 	}
-	r.f, r.g = grow(r.f), grow(r.g)
-	if cap(r.via) < ns {
-		r.via, r.origin = make([]uint32, ns), make([]int32, ns)
-	}
-	r.via, r.origin = r.via[:ns], r.origin[:ns]
-	if cap(r.walkLeft) < nv {
-		r.walkLeft = make([]bool, nv)
-	}
-	r.walkLeft = r.walkLeft[:nv]
-	r.scan.reset(nv)
+	return int(best[nv-1])
 }
 
 // relaxedSolve runs the relaxed search for one annotator's gold edits: the best value from the
@@ -349,9 +357,13 @@ func (l *Lattice) prepareRelaxed(r *relaxed) {
 // false when the relaxed search cannot stand for the closure (a gold edit matches a phrase
 // no-op, which the removal loop may have removed).
 func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
-	l.prepareRelaxed(r)
 	r.why = ""
-	if l.explicitEdges(r, gold) {
+	clear(r.walkLeft)
+	switch unknown, err := l.explicitEdges(r, gold); {
+	case err != nil:
+		r.why = "memory"
+		return rval{}, false
+	case unknown:
 		r.why = "unknown"
 		return rval{}, false
 	}

@@ -1,6 +1,8 @@
 package lattice
 
 import (
+	"maxmatch/internal/membudget"
+	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
 
@@ -35,15 +37,48 @@ type sourceScan struct {
 	held  []bool
 }
 
-// reset prepares the scan for a lattice of nv vertices.
-func (s *sourceScan) reset(nv int) {
-	if cap(s.stamp) < nv {
-		s.stamp = make([]int32, nv)
-		s.val = make([]stored, nv)
-		s.held = make([]bool, nv)
+// resetScan prepares the scan for the lattice just built, its arrays reserved from the memory
+// account.
+func (l *Lattice) resetScan(s *sourceScan) error {
+	nv := len(l.vrow)
+	if err := reserve(l.acct, &s.stamp, nv); err != nil {
+		return err
 	}
-	s.stamp, s.val, s.held = s.stamp[:nv], s.val[:nv], s.held[:nv]
+	if err := reserve(l.acct, &s.val, nv); err != nil {
+		return err
+	}
+	if err := reserve(l.acct, &s.held, nv); err != nil {
+		return err
+	}
 	clear(s.stamp)
+	return nil
+}
+
+// freeScan returns the scan's arrays to the memory account.
+func (l *Lattice) freeScan(s *sourceScan) {
+	s.stamp = scratch.Free(l.acct, s.stamp)[:0]
+	s.val = scratch.Free(l.acct, s.val)[:0]
+	s.held = scratch.Free(l.acct, s.held)[:0]
+}
+
+// reserve resizes *s to n elements (contents unspecified), reserving a large buffer from the
+// account first (scratch.Resize).
+func reserve[T any](a *membudget.Account, s *[]T, n int) error {
+	var err error
+	*s, err = scratch.Resize(a, *s, n)
+	return err
+}
+
+// push appends x to *s, growing it from the account when it is full (scratch.Grow).
+func push[T any](a *membudget.Account, s *[]T, x T) error {
+	if len(*s) == cap(*s) {
+		var err error
+		if *s, err = scratch.Grow(a, *s, 1); err != nil {
+			return err
+		}
+	}
+	*s = append(*s, x)
+	return nil
 }
 
 // at returns what the closure holds for (src, v), if v was scanned.

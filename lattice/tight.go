@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
 
@@ -51,16 +52,19 @@ func (a tightOcc) compare(b tightOcc) int {
 
 // tight is the scratch of the tie-breaking search.
 type tight struct {
-	edges []tightEdge
-	occ   []tightOcc
-	stamp []int32 // per state: the close being traced back (tightOrigins)
-	stack []int32
-	mark  int32
-	index []int32 // per lattice vertex: its place in dist, or -1
-	dist  []float64
-	ver   []int32 // per place: how many times its distance improved
-	seen  []int32 // per occurrence: the version of its source when last relaxed
-	pred  []int32 // per place: the tight edge of its last improvement
+	edges   []tightEdge
+	occ     []tightOcc
+	stamp   []int32 // per state: the close being traced back (tightOrigins)
+	stack   []int32
+	mark    int32
+	failed  bool    // a reservation was refused while listing the tight edges
+	index   []int32 // per lattice vertex: its place in dist, or -1
+	dist    []float64
+	ver     []int32   // per place: how many times its distance improved
+	seen    []int32   // per occurrence: the version of its source when last relaxed
+	pred    []int32   // per place: the tight edge of its last improvement
+	weight  []float64 // per tight edge: its weight
+	origins []int32   // tightEdges: where the phrases ending at a vertex start
 }
 
 // tightPath finds the official's path among the best paths of the relaxed search (relaxedSolve
@@ -71,14 +75,14 @@ type tight struct {
 // confuse paths of different weights.
 func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFacts) ([]Edit, bool) {
 	if !l.tightEdges(r, t) {
+		r.why = "unreal tie"
+		if t.failed {
+			r.why = "memory"
+		}
 		return nil, false
 	}
 	// Keep the edges on a path from the start, and see whether one reaches the end.
 	nv := int32(len(l.vrow))
-	if cap(t.index) < int(nv) {
-		t.index = make([]int32, nv)
-	}
-	t.index = t.index[:nv]
 	for i := range t.index {
 		t.index[i] = -1
 	}
@@ -153,14 +157,24 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 			if !e.atomic {
 				o.k, o.dup = e.recs[j], 0
 			}
-			t.occ = append(t.occ, o)
+			if push(l.acct, &t.occ, o) != nil {
+				r.why = "memory"
+				return nil, false
+			}
 		}
 	}
 	slices.SortFunc(t.occ, tightOcc.compare)
 	// The official's Bellman–Ford on them: passes over the list in order, relaxing with a strict
 	// < on float64 sums, each occurrence only when its source improved since it was last
 	// relaxed (otherwise it cannot succeed).
-	weight := make([]float64, len(t.edges))
+	a := l.acct
+	if reserve(a, &t.weight, len(t.edges)) != nil || reserve(a, &t.dist, int(places)) != nil ||
+		reserve(a, &t.ver, int(places)) != nil || reserve(a, &t.pred, int(places)) != nil ||
+		reserve(a, &t.seen, len(t.occ)) != nil {
+		r.why = "memory"
+		return nil, false
+	}
+	weight := t.weight
 	for i, e := range t.edges {
 		w := float64(e.dist) * c.unit
 		if e.matched {
@@ -171,9 +185,6 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 		}
 		weight[i] = w
 	}
-	t.dist = resized(t.dist, int(places))
-	t.ver, t.pred = resized(t.ver, int(places)), resized(t.pred, int(places))
-	t.seen = resized(t.seen, len(t.occ))
 	for i := range t.dist {
 		t.dist[i], t.ver[i], t.pred[i] = math.Inf(1), 0, -1
 	}
@@ -213,13 +224,6 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 	return edits, true
 }
 
-func resized[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
-}
-
 // separated reports whether float64 sums cannot confuse two paths of different weights when the
 // match weight is −k (0: no matched edge on a best path, whose partial sums then stay below
 // 2 per step), given the best path's value best: every sum on a path rounds by less than half
@@ -241,12 +245,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 	nv := int32(len(l.vrow))
 	nst := int32(r.nst)
 	f := r.f
-	t.edges = t.edges[:0]
-	if cap(t.stamp) < len(f) {
-		t.stamp = make([]int32, len(f))
-	}
-	t.stamp = t.stamp[:len(f)]
-	clear(t.stamp)
+	t.edges, t.failed = t.edges[:0], false
 	explicit := func(a, b int32) int {
 		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
 		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
@@ -256,7 +255,8 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		}
 		return -1
 	}
-	var origins []int32
+	origins := t.origins
+	defer func() { t.origins = origins }()
 	ok := true
 	for v := range nv {
 		bv := v * nst
@@ -280,14 +280,14 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 				if e.typ != Noop {
 					e.extra = int32(e.mult)
 				}
-				t.edges = append(t.edges, e)
+				t.failed = t.failed || push(l.acct, &t.edges, e) != nil
 			case rviaExplicit:
 				x := &r.expl[payload]
 				e := tightEdge{from: x.from, to: x.to, typ: x.typ, firstRight: x.firstRight, matched: x.m == 1, dist: x.dist, extra: x.extra}
 				if !l.occurrences(r, &e) {
 					ok = false
 				}
-				t.edges = append(t.edges, e)
+				t.failed = t.failed || push(l.acct, &t.edges, e) != nil
 			case rviaClose:
 				origins = l.tightOrigins(r, t, from, origins)
 			}
@@ -305,7 +305,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 			}
 			e := tightEdge{from: a, to: v, typ: k.typ, firstRight: k.firstRight, dist: k.dist, extra: int32(k.mult), mult: k.mult}
 			l.records(r, &e)
-			t.edges = append(t.edges, e)
+			t.failed = t.failed || push(l.acct, &t.edges, e) != nil
 		}
 		// Phrase no-ops ending at v, between boundaries on best paths.
 		a := v
@@ -327,10 +327,10 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 			}
 			// Whether it survived the removal loop is asked once the edges are known.
 			e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{l.vertexAt(int(l.vrow[v])-1, int(l.vcol[v])-1)}}
-			t.edges = append(t.edges, e)
+			t.failed = t.failed || push(l.acct, &t.edges, e) != nil
 		}
 	}
-	return ok
+	return ok && !t.failed
 }
 
 // tightOrigins adds to origins the vertices where a phrase ending in inside state start (on a
@@ -340,7 +340,7 @@ func (l *Lattice) tightOrigins(r *relaxed, t *tight, start int32, origins []int3
 	nst := int32(r.nst)
 	f := r.f
 	t.mark++
-	stack := append(t.stack[:0], start)
+	stack := append(t.stack[:0], start) // its capacity is kept: at least one
 	t.stamp[start] = t.mark
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
@@ -350,10 +350,14 @@ func (l *Lattice) tightOrigins(r *relaxed, t *tight, start int32, origins []int3
 				return
 			}
 			if from%nst == 0 {
-				origins = append(origins, from/nst)
+				if push(l.acct, &origins, from/nst) != nil {
+					t.failed = true
+				}
 			} else if t.stamp[from] != t.mark {
 				t.stamp[from] = t.mark
-				stack = append(stack, from)
+				if push(l.acct, &stack, from) != nil {
+					t.failed = true
+				}
 			}
 		})
 	}
@@ -405,6 +409,68 @@ type implicit struct {
 	r relaxed
 	t tight
 	c closureCount
+	k int64 // K, once the last search counted it (or knew it in closed form); 0 otherwise
+}
+
+// implicitBytesPerState and implicitBytesPerVertex are what prepareImplicit reserves: per state
+// of the relaxed search its values from the start and to the end, its predecessor and origin,
+// and the tie search's mark; per vertex the source scan, the walk's marks and the tie search's
+// places.
+const (
+	implicitBytesPerState  = 16 + 16 + 4 + 4 + 4
+	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 4
+)
+
+// prepareImplicit reserves the arrays of the search without the closure for the lattice just
+// built. The relaxed search's states follow u clamped to the most no-op steps on a lattice
+// path (no edit holds more).
+func (l *Lattice) prepareImplicit() error {
+	s := &l.imp
+	r, t := &s.r, &s.t
+	nv := len(l.vrow)
+	a := l.acct
+	if err := reserve(a, &r.origin, nv); err != nil { // maxNoops's scratch first
+		return err
+	}
+	r.u = min(l.u, l.maxNoops(r.origin))
+	r.nst = relaxedStates(r.u)
+	ns := nv * r.nst
+	for _, f := range []func() error{
+		func() error { return reserve(a, &r.f, ns) },
+		func() error { return reserve(a, &r.g, ns) },
+		func() error { return reserve(a, &r.via, ns) },
+		func() error { return reserve(a, &r.origin, ns) },
+		func() error { return reserve(a, &t.stamp, ns) },
+		func() error { return reserve(a, &r.walkLeft, nv) },
+		func() error { return reserve(a, &t.index, nv) },
+		func() error { return l.resetScan(&r.scan) },
+	} {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	clear(t.stamp)
+	t.mark = 0
+	return nil
+}
+
+// freeImplicit returns the search without the closure's arrays to the memory account.
+func (l *Lattice) freeImplicit() {
+	s := &l.imp
+	r, t, c := &s.r, &s.t, &s.c
+	a := l.acct
+	r.f, r.g = scratch.Free(a, r.f)[:0], scratch.Free(a, r.g)[:0]
+	r.via, r.origin = scratch.Free(a, r.via)[:0], scratch.Free(a, r.origin)[:0]
+	r.walkLeft, r.expl = scratch.Free(a, r.walkLeft)[:0], scratch.Free(a, r.expl)[:0]
+	r.members, r.occ = scratch.Free(a, r.members)[:0], scratch.Free(a, r.occ)[:0]
+	l.freeScan(&r.scan)
+	t.stamp, t.index = scratch.Free(a, t.stamp)[:0], scratch.Free(a, t.index)[:0]
+	t.edges, t.occ = scratch.Free(a, t.edges)[:0], scratch.Free(a, t.occ)[:0]
+	t.dist, t.ver = scratch.Free(a, t.dist)[:0], scratch.Free(a, t.ver)[:0]
+	t.pred, t.seen = scratch.Free(a, t.pred)[:0], scratch.Free(a, t.seen)[:0]
+	t.weight, t.stack = scratch.Free(a, t.weight)[:0], scratch.Free(a, t.stack)[:0]
+	t.origins = scratch.Free(a, t.origins)[:0]
+	l.freeCount(c)
 }
 
 // implicitPath returns the official's path for these gold edits without the closure, or false
@@ -412,8 +478,9 @@ type implicit struct {
 // (relaxedPath), or else the official's choice among the best paths (tightPath), within a
 // limit of vertex pairs visited to count the closure when K is needed.
 func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, bool) {
+	s.k = 0
 	if edits, ok := l.relaxedPath(&s.r, gold); ok {
 		return edits, true
 	}
-	return l.tightPath(&s.r, &s.t, gold, countedFacts{l, &s.c, limit})
+	return l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
 }

@@ -105,12 +105,16 @@ func TestRelaxedPathIsTheOfficial(t *testing.T) {
 // closureOracle answers the tie-breaking search's questions from the materialised closure.
 type closureOracle struct{ l *Lattice }
 
-func (o closureOracle) facts(needK bool, noops [][2]int32) (int64, []bool, bool) {
+func (o closureOracle) known(needK bool, noops [][2]int32) (int64, []bool, bool) {
 	s := make([]bool, len(noops))
 	for i, p := range noops {
 		s[i] = o.l.lookup(p[0], p[1]) >= 0
 	}
 	return int64(len(o.l.occ)), s, true
+}
+func (o closureOracle) count(noops [][2]int32) (int64, []bool, bool) { return o.known(true, noops) }
+func (o closureOracle) kBounds() (int64, int64) {
+	return int64(len(o.l.occ)), int64(len(o.l.occ))
 }
 
 // TestTightPathIsTheOfficial compares the tie-breaking search, given K and the surviving phrase
@@ -194,7 +198,9 @@ func TestCountClosure(t *testing.T) {
 				want = append(want, !k.removed)
 			}
 		}
+		forcedCountParts = 1 + iter%4 // the sources counted in 1 to 4 ranges
 		k, survives, ok := l.countClosure(&c, asked, -1)
+		forcedCountParts = 0
 		if !ok || k != int64(len(l.occ)) {
 			t.Fatalf("src %v hyp %v %+v: counted K = %d (%v), the edge list has %d", src, hyp, opt, k, ok, len(l.occ))
 		}
@@ -228,4 +234,141 @@ func TestGridEdgeCount(t *testing.T) {
 	if _, ok := l.gridEdgeCount(); ok {
 		t.Error("a lattice with a no-op step has no closed form")
 	}
+}
+
+// boundsOracle knows neither K nor the survivals unless counted (then from the materialised
+// closure), and bounds K by an interval around it, so that the tie search enumerates.
+type boundsOracle struct {
+	l      *Lattice
+	lo, hi int64
+	counts *int
+}
+
+func (o boundsOracle) known(needK bool, noops [][2]int32) (int64, []bool, bool) {
+	return 0, nil, !needK && len(noops) == 0
+}
+func (o boundsOracle) count(noops [][2]int32) (int64, []bool, bool) {
+	*o.counts++
+	return closureOracle{o.l}.known(true, noops)
+}
+func (o boundsOracle) kBounds() (int64, int64) { return o.lo, o.hi }
+
+// TestTightEnumerationIsTheOfficial checks the tie search when it does not know K or which
+// phrase no-ops survived: its enumeration of the possibilities (patterns of binades over K's
+// bounds, survivals) must agree with the exact search wherever it decides, and counting
+// (from the closure here) where it does not.
+func TestTightEnumerationIsTheOfficial(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	var l Lattice
+	done, counted, total := 0, 0, 0
+	for iter := 0; iter < 100000; iter++ {
+		src, hyp, gold := randomCase(rng, 8)
+		if iter%7 == 0 {
+			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
+		}
+		opt := withClosure(Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2)), EdgesOnce: iter%5 == 4, RemoveAllNoops: iter%3 == 2})
+		if err := l.Build(src, hyp, opt); err != nil {
+			t.Fatal(err)
+		}
+		if err := l.prepareImplicit(); err != nil {
+			t.Fatal(err)
+		}
+		r := &l.imp.r
+		if _, ok := l.relaxedSolve(r, gold); !ok {
+			continue
+		}
+		total++
+		k := int64(len(l.occ))
+		// K's bounds: sometimes exact, sometimes across a power of two, sometimes wide.
+		lo, hi := k, k
+		switch iter % 3 {
+		case 1:
+			lo, hi = k-rng.Int63n(k+1), k+rng.Int63n(k+1)
+		case 2:
+			lo, hi = max(1, k/4), 4*k
+		}
+		counts := 0
+		got, ok := l.tightPath(r, &l.imp.t, gold, boundsOracle{&l, lo, hi, &counts})
+		if !ok {
+			continue
+		}
+		done++
+		if counts > 0 {
+			counted++
+		}
+		got = append([]Edit(nil), got...)
+		want, err := l.BestPath(gold)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("iter %d src %v hyp %v gold %v %+v K %d in [%d, %d]:\n   tight %v\n   exact %v", iter, src, hyp, gold, opt, k, lo, hi, got, want)
+		}
+	}
+	t.Logf("%d of %d found, %d of them by counting", done, total, counted)
+}
+
+// TestSameRoundingKeepsTheRests checks the claim the enumeration over K rests on: for every K
+// in the range sameRounding returns, the float64 sum of −K·mx + y and −K·mw + z is −K·m + s with
+// the same rest s (the sum rounds the same way); at the range's ends it may not.
+func TestSameRoundingKeepsTheRests(t *testing.T) {
+	rng := rand.New(rand.NewSource(19))
+	rest := func(v float64, k, m int64) float64 { return v + float64(k*m) }
+	checked, outsideDiffers := 0, 0
+	for iter := 0; iter < 200000; iter++ {
+		// K near a power of two half the time, the rests like a path's: whole steps and ε.
+		e := 8 + rng.Intn(40)
+		k := int64(1)<<e + rng.Int63n(2001) - 1000
+		if iter%2 == 0 {
+			k = int64(1)<<e + rng.Int63n(int64(1)<<e)
+		}
+		mx := int32(rng.Intn(4))
+		mw := int32(rng.Intn(2))
+		if mx+mw == 0 {
+			mx = 1
+		}
+		m := int64(mx + mw)
+		if float64(k)*float64(m) >= 1<<51 {
+			continue
+		}
+		y := float64(rng.Intn(2000))
+		for range rng.Intn(40) {
+			y += epsilon
+		}
+		z := float64(rng.Intn(5))
+		for range rng.Intn(4) {
+			z += epsilon
+		}
+		x := -float64(k)*float64(mx) + y
+		w := -float64(k)*float64(mw) + z
+		lo, next, good := sameRounding(x, mx, w, mw, k)
+		if !good {
+			continue
+		}
+		if lo > k || next <= k {
+			t.Fatalf("K %d outside its own range [%d, %d)", k, lo, next)
+		}
+		want := rest(x+w, k, m)
+		for _, k2 := range []int64{lo, next - 1, lo + rng.Int63n(next-lo)} {
+			x2 := rest(x, k, int64(mx)) - float64(k2*int64(mx))
+			w2 := rest(w, k, int64(mw)) - float64(k2*int64(mw))
+			if rest(x2, k2, int64(mx)) != rest(x, k, int64(mx)) || rest(w2, k2, int64(mw)) != rest(w, k, int64(mw)) {
+				continue // the operands themselves are not representable at k2 with the same rests
+			}
+			if got := rest(x2+w2, k2, m); got != want {
+				t.Fatalf("x = −%d·%d + %v, w = −%d·%d + %v: rest %v at K = %d, %v at K = %d in [%d, %d)", k, mx, y, k, mw, z, want, k, got, k2, lo, next)
+			}
+			checked++
+		}
+		// Just past the range, the rounding often differs: the range is not needlessly narrow.
+		x2 := rest(x, k, int64(mx)) - float64(next*int64(mx))
+		w2 := rest(w, k, int64(mw)) - float64(next*int64(mw))
+		if rest(x2+w2, next, m) != want {
+			outsideDiffers++
+		}
+	}
+	if checked < 100000 {
+		t.Fatalf("only %d sums checked", checked)
+	}
+	t.Logf("%d sums checked within their ranges; just past the range the rest differs for %d", checked, outsideDiffers)
 }

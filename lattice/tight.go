@@ -1,7 +1,9 @@
 package lattice
 
 import (
+	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 
 	"maxmatch/internal/scratch"
@@ -9,10 +11,15 @@ import (
 )
 
 // closureFacts answers what the relaxed search cannot see of the closure: the length of the edge
-// list, K (when needK), and whether each of some phrase no-op edges survived the removal loop.
-// ok is false when it cannot tell.
+// list, K, and whether phrase no-op edges survived the removal loop.
 type closureFacts interface {
-	facts(needK bool, noops [][2]int32) (k int64, survives []bool, ok bool)
+	// known returns them when they are known without counting the closure (ok false
+	// otherwise); K only when needK.
+	known(needK bool, noops [][2]int32) (k int64, survives []bool, ok bool)
+	// count counts the closure for them (ok false when it cannot).
+	count(noops [][2]int32) (k int64, survives []bool, ok bool)
+	// kBounds returns lo ≤ K ≤ hi.
+	kBounds() (lo, hi int64)
 }
 
 // tightEdge is an edge of the closure on a best path (it is "tight"): its pair, its edit, and
@@ -64,15 +71,21 @@ type tight struct {
 	seen    []int32   // per occurrence: the version of its source when last relaxed
 	pred    []int32   // per place: the tight edge of its last improvement
 	weight  []float64 // per tight edge: its weight
+	present []bool    // per tight edge: whether the simulation relaxes it
+	noops   []int32   // the tight phrase no-ops, whose survival is asked
 	origins []int32   // tightEdges: where the phrases ending at a vertex start
 }
 
 // tightPath finds the official's path among the best paths of the relaxed search (relaxedSolve
 // must have run for these gold edits): it lists every edge of the closure on a best path, with
 // its weight and its places in the edge list, and runs the official's Bellman–Ford on those
-// alone (see the package documentation, "Ties"). It returns false when it cannot: a best path of
-// the relaxed search is not in the closure, a fact it needs is unknown, or float64 sums could
-// confuse paths of different weights.
+// alone (see the package documentation, "Ties"). K and the survival of the phrase no-ops on
+// best paths come from facts: known, or, when unknown, every possibility is simulated (one run
+// per pattern of binades of K·m over K's bounds, see simulate, and per survival) and the
+// answer is certain when all agree; otherwise they are counted. It returns false when it
+// cannot be sure: a best path of the relaxed search is not in the closure, a fact it needs is
+// unknown and the possibilities disagree, or float64 sums could confuse paths of different
+// weights.
 func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFacts) ([]Edit, bool) {
 	if !l.tightEdges(r, t) {
 		r.why = "unreal tie"
@@ -104,52 +117,20 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 		r.why = "unreal tie"
 		return nil, false // no best path of the relaxed search is in the closure
 	}
-	// K, when a matched edge is on a best path (ExactCosts has its own match weight), and the
-	// phrase no-ops that survived the removal loop (they weigh as much as the no-op steps they
-	// span, so they never decide whether a vertex is reached).
+	// K is needed when a matched edge is on a best path (ExactCosts has its own match weight);
+	// the phrase no-ops on best paths may or may not have survived the removal loop (they weigh
+	// as much as the no-op steps they span, so they never decide whether a vertex is reached).
 	needK := false
 	var noops [][2]int32
-	for _, e := range t.edges {
+	t.noops = t.noops[:0]
+	for i, e := range t.edges {
 		needK = needK || (e.matched && !l.opt.ExactCosts)
 		if !e.atomic && e.typ == Noop {
 			noops = append(noops, [2]int32{e.from, e.to})
+			t.noops = append(t.noops, int32(i))
 		}
 	}
-	k, survives, ok := int64(0), []bool(nil), true
-	if needK || len(noops) > 0 {
-		k, survives, ok = facts.facts(needK, noops)
-	}
-	if !ok {
-		r.why = "no facts"
-		return nil, false
-	}
-	if !needK {
-		k = 0
-	}
-	kept = t.edges[:0]
-	for _, e := range t.edges {
-		if !e.atomic && e.typ == Noop {
-			if !survives[0] {
-				survives = survives[1:]
-				continue
-			}
-			survives = survives[1:]
-		}
-		kept = append(kept, e)
-	}
-	t.edges = kept
-	c := l.costs()
-	if !l.opt.ExactCosts {
-		c.match = -float64(k)
-		if !l.separated(r.best, k) {
-			r.why = "weights"
-			return nil, false
-		}
-	} else if !l.certainWeights(r.best) {
-		r.why = "weights"
-		return nil, false
-	}
-	// The occurrences, in the list's order.
+	// The occurrences, in the list's order, and the Bellman–Ford's arrays.
 	t.occ = t.occ[:0]
 	for i, e := range t.edges {
 		for j := range int32(e.mult) {
@@ -164,41 +145,180 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 		}
 	}
 	slices.SortFunc(t.occ, tightOcc.compare)
-	// The official's Bellman–Ford on them: passes over the list in order, relaxing with a strict
-	// < on float64 sums, each occurrence only when its source improved since it was last
-	// relaxed (otherwise it cannot succeed).
 	a := l.acct
-	if reserve(a, &t.weight, len(t.edges)) != nil || reserve(a, &t.dist, int(places)) != nil ||
-		reserve(a, &t.ver, int(places)) != nil || reserve(a, &t.pred, int(places)) != nil ||
-		reserve(a, &t.seen, len(t.occ)) != nil {
+	if reserve(a, &t.weight, len(t.edges)) != nil || reserve(a, &t.present, len(t.edges)) != nil ||
+		reserve(a, &t.dist, int(places)) != nil || reserve(a, &t.ver, int(places)) != nil ||
+		reserve(a, &t.pred, int(places)) != nil || reserve(a, &t.seen, len(t.occ)) != nil {
 		r.why = "memory"
 		return nil, false
 	}
-	weight := t.weight
+	if k, survives, ok := facts.known(needK, noops); ok {
+		return l.tightOnce(r, t, k, survives, needK)
+	}
+	if edits, ok, decided := l.tightEnumerate(r, t, facts, needK); decided {
+		return edits, ok
+	}
+	k, survives, ok := facts.count(noops)
+	if !ok {
+		r.why = "no facts"
+		return nil, false
+	}
+	return l.tightOnce(r, t, k, survives, needK)
+}
+
+// tightOnce runs the Bellman–Ford once, with K and the survivals known.
+func (l *Lattice) tightOnce(r *relaxed, t *tight, k int64, survives []bool, needK bool) ([]Edit, bool) {
+	if !needK {
+		k = 0
+	}
+	if !l.separated(r, t, k) {
+		r.why = "weights"
+		return nil, false
+	}
+	for i := range t.present {
+		t.present[i] = true
+	}
+	for j, i := range t.noops {
+		t.present[i] = survives[j]
+	}
+	edits, _, _, ok := l.simulate(r, t, k, false)
+	if !ok {
+		r.why = "weights"
+		return nil, false
+	}
+	l.path = append(l.path[:0], edits...)
+	return l.path, true
+}
+
+// Enumeration limits: the phrase no-ops whose survival is tried both ways, and the simulations.
+const (
+	maxEnumeratedNoops = 8
+	maxSimulations     = 1 << 12
+	maxSimulatedWork   = 1 << 26 // occurrences relaxed, over all simulations
+)
+
+// tightEnumerate runs the Bellman–Ford for every possibility of the facts it does not know —
+// each survival of the phrase no-ops on best paths, each pattern of binades of K·m over K's
+// bounds — and returns the path when all agree (decided). It is undecided when the
+// possibilities are too many, K's bounds too loose for the weights' separation, or the paths
+// differ (then the facts must be counted).
+func (l *Lattice) tightEnumerate(r *relaxed, t *tight, facts closureFacts, needK bool) (edits []Edit, ok, decided bool) {
+	if len(t.noops) > maxEnumeratedNoops {
+		r.why = "enumeration: too many no-ops"
+		return nil, false, false
+	}
+	var lo, hi int64
+	if needK {
+		lo, hi = facts.kBounds()
+		if lo > hi || !l.separated(r, t, hi) || !l.separated(r, t, lo) {
+			r.why = fmt.Sprintf("enumeration: K bounds [%d, %d] not separated", lo, hi)
+			return nil, false, false
+		}
+	}
+	first := true
+	sims, work := 0, 0
+	for mask := 0; mask < 1<<len(t.noops); mask++ {
+		for i := range t.present {
+			t.present[i] = true
+		}
+		for j, i := range t.noops {
+			t.present[i] = mask>>j&1 == 1
+		}
+		for k := lo; ; {
+			sims++
+			work += len(t.occ)
+			if sims > maxSimulations || work > maxSimulatedWork {
+				r.why = fmt.Sprintf("enumeration: too many simulations (%d, %d occurrences, K in [%d, %d] at %d)", sims, len(t.occ), lo, hi, k)
+				return nil, false, false
+			}
+			got, _, next, ok := l.simulate(r, t, k, needK)
+			if !ok {
+				r.why = "enumeration: simulation failed"
+				return nil, false, false
+			}
+			if first {
+				l.path = append(l.path[:0], got...)
+				first = false
+			} else if !slices.Equal(got, l.path) {
+				r.why = fmt.Sprintf("enumeration: paths differ (mask %d, K %d)", mask, k)
+				return nil, false, false
+			}
+			if !needK || next > hi {
+				break
+			}
+			k = next
+		}
+	}
+	return l.path, true, true
+}
+
+// simulate runs the official's Bellman–Ford on the tight edges present (t.present) with match
+// weight −k: passes over their occurrences in the list's order, relaxing with a strict < on
+// float64 sums, each occurrence only when its source improved since it was last relaxed
+// (otherwise it cannot succeed), then reads the path back from the end. It returns its edits
+// (in t's buffer) and, when track, the range of K [lo, next) over which every rounding of the
+// run is the same, so that the run, and its path, are the same for every K in it: a sum
+// −K·m + y rounds, below 2⁵², to a spacing of at most ½ that divides the integer K·m, so its
+// rounding depends on y and on the power of two below K·m − y alone. ok is false when a sum
+// reaches 2⁵².
+func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []Edit, lo, next int64, ok bool) {
+	c := l.costs()
+	if !l.opt.ExactCosts {
+		c.match = -float64(k)
+	}
+	lo, next = math.MinInt64, math.MaxInt64
+	// add returns x + w, x and w being −K·mx + … and −K·mw + …, narrowing [lo, next) to the
+	// values of K for which the sum rounds the same.
+	add := func(x float64, mx int32, w float64, mw int32) float64 {
+		sum := x + w
+		if m := int64(mx + mw); track && m > 0 {
+			l0, n0, good := sameRounding(x, mx, w, mw, k)
+			if !good {
+				ok = false
+			}
+			lo, next = max(lo, l0), min(next, n0)
+		}
+		return sum
+	}
+	ok = true
+	nst := int32(r.nst)
 	for i, e := range t.edges {
-		w := float64(e.dist) * c.unit
+		w, m := float64(e.dist)*c.unit, int32(0)
 		if e.matched {
-			w = c.match
+			w, m = c.match, 1
 		}
 		for range e.extra {
-			w += c.eps
+			w = add(w, m, c.eps, 0)
 		}
-		weight[i] = w
+		t.weight[i] = w
 	}
 	for i := range t.dist {
 		t.dist[i], t.ver[i], t.pred[i] = math.Inf(1), 0, -1
 	}
 	clear(t.seen)
 	t.dist[0], t.ver[0] = 0, 1
+	nv := int32(len(l.vrow))
 	for pass := int32(0); pass < nv-1; pass++ {
 		changed := false
 		for i, o := range t.occ {
+			e := &t.edges[o.edge]
+			if !t.present[o.edge] {
+				continue
+			}
 			from, to := t.index[o.from], t.index[o.to]
 			if t.ver[from] == t.seen[i] {
 				continue
 			}
 			t.seen[i] = t.ver[from]
-			if d := t.dist[from] + weight[o.edge]; d < t.dist[to] {
+			mw := int32(0)
+			if e.matched && !l.opt.ExactCosts {
+				mw = 1
+			}
+			mx := r.f[o.from*nst].m // every sum at a vertex has its best paths' matched edges
+			if l.opt.ExactCosts {
+				mx = 0
+			}
+			if d := add(t.dist[from], mx, t.weight[o.edge], mw); d < t.dist[to] {
 				t.dist[to], t.pred[to] = d, o.edge
 				t.ver[to]++
 				changed = true
@@ -208,7 +328,7 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 			break
 		}
 	}
-	edits := l.path[:0]
+	edits = l.path[len(l.path):] // after the buffer's contents, which a caller may compare with
 	for v := nv - 1; v != 0; {
 		e := &t.edges[t.pred[t.index[v]]]
 		if e.typ != Noop {
@@ -220,21 +340,134 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 		v = e.from
 	}
 	slices.Reverse(edits)
-	l.path = edits
-	return edits, true
+	if lo > k || next <= k {
+		ok = false // a rounding at K itself could not be placed: be safe
+	}
+	return edits, lo, next, ok
+}
+
+// sameRounding returns the range [lo, next) of K over which the float64 sum of x and w —
+// x = −K·mx + y, w = −K·mw + z, computed here for K = k — rounds the same way: K·m − (y+z) stays
+// in the same binade [2^e, 2^(e+1)) (m = mx + mw ≥ 1), whose spacing 2^(e−52) ≤ ½ divides the
+// integer K·m. good is false when the sum's magnitude reaches 2⁵².
+func sameRounding(x float64, mx int32, w float64, mw int32, k int64) (lo, next int64, good bool) {
+	m := int64(mx + mw)
+	y := x + float64(k*int64(mx)) // exact: x is within a factor 2 of −k·mx (Sterbenz)
+	z := w + float64(k*int64(mw))
+	c := ceilSum(y, z) // ⌈y+z⌉, exactly
+	q := k*m - c       // ⌊K·m − (y+z)⌋ has the binade of K·m − (y+z)
+	if q < 1 || q >= 1<<52 {
+		return 0, 0, false
+	}
+	e := int64(bits.Len64(uint64(q))) - 1
+	// 2^e ≤ K·m − c < 2^(e+1) ⟺ ⌈(2^e + c)/m⌉ ≤ K ≤ ⌊(2^(e+1) + c − 1)/m⌋
+	lo = ceilDiv(1<<e+c, m)
+	next = floorDiv(1<<(e+1)+c-1, m) + 1
+	return lo, next, true
+}
+
+// ceilSum returns ⌈a+b⌉ of the exact sum of two float64s.
+func ceilSum(a, b float64) int64 {
+	s := a + b
+	bb := s - a
+	err := (a - (s - bb)) + (b - bb) // a+b = s+err exactly (TwoSum)
+	c := math.Ceil(s)
+	switch {
+	case s == c && err > 0:
+		return int64(c) + 1
+	case s == c:
+		return int64(c)
+	case err > c-s:
+		return int64(c) + 1
+	case -err >= s-(c-1):
+		return int64(c) - 1
+	}
+	return int64(c)
+}
+
+func ceilDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a > 0) == (b > 0) {
+		q++
+	}
+	return q
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
 }
 
 // separated reports whether float64 sums cannot confuse two paths of different weights when the
-// match weight is −k (0: no matched edge on a best path, whose partial sums then stay below
-// 2 per step), given the best path's value best: every sum on a path rounds by less than half
-// the 0.001 between different weights, and, with k > 0, k dominates best's rest.
-func (l *Lattice) separated(best rval, k int64) bool {
+// match weight is −k (0 when no matched edge is on a best path) — see the package
+// documentation, "Rounding": with K dominating the rest of the best value, a path to a vertex
+// whose weight exceeds the best by g units of ε, g ≥ 1, has a float64 sum above every best
+// path's, when the roundings of both stay below g·ε/2. A sum rounds by at most half a spacing:
+// h below K·M + 2(n+m), hs before the first matched edge (below 2(n+m)+1); additions of a
+// whole number (no-ops) to a negative sum are exact. A path within g of the best has at most
+// T + g + M non-whole additions after its first matched edge when it has no fewer steps than
+// the best path it is compared with (T: the most ε on a best path, M: the matched edges), and
+// a path with fewer steps needs at least 1000 more ε, which no path has when the lattice's
+// most ε on a path (maxEpsilon) is below 1000 + T.
+func (l *Lattice) separated(r *relaxed, t *tight, k int64) bool {
 	steps := int64(l.n + l.m)
-	if k > 0 && stepUnits*k <= best.v {
+	m := int64(r.best.m)
+	if k > 0 && stepUnits*k <= r.best.v {
 		return false
 	}
-	most := float64(k)*float64(best.m) + 2*float64(steps+1)
-	return float64(steps)*halfULP(most) < 0.0005
+	h := halfULP(float64(k)*float64(m) + 2*float64(steps+1))
+	hs := halfULP(2 * float64(steps+1))
+	tMax, _ := l.tightMost(t)
+	// Case 1: no fewer steps. (2T + 2M + 1)·h + 2(n+m)·hs < ε.
+	if float64(2*tMax+2*m+1)*h+float64(2*steps)*hs >= epsilon {
+		return false
+	}
+	if l.maxEpsilon() < 1000+tMax {
+		return true
+	}
+	// Case 2: fewer steps, any number of additions.
+	return float64(steps+tMax+m+1)*h+float64(2*steps)*hs < epsilon
+}
+
+// tightMost returns the most ε and the most edges on a path of the tight edges present.
+func (l *Lattice) tightMost(t *tight) (eps, edges int64) {
+	// The edges are sorted by target, and every place's index is known.
+	n := len(t.dist)
+	most := make([][2]int64, n)
+	for _, e := range t.edges {
+		f, to := t.index[e.from], t.index[e.to]
+		x := [2]int64{most[f][0] + int64(e.extra), most[f][1] + 1}
+		most[to] = [2]int64{max(most[to][0], x[0]), max(most[to][1], x[1])}
+	}
+	for _, x := range most {
+		eps, edges = max(eps, x[0]), max(edges, x[1])
+	}
+	return eps, edges
+}
+
+// maxEpsilon bounds the ε on any path of the closure: an atomic edge has as many as it has
+// occurrences (1 or 2), a phrase of at least two steps at most 3 (its records), so at most 1.5
+// a step; the walk's extra ε at insertion offsets come on top.
+func (l *Lattice) maxEpsilon() int64 {
+	nv := int32(len(l.vrow))
+	most := make([]int64, nv) // in half units of ε
+	for v := int32(1); v < nv; v++ {
+		l.stepsInto(v, func(from int32, dir int, noop bool) {
+			c := int64(3) // 1.5 a step
+			if !noop {
+				c = max(c, 2*int64(l.atomInto(v, directions[dir])))
+			}
+			most[v] = max(most[v], most[from]+c)
+		})
+	}
+	extra := int64(0)
+	for _, x := range l.imp.r.expl {
+		extra += int64(x.extra)
+	}
+	return (most[nv-1]+1)/2 + extra
 }
 
 // tightEdges lists the closure's edges on best paths of the relaxed search, sorted by target:
@@ -470,6 +703,7 @@ func (l *Lattice) freeImplicit() {
 	t.pred, t.seen = scratch.Free(a, t.pred)[:0], scratch.Free(a, t.seen)[:0]
 	t.weight, t.stack = scratch.Free(a, t.weight)[:0], scratch.Free(a, t.stack)[:0]
 	t.origins = scratch.Free(a, t.origins)[:0]
+	t.present = scratch.Free(a, t.present)[:0]
 	l.freeCount(c)
 }
 

@@ -70,8 +70,9 @@ const (
 )
 
 // smallClosure is the most edges a closure may have to be built at once: a few milliseconds.
-// Above it the search without the closure runs first.
-const smallClosure = 1 << 16
+// Above it the search without the closure runs first. (A variable for the tests, which set it
+// to -1 to search every lattice without the closure first.)
+var smallClosure int64 = 1 << 16
 
 // closureSmall reports whether the closure surely holds at most smallClosure keys
 // (closureUpperBound, one sweep).

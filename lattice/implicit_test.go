@@ -1,0 +1,132 @@
+package lattice
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+var differential = flag.Int("differential", 20000, "random lattices of TestImplicitSearchIsTheOfficial")
+
+// degenerateCase makes the sentence pairs whose closures are large or whose best paths tie: a
+// hypothesis unrelated to its source, a clause repeated, long runs of no-ops with an edit or
+// two, and small vocabularies (randomCase); with gold edits drawn from the hypothesis.
+func degenerateCase(rng *rand.Rand) (src, hyp []int32, gold []Gold) {
+	switch rng.Intn(5) {
+	case 0:
+		src, hyp, gold = randomCase(rng, 8)
+		return
+	case 1: // unrelated
+		src, hyp = unrelatedCase(rng.Intn(9), rng.Intn(9))
+	case 2: // a clause of the source repeated
+		n := 1 + rng.Intn(9)
+		src = make([]int32, n)
+		for i := range src {
+			src[i] = int32(rng.Intn(6))
+		}
+		clause := 1 + rng.Intn(min(3, n))
+		hyp = make([]int32, rng.Intn(11))
+		for i := range hyp {
+			hyp[i] = src[i%clause]
+		}
+	case 3: // long runs of no-ops, an edit or two
+		n := rng.Intn(14)
+		src = make([]int32, n)
+		for i := range src {
+			src[i] = int32(rng.Intn(3))
+		}
+		hyp = append([]int32(nil), src...)
+		for range 1 + rng.Intn(2) {
+			if len(hyp) > 0 {
+				switch i := rng.Intn(len(hyp)); rng.Intn(3) {
+				case 0:
+					hyp[i] = 7
+				case 1:
+					hyp = slices.Delete(hyp, i, i+1)
+				default:
+					hyp = slices.Insert(hyp, i, 8)
+				}
+			}
+		}
+	default: // two vocabularies that meet rarely
+		src, hyp = make([]int32, rng.Intn(9)), make([]int32, rng.Intn(9))
+		for i := range src {
+			src[i] = int32(rng.Intn(12))
+		}
+		for i := range hyp {
+			hyp[i] = int32(9 + rng.Intn(12))
+		}
+	}
+	for range rng.Intn(5) {
+		s := rng.Intn(len(src) + 1)
+		e := min(len(src), s+rng.Intn(3))
+		var c []int32
+		if len(hyp) > 0 && rng.Intn(4) > 0 {
+			x := rng.Intn(len(hyp))
+			c = append(c, hyp[x:min(len(hyp), x+rng.Intn(3))]...)
+		}
+		gold = append(gold, Gold{Start: s, End: e, Original: src[s:e], Corrections: [][]int32{c}})
+	}
+	return src, hyp, gold
+}
+
+// TestImplicitSearchIsTheOfficial is the differential test of the search without the closure:
+// on random lattices, degenerate ones weighted heavily, with every option, BestPath searching
+// without the closure first (every lattice, however small) must give the path of the exact
+// search on the materialised closure. It counts the lattices it was sure of by the relaxed
+// search alone (a single best path), by the tie search, and those it left for the closure.
+// -differential sets how many.
+func TestImplicitSearchIsTheOfficial(t *testing.T) {
+	saved := smallClosure
+	smallClosure = -1
+	defer func() { smallClosure = saved }()
+	rng := rand.New(rand.NewSource(23))
+	var implicit, closure Lattice
+	var unique, tied, fellBack, total int
+	why := map[string]int{}
+	for iter := 0; iter < *differential; iter++ {
+		src, hyp, gold := degenerateCase(rng)
+		opt := Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2))}
+		opt.EdgesOnce = iter%5 == 4
+		opt.RemoveAllNoops = iter%7 == 6
+		opt.StrictWalk = iter%11 == 3
+		opt.ExactCosts = iter%13 == 5
+		if err := closure.Build(src, hyp, withClosure(opt)); err != nil {
+			t.Fatal(err)
+		}
+		if err := implicit.Build(src, hyp, opt); err != nil {
+			t.Fatal(err)
+		}
+		if !implicit.implicit {
+			t.Fatalf("src %v hyp %v: not searched without the closure", src, hyp)
+		}
+		// Each annotator's gold edits, a prefix of them, and none.
+		for _, g := range [][]Gold{gold, gold[:len(gold)/2], nil} {
+			total++
+			before := implicit.closed
+			want, err1 := closure.BestPath(g)
+			want = slices.Clone(want)
+			got, err2 := implicit.BestPath(g)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			switch {
+			case before || implicit.closed:
+				fellBack++
+				if !before {
+					why[implicit.imp.r.why]++
+				}
+			case implicit.imp.r.why == "":
+				unique++
+			default:
+				tied++
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("iter %d src %v hyp %v gold %v %+v:\n without the closure %v\n  with the closure %v", iter, src, hyp, g, opt, got, want)
+			}
+		}
+	}
+	t.Logf("%d lattice searches: %d sure by the relaxed search alone, %d by the tie search, %d left to the closure %v", total, unique, tied, fellBack, why)
+}

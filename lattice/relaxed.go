@@ -173,7 +173,7 @@ func (w memberWalk) edge(i int32) (int32, int32, bool, EditType) {
 }
 func (w memberWalk) match(i int32)        { w[i].matched, w[i].extra = true, 0 }
 func (w memberWalk) addEpsilon(i int32)   { w[i].extra++ }
-func (w memberWalk) matched(i int32) bool { return w[i].matched }
+func (w memberWalk) matched(i int32) bool { return w[i].matched && w[i].extra == 0 } // its weight is the match weight
 
 // walkMembers lists the closure's edges reported at insertion offset s, sorted by source and
 // target vertex, without the closure:

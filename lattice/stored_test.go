@@ -207,6 +207,9 @@ func TestCountClosure(t *testing.T) {
 		if fmt.Sprint(survives) != fmt.Sprint(want) {
 			t.Fatalf("src %v hyp %v %+v: phrase no-ops %v survive %v, want %v", src, hyp, opt, asked, survives, want)
 		}
+		if lo, hi := l.kBounds(); lo > k || k > hi {
+			t.Fatalf("src %v hyp %v %+v: K = %d outside its bounds [%d, %d]", src, hyp, opt, k, lo, hi)
+		}
 	}
 }
 

@@ -77,6 +77,7 @@ type relaxed struct {
 	members  []memberEdge // explicitEdges: the edges at one insertion offset
 	occ      []int32      // explicitEdges: their occurrences
 	best     rval         // the best value of a whole path
+	solved   bool         // f, g and best are those of the last gold edits
 	why      string       // why the last search could not be sure of its path
 }
 
@@ -357,7 +358,7 @@ func (l *Lattice) maxNoops(best []int32) int {
 // false when the relaxed search cannot stand for the closure (a gold edit matches a phrase
 // no-op, which the removal loop may have removed).
 func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
-	r.why = ""
+	r.why, r.solved = "", false
 	clear(r.walkLeft)
 	switch unknown, err := l.explicitEdges(r, gold); {
 	case err != nil:
@@ -408,7 +409,7 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 			}
 		}
 	}
-	r.best = best
+	r.best, r.solved = best, true
 	return best, true
 }
 

@@ -716,5 +716,8 @@ func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, b
 	if edits, ok := l.relaxedPath(&s.r, gold); ok {
 		return edits, true
 	}
+	if !s.r.solved {
+		return nil, false // the relaxed search could not stand for the closure
+	}
 	return l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
 }

@@ -36,7 +36,13 @@ func randomCase(rng *rand.Rand, maxLen int) (src, hyp []int32, gold []Gold) {
 			hyp = append(hyp, int32(5+rng.Intn(3)))
 		}
 	}
-	for range rng.Intn(4) {
+	return src, hyp, randomGold(rng, src, hyp, rng.Intn(4))
+}
+
+// randomGold makes count gold edits of up to two source tokens, most of them with a
+// correction taken from the hypothesis (so that some match), the others deletions.
+func randomGold(rng *rand.Rand, src, hyp []int32, count int) (gold []Gold) {
+	for range count {
 		s := rng.Intn(len(src) + 1)
 		e := min(len(src), s+rng.Intn(3))
 		var c []int32
@@ -46,7 +52,7 @@ func randomCase(rng *rand.Rand, maxLen int) (src, hyp []int32, gold []Gold) {
 		}
 		gold = append(gold, Gold{Start: s, End: e, Original: src[s:e], Corrections: [][]int32{c}})
 	}
-	return src, hyp, gold
+	return gold
 }
 
 // bruteForce enumerates every segmentation of every lattice path into match steps, edits of at

@@ -59,16 +59,7 @@ func degenerateCase(rng *rand.Rand) (src, hyp []int32, gold []Gold) {
 			hyp[i] = int32(9 + rng.Intn(12))
 		}
 	}
-	for range rng.Intn(5) {
-		s := rng.Intn(len(src) + 1)
-		e := min(len(src), s+rng.Intn(3))
-		var c []int32
-		if len(hyp) > 0 && rng.Intn(4) > 0 {
-			x := rng.Intn(len(hyp))
-			c = append(c, hyp[x:min(len(hyp), x+rng.Intn(3))]...)
-		}
-		gold = append(gold, Gold{Start: s, End: e, Original: src[s:e], Corrections: [][]int32{c}})
-	}
+	gold = randomGold(rng, src, hyp, rng.Intn(5))
 	return src, hyp, gold
 }
 

@@ -1,6 +1,7 @@
 package lattice
 
 import (
+	"iter"
 	"math"
 	"math/bits"
 	"slices"
@@ -195,30 +196,63 @@ func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 	return edits, nil
 }
 
+// goldGroups yields the gold edits grouped by span (their indices), spans in sorted order,
+// file order within a span: the official's G table.
+func goldGroups(gold []Gold) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		order := make([]int, len(gold))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			if gold[a].Start != gold[b].Start {
+				return gold[a].Start - gold[b].Start
+			}
+			return gold[a].End - gold[b].End
+		})
+		for lo := 0; lo < len(order); {
+			hi := lo + 1
+			g0 := &gold[order[lo]]
+			for hi < len(order) && gold[order[hi]].Start == g0.Start && gold[order[hi]].End == g0.End {
+				hi++
+			}
+			if !yield(order[lo:hi]) {
+				return
+			}
+			lo = hi
+		}
+	}
+}
+
+// goldPairs yields, for each gold edit of group (span (s, e), s < e), the pairs of vertices an
+// edge matching it can join: from a vertex (s, x) of row s where the hypothesis goes on with one
+// of its corrections, to (e, x + the correction's length).
+func (l *Lattice) goldPairs(gold []Gold, group []int, s, e int) iter.Seq2[int, [2]int32] {
+	return func(yield func(int, [2]int32) bool) {
+		first, end := l.rowVertices(s)
+		for _, gi := range group {
+			for _, corr := range gold[gi].Corrections {
+				for from := first; from < end; from++ {
+					x := int(l.vcol[from])
+					if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
+						continue
+					}
+					if to := l.vertexAt(e, x+len(corr)); to >= 0 && !yield(gi, [2]int32{from, to}) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // setWeights gives matching edges the match weight and runs the insertion walk where gold
 // insertions are, leaving every other edge at its unmatched weight. It returns the keys it
 // changed.
 func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
 	changed := l.changed[:0]
-	// Gold edits grouped by span, in file order within a span (the official's G table).
-	order := make([]int, len(gold))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if gold[a].Start != gold[b].Start {
-			return gold[a].Start - gold[b].Start
-		}
-		return gold[a].End - gold[b].End
-	})
-	for lo := 0; lo < len(order); {
-		hi := lo + 1
-		g0 := &gold[order[lo]]
-		for hi < len(order) && gold[order[hi]].Start == g0.Start && gold[order[hi]].End == g0.End {
-			hi++
-		}
-		group := order[lo:hi]
-		lo = hi
+	for group := range goldGroups(gold) {
+		g0 := &gold[group[0]]
 		s, e := g0.Start, g0.End
 		if s > l.n || e > l.n {
 			continue
@@ -230,28 +264,13 @@ func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
 		if s > e {
 			continue // its original is empty and no edge with s > e has an empty original
 		}
-		first, end := l.rowVertices(s)
-		for _, gi := range group {
-			g := &gold[gi]
-			for _, corr := range g.Corrections {
-				// An edge that matches starts at a vertex (s, x) and ends at (e, x+len(corr)).
-				for from := first; from < end; from++ {
-					x := int(l.vcol[from])
-					if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
-						continue
-					}
-					to := l.vertexAt(e, x+len(corr))
-					if to < 0 {
-						continue
-					}
-					ki := l.lookup(from, to)
-					if ki < 0 || l.w[ki] == c.match || !l.matches(&l.keys[ki], g) {
-						continue
-					}
-					l.w[ki] = c.match
-					changed = append(changed, ki)
-				}
+		for gi, p := range l.goldPairs(gold, group, s, e) {
+			ki := l.lookup(p[0], p[1])
+			if ki < 0 || l.w[ki] == c.match || !l.matches(&l.keys[ki], &gold[gi]) {
+				continue
 			}
+			l.w[ki] = c.match
+			changed = append(changed, ki)
 		}
 	}
 	return changed

@@ -240,24 +240,8 @@ func (l *Lattice) walkMembers(r *relaxed, s int, out []memberEdge) ([]memberEdge
 // relaxed search cannot tell.
 func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err error) {
 	r.expl = r.expl[:0]
-	order := make([]int, len(gold))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if gold[a].Start != gold[b].Start {
-			return gold[a].Start - gold[b].Start
-		}
-		return gold[a].End - gold[b].End
-	})
-	for lo := 0; lo < len(order); {
-		hi := lo + 1
-		g0 := &gold[order[lo]]
-		for hi < len(order) && gold[order[hi]].Start == g0.Start && gold[order[hi]].End == g0.End {
-			hi++
-		}
-		group := order[lo:hi]
-		lo = hi
+	for group := range goldGroups(gold) {
+		g0 := &gold[group[0]]
 		s, e := g0.Start, g0.End
 		if s < 0 || s > e || e > l.n {
 			continue
@@ -291,34 +275,22 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 			}
 			continue
 		}
-		first, end := l.rowVertices(s)
-		for _, gi := range group {
+		for gi, p := range l.goldPairs(gold, group, s, e) {
 			g := &gold[gi]
+			from, to := p[0], p[1]
 			if !slices.Equal(l.src[s:e], g.Original) {
 				continue
 			}
-			for _, corr := range g.Corrections {
-				for from := first; from < end; from++ {
-					x := int(l.vcol[from])
-					if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
-						continue
-					}
-					to := l.vertexAt(e, x+len(corr))
-					if to < 0 {
-						continue
-					}
-					l.scan(&r.scan, from, e, x+len(corr))
-					st, ok := r.scan.at(to)
-					if !ok || !l.pairMatches(from, to, st.firstRight, g) {
-						continue
-					}
-					if st.typ == Noop && !st.atomic {
-						unknown = true // removed or not: the removal loop's order decides
-					}
-					if err = push(l.acct, &r.expl, explicitEdge{from: from, to: to, m: 1, firstRight: st.firstRight, typ: st.typ, dist: st.dist}); err != nil {
-						return false, err
-					}
-				}
+			l.scan(&r.scan, from, e, int(l.vcol[to]))
+			st, ok := r.scan.at(to)
+			if !ok || !l.pairMatches(from, to, st.firstRight, g) {
+				continue
+			}
+			if st.typ == Noop && !st.atomic {
+				unknown = true // removed or not: the removal loop's order decides
+			}
+			if err = push(l.acct, &r.expl, explicitEdge{from: from, to: to, m: 1, firstRight: st.firstRight, typ: st.typ, dist: st.dist}); err != nil {
+				return false, err
 			}
 		}
 	}

@@ -7,6 +7,22 @@ import (
 	"testing"
 )
 
+// randomLattice is the iter-th random lattice of the searches' tests: a small sentence pair
+// (an unrelated one every seventh), its gold edits, and options that cycle through u from −1 to
+// 2, both first rows and every fix.
+func randomLattice(rng *rand.Rand, iter int) (src, hyp []int32, gold []Gold, opt Options) {
+	src, hyp, gold = randomCase(rng, 8)
+	if iter%7 == 0 {
+		src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
+	}
+	opt = withClosure(Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2))})
+	opt.EdgesOnce = iter%5 == 4
+	opt.RemoveAllNoops = iter%3 == 2
+	opt.StrictWalk = iter%11 == 3
+	opt.ExactCosts = iter%13 == 5
+	return src, hyp, gold, opt
+}
+
 // withClosure makes Build build the closure whatever its size, as a cap on its size does (here
 // one that no closure reaches), for the tests that compare with it or look into it.
 func withClosure(o Options) Options {
@@ -22,11 +38,7 @@ func TestSourceScanIsTheClosure(t *testing.T) {
 	var l Lattice
 	var s sourceScan
 	for iter := 0; iter < 3000; iter++ {
-		src, hyp, _ := randomCase(rng, 8)
-		if iter%7 == 0 {
-			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
-		}
-		opt := withClosure(Options{MaxUnchanged: rng.Intn(4), EdgesOnce: iter%5 == 4})
+		src, hyp, _, opt := randomLattice(rng, iter)
 		if err := l.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}
@@ -69,15 +81,7 @@ func TestRelaxedPathIsTheOfficial(t *testing.T) {
 	var l Lattice
 	certified, total := 0, 0
 	for iter := 0; iter < 20000; iter++ {
-		src, hyp, gold := randomCase(rng, 8)
-		if iter%7 == 0 {
-			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
-		}
-		opt := withClosure(Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2))})
-		opt.EdgesOnce = iter%5 == 4
-		opt.RemoveAllNoops = iter%3 == 2
-		opt.StrictWalk = iter%11 == 3
-		opt.ExactCosts = iter%13 == 5
+		src, hyp, gold, opt := randomLattice(rng, iter)
 		if err := l.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}
@@ -90,14 +94,7 @@ func TestRelaxedPathIsTheOfficial(t *testing.T) {
 			continue
 		}
 		certified++
-		got = append([]Edit(nil), got...)
-		want, err := l.BestPath(gold)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("src %v hyp %v gold %v %+v:\n relaxed %v\n   exact %v", src, hyp, gold, opt, got, want)
-		}
+		sameAsClosure(t, &l, gold, got, func() string { return fmt.Sprintf("relaxed: src %v hyp %v gold %v %+v", src, hyp, gold, opt) })
 	}
 	t.Logf("%d of %d certified", certified, total)
 }
@@ -125,15 +122,7 @@ func TestTightPathIsTheOfficial(t *testing.T) {
 	done, total := 0, 0
 	why := map[string]int{}
 	for iter := 0; iter < 20000; iter++ {
-		src, hyp, gold := randomCase(rng, 8)
-		if iter%7 == 0 {
-			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
-		}
-		opt := withClosure(Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2))})
-		opt.EdgesOnce = iter%5 == 4
-		opt.RemoveAllNoops = iter%3 == 2
-		opt.StrictWalk = iter%11 == 3
-		opt.ExactCosts = iter%13 == 5
+		src, hyp, gold, opt := randomLattice(rng, iter)
 		if err := l.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}
@@ -152,14 +141,9 @@ func TestTightPathIsTheOfficial(t *testing.T) {
 			continue
 		}
 		done++
-		got = append([]Edit(nil), got...)
-		want, err := l.BestPath(gold)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("iter %d src %v hyp %v gold %v %+v:\n   tight %v\n   exact %v", iter, src, hyp, gold, opt, got, want)
-		}
+		sameAsClosure(t, &l, gold, got, func() string {
+			return fmt.Sprintf("tight: iter %d src %v hyp %v gold %v %+v", iter, src, hyp, gold, opt)
+		})
 	}
 	t.Logf("%d of %d found; not found: %v", done, total, why)
 }
@@ -265,11 +249,7 @@ func TestTightEnumerationIsTheOfficial(t *testing.T) {
 	var l Lattice
 	done, counted, total := 0, 0, 0
 	for iter := 0; iter < 20000; iter++ {
-		src, hyp, gold := randomCase(rng, 8)
-		if iter%7 == 0 {
-			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
-		}
-		opt := withClosure(Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2)), EdgesOnce: iter%5 == 4, RemoveAllNoops: iter%3 == 2})
+		src, hyp, gold, opt := randomLattice(rng, iter)
 		if err := l.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}
@@ -299,14 +279,9 @@ func TestTightEnumerationIsTheOfficial(t *testing.T) {
 		if counts > 0 {
 			counted++
 		}
-		got = append([]Edit(nil), got...)
-		want, err := l.BestPath(gold)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("iter %d src %v hyp %v gold %v %+v K %d in [%d, %d]:\n   tight %v\n   exact %v", iter, src, hyp, gold, opt, k, lo, hi, got, want)
-		}
+		sameAsClosure(t, &l, gold, got, func() string {
+			return fmt.Sprintf("enumerated: iter %d src %v hyp %v gold %v %+v K %d in [%d, %d]", iter, src, hyp, gold, opt, k, lo, hi)
+		})
 	}
 	t.Logf("%d of %d found, %d of them by counting", done, total, counted)
 }
@@ -374,4 +349,18 @@ func TestSameRoundingKeepsTheRests(t *testing.T) {
 		t.Fatalf("only %d sums checked", checked)
 	}
 	t.Logf("%d sums checked within their ranges; just past the range the rest differs for %d", checked, outsideDiffers)
+}
+
+// sameAsClosure fails the test when the edits got are not those of the exact search on l's
+// materialised closure for gold.
+func sameAsClosure(t *testing.T, l *Lattice, gold []Gold, got []Edit, name func() string) {
+	t.Helper()
+	got = append([]Edit(nil), got...)
+	want, err := l.BestPath(gold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("%s:\n found %v\n exact %v", name(), got, want)
+	}
 }

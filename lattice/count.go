@@ -512,10 +512,8 @@ func (f countedFacts) kBounds() (lo, hi int64) { return f.l.kBounds() }
 // kBounds bounds K from the lattice in a few sweeps. Below: the atomic occurrences, plus the
 // phrases among the pairs joined by a path without a no-op step (closureLowerBound, every one
 // of which the closure holds), less the phrase no-ops the removal loop may take (at most u−1
-// ending at each no-op step). Above: the atomic occurrences, plus three occurrences (records)
-// for every phrase, a pair joined by a path of at most u no-op steps that is not an atomic edge
-// (at most the pairs in order in both rows and columns, and at most the paths,
-// closureUpperBound).
+// ending at each no-op step). Above: the atomic occurrences, plus the phrases' occurrences (see
+// below).
 func (l *Lattice) kBounds() (lo, hi int64) {
 	var atomicOcc, atomicKeys, atomicNonNoop, noopSteps int64
 	for v, at := range l.vatom {
@@ -542,21 +540,24 @@ func (l *Lattice) kBounds() (lo, hi int64) {
 		p0 = atomicNonNoop
 	}
 	lo = max(atomicOcc, atomicOcc+p0-atomicNonNoop-noopSteps*int64(max(l.u-1, 0)))
-	// Phrases: ordered pairs less the atomic ones, and paths of at most u no-op steps less the
-	// atomic ones among them (a no-op step is one for u ≥ 1 only; the closure holds it anyway).
-	phrases := l.orderedPairs() - atomicKeys
+	// A phrase's occurrences: at most 3 (its records), and each a different path of at most u
+	// no-op steps (the stored path of a different predecessor, extended): at most three per
+	// ordered pair that is not an atomic edge, and at most the paths of two steps or more
+	// (closureUpperBound's paths less the atomic steps among them; a no-op step is one for
+	// u ≥ 1 only, the closure holding it anyway).
+	phraseOcc := 3 * max(0, l.orderedPairs()-atomicKeys)
 	if paths, err := l.closureUpperBound(math.MaxInt64 - 1); err == nil {
 		atomicPaths := atomicNonNoop
 		if l.u >= 1 {
 			atomicPaths += noopSteps
 		}
-		phrases = min(phrases, paths-atomicPaths)
+		phraseOcc = min(phraseOcc, max(0, paths-atomicPaths))
 	}
 	l.pairs.free(l.acct)
 	if l.u < 0 {
 		return atomicOcc, atomicOcc
 	}
-	return lo, atomicOcc + 3*max(0, phrases)
+	return lo, atomicOcc + phraseOcc
 }
 
 // orderedPairs counts the pairs of vertices (a, b), a ≠ b, with b at or below and right of a:

@@ -719,5 +719,19 @@ func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, b
 	if !s.r.solved {
 		return nil, false // the relaxed search could not stand for the closure
 	}
+	if s.r.best.m > 0 && !l.opt.ExactCosts {
+		// The rounding bound at K's least value, with no ε on the best paths: when even that
+		// fails, no tie can be broken (an unrelated grid of 400 tokens and more).
+		lo, ok := l.gridEdgeCount()
+		if !ok {
+			lo, _ = l.kBounds()
+		}
+		steps := int64(l.n + l.m)
+		if float64(2*s.r.best.m+1)*halfULP(float64(lo)*float64(s.r.best.m)) >= epsilon ||
+			float64(2*steps)*halfULP(2*float64(steps+1)) >= epsilon {
+			s.r.why = "weights"
+			return nil, false
+		}
+	}
 	return l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"maxmatch/bench/cases"
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 )
 
 // The selection of issue 13's parts of a run: which long lines at which sizes, which joined

@@ -3,8 +3,8 @@ package lattice
 import (
 	"math/bits"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
+	"maxmatch/membudget"
 )
 
 // ClosurePairs returns P, the number of vertex pairs (a, b), a before b, that a lattice path

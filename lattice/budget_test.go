@@ -6,7 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 )
 
 // unrelatedCase is a source of n tokens and a hypothesis of m tokens sharing none of them.

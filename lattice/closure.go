@@ -3,9 +3,9 @@ package lattice
 import (
 	"errors"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
+	"maxmatch/membudget"
 )
 
 // An in-list holds the keys of the edges into a vertex, sorted by their source vertex.

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
+	"maxmatch/membudget"
 )
 
 // EditType is the type of an edit, as the official names it: what its lattice path does.

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"maxmatch/bench/cases"
-	"maxmatch/internal/membudget"
 	"maxmatch/lattice"
+	"maxmatch/membudget"
 )
 
 // official3_2 are the lattice options of release 3.2 with the default u and the default

@@ -1,9 +1,9 @@
 package lattice
 
 import (
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
+	"maxmatch/membudget"
 )
 
 // stored is what the closure holds for one vertex pair (a, b): the path the official stored for

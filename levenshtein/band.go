@@ -3,8 +3,8 @@ package levenshtein
 import (
 	"slices"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/scratch"
+	"maxmatch/membudget"
 )
 
 // Band is a pair of Levenshtein matrices of the same tokens (substitution costs a and b),

@@ -5,7 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 )
 
 func ids(s string) []int32 {

@@ -152,12 +152,14 @@ func greedyChoice(sentences [][]Candidate, distinct [][]int, beta float64) []int
 // annotator per sentence, and the summed counts of the pairs that reach it, whose candidates
 // it stores in choice (when not nil). Ties go to the first candidate, then annotator.
 func bestPairs(sentences [][]Candidate, distinct [][]int, beta, lambda float64, choice []int) (v, c, p, g float64) {
-	sq := beta * beta
+	sq := float64(beta * beta)
 	for i, cs := range sentences {
 		best, bestK, bestN := 0.0, -1, scorer.Counts{}
 		for _, k := range distinct[i] {
 			for _, n := range cs[k] {
-				x := (1+sq)*float64(n.Correct) - lambda*(sq*float64(n.Gold)+float64(n.Proposed))
+				// Each product rounded on its own (no fused multiply-add), so that the
+				// choice, ties included, is the same on every architecture.
+				x := float64((1+sq)*float64(n.Correct)) - float64(lambda*(float64(sq*float64(n.Gold))+float64(n.Proposed)))
 				if bestK < 0 || x > best {
 					best, bestK, bestN = x, k, n
 				}

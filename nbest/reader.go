@@ -13,7 +13,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"maxmatch/internal/jsonline"
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/textcheck"
 	"maxmatch/scorer"
 )
 
@@ -78,7 +80,8 @@ type Reader struct {
 const chunkBytes = 1 << 20
 
 // NewReader returns a Reader of the n-best list r, whose name is used in errors. nSentences is
-// the number of gold sentences: ids must be below it (0: no check).
+// the number of gold sentences: ids must be below it (0: no check). An error reading r is
+// returned as it is: r's errors name the file (an input.File's reader does).
 func NewReader(r io.Reader, name string, format Format, nSentences int) *Reader {
 	return &Reader{name: name, format: format, src: r, seen: map[int]int{}, nSentences: nSentences}
 }
@@ -115,7 +118,7 @@ func (r *Reader) readLine() (string, error) {
 		if err == io.EOF || (err == nil && n < chunkBytes) {
 			r.srcEOF = true
 		} else if err != nil {
-			return "", fmt.Errorf("%s: cannot read the n-best list: %v", r.name, err)
+			return "", err
 		}
 		r.chunk = b.String()
 	}
@@ -128,21 +131,10 @@ func (r *Reader) checkLine(line string) (string, error) {
 		line = strings.TrimPrefix(line, "\ufeff")
 	}
 	if !utf8.ValidString(line) {
-		off := firstInvalid(line)
+		off := textcheck.FirstInvalidUTF8(line)
 		return "", r.errorf(r.line, off+1, "invalid UTF-8: byte 0x%02x; expected UTF-8 text", line[off])
 	}
 	return line, nil
-}
-
-func firstInvalid(s string) int {
-	for i, c := range s {
-		if c == utf8.RuneError {
-			if _, w := utf8.DecodeRuneInString(s[i:]); w == 1 {
-				return i
-			}
-		}
-	}
-	return len(s)
 }
 
 // entry is one line's content: a sentence and its hypotheses (one, or a list).
@@ -231,9 +223,10 @@ type jsonEntry struct {
 
 func (r *Reader) parseJSON(line []byte) (entry, error) {
 	var j jsonEntry
-	if err := DecodeStrict(line, &j); err != nil {
-		col, msg := JSONErrorAt(err)
-		return entry{}, r.errorf(r.line, col, "%s", msg)
+	if err := jsonline.Decode(line, &j); err != nil {
+		var e *jsonline.Error
+		errors.As(err, &e)
+		return entry{}, r.errorf(r.line, e.Col, "%s", e.Msg)
 	}
 	if j.ID == nil {
 		return entry{}, r.errorf(r.line, 1, `expected an "id" field, the 0-based index of the gold sentence`)
@@ -295,73 +288,6 @@ func (r *Reader) Next() (Group, error) {
 	}
 	r.seen[g.Sentence] = g.Line
 	return g, nil
-}
-
-// DecodeStrict decodes one JSON object into v, rejecting unknown fields and anything after the
-// object.
-func DecodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return trailingError{dec.InputOffset()}
-	}
-	return nil
-}
-
-// trailingError is text after the JSON object of a line.
-type trailingError struct{ offset int64 }
-
-func (e trailingError) Error() string {
-	return fmt.Sprintf("more text after the JSON object, at byte %d", e.offset)
-}
-
-// JSONErrorAt turns an error of encoding/json into a byte column (1-based; 1 when unknown) and
-// a message that says what was expected.
-func JSONErrorAt(err error) (col int, msg string) {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	var trail trailingError
-	switch {
-	case errors.As(err, &trail):
-		return int(trail.offset), "expected one JSON object on the line, found more text after it"
-	case errors.As(err, &syn):
-		return max(int(syn.Offset), 1), "invalid JSON: " + strings.TrimPrefix(syn.Error(), "json: ")
-	case errors.As(err, &typ):
-		field := typ.Field
-		if field == "" {
-			return int(typ.Offset), fmt.Sprintf("expected a JSON object, found a %s", typ.Value)
-		}
-		return int(typ.Offset), fmt.Sprintf("field %q: expected %s, found a JSON %s", field, goTypeName(typ.Type.String()), typ.Value)
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return 1, "invalid JSON: the object is not complete"
-	}
-	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return 1, "unknown field " + f
-	}
-	return 1, strings.TrimPrefix(err.Error(), "json: ")
-}
-
-// goTypeName says in words what a Go type of the request structures holds.
-func goTypeName(t string) string {
-	switch t {
-	case "string":
-		return "a string"
-	case "[]string":
-		return "a list of strings"
-	case "int", "int64":
-		return "an integer"
-	case "bool":
-		return "true or false"
-	case "float64":
-		return "a number"
-	}
-	if len(t) > 2 && t[:2] == "[]" {
-		return "a list"
-	}
-	return "a " + t
 }
 
 // SentenceID reads a sentence id from raw JSON: a non-negative integer.

@@ -118,3 +118,21 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// TestReaderStrictJSON: a JSON line that encoding/json would read otherwise than it says is an
+// error at its column.
+func TestReaderStrictJSON(t *testing.T) {
+	for _, c := range []struct {
+		why, line, want string
+	}{
+		{"a key twice", `{"id": 0, "hyp": "a", "hyp": "b"}`, `list:1:23: key "hyp" given twice in one object: expected each key once`},
+		{"null for the hypothesis", `{"id": 0, "hyp": null}`, `list:1:18: field "hyp": found null: expected a value (leave the field out instead)`},
+		{"a lone surrogate", `{"id": 0, "hyp": "\ud800"}`, `list:1:19: lone UTF-16 surrogate \ud800 in a string: expected a pair (as \ud83d\ude00) or another character`},
+		{"not an object", `[0]`, `list:1:1: expected a JSON object, found an array`},
+	} {
+		_, err := readAll(strings.NewReader(c.line+"\n"), JSONLines, 0)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want %s", c.why, err, c.want)
+		}
+	}
+}

@@ -129,46 +129,10 @@ func (c Cell) AppendText(b []byte) []byte {
 }
 
 // AppendJSON appends the cell as a JSON value to b: floats in full (encoding/json's format),
-// non-finite floats as null.
+// non-finite floats as null (see JSONWriter.Cell).
 func (c Cell) AppendJSON(b []byte) []byte {
-	switch c.Kind {
-	case KindText:
-		return AppendJSONString(b, c.Text)
-	case KindInt:
-		return strconv.AppendInt(b, c.Int, 10)
-	case KindUint:
-		return strconv.AppendUint(b, c.Uint, 10)
-	case KindFloat:
-		return AppendJSONFloat(b, c.Float)
-	case KindBool:
-		return strconv.AppendBool(b, c.Bool)
-	case KindInterval:
-		b = append(b, '[')
-		b = AppendJSONFloat(b, c.Lo)
-		b = append(b, ',')
-		b = AppendJSONFloat(b, c.Hi)
-		return append(b, ']')
-	case KindEstimate:
-		b = append(b, `{"value":`...)
-		b = AppendJSONFloat(b, c.Float)
-		b = append(b, `,"lo":`...)
-		b = AppendJSONFloat(b, c.Lo)
-		b = append(b, `,"hi":`...)
-		b = AppendJSONFloat(b, c.Hi)
-		b = append(b, `,"stderr":`...)
-		b = AppendJSONFloat(b, c.StdErr)
-		return append(b, '}')
-	case KindList:
-		b = append(b, '[')
-		for i, it := range c.Items {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = it.AppendJSON(b)
-		}
-		return append(b, ']')
-	case KindObject:
-		return c.Fields.AppendJSON(b)
-	}
-	return append(b, "null"...)
+	var j JSONWriter
+	j.Reset(b)
+	j.Cell(c)
+	return j.Bytes()
 }

@@ -55,22 +55,17 @@ func (d Document) WriteText(w io.Writer) error {
 // WriteJSONLines writes each section that has a key as one line, {"Key": content}, content
 // being the fields as an object or the table's JSON.
 func (d Document) WriteJSONLines(w io.Writer) error {
-	var b []byte
+	var j JSONWriter
 	for _, s := range d {
 		if s.Key == "" {
 			continue
 		}
-		b = append(b, '{')
-		b = AppendJSONString(b, s.Key)
-		b = append(b, ':')
-		if s.Table != nil {
-			b = s.Table.AppendJSON(b)
-		} else {
-			b = s.Fields.AppendJSON(b)
-		}
-		b = append(b, "}\n"...)
+		j.Object()
+		s.writeJSONMember(&j)
+		j.End()
+		j.Reset(append(j.Bytes(), '\n'))
 	}
-	_, err := w.Write(b)
+	_, err := w.Write(j.Bytes())
 	return err
 }
 
@@ -149,32 +144,27 @@ func (d Document) Write(w io.Writer, f Format) error {
 
 // writeJSON writes the document as one JSON object (see Write).
 func (d Document) writeJSON(w io.Writer) error {
-	b := []byte{'{'}
-	member := func(key string) {
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		b = AppendJSONString(b, key)
-		b = append(b, ':')
-	}
+	var j JSONWriter
+	j.Object()
 	for _, s := range d {
-		switch {
-		case s.Key == "":
-			for _, fd := range s.Fields {
-				if fd.Key != "" {
-					member(fd.Key)
-					b = fd.Value.AppendJSON(b)
-				}
-			}
-		case s.Table != nil:
-			member(s.Key)
-			b = s.Table.AppendJSON(b)
-		default:
-			member(s.Key)
-			b = s.Fields.AppendJSON(b)
+		if s.Key == "" {
+			j.Members(s.Fields)
+		} else {
+			s.writeJSONMember(&j)
 		}
 	}
-	b = append(b, "}\n"...)
-	_, err := w.Write(b)
+	j.End()
+	_, err := w.Write(append(j.Bytes(), '\n'))
 	return err
+}
+
+// writeJSONMember writes the section as a member of the object open: its key, then its table's
+// JSON or its fields as an object.
+func (s Section) writeJSONMember(j *JSONWriter) {
+	j.Key(s.Key)
+	if s.Table != nil {
+		s.Table.WriteJSONTo(j)
+	} else {
+		j.Fields(s.Fields)
+	}
 }

@@ -46,21 +46,10 @@ func (fs Fields) AppendText(b []byte) []byte {
 
 // AppendJSON appends the fields that have a key as a JSON object.
 func (fs Fields) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	first := true
-	for _, f := range fs {
-		if f.Key == "" {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = AppendJSONString(b, f.Key)
-		b = append(b, ':')
-		b = f.Value.AppendJSON(b)
-	}
-	return append(b, '}')
+	var j JSONWriter
+	j.Reset(b)
+	j.Fields(fs)
+	return j.Bytes()
 }
 
 // WriteText writes the fields' text rendering.

@@ -76,89 +76,96 @@ func (t *SentenceTable) End(w io.Writer) error {
 	return err
 }
 
-// JSONLines writes one JSON object per sentence: {"line", "annotator", "correct", "proposed",
-// "gold", "edits", "correct_edits"} (edits as [start, end, original, correction]), "bounded":
-// true when the bounded search scored it, and with Table the per-sentence table's other
-// columns (gold_line, tp, fp, fn, p, r, f).
+// JSONLines writes one JSON object per sentence: "line" (its number, from 1) and "gold_line"
+// (the line of its S in the gold file), then the members of its result (WriteSentenceResult,
+// with its edits).
 type JSONLines struct {
-	Beta  float64
-	Table bool
-	buf   []byte
-	keys  []string // with Table, the members of each column (SentenceColumns) past "annotator", quoted: `,"tp":`; "" for one already written
+	Beta float64
+	j    JSONWriter
 }
 
-// Begin quotes the table's keys once for every sentence.
-func (j *JSONLines) Begin(w io.Writer) error {
-	j.keys = j.keys[:0]
-	if j.Table {
-		for _, c := range SentenceColumns(j.Beta) {
-			key := ""
-			if c.Name != "sentence" && c.Name != "annotator" { // already there, as "line" and "annotator"
-				key = string(append(AppendJSONString([]byte(","), c.JSONKey()), ':'))
-			}
-			j.keys = append(j.keys, key)
-		}
-	}
-	return nil
-}
+func (j *JSONLines) Begin(w io.Writer) error { return nil }
+func (j *JSONLines) End(w io.Writer) error   { return nil }
 
-func (j *JSONLines) End(w io.Writer) error { return nil }
-
-// AppendJSONEdits appends edits as a JSON array of [start, end, original, correction]; with html,
-// their strings have HTML's characters escaped, as the JSON lines of "maxmatch score" have
-// always had them (encoding/json's Marshal).
-func AppendJSONEdits(b []byte, edits []scorer.Edit, html bool) []byte {
-	b = append(b, '[')
-	for i, e := range edits {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(e.Start), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(e.End), 10)
-		b = append(b, ',')
-		b = appendJSONString(b, e.Original, html)
-		b = append(b, ',')
-		b = appendJSONString(b, e.Correction, html)
-		b = append(b, ']')
-	}
-	return append(b, ']')
-}
-
-// Sentence writes the sentence's object. It is appended member by member rather than built as
-// Fields: a large corpus has millions of edits, each of which would be four cells.
+// Sentence writes the sentence's object.
 func (j *JSONLines) Sentence(w io.Writer, s Sentence) error {
-	r := s.Result
-	a := r.ChosenResult()
-	n := a.Counts()
-	b := append(j.buf[:0], `{"line":`...)
-	b = strconv.AppendInt(b, int64(r.Index+1), 10)
-	for _, m := range [...]struct {
-		key string
-		n   int
-	}{{`,"annotator":`, a.Annotator}, {`,"correct":`, n.Correct}, {`,"proposed":`, n.Proposed}, {`,"gold":`, n.Gold}} {
-		b = append(b, m.key...)
-		b = strconv.AppendInt(b, int64(m.n), 10)
-	}
-	b = append(b, `,"edits":`...)
-	b = AppendJSONEdits(b, a.Edits, true)
-	b = append(b, `,"correct_edits":`...)
-	b = AppendJSONEdits(b, a.Correct, true)
-	if r.Bounded != lattice.Exact {
-		b = append(b, `,"bounded":true`...)
-	}
-	if j.Table {
-		for i, c := range SentenceRow(r, j.Beta) {
-			if j.keys[i] != "" {
-				b = append(b, j.keys[i]...)
-				b = c.AppendJSON(b)
-			}
-		}
-	}
-	j.buf = append(b, "}\n"...)
-	_, err := w.Write(j.buf)
+	j.j.Reset(j.j.Bytes()[:0])
+	j.j.Object()
+	j.j.Key("line").Int(s.Result.Index + 1)
+	j.j.Key("gold_line").Int(s.Result.Gold.Line)
+	WriteSentenceResult(&j.j, s.Result, j.Beta, true)
+	j.j.End()
+	j.j.Reset(append(j.j.Bytes(), '\n'))
+	_, err := w.Write(j.j.Bytes())
 	return err
+}
+
+// WriteSentenceResult writes the members of a sentence's result, the one schema of a sentence
+// scored (the lines of --jsonl, nbest's and the service's answers), into the object open in j:
+//
+//	"annotator", "correct", "proposed", "gold", "tp", "fp", "fn", "p", "r", "f",
+//	"annotators": [{"annotator", "correct", "proposed", "gold"}, …],
+//	"edits": [[start, end, original, correction], …], "correct_edits": […],
+//	"bounded": true
+//
+// of its chosen annotator (P = 1 with nothing proposed, R = 1 with no gold edit, as the
+// official's totals; F_β of beta); "annotators" every annotator visited, in the visiting
+// order; the edits as counted (scorer.AnnotatorResult.Edits and Correct), left out without
+// edits; "bounded" only when the bounded search scored the sentence.
+func WriteSentenceResult(j *JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
+	a := r.ChosenResult()
+	j.Key("annotator").Int(a.Annotator)
+	WriteScore(j, a.Counts(), beta)
+	j.Key("annotators").Array()
+	for i := range r.Annotators {
+		x := &r.Annotators[i]
+		c := x.Counts()
+		j.Object()
+		j.Key("annotator").Int(x.Annotator)
+		j.Key("correct").Int(c.Correct)
+		j.Key("proposed").Int(c.Proposed)
+		j.Key("gold").Int(c.Gold)
+		j.End()
+	}
+	j.EndArray()
+	if edits {
+		j.Key("edits")
+		WriteEdits(j, a.Edits)
+		j.Key("correct_edits")
+		WriteEdits(j, a.Correct)
+	}
+	if r.Bounded != lattice.Exact {
+		j.Key("bounded").Bool(true)
+	}
+}
+
+// WriteScore writes the members of a score, a sentence's or a corpus's: "correct", "proposed",
+// "gold", "tp", "fp", "fn", "p", "r", "f" (F_β of beta).
+func WriteScore(j *JSONWriter, n scorer.Counts, beta float64) {
+	p, r, f := n.PRF(beta)
+	j.Key("correct").Int(n.Correct)
+	j.Key("proposed").Int(n.Proposed)
+	j.Key("gold").Int(n.Gold)
+	j.Key("tp").Int(n.Correct)
+	j.Key("fp").Int(n.Proposed - n.Correct)
+	j.Key("fn").Int(n.Gold - n.Correct)
+	j.Key("p").Float(p)
+	j.Key("r").Float(r)
+	j.Key("f").Float(f)
+}
+
+// WriteEdits writes edits as an array of [start, end, original, correction].
+func WriteEdits(j *JSONWriter, edits []scorer.Edit) {
+	j.Array()
+	for _, e := range edits {
+		j.Array()
+		j.Int(e.Start)
+		j.Int(e.End)
+		j.String(e.Original)
+		j.String(e.Correction)
+		j.EndArray()
+	}
+	j.EndArray()
 }
 
 // Readable writes each sentence for reading: source, hypothesis, every annotator's edits (as

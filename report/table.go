@@ -4,7 +4,9 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -216,13 +218,13 @@ func (t *Table) WriteText(w io.Writer) error {
 	cells := make([][]string, 0, len(t.Rows)+2)
 	header := make([]string, len(cols))
 	for k, i := range cols {
-		header[k] = t.Columns[i].Name
+		header[k] = textCell(t.Columns[i].Name)
 	}
 	cells = append(cells, header)
 	for _, r := range t.rows() {
 		line := make([]string, len(cols))
 		for k, i := range cols {
-			line[k] = cellAt(r, i).String()
+			line[k] = textCell(cellAt(r, i).String())
 		}
 		cells = append(cells, line)
 	}
@@ -265,6 +267,25 @@ func (t *Table) WriteText(w io.Writer) error {
 	b.WriteString(t.signatureLine())
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// textCell is s as a cell of an aligned line: a control character (a line break, a tab, in a
+// system named after its file) is written as its Go escape ("\n"), so that the row stays one
+// line and the columns stay aligned.
+func textCell(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // markdownEscaper escapes what would end a Markdown table cell or start markup (built once;
@@ -352,57 +373,50 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 	return err
 }
 
-// rowJSON appends a row as a JSON object keyed by the columns' keys.
-func (t *Table) rowJSON(b []byte, row []Cell) []byte {
-	b = append(b, '{')
+// writeRow writes a row as a JSON object keyed by the columns' keys.
+func (t *Table) writeRow(j *JSONWriter, row []Cell) {
+	j.Object()
 	for i, c := range t.Columns {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = AppendJSONString(b, c.JSONKey())
-		b = append(b, ':')
-		b = cellAt(row, i).AppendJSON(b)
+		j.Key(c.JSONKey()).Cell(cellAt(row, i))
 	}
-	return append(b, '}')
+	j.End()
 }
 
 // AppendJSON appends the table as JSON: with RowsKey, an object {RowsKey: [rows],
 // SummaryKey: summary, Extra...}; without, the array of rows (the summary last).
 func (t *Table) AppendJSON(b []byte) []byte {
+	var j JSONWriter
+	j.Reset(b)
+	t.WriteJSONTo(&j)
+	return j.Bytes()
+}
+
+// WriteJSONTo writes the table's JSON (see AppendJSON) as one value of j.
+func (t *Table) WriteJSONTo(j *JSONWriter) {
 	rows := t.Rows
 	if t.RowsKey == "" {
 		rows = t.rows()
 	} else {
-		b = append(b, '{')
-		b = AppendJSONString(b, t.RowsKey)
-		b = append(b, ':')
+		j.Object()
+		j.Key(t.RowsKey)
 	}
-	b = append(b, '[')
-	for i, r := range rows {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = t.rowJSON(b, r)
+	j.Array()
+	for _, r := range rows {
+		t.writeRow(j, r)
 	}
-	b = append(b, ']')
+	j.EndArray()
 	if t.RowsKey == "" {
-		return b
+		return
 	}
 	if t.Summary != nil && t.SummaryKey != "" {
-		b = append(b, ',')
-		b = AppendJSONString(b, t.SummaryKey)
-		b = append(b, ':')
-		b = t.rowJSON(b, t.Summary)
+		j.Key(t.SummaryKey)
+		t.writeRow(j, t.Summary)
 	}
 	if t.Signature != "" {
-		b = append(b, `,"signature":`...)
-		b = AppendJSONString(b, t.Signature)
+		j.Key("signature").String(t.Signature)
 	}
-	if extra := t.Extra.AppendJSON(nil); len(extra) > 2 {
-		b = append(b, ',')
-		b = append(b, extra[1:len(extra)-1]...)
-	}
-	return append(b, '}')
+	j.Members(t.Extra)
+	j.End()
 }
 
 // WriteJSON writes the table's JSON on one line.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 )
 
 // chunk is the number of consecutive sentences a worker evaluates at a time.

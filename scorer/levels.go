@@ -1,7 +1,7 @@
 package scorer
 
 import (
-	"maxmatch/hoo/eval"
+	"maxmatch/overlap"
 )
 
 // LevelCounts are the counts of one level of the HOO framework: how many system edits are right
@@ -30,7 +30,7 @@ func (c LevelCounts) PRF(beta float64) (p, r, f float64) {
 // annotator or summed over a corpus:
 //
 //   - Detection: a system edit is right when it overlaps a gold edit, and a gold edit is found
-//     when a system edit overlaps it, by HOO 2012's extent overlap (eval.Overlap) on token
+//     when a system edit overlaps it, by HOO 2012's extent overlap (overlap.Of) on token
 //     offsets: two spans that share a token; an insertion strictly inside a span (not at its
 //     ends); two insertions at the same point; and, seen from an insertion only, a replacement
 //     ending (starting) where it is whose correction ends (starts) with the inserted tokens.
@@ -71,7 +71,7 @@ func (a *AnnotatorResult) Levels() Levels {
 	l := Levels{Correction: LevelCounts{n.Proposed, n.Gold, n.Correct, n.Correct}}
 	l.Detection = LevelCounts{Proposed: n.Proposed, Gold: n.Gold}
 	l.Recognition = l.Detection
-	sys := make([]eval.Extent, len(a.Edits))
+	sys := make([]overlap.Extent, len(a.Edits))
 	for i, e := range a.Edits {
 		sys[i] = trimmedExtent(e)
 	}
@@ -79,7 +79,7 @@ func (a *AnnotatorResult) Levels() Levels {
 	goldRecognised := make([]bool, len(a.Gold))
 	// Each gold edit's extents, one per correction, computed once (none for a span that ends
 	// before it starts).
-	gold := make([][]eval.Extent, len(a.Gold))
+	gold := make([][]overlap.Extent, len(a.Gold))
 	for j := range a.Gold {
 		if g := &a.Gold[j]; g.Start <= g.End {
 			for _, c := range g.Corrections {
@@ -95,8 +95,8 @@ func (a *AnnotatorResult) Levels() Levels {
 				recognised = recognised || same
 				goldRecognised[j] = goldRecognised[j] || same
 				// Detection is seen from each side, as HOO 2012 counts it.
-				detected = detected || eval.Overlap(sys[i], gx) != 0
-				goldDetected[j] = goldDetected[j] || eval.Overlap(gx, sys[i]) != 0
+				detected = detected || overlap.Of(sys[i], gx) != 0
+				goldDetected[j] = goldDetected[j] || overlap.Of(gx, sys[i]) != 0
 			}
 		}
 		if detected {
@@ -120,18 +120,19 @@ func (a *AnnotatorResult) Levels() Levels {
 // trimmedExtent is an M² edit as the HOO overlap rules see it: trimmed of its unchanged tokens
 // at both ends, its correction a token sequence joined by single spaces, given with a space at
 // both ends so that the rules' string suffix and prefix tests match whole tokens only.
-func trimmedExtent(e Edit) eval.Extent {
+func trimmedExtent(e Edit) overlap.Extent {
 	e = Trim(e)
 	c := e.Correction
 	if c != "" {
 		c = " " + c + " "
 	}
-	return eval.Extent{Start: e.Start, End: e.End, Corrections: []string{c}}
+	return overlap.Extent{Start: e.Start, End: e.End, Corrections: []string{c}}
 }
 
 // prf is the official's precision, recall and F_β, from the numerators of precision and of
 // recall (equal in the official count): P = 1 when nothing was proposed, R = 1 when there is
-// no gold edit, F = 0 when P = R = 0.
+// no gold edit, F = 0 when P = R = 0. (1+β²)·P·R/(β²·P+R) is computed in the official's order,
+// each product rounded on its own on every architecture (see FBeta).
 func prf(systemHits, proposed, goldHits, gold, beta float64) (p, r, f float64) {
 	p, r = 1, 1
 	if proposed != 0 {
@@ -140,9 +141,10 @@ func prf(systemHits, proposed, goldHits, gold, beta float64) (p, r, f float64) {
 	if gold != 0 {
 		r = goldHits / gold
 	}
-	den := beta*beta*p + r
+	sq := float64(beta * beta)
+	den := float64(sq*p) + r
 	if den != 0 {
-		f = (1.0 + beta*beta) * p * r / den
+		f = float64(float64((1+sq)*p)*r) / den
 	}
 	return p, r, f
 }

@@ -93,3 +93,64 @@ func TestM2ReaderBadSpans(t *testing.T) {
 		}
 	}
 }
+
+// TestManyAnnotatorsGrouped reads one sentence whose edits come from many annotators, their ids
+// interleaved and scattered over the int64 range: each annotator has its own edits in file
+// order, and the annotators come in the official's visiting order.
+func TestManyAnnotatorsGrouped(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	ids := make([]int64, 3000)
+	for i := range ids {
+		ids[i] = rng.Int63n(1<<40) - 1<<39
+	}
+	var b strings.Builder
+	b.WriteString("S a b c d\n")
+	var fileIDs []int64
+	want := map[int64][]int{} // an annotator's edits, by their start offsets
+	for i := 0; i < 20000; i++ {
+		id := ids[rng.Intn(len(ids))]
+		start := rng.Intn(4)
+		fmt.Fprintf(&b, "A %d %d|||X|||x|||REQUIRED|||-NONE-|||%d\n", start, start+1, id)
+		fileIDs = append(fileIDs, id)
+		want[id] = append(want[id], start)
+	}
+	gold, err := ReadM2("many.m2", []byte(b.String()), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []int64
+	for _, a := range gold[0].Annotators {
+		order = append(order, int64(a.ID))
+		var starts []int
+		for _, e := range a.Edits {
+			starts = append(starts, e.Start)
+		}
+		if !slices.Equal(starts, want[int64(a.ID)]) {
+			t.Fatalf("annotator %d: edits starting at %v, want %v (file order)", a.ID, starts, want[int64(a.ID)])
+		}
+	}
+	if wantOrder := pydict.Order(pydict.Order(fileIDs)); !slices.Equal(order, wantOrder) {
+		t.Errorf("visiting order differs from CPython 2's dict order (%d annotators, %d expected)", len(order), len(wantOrder))
+	}
+}
+
+func TestAnnotatorIDRange(t *testing.T) {
+	for _, c := range []struct {
+		why, id string
+		wantErr string // empty: read
+	}{
+		{"the largest int64 (a Python 2 int on a 64-bit machine)", "9223372036854775807", ""},
+		{"the smallest int64", "-9223372036854775808", ""},
+		{"beyond int64 (a Python long): refused with the range", "9223372036854775808",
+			`many.m2:2:37: annotator (field 6): expected an integer id from -9223372036854775808 to 9223372036854775807, found "9223372036854775808"`},
+	} {
+		_, err := ReadM2("many.m2", []byte("S a b\nA 0 1|||X|||x|||REQUIRED|||-NONE-|||"+c.id+"\n"), 0)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.wantErr {
+			t.Errorf("%s: error %q, want %q", c.why, got, c.wantErr)
+		}
+	}
+}

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/lattice"
+	"maxmatch/membudget"
 )
 
 // nearIdentical is the long-line case of the issue: n tokens over ten words, one gold edit

@@ -4,10 +4,10 @@ import (
 	"slices"
 	"sync"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/pytext"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
+	"maxmatch/membudget"
 )
 
 // PreparedGold is a gold standard made ready for scoring many hypotheses of its sentences (n-best

@@ -9,11 +9,11 @@ import (
 	"slices"
 	"strings"
 
-	"maxmatch/internal/membudget"
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/scratch"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
+	"maxmatch/membudget"
 )
 
 // Compat selects which official behaviour to reproduce.
@@ -190,12 +190,6 @@ func (e *TooLargeError) Error() string {
 }
 
 func (e *TooLargeError) Unwrap() error { return e.Err }
-
-// GCPercent is the garbage collector's target (runtime/debug.SetGCPercent) that the maxmatch
-// command runs with, and that the benchmarks measure in-process scoring with: a run holds a few
-// tens of megabytes (a few hundred on a degenerate sentence), and collecting less eagerly than
-// the default 100% saves a third of a typical run's time.
-const GCPercent = 400
 
 // DefaultOptions returns the official scorer's defaults: u = 2, β = 0.5, release 3.2.
 func DefaultOptions() Options {
@@ -560,17 +554,20 @@ type Totals struct {
 	Sentences, BoundedSentences int // sentences chosen, and how many of them used the bounded search
 }
 
-// FBeta is the official's F_β of counts — c correct, e proposed, g gold —:
-// (1+β²)·c/(β²·g+e), 1.0 for 0/0 and 0.0 for c/0.
-func FBeta(c, e, g, beta float64) float64 {
-	den := beta*beta*g + e
+// FBeta is the official's F_β of counts: (1+β²)·correct/(β²·gold+proposed), 1.0 for 0/0 and
+// 0.0 for correct/0. It rounds as the official's Python floats do on every architecture: each
+// product is rounded on its own (the explicit float64 conversions forbid the compiler to fuse a
+// multiply and an add into one instruction, which rounds once and does so on arm64).
+func FBeta(correct, proposed, gold, beta float64) float64 {
+	sq := float64(beta * beta)
+	den := float64(sq*gold) + proposed
 	if den == 0 {
-		if c == 0 {
+		if correct == 0 {
 			return 1
 		}
 		return 0
 	}
-	return (1 + beta*beta) * c / den
+	return float64((1+sq)*correct) / den
 }
 
 // Choose picks the annotator of r that maximises the F_β of the running totals plus its counts
@@ -612,8 +609,10 @@ func (t *Totals) consider(ch *choice, i int, n Counts) {
 	p := t.Proposed + float64(n.Proposed)
 	g := t.Gold + float64(n.Gold)
 	f := FBeta(c, p, g, t.Beta)
+	// The tie-break's sums round each product on its own, as the official's do (see FBeta).
+	sq := float64(t.Beta * t.Beta)
 	if ch.fMax < f || (ch.fMax == f && ch.maxCorrect < c) ||
-		(ch.fMax == f && ch.maxCorrect == c && ch.minProposed+t.Beta*t.Beta*ch.minGold > p+t.Beta*t.Beta*g) {
+		(ch.fMax == f && ch.maxCorrect == c && ch.minProposed+float64(sq*ch.minGold) > p+float64(sq*g)) {
 		ch.best = i
 		ch.fMax, ch.maxCorrect, ch.minProposed, ch.minGold = f, c, p, g
 	}

@@ -1,6 +1,7 @@
 package scorer_test
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -14,6 +15,10 @@ import (
 
 // BenchmarkParse reads a case's gold (M2) and system files from memory, as the command does after
 // reading them: one op parses both.
+// commandGCPercent is the garbage collector's target the maxmatch command runs with (its
+// gcPercent, set in main): the benchmarks measure in-process scoring under it.
+const commandGCPercent = 400
+
 func BenchmarkParse(b *testing.B) {
 	for _, c := range cases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
@@ -124,7 +129,7 @@ func BenchmarkPreparedNbest(b *testing.B) {
 		}
 	}
 	b.Run("files/workers=1", func(b *testing.B) {
-		defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
+		defer debug.SetGCPercent(debug.SetGCPercent(commandGCPercent))
 		opt := scorer.DefaultOptions()
 		opt.Workers = 1
 		files := make([][]string, len(names))
@@ -148,7 +153,7 @@ func BenchmarkPreparedNbest(b *testing.B) {
 	p := scorer.Prepare(gold, scorer.DefaultOptions())
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("nbest/workers=%d", workers), func(b *testing.B) {
-			defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
+			defer debug.SetGCPercent(debug.SetGCPercent(commandGCPercent))
 			evs := make([]*scorer.PreparedEvaluator, workers)
 			for w := range evs {
 				evs[w] = p.Evaluator()
@@ -246,6 +251,27 @@ func BenchmarkRetotal(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				counts.Retotal(0.5, order)
+			}
+		})
+	}
+}
+
+// BenchmarkParseDistinctAnnotators reads one sentence with n edits of n different annotators
+// (the time should grow linearly with n).
+func BenchmarkParseDistinctAnnotators(b *testing.B) {
+	for _, n := range []int{10000, 40000} {
+		var buf bytes.Buffer
+		buf.WriteString("S a b c d\n")
+		for i := range n {
+			fmt.Fprintf(&buf, "A 0 1|||X|||x|||REQUIRED|||-NONE-|||%d\n", i)
+		}
+		data := buf.Bytes()
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := scorer.ReadM2("distinct.m2", data, 0); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

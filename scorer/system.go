@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/textcheck"
 )
 
 // ReadSystem splits a system output file into hypotheses the way the official scorer does: one
@@ -44,7 +45,7 @@ func (p *systemParser) feed(text string) error {
 	p.out = growStrings(p.out, strings.Count(text, "\n")+1)
 	bad := len(text)
 	if !utf8.ValidString(text) {
-		bad = firstInvalidUTF8(text)
+		bad = textcheck.FirstInvalidUTF8(text)
 	}
 	for start := 0; start < len(text); {
 		end, next := len(text), len(text)

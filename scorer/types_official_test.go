@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/internal/oracle"
+	"maxmatch/m2verbose"
 	"maxmatch/scorer"
 )
 
@@ -52,7 +52,7 @@ func restrictM2Text(text string, types []string) string {
 // restrictedFigures are the official scorer's (release 3.2, -v) results on the CoNLL-2014
 // submissions against official-2014.combined.m2 restricted to error types by restrictM2Text:
 // the chosen annotators' totals, the three printed lines, and the SHA-256 of every sentence as
-// oracle.Sentence.String renders it (annotators visited, edit sequences, gold counts, correct
+// m2verbose.Sentence.String renders it (annotators visited, edit sequences, gold counts, correct
 // edits, the chosen annotator). Recorded with MAXMATCH_M2SCORER set (see
 // TestRestrictTypesMatchesOfficial).
 var restrictedFigures = []restrictedFigure{
@@ -149,7 +149,7 @@ func TestRestrictTypesMatchesOfficial(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ours, err := oracle.Ours(scorer.DefaultOptions(), []byte(filtered), sysText)
+				ours, err := m2verbose.Ours(scorer.DefaultOptions(), []byte(filtered), sysText)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -166,7 +166,7 @@ func TestRestrictTypesMatchesOfficial(t *testing.T) {
 				}
 				if official != "" {
 					off := runOfficial(t, official, sysPath, goldPath)
-					if d := oracle.Diff(off, ours); d != "" {
+					if d := m2verbose.Diff(off, ours); d != "" {
 						t.Errorf("differs from the official: %s", d)
 					}
 					c := runCounts(off)
@@ -196,7 +196,7 @@ func TestRestrictTypesMatchesOfficial(t *testing.T) {
 }
 
 // runCounts adds up the chosen annotators' counts of a run.
-func runCounts(r *oracle.Run) scorer.Counts {
+func runCounts(r *m2verbose.Run) scorer.Counts {
 	var c scorer.Counts
 	for _, s := range r.Sentences {
 		for _, a := range s.Annotators {
@@ -209,7 +209,7 @@ func runCounts(r *oracle.Run) scorer.Counts {
 	return c
 }
 
-func sentencesHash(r *oracle.Run) string {
+func sentencesHash(r *m2verbose.Run) string {
 	h := sha256.New()
 	for _, s := range r.Sentences {
 		fmt.Fprint(h, s.String())
@@ -217,7 +217,7 @@ func sentencesHash(r *oracle.Run) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func runOfficial(t *testing.T, script, sys, gold string) *oracle.Run {
+func runOfficial(t *testing.T, script, sys, gold string) *m2verbose.Run {
 	python := os.Getenv("MAXMATCH_PYTHON2")
 	if python == "" {
 		python = "python2"
@@ -230,7 +230,7 @@ func runOfficial(t *testing.T, script, sys, gold string) *oracle.Run {
 	if err != nil {
 		t.Fatalf("official scorer: %v\n%s", err, stderr.Bytes())
 	}
-	run, err := oracle.ParseVerbose(out)
+	run, err := m2verbose.ParseVerbose(out)
 	if err != nil {
 		t.Fatalf("reading the official output: %v", err)
 	}

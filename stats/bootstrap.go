@@ -95,7 +95,10 @@ type Estimate struct {
 
 func estimate(value float64, samples []float64, level float64) Estimate {
 	slices.Sort(samples)
-	tail := (1 - level) / 2
+	// The conversion rounds the tail before 1-tail is taken, on every architecture (arm64
+	// would otherwise fuse the two into one multiply-subtract and pick a neighbouring sample
+	// at a boundary).
+	tail := float64((1 - level) / 2)
 	return Estimate{
 		Value:  value,
 		Lo:     stat.Quantile(tail, stat.Empirical, samples, nil),
@@ -150,6 +153,10 @@ type Comparison struct {
 	// baseline; Paired[0] is the zero value.
 	Paired []Paired
 }
+
+// ResampleBytes is the memory Compare holds for each resample of the given number of systems:
+// each system's P, R and F_β on it, and one difference against the baseline.
+func ResampleBytes(systems int) int64 { return int64(3*systems+1) * 8 }
 
 // Compare bootstraps several systems scored on the same n gold sentences: each resample draws
 // the sentences once and scores every system on it, so that each system's intervals and the

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"maxmatch/internal/oracle"
+	"maxmatch/m2verbose"
 )
 
 // stats show what the comparisons covered.
@@ -25,7 +25,7 @@ type mismatch struct {
 }
 
 // countCovered adds what the official run covered to stats.
-func countCovered(run *oracle.Run) {
+func countCovered(run *m2verbose.Run) {
 	for _, o := range run.Sentences {
 		stats.annotators += len(o.Annotators)
 		for _, a := range o.Annotators {
@@ -58,7 +58,7 @@ func writeFiles(tmp, gold, sys string) (goldPath, sysPath string, err error) {
 }
 
 // runBoth scores the files with both scorers.
-func runBoth(tmp, dir string, cfg config, gold, sys string) (off, our *oracle.Run, raw []byte, err error) {
+func runBoth(tmp, dir string, cfg config, gold, sys string) (off, our *m2verbose.Run, raw []byte, err error) {
 	gp, sp, err := writeFiles(tmp, gold, sys)
 	if err != nil {
 		return nil, nil, nil, err
@@ -67,10 +67,10 @@ func runBoth(tmp, dir string, cfg config, gold, sys string) (off, our *oracle.Ru
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if off, err = oracle.ParseVerbose(raw); err != nil {
+	if off, err = m2verbose.ParseVerbose(raw); err != nil {
 		return nil, nil, nil, fmt.Errorf("parsing the official output: %v", err)
 	}
-	our, err = oracle.Ours(cfg.opt, []byte(gold), []byte(sys))
+	our, err = m2verbose.Ours(cfg.opt, []byte(gold), []byte(sys))
 	return off, our, raw, err
 }
 
@@ -101,14 +101,14 @@ func compare(tmp, dir string, cfg config, blocks []genBlock) ([]mismatch, error)
 		// Try the sentence's block on its own: a small case is a better regression test.
 		g1, s1 := files(blocks[blockOf[i] : blockOf[i]+1])
 		if o1, u1, raw1, err := runBoth(tmp, dir, cfg, g1, s1); err == nil {
-			if d := oracle.Diff(o1, u1); d != "" {
+			if d := m2verbose.Diff(o1, u1); d != "" {
 				m.gold, m.sys, m.officialText, m.report = g1, s1, raw1, "block alone: "+d
 			}
 		}
 		bad = append(bad, m)
 	}
 	if len(bad) == 0 {
-		if d := oracle.Diff(off, our); d != "" {
+		if d := m2verbose.Diff(off, our); d != "" {
 			bad = append(bad, mismatch{gold: gold, sys: sys, officialText: raw, report: d})
 		}
 	}
@@ -138,7 +138,7 @@ func compareBytes(tmp, dir, command string, cfg config, blocks []genBlock) ([]mi
 		return nil, err
 	}
 	// The counts of what was covered come from the official output, parsed.
-	if run, err := oracle.ParseVerbose(official); err == nil {
+	if run, err := m2verbose.ParseVerbose(official); err == nil {
 		countCovered(run)
 	}
 	stats.bytes += len(official)

@@ -29,7 +29,7 @@ import (
 	"strings"
 	"time"
 
-	"maxmatch/internal/oracle"
+	"maxmatch/m2verbose"
 	"maxmatch/scorer"
 )
 
@@ -153,7 +153,7 @@ func (c config) String() string {
 }
 
 func (c config) args() []string {
-	return append([]string{"--compat", c.opt.Compat.String()}, oracle.Args(c.opt)...)
+	return append([]string{"--compat", c.opt.Compat.String()}, m2verbose.Args(c.opt)...)
 }
 
 func randomConfig(rng *rand.Rand) config {
@@ -195,7 +195,7 @@ func runOurs(command string, cfg config, goldPath, sysPath string) ([]byte, erro
 func runOfficial(dir string, cfg config, goldPath, sysPath string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	args := append([]string{filepath.Join(dir, "m2scorer.py"), "-v"}, oracle.Args(cfg.opt)...)
+	args := append([]string{filepath.Join(dir, "m2scorer.py"), "-v"}, m2verbose.Args(cfg.opt)...)
 	args = append(args, sysPath, goldPath)
 	cmd := exec.CommandContext(ctx, *python, args...)
 	var stderr bytes.Buffer
@@ -222,7 +222,7 @@ func save(name string, cfg config, gold, sys string, official []byte, report str
 
 // recordCase runs the official scorer on a regression case and stores its -v output.
 func recordCase(dir string, dirs map[scorer.Compat]string) {
-	opt, err := oracle.ReadOptions(filepath.Join(dir, "options"))
+	opt, err := m2verbose.ReadOptions(filepath.Join(dir, "options"))
 	check(err)
 	if opt.Fixes != 0 || opt.Compat == scorer.CompatFixed {
 		check(fmt.Errorf("%s: the official scorer has no fixes: use --compat 3.2 or master", dir))

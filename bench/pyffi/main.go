@@ -20,8 +20,8 @@ import (
 	"unsafe"
 
 	"maxmatch/internal/ordered"
-	"maxmatch/internal/service"
 	"maxmatch/scorer"
+	"maxmatch/service"
 )
 
 var srv *service.Server

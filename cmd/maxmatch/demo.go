@@ -4,9 +4,13 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"io"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
+	"github.com/spf13/cobra"
+
+	"maxmatch/internal/cli"
 	"maxmatch/scorer"
 )
 
@@ -18,25 +22,35 @@ var (
 	demoSystem []byte
 )
 
-const demoUsage = `usage: maxmatch demo
-
-Scores a small embedded sample (a system's output for a few sentences against an M2 gold
+const demoLong = `Scores a small embedded sample (a system's output for a few sentences against an M2 gold
 standard) and explains, sentence by sentence, what the scorer did and what the numbers mean.
 It takes no arguments and no flags.
 `
 
-func runDemo(args []string, stdout, stderr io.Writer) int {
-	if code, done := parseNoArgs("maxmatch demo", demoUsage, args, stdout, stderr); done {
-		return code
-	}
+// newDemo returns "maxmatch demo".
+func (a *app) newDemo() *cobra.Command {
+	return a.newCommand([]cli.Usage{{Args: "demo", What: "score an embedded sample and explain the output"}}, demoLong,
+		func(cmd *cobra.Command, args []string) error {
+			if err := cli.ExactArgs(args); err != nil {
+				return err
+			}
+			a.code = a.demo()
+			return nil
+		})
+}
+
+// demo scores the sample and explains it.
+func (a *app) demo() int {
+	const cmd = "maxmatch demo"
+	stdout, stderr := a.stdout, a.stderr
 	gold, err := scorer.ReadM2("demo.m2", demoGold, 0)
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
 	hyps, err := scorer.ReadSystem("demo.txt", demoSystem)
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
 	opt := scorer.DefaultOptions()
@@ -57,7 +71,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 			t := scorer.Trim(e) // shown without the unchanged words an edit may carry
-			fmt.Fprintf(out, "  %s proposed  %-40s %s\n", mark, demoEdit(t.Start, t.End, t.Original, t.Correction), note)
+			fmt.Fprintf(out, "  %s proposed  %s %s\n", mark, demoEdit(t.Start, t.End, t.Original, t.Correction), note)
 		}
 		for _, g := range a.Gold {
 			found := false
@@ -67,7 +81,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 			if !found {
-				fmt.Fprintf(out, "  - missed    %-40s a gold edit the system did not make\n", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]))
+				fmt.Fprintf(out, "  - missed    %s a gold edit the system did not make\n", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]))
 			}
 		}
 		n := a.Counts()
@@ -78,7 +92,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
 	c := totals.Counts()
@@ -101,6 +115,15 @@ Score your own files with:  maxmatch score SYSTEM GOLD      (add --explain to se
 	return output(stdout, stderr, "maxmatch demo", out.Bytes())
 }
 
+// demoEditColumns is the width of the demo's edit column, before what it says of the edit.
+const demoEditColumns = 40
+
+// demoEdit is an edit in the demo's edit column: padded to demoEditColumns, or, longer, alone on
+// its line, what follows it on the next, under the column.
 func demoEdit(start, end int, orig, corr string) string {
-	return fmt.Sprintf("%d-%d %s → %s", start, end, strconv.Quote(orig), strconv.Quote(corr))
+	s := fmt.Sprintf("%d-%d %s → %s", start, end, strconv.Quote(orig), strconv.Quote(corr))
+	if n := utf8.RuneCountInString(s); n <= demoEditColumns {
+		return s + strings.Repeat(" ", demoEditColumns-n)
+	}
+	return s + "\n" + strings.Repeat(" ", utf8.RuneCountInString("  ✓ proposed  ")+demoEditColumns)
 }

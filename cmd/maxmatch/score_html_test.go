@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"maxmatch/internal/chromium"
+	"maxmatch/report/page/pagetest"
 )
 
 var htmlShot = flag.String("html.shot", "", "TestScoreHTMLCoNLL: write a screenshot of the CoNLL-2014 page the command writes to this PNG file")
@@ -125,13 +125,13 @@ func TestScoreHTMLCoNLL(t *testing.T) {
 	if fi.Size() > 5<<20 {
 		t.Errorf("the page is %d bytes, over the target of 5 MB", fi.Size())
 	}
-	bin, err := chromium.Find()
+	bin, err := pagetest.Find()
 	if err != nil {
 		t.Skipf("the page (%d bytes) is not loaded in a browser: %v", fi.Size(), err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	b, err := chromium.Start(ctx, bin, 1200, 1500)
+	b, err := pagetest.Start(ctx, bin, 1200, 1500)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,9 @@ package compare
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
 
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/eval"
@@ -88,21 +91,25 @@ func ReadSystem(gold, raw, sys *fragment.Dir) ([]Fragment, error) {
 		if err != nil {
 			return nil, err
 		}
-		original, err := fragment.ReadText(rawPath)
+		original, goldEdits, err := fragment.ReadSource(rawPath, goldPath)
 		if err != nil {
-			return nil, err
-		}
-		goldEdits, err := fragment.ReadEdits(goldPath)
-		if err != nil {
-			return nil, err
-		}
-		if err := fragment.CheckSpans(goldPath, goldEdits, rawPath, len(original)); err != nil {
 			return nil, err
 		}
 		out = append(out, Fragment{Name: n.Stem(), Original: []byte(original), System: []byte(system), Gold: goldEdits})
 	}
 	return out, nil
 }
+
+// Extractors are the extractions Compare knows, by name: m2, wdiff, and wdiff-fixed (the wdiff
+// extraction with the official extractor's defects repaired).
+func Extractors() map[string]Extractor {
+	fixed := Wdiff(wdiff.Options{Fixed: true})
+	fixed.Name = "wdiff-fixed"
+	return map[string]Extractor{"m2": M2(m2extract.DefaultOptions()), "wdiff": Wdiff(wdiff.Options{}), "wdiff-fixed": fixed}
+}
+
+// ExtractorNames are the names of Extractors, sorted.
+func ExtractorNames() []string { return slices.Sorted(maps.Keys(Extractors())) }
 
 // Scores are one extraction's HOO 2011 scores on one system: per fragment and averaged, with
 // and without the bonus.
@@ -175,4 +182,40 @@ func Compare(name string, frags []Fragment, extractors []Extractor, opt Options)
 		}
 	}
 	return s, nil
+}
+
+// CompareAll compares the extractions of each system of sys (its directory of texts) as Compare
+// does, named by its directory's base name, reading every system before it extracts any (so
+// that a mistake in the last is found before the long work on the first); warn, when not nil,
+// is given each system's Warnings as it is done, and opt.Progress hears which system ("system
+// 1/2, NAME: …") and how far its extractions are.
+func CompareAll(gold, raw *fragment.Dir, sys []*fragment.Dir, extractors []Extractor, opt Options, warn func(string)) ([]*System, error) {
+	frags := make([][]Fragment, len(sys))
+	for i, d := range sys {
+		var err error
+		if frags[i], err = ReadSystem(gold, raw, d); err != nil {
+			return nil, err
+		}
+	}
+	systems := make([]*System, len(sys))
+	for i, d := range sys {
+		name := filepath.Base(filepath.Clean(d.Path))
+		o := opt
+		if opt.Progress != nil {
+			o.Progress = func(what string, done, total int) {
+				opt.Progress(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sys), name, what), done, total)
+			}
+		}
+		s, err := Compare(name, frags[i], extractors, o)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range s.Warnings() {
+			if warn != nil {
+				warn(w)
+			}
+		}
+		systems[i] = s
+	}
+	return systems, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/overlap"
 )
 
 // Value is one score as the official tools compute it: a float, or the Python integer that they
@@ -201,35 +202,16 @@ func pyObject(c corr) string {
 // overlap is evaluate.py's Edit.get_overlap(self=a, edit=b): how much b's extent overlaps a's,
 // from 0 to 1. goldSide says which of the two is the gold edit, for reporting crashes.
 func (s *comparer) overlap(a, b *edit, aIsGold bool) float64 {
-	if a.start != a.end {
-		if b.start == b.end {
-			if a.start < b.start && a.end > b.end {
-				return 1 / float64(a.end-a.start)
-			}
-			return 0
+	return overlap.Rule(a.start, a.end, b.start, b.end, func(atEnd bool) bool {
+		switch {
+		case len(a.corrections) == 0:
+			return true
+		case atEnd: // the text before the insertion point is replaced
+			return s.affixMatch(a, b, aIsGold, strings.HasSuffix, "endswith")
+		default: // the text after it
+			return s.affixMatch(a, b, aIsGold, strings.HasPrefix, "startswith")
 		}
-		lo, hi := max(a.start, b.start), min(a.end, b.end)
-		inter := max(0, hi-lo)
-		union := (a.end - a.start) + (b.end - b.start) - inter
-		return float64(inter) / float64(union)
-	}
-	switch {
-	case b.start == a.start && b.end == a.end:
-		return 1
-	case b.start < a.start && b.end > a.end:
-		return 1 / float64(b.end-b.start)
-	case b.start < a.start && b.end == a.end: // the text before the insertion point is replaced
-		if len(a.corrections) == 0 {
-			return 1 / float64(b.end-b.start)
-		}
-		return boolFloat(s.affixMatch(a, b, aIsGold, strings.HasSuffix, "endswith")) / float64(b.end-b.start)
-	case b.start == a.start && b.end > a.end: // the text after it
-		if len(a.corrections) == 0 {
-			return 1 / float64(b.end-b.start)
-		}
-		return boolFloat(s.affixMatch(a, b, aIsGold, strings.HasPrefix, "startswith")) / float64(b.end-b.start)
-	}
-	return 0
+	})
 }
 
 // affixMatch is whether one of a's corrections is a suffix (or prefix) of b's first one. The
@@ -265,13 +247,6 @@ func (s *comparer) affixMatch(a, b *edit, aIsGold bool, has func(string, string)
 		}
 	}
 	return false
-}
-
-func boolFloat(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // alignments are, for each gold edit, the system edits that overlap it, and for each system

@@ -29,6 +29,7 @@ import (
 	"unicode/utf8"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/internal/textcheck"
 )
 
 // Kind is the role of a file in the data.
@@ -286,16 +287,8 @@ func CheckUTF8(name string, data []byte) error {
 	if utf8.Valid(data) {
 		return nil
 	}
-	off := 0
-	for off < len(data) {
-		r, size := utf8.DecodeRune(data[off:])
-		if r == utf8.RuneError && size <= 1 {
-			break
-		}
-		off += size
-	}
-	line := bytes.Count(data[:off], []byte("\n")) + 1
-	col := off - (bytes.LastIndexByte(data[:off], '\n') + 1) + 1
+	off := textcheck.FirstInvalidUTF8(data)
+	line, col := textcheck.LineCol(data, off)
 	return fmt.Errorf("%s:%d:%d: invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", name, line, col, data[off], off)
 }
 
@@ -309,4 +302,40 @@ func CheckSpans(goldPath string, gold []edits.Edit, rawPath string, rawLen int) 
 		}
 	}
 	return nil
+}
+
+// ReadSource reads a raw text and its gold edit file and checks that every gold edit lies
+// within the text: what every tool that applies, extracts against or compares with gold edits
+// reads first.
+func ReadSource(rawPath, goldPath string) (raw string, gold []edits.Edit, err error) {
+	if raw, err = ReadText(rawPath); err != nil {
+		return "", nil, err
+	}
+	if gold, err = ReadEdits(goldPath); err != nil {
+		return "", nil, err
+	}
+	if err := CheckSpans(goldPath, gold, rawPath, len(raw)); err != nil {
+		return "", nil, err
+	}
+	return raw, gold, nil
+}
+
+// A TextPair is a system text and the raw text it corrects.
+type TextPair struct {
+	System, Raw string // paths
+	Name        Name   // the system text's
+}
+
+// PairTexts pairs each system text of sys with its raw text in raw, which it must have.
+func PairTexts(raw, sys *Dir) ([]TextPair, error) {
+	pairs := make([]TextPair, 0, len(sys.Files))
+	for _, n := range sys.Files {
+		p := TextPair{System: sys.PathOf(n), Name: n}
+		var err error
+		if p.Raw, err = raw.Find(n, p.System); err != nil {
+			return nil, err
+		}
+		pairs = append(pairs, p)
+	}
+	return pairs, nil
 }

@@ -21,7 +21,7 @@ import (
 	"math"
 	"unsafe"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 )
 
 // Small returns the most bytes a buffer may have and be kept from sentence to sentence,

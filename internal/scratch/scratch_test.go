@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"maxmatch/internal/membudget"
+	"maxmatch/membudget"
 )
 
 func TestResize(t *testing.T) {

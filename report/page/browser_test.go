@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"maxmatch/internal/chromium"
+	"maxmatch/report/page/pagetest"
 	"maxmatch/scorer"
 )
 
@@ -24,24 +24,24 @@ var keep = flag.String("page.keep", "", "write the browser tests' pages and scre
 // shared is the browser the tests share: starting one takes a second or more.
 var shared struct {
 	once sync.Once
-	b    *chromium.Browser
+	b    *pagetest.Browser
 	err  error // why there is none
 	skip bool  // none is installed
 }
 
 // browser returns the tests' headless Chromium, started on first use, or skips the test when
 // there is none.
-func browser(t testing.TB) *chromium.Browser {
+func browser(t testing.TB) *pagetest.Browser {
 	t.Helper()
 	shared.once.Do(func() {
-		bin, err := chromium.Find()
+		bin, err := pagetest.Find()
 		if err != nil {
 			shared.err, shared.skip = err, true
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		shared.b, shared.err = chromium.Start(ctx, bin, shotWidth, shotHeight)
+		shared.b, shared.err = pagetest.Start(ctx, bin, shotWidth, shotHeight)
 	})
 	if shared.skip {
 		t.Skipf("the page is not checked in a browser: %v", shared.err)
@@ -103,7 +103,7 @@ type view struct {
 
 // load opens path#fragment and returns its DOM once the page has loaded (its script has run);
 // with screenshot, it also writes one and checks that it is a PNG of the window's size.
-func load(t *testing.T, b *chromium.Browser, path, fragment, screenshot string) view {
+func load(t *testing.T, b *pagetest.Browser, path, fragment, screenshot string) view {
 	t.Helper()
 	u := url.URL{Scheme: "file", Path: path, Fragment: fragment}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

@@ -211,7 +211,8 @@ func writeChart(ew *errWriter, t *report.Table, col, interval int) {
 		top, step = 1, 0.2
 	}
 	// Enough decimals for the step: 0.1 → 1, 0.05 → 2, 2 → 0.
-	decimals := max(0, int(math.Ceil(-math.Log10(step)-1e-9)))
+	// (The conversion rounds the logarithm before the subtraction on every architecture.)
+	decimals := max(0, int(math.Ceil(-float64(math.Log10(step))-1e-9)))
 	x := func(v float64) float64 {
 		return float64(labelWidth) + chartPlotWidth*math.Max(0, math.Min(v, top))/top
 	}
@@ -269,7 +270,6 @@ func truncate(s string, n int) string {
 type errWriter struct {
 	w   io.Writer
 	err error
-	buf []byte // jsonString's
 }
 
 func (e *errWriter) printf(format string, args ...any) {

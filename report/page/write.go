@@ -7,7 +7,6 @@ import (
 	"html"
 	"io"
 	"slices"
-	"strconv"
 
 	"maxmatch/internal/webpage"
 	"maxmatch/report"
@@ -145,87 +144,85 @@ func (p *Page) types() map[string]int {
 	return index
 }
 
-// writeData writes the JSON block (see Write).
+// writeData writes the JSON block (see Write), its strings escaped for a script element as
+// json.Marshal escapes them (report.AppendJSONStringHTML): <, > and & as \u003c, \u003e and
+// \u0026, and U+2028 and U+2029 as \u2028 and \u2029, so that "</script>" and "<!--" cannot
+// appear in it. It is written a sentence at a time.
 func (p *Page) writeData(ew *errWriter, typeIndex map[string]int) {
 	types := make([]string, len(typeIndex))
 	for t, i := range typeIndex {
 		types[i] = t
 	}
-	num := func(n int) { ew.write(strconv.Itoa(n)) }
-	ew.write(`{"systems":`)
-	jsonStrings(ew, p.systems)
-	ew.write(`,"types":`)
-	jsonStrings(ew, types)
-	ew.write(`,"pageSize":` + strconv.Itoa(p.opt.PageSize) + `,"sentences":`)
-	jsonArray(ew, len(p.sentences), func(i int) {
+	j := report.JSONWriter{EscapeHTML: true}
+	j.Object()
+	j.Key("systems").Strings(p.systems)
+	j.Key("types").Strings(types)
+	j.Key("pageSize").Int(p.opt.PageSize)
+	j.Key("sentences").Array()
+	for i := range p.sentences {
 		s := &p.sentences[i]
-		ew.write("\n[" + strconv.Itoa(s.line) + ",")
-		jsonStrings(ew, s.tokens)
-		ew.write(",")
-		jsonArray(ew, len(s.annotators), func(j int) {
-			a := &s.annotators[j]
-			ew.write("[" + strconv.Itoa(a.Annotator) + ",")
-			jsonArray(ew, len(a.Gold), func(k int) {
+		j.LineBreak()
+		j.Array()
+		j.Int(s.line)
+		j.Strings(s.tokens)
+		j.Array()
+		for _, a := range s.annotators {
+			j.Array()
+			j.Int(a.Annotator)
+			j.Array()
+			for k := range a.Gold {
 				g := &a.Gold[k]
-				ew.write("[" + strconv.Itoa(g.Start) + "," + strconv.Itoa(g.End) + "," + strconv.Itoa(typeIndex[g.Type]) + ",")
-				jsonStrings(ew, g.Corrections)
+				j.Array()
+				j.Int(g.Start)
+				j.Int(g.End)
+				j.Int(typeIndex[g.Type])
+				j.Strings(g.Corrections)
 				if !spanIs(s.tokens, g.Start, g.End, g.Original) {
-					ew.write(",")
-					jsonString(ew, g.Original)
+					j.String(g.Original)
 				}
-				ew.write("]")
-			})
-			ew.write("]")
-		})
-		ew.write(",")
-		jsonArray(ew, len(s.rows), func(k int) {
-			r := &s.rows[k]
-			ew.write("[" + strconv.Itoa(r.annotator) + ",")
-			jsonArray(ew, len(r.edits), func(j int) {
-				e := &r.edits[j]
-				ew.write("[" + strconv.Itoa(e.start) + "," + strconv.Itoa(e.end) + ",")
-				jsonString(ew, e.correction)
-				ew.write(",")
-				jsonArray(ew, len(e.gold), func(n int) { num(e.gold[n]) })
-				if e.keepOrig {
-					ew.write(",")
-					jsonString(ew, e.original)
-				}
-				ew.write("]")
-			})
-			if r.keepHyp {
-				ew.write(",")
-				jsonString(ew, r.hypothesis)
+				j.EndArray()
 			}
-			ew.write("]")
-		})
-		ew.write("]")
-	})
-	ew.write("}")
-}
-
-// jsonArray writes a JSON array of n elements, each written by item.
-func jsonArray(ew *errWriter, n int, item func(i int)) {
-	ew.write("[")
-	for i := range n {
-		if i > 0 {
-			ew.write(",")
+			j.EndArray()
+			j.EndArray()
 		}
-		item(i)
+		j.EndArray()
+		j.Array()
+		for k := range s.rows {
+			r := &s.rows[k]
+			j.Array()
+			j.Int(r.annotator)
+			j.Array()
+			for n := range r.edits {
+				e := &r.edits[n]
+				j.Array()
+				j.Int(e.start)
+				j.Int(e.end)
+				j.String(e.correction)
+				j.Array()
+				for _, g := range e.gold {
+					j.Int(g)
+				}
+				j.EndArray()
+				if e.keepOrig {
+					j.String(e.original)
+				}
+				j.EndArray()
+			}
+			j.EndArray()
+			if r.keepHyp {
+				j.String(r.hypothesis)
+			}
+			j.EndArray()
+		}
+		j.EndArray()
+		j.EndArray()
+		if ew.err == nil {
+			_, ew.err = j.WriteTo(ew.w)
+		}
 	}
-	ew.write("]")
-}
-
-// jsonString writes s as a JSON string, escaped for a script element as json.Marshal escapes
-// it (report.AppendJSONStringHTML): <, > and & as \u003c, \u003e and \u0026, and U+2028 and
-// U+2029 as \u2028 and \u2029, so that "</script>" and "<!--" cannot appear in the block.
-func jsonString(ew *errWriter, s string) {
+	j.EndArray()
+	j.End()
 	if ew.err == nil {
-		ew.buf = report.AppendJSONStringHTML(ew.buf[:0], s)
-		_, ew.err = ew.w.Write(ew.buf)
+		_, ew.err = j.WriteTo(ew.w)
 	}
-}
-
-func jsonStrings(ew *errWriter, ss []string) {
-	jsonArray(ew, len(ss), func(i int) { jsonString(ew, ss[i]) })
 }

@@ -1,0 +1,59 @@
+package service
+
+import (
+	"strings"
+	"testing"
+
+	"maxmatch/scorer"
+)
+
+// newTestServer serves a gold standard of two sentences.
+func newTestServer(t *testing.T) *Server {
+	t.Helper()
+	gold, err := scorer.ReadM2("gold.m2", []byte("S He go home .\nA 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS I like it .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(gold, scorer.DefaultOptions(), scorer.M2Reader{Strict: true}, 1)
+}
+
+// TestStrictRequests: what encoding/json would take silently and a request cannot mean is one
+// error answer each, with the column, and the next request is served.
+func TestStrictRequests(t *testing.T) {
+	srv := newTestServer(t)
+	for _, c := range []struct {
+		why, request, answer string
+	}{
+		{"a key twice (the last would win)", `{"id": 0, "hyp": "He goes home .", "hyp": "x"}`,
+			`{"id":0,"error":"line 1, byte 36: key \"hyp\" given twice in one object: expected each key once"}`},
+		{"a key twice in another case (encoding/json matches keys ignoring case)", `{"id": 0, "hyp": "a", "HYP": "b"}`,
+			`{"id":0,"error":"line 1, byte 23: key \"HYP\" given twice in one object: expected each key once"}`},
+		{"a lone surrogate (would become U+FFFD)", `{"id": 0, "hyp": "He \ud800 home ."}`,
+			`{"id":0,"error":"line 1, byte 22: lone UTF-16 surrogate \\ud800 in a string: expected a pair (as \\ud83d\\ude00) or another character"}`},
+		{"a lone low surrogate", `{"id": 0, "hyp": "\udc00"}`,
+			`{"id":0,"error":"line 1, byte 19: lone UTF-16 surrogate \\udc00 in a string: expected a pair (as \\ud83d\\ude00) or another character"}`},
+		{"null for a string field (would read as missing)", `{"id": 0, "hyp": null}`,
+			`{"id":0,"error":"line 1, byte 18: field \"hyp\": found null: expected a value (leave the field out instead)"}`},
+		{"null in a list (would read as an empty hypothesis)", `{"id": 0, "hyps": ["He goes home .", null]}`,
+			`{"id":0,"error":"line 1, byte 38: found null in field \"hyps\": expected a value"}`},
+		{"null in an edit of one's own gold (would read as offset 0)", `{"id": "x", "source": "a b", "gold": [[null, 1, "c"]], "hyp": "c b"}`,
+			`{"id":"x","error":"line 1, byte 40: found null in field \"gold\": expected a value"}`},
+		{"invalid UTF-8", "{\"id\": 0, \"hyp\": \"He \xff home .\"}",
+			`{"id":0,"error":"line 1, byte 22: invalid UTF-8 (byte 0xff): expected UTF-8 text"}`},
+		{"not an object", `[1, 2]`,
+			`{"id":null,"error":"line 1, byte 1: expected a JSON object, found an array"}`},
+		{"a valid pair of surrogates is a character", `{"id": 0, "hyp": "He goes home \ud83d\ude00"}`,
+			`{"id":0,"annotator":0,"correct":1,"proposed":2,"gold":1,"tp":1,"fp":1,"fn":0,"p":0.5,"r":1,"f":0.5555555555555556,"annotators":[{"annotator":0,"correct":1,"proposed":2,"gold":1}],"edits":[[1,2,"go","goes"],[2,4,"home .","home 😀"]],"correct_edits":[[1,2,"go","goes"]]}`},
+		{"null as the id is echoed", `{"id": null, "info": true}`,
+			`{"id":null,"sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
+	} {
+		got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n")
+		if got != c.answer {
+			t.Errorf("%s: %s\n got  %s\n want %s", c.why, c.request, got, c.answer)
+		}
+		next := string(srv.Answer(0, []byte(`{"id": 1, "hyp": "I like it ."}`), 2))
+		if !strings.HasPrefix(next, `{"id":1,"annotator":0,"correct":0`) {
+			t.Errorf("%s: the next request got %s", c.why, next)
+		}
+	}
+}

@@ -25,6 +25,27 @@ type countPart struct {
 	total int64 // phrase occurrences
 }
 
+// latticePreds sets, for every vertex, its lattice predecessors (out has one per vertex).
+func (l *Lattice) latticePreds(out []countPred) {
+	for v := range int32(len(l.vrow)) {
+		p := countPred{diag: -1, up: -1}
+		at := l.vatom[v]
+		if at>>atomDiagShift&3 != 0 {
+			p.diag = l.predecessor(v, levenshtein.Diag)
+			if r, col := l.rowCol(v); l.src[r-1] == l.hyp[col-1] {
+				p.flags |= predDiagNoop
+			}
+		}
+		if at>>atomUpShift&3 != 0 {
+			p.up = l.predecessor(v, levenshtein.Up)
+		}
+		if at>>atomLeftShift&3 != 0 {
+			p.flags |= predLeft
+		}
+		out[v] = p
+	}
+}
+
 // countPred is a vertex's lattice predecessors: diagonal and up (-1: none), and flags.
 type countPred struct {
 	diag, up int32
@@ -142,24 +163,10 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 		return 0, nil, false
 	}
 	defer l.freeCount(c)
+	l.latticePreds(c.pred)
 	atomic := int64(0)
-	for v := range nv {
-		p := countPred{diag: -1, up: -1}
-		at := l.vatom[v]
+	for _, at := range l.vatom {
 		atomic += int64(at&3 + at>>2&3 + at>>4&3) // the atomic occurrences
-		if at>>atomDiagShift&3 != 0 {
-			p.diag = l.predecessor(v, levenshtein.Diag)
-			if r, col := l.rowCol(v); l.src[r-1] == l.hyp[col-1] {
-				p.flags |= predDiagNoop
-			}
-		}
-		if at>>atomUpShift&3 != 0 {
-			p.up = l.predecessor(v, levenshtein.Up)
-		}
-		if at>>atomLeftShift&3 != 0 {
-			p.flags |= predLeft
-		}
-		c.pred[v] = p
 	}
 	for i := range c.parts {
 		for _, p := range asked {

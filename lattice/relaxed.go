@@ -71,8 +71,10 @@ type relaxed struct {
 	via      []uint32 // per state: the forward predecessor (see relaxedVia)
 	origin   []int32  // per state: where the last (or current) edit of its optimal prefixes starts
 	expl     []explicitEdge
-	byFrom   []int32 // expl indices sorted by source vertex
-	walkLeft []bool  // per vertex: its atomic insertion from the left is reported at a walked offset
+	byFrom   []int32     // expl indices sorted by source vertex
+	walkLeft []bool      // per vertex: its atomic insertion from the left is reported at a walked offset
+	hasExpl  []bool      // per vertex: an explicit edge ends at it
+	pred     []countPred // per vertex: its lattice predecessors
 	scan     sourceScan
 	members  []memberEdge // explicitEdges: the edges at one insertion offset
 	occ      []int32      // explicitEdges: their occurrences
@@ -106,7 +108,7 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 	base := v * nst
 	sState := int32(u + 1)
 	iState := func(t int) int32 { return int32(u + 2 + t) }
-	l.stepsInto(v, func(p int32, dir int, noop bool) {
+	into := func(p int32, dir int, noop bool) {
 		pb := p * nst
 		step := func(fs, ts int32) { emit(pb+fs, base+ts, rval{0, stepUnits}, rviaOf(rviaStep, dir|int(fs)<<2)) }
 		if u >= 0 {
@@ -142,9 +144,23 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 			w.v += int64(l.atomInto(v, directions[dir]))
 		}
 		emit(pb, base, w, rviaOf(rviaStep, dir))
-	})
+	}
+	// The lattice steps into v, diagonal, up, left.
+	pv := r.pred[v]
+	if pv.diag >= 0 {
+		into(pv.diag, 0, pv.flags&predDiagNoop != 0)
+	}
+	if pv.up >= 0 {
+		into(pv.up, 1, false)
+	}
+	if pv.flags&predLeft != 0 {
+		into(v-1, 2, false)
+	}
 	// Explicit edges into v (expl is sorted by target).
-	lo, _ := slices.BinarySearchFunc(r.expl, v, func(e explicitEdge, v int32) int { return int(e.to - v) })
+	lo := len(r.expl)
+	if r.hasExpl[v] {
+		lo, _ = slices.BinarySearchFunc(r.expl, v, func(e explicitEdge, v int32) int { return int(e.to - v) })
+	}
 	for i := lo; i < len(r.expl) && r.expl[i].to == v; i++ {
 		e := &r.expl[i]
 		emit(e.from*nst, base, rval{e.m, e.v}, rviaOf(rviaExplicit, i))
@@ -301,6 +317,9 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 		return int(a.from - b.from)
 	})
 	r.expl = slices.CompactFunc(r.expl, func(a, b explicitEdge) bool { return a.from == b.from && a.to == b.to })
+	for _, x := range r.expl {
+		r.hasExpl[x.to] = true
+	}
 	return unknown, nil
 }
 
@@ -332,6 +351,7 @@ func (l *Lattice) maxNoops(best []int32) int {
 func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 	r.why, r.solved = "", false
 	clear(r.walkLeft)
+	clear(r.hasExpl)
 	switch unknown, err := l.explicitEdges(r, gold); {
 	case err != nil:
 		r.why = "memory"

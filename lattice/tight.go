@@ -651,7 +651,7 @@ type implicit struct {
 // places.
 const (
 	implicitBytesPerState  = 16 + 16 + 4 + 4 + 4
-	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 4
+	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 1 + 12 + 4
 )
 
 // prepareImplicit reserves the arrays of the search without the closure for the lattice just
@@ -675,6 +675,8 @@ func (l *Lattice) prepareImplicit() error {
 		func() error { return reserve(a, &r.origin, ns) },
 		func() error { return reserve(a, &t.stamp, ns) },
 		func() error { return reserve(a, &r.walkLeft, nv) },
+		func() error { return reserve(a, &r.hasExpl, nv) },
+		func() error { return reserve(a, &r.pred, nv) },
 		func() error { return reserve(a, &t.index, nv) },
 		func() error { return l.resetScan(&r.scan) },
 	} {
@@ -684,6 +686,7 @@ func (l *Lattice) prepareImplicit() error {
 	}
 	clear(t.stamp)
 	t.mark = 0
+	l.latticePreds(r.pred)
 	return nil
 }
 
@@ -695,6 +698,7 @@ func (l *Lattice) freeImplicit() {
 	r.f, r.g = scratch.Free(a, r.f)[:0], scratch.Free(a, r.g)[:0]
 	r.via, r.origin = scratch.Free(a, r.via)[:0], scratch.Free(a, r.origin)[:0]
 	r.walkLeft, r.expl = scratch.Free(a, r.walkLeft)[:0], scratch.Free(a, r.expl)[:0]
+	r.hasExpl, r.pred = scratch.Free(a, r.hasExpl)[:0], scratch.Free(a, r.pred)[:0]
 	r.members, r.occ = scratch.Free(a, r.members)[:0], scratch.Free(a, r.occ)[:0]
 	l.freeScan(&r.scan)
 	t.stamp, t.index = scratch.Free(a, t.stamp)[:0], scratch.Free(a, t.index)[:0]

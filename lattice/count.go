@@ -516,6 +516,8 @@ func (f countedFacts) count(noops [][2]int32) (int64, []bool, bool) {
 
 func (f countedFacts) kBounds() (lo, hi int64) { return f.l.kBounds() }
 
+func (f countedFacts) countCost() int64 { return f.l.orderedPairs() }
+
 // kBounds bounds K from the lattice in a few sweeps. Below: the atomic occurrences, plus the
 // phrases among the pairs joined by a path without a no-op step (closureLowerBound, every one
 // of which the closure holds), less the phrase no-ops the removal loop may take (at most u−1

@@ -113,6 +113,7 @@ func (o closureOracle) count(noops [][2]int32) (int64, []bool, bool) { return o.
 func (o closureOracle) kBounds() (int64, int64) {
 	return int64(len(o.l.occ)), int64(len(o.l.occ))
 }
+func (o closureOracle) countCost() int64 { return 0 }
 
 // TestTightPathIsTheOfficial compares the tie-breaking search, given K and the surviving phrase
 // no-ops by the materialised closure, with the exact search on it.
@@ -239,6 +240,7 @@ func (o boundsOracle) count(noops [][2]int32) (int64, []bool, bool) {
 	return closureOracle{o.l}.known(true, noops)
 }
 func (o boundsOracle) kBounds() (int64, int64) { return o.lo, o.hi }
+func (o boundsOracle) countCost() int64        { return math.MaxInt64 } // enumerate first
 
 // TestTightEnumerationIsTheOfficial checks the tie search when it does not know K or which
 // phrase no-ops survived: its enumeration of the possibilities (patterns of binades over K's

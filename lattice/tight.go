@@ -20,6 +20,8 @@ type closureFacts interface {
 	count(noops [][2]int32) (k int64, survives []bool, ok bool)
 	// kBounds returns lo ≤ K ≤ hi.
 	kBounds() (lo, hi int64)
+	// countCost bounds the vertex pairs count would visit.
+	countCost() int64
 }
 
 // tightEdge is an edge of the closure on a best path (it is "tight"): its pair, its edit, and
@@ -67,13 +69,14 @@ type tight struct {
 	failed  bool    // a reservation was refused while listing the tight edges
 	index   []int32 // per lattice vertex: its place in dist, or -1
 	dist    []float64
-	ver     []int32   // per place: how many times its distance improved
-	seen    []int32   // per occurrence: the version of its source when last relaxed
-	pred    []int32   // per place: the tight edge of its last improvement
-	weight  []float64 // per tight edge: its weight
-	present []bool    // per tight edge: whether the simulation relaxes it
-	noops   []int32   // the tight phrase no-ops, whose survival is asked
-	origins []int32   // tightEdges: where the phrases ending at a vertex start
+	ver     []int32    // per place: how many times its distance improved
+	seen    []int32    // per occurrence: the version of its source when last relaxed
+	pred    []int32    // per place: the tight edge of its last improvement
+	weight  []float64  // per tight edge: its weight
+	present []bool     // per tight edge: whether the simulation relaxes it
+	noops   []int32    // the tight phrase no-ops, whose survival is asked
+	origins []int32    // tightEdges: where the phrases ending at a vertex start
+	phrases [][2]int32 // tightEdges: the phrases on best paths, to check against the closure
 }
 
 // tightPath finds the official's path among the best paths of the relaxed search (relaxedSolve
@@ -155,8 +158,11 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 	if k, survives, ok := facts.known(needK, noops); ok {
 		return l.tightOnce(r, t, k, survives, needK)
 	}
-	if edits, ok, decided := l.tightEnumerate(r, t, facts, needK); decided {
-		return edits, ok
+	// A count cheaper than the enumeration's least work goes first.
+	if facts.countCost() > cheapCount {
+		if edits, ok, decided := l.tightEnumerate(r, t, facts, needK); decided {
+			return edits, ok
+		}
 	}
 	k, survives, ok := facts.count(noops)
 	if !ok {
@@ -193,8 +199,9 @@ func (l *Lattice) tightOnce(r *relaxed, t *tight, k int64, survives []bool, need
 // Enumeration limits: the phrase no-ops whose survival is tried both ways, and the simulations.
 const (
 	maxEnumeratedNoops = 8
-	maxSimulations     = 1 << 12
-	maxSimulatedWork   = 1 << 26 // occurrences relaxed, over all simulations
+	maxSimulations     = 1 << 10
+	maxSimulatedWork   = 1 << 23 // occurrences relaxed, over all simulations
+	cheapCount         = 1 << 22 // vertex pairs: a count of a few tens of milliseconds
 )
 
 // tightEnumerate runs the Bellman–Ford for every possibility of the facts it does not know —
@@ -478,7 +485,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 	nv := int32(len(l.vrow))
 	nst := int32(r.nst)
 	f := r.f
-	t.edges, t.failed = t.edges[:0], false
+	t.edges, t.phrases, t.failed = t.edges[:0], t.phrases[:0], false
 	explicit := func(a, b int32) int {
 		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
 		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
@@ -528,17 +535,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		slices.Sort(origins)
 		origins = slices.Compact(origins)
 		for _, a := range origins {
-			l.scan(&r.scan, a, int(l.vrow[v]), int(l.vcol[v]))
-			k, held := r.scan.at(v)
-			if !held || k.atomic || k.typ == Noop || explicit(a, v) >= 0 {
-				continue // not in the closure as the relaxed search took it
-			}
-			if want := f[bv].v - f[a*nst].v; f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
-				continue // in the closure with another weight: not tight
-			}
-			e := tightEdge{from: a, to: v, typ: k.typ, firstRight: k.firstRight, dist: k.dist, extra: int32(k.mult), mult: k.mult}
-			l.records(r, &e)
-			t.failed = t.failed || push(l.acct, &t.edges, e) != nil
+			t.failed = t.failed || push(l.acct, &t.phrases, [2]int32{a, v}) != nil
 		}
 		// Phrase no-ops ending at v, between boundaries on best paths.
 		a := v
@@ -563,6 +560,38 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 			t.failed = t.failed || push(l.acct, &t.edges, e) != nil
 		}
 	}
+	// The phrases, checked against the closure of their origins: one scan per origin, over the
+	// rectangle of all its targets.
+	slices.SortFunc(t.phrases, func(x, y [2]int32) int {
+		if x[0] != y[0] {
+			return int(x[0] - y[0])
+		}
+		return int(x[1] - y[1])
+	})
+	for lo := 0; lo < len(t.phrases); {
+		a := t.phrases[lo][0]
+		hi, rows, cols := lo, 0, 0
+		for ; hi < len(t.phrases) && t.phrases[hi][0] == a; hi++ {
+			v := t.phrases[hi][1]
+			rows, cols = max(rows, int(l.vrow[v])), max(cols, int(l.vcol[v]))
+		}
+		l.scan(&r.scan, a, rows, cols)
+		for _, p := range t.phrases[lo:hi] {
+			v, bv := p[1], p[1]*nst
+			k, held := r.scan.at(v)
+			if !held || k.atomic || k.typ == Noop || explicit(a, v) >= 0 {
+				continue // not in the closure as the relaxed search took it
+			}
+			if want := f[bv].v - f[a*nst].v; f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
+				continue // in the closure with another weight: not tight
+			}
+			e := tightEdge{from: a, to: v, typ: k.typ, firstRight: k.firstRight, dist: k.dist, extra: int32(k.mult), mult: k.mult}
+			l.records(r, &e)
+			t.failed = t.failed || push(l.acct, &t.edges, e) != nil
+		}
+		lo = hi
+	}
+	slices.SortStableFunc(t.edges, func(x, y tightEdge) int { return int(x.to - y.to) })
 	return ok && !t.failed
 }
 
@@ -706,7 +735,7 @@ func (l *Lattice) freeImplicit() {
 	t.dist, t.ver = scratch.Free(a, t.dist)[:0], scratch.Free(a, t.ver)[:0]
 	t.pred, t.seen = scratch.Free(a, t.pred)[:0], scratch.Free(a, t.seen)[:0]
 	t.weight, t.stack = scratch.Free(a, t.weight)[:0], scratch.Free(a, t.stack)[:0]
-	t.origins = scratch.Free(a, t.origins)[:0]
+	t.origins, t.phrases = scratch.Free(a, t.origins)[:0], scratch.Free(a, t.phrases)[:0]
 	t.present = scratch.Free(a, t.present)[:0]
 	l.freeCount(c)
 }

@@ -148,7 +148,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 
 	if len(r.Families) > 0 {
 		p("## How cost grows: generated families\n\n")
-		p("One sentence per case (`bench/cases`), sizes in source tokens. The commands are timed as above, the official with a limit of %s per case (\"> %s\": killed at the limit; larger cases of that family are then not run). \"In-process\" is `scorer.Score` on the parsed case, one worker, per sentence. The closure column is our lattice's edge list (the official's list has the same length), or \"bounded\" when the exact search does not fit in the memory budget (`--max-memory`) and the bounded search scores it.", fmtSeconds(r.Timeout.Seconds()), fmtSeconds(r.Timeout.Seconds()))
+		p("One sentence per case (`bench/cases`), sizes in source tokens. The commands are timed as above, the official with a limit of %s per case (\"> %s\": killed at the limit; larger cases of that family are then not run). \"In-process\" is `scorer.Score` on the parsed case, one worker, per sentence. The closure column is the official's edge list's length (the match weight K): our lattice's closure, or our count of it when the search without the closure needed it; \"not counted\" when the exact search did without it (see package lattice), or \"bounded\" when no exact search fits in the memory budget (`--max-memory`) and the bounded search scores it.", fmtSeconds(r.Timeout.Seconds()), fmtSeconds(r.Timeout.Seconds()))
 		if officialRun {
 			p(" Start-up on a trivial two-token sentence: official %s, maxmatch %s.", fmtSpread(spreadOf(walls(r.Startup.Official)), fmtSeconds), fmtSpread(spreadOf(walls(r.Startup.Ours)), fmtSeconds))
 		}
@@ -164,8 +164,11 @@ func writeMarkdown(w io.Writer, r *Report) error {
 			}
 			for _, pt := range f.Points {
 				edges := fmt.Sprintf("%d", pt.Edges)
-				if pt.Bounded {
+				switch {
+				case pt.Bounded:
 					edges = "bounded"
+				case pt.Edges == 0:
+					edges = "not counted"
 				}
 				ours := fmtSpread(spreadOf(walls(pt.Ours)), fmtSeconds)
 				inproc := fmtSpread(spreadOf(seconds(pt.InProcess)), fmtSeconds)

@@ -123,7 +123,7 @@ func TestMarkdownReport(t *testing.T) {
 		"Test CPU, 2 logical CPUs, 1.0 GiB memory",
 		"| Go | go1.26 |",
 		"memory budget `--max-memory` ",
-		"when the exact search does not fit in the memory budget (`--max-memory`)",
+		"when no exact search fits in the memory budget (`--max-memory`)",
 		"one worker per CPU, 2 here",
 		"`official-2014.combined.m2` (1312 sentences)",
 		"official n^6.00 (2 sizes only, 10–20 tokens)",

@@ -43,8 +43,8 @@ func TestParseJoinedChoice(t *testing.T) {
 
 func TestSelectFamilies(t *testing.T) {
 	short, long, err := selectFamilies("")
-	if err != nil || len(short) != 3 || len(long) != 2 || long[0].Name != "near-identical" || long[1].Name != "edited" {
-		t.Errorf("defaults: %d short, %v long (%v); want the 3 short families, near-identical and edited", len(short), names(long), err)
+	if err != nil || len(short) != 4 || len(long) != 2 || long[0].Name != "near-identical" || long[1].Name != "edited" {
+		t.Errorf("defaults: %d short, %v long (%v); want the 4 short families, near-identical and edited", len(short), names(long), err)
 	}
 	short, long, err = selectFamilies("unrelated-line,many-gold")
 	if err != nil || len(short) != 1 || short[0].Name != "many-gold" || len(long) != 1 || long[0].Name != "unrelated-line" {

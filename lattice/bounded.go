@@ -83,7 +83,7 @@ type candidate struct {
 // prepareBounded reserves the bounded search's states. A refusal is returned.
 func (l *Lattice) prepareBounded() error {
 	b := &l.bnd
-	ns := len(l.vrow) * (l.opt.MaxUnchanged + 2)
+	ns := len(l.vrow) * (l.u + 2)
 	var err error
 	if b.val, err = scratch.Resize(l.acct, b.val, ns); err != nil {
 		return err
@@ -105,7 +105,7 @@ func (l *Lattice) freeBounded() {
 // stateIndex: per vertex, state 0 is the boundary, 1+t is inside an edit having used t
 // unchanged tokens.
 func (l *Lattice) stateIndex(v int32, s int) int32 {
-	return v*int32(l.opt.MaxUnchanged+2) + int32(s)
+	return v*int32(l.u+2) + int32(s)
 }
 
 // stepsInto calls f for each atomic edge into vertex v, diagonal, up, left: its source, its
@@ -138,7 +138,7 @@ func (l *Lattice) stepsInto(v int32, f func(from int32, dir int, noop bool)) {
 // reserved from the memory account: a refusal is returned.
 func (l *Lattice) boundedPath(gold []Gold) ([]Edit, error) {
 	b := &l.bnd
-	u := l.opt.MaxUnchanged
+	u := l.u
 	if err := l.matchedCandidates(gold); err != nil {
 		return nil, err
 	}
@@ -216,8 +216,8 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 			r0, c0 := l.rowCol(cd.from)
 			r1, c1 := l.rowCol(cd.to)
 			e := Edit{Start: g.Start, End: g.End, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1}
-			e.Kind = l.spanKind(cd.from, cd.to)
-			if e.Kind != Noop {
+			e.Type = l.spanType(cd.from, cd.to)
+			if e.Type != Noop {
 				edits = append(edits, e)
 			}
 			v = cd.from
@@ -262,14 +262,14 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 				s, e := l.offsets(v, to, first == levenshtein.Left)
 				r0, c0 := l.rowCol(v)
 				r1, c1 := l.rowCol(to)
-				edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Kind: k})
+				edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: k})
 			}
 		}
 	}
 }
 
-// spanKind is the kind of a matched edit from vertex a to vertex b.
-func (l *Lattice) spanKind(a, b int32) Kind {
+// spanType is the type of a matched edit from vertex a to vertex b.
+func (l *Lattice) spanType(a, b int32) EditType {
 	r0, c0 := l.rowCol(a)
 	r1, c1 := l.rowCol(b)
 	dr, dc := r1-r0, c1-c0
@@ -376,5 +376,5 @@ func (l *Lattice) joinable(a, b int32) bool {
 			})
 		}
 	}
-	return best[b] <= int32(l.opt.MaxUnchanged)
+	return int(best[b]) <= l.u
 }

@@ -36,7 +36,13 @@ func randomCase(rng *rand.Rand, maxLen int) (src, hyp []int32, gold []Gold) {
 			hyp = append(hyp, int32(5+rng.Intn(3)))
 		}
 	}
-	for range rng.Intn(4) {
+	return src, hyp, randomGold(rng, src, hyp, rng.Intn(4))
+}
+
+// randomGold makes count gold edits of up to two source tokens, most of them with a
+// correction taken from the hypothesis (so that some match), the others deletions.
+func randomGold(rng *rand.Rand, src, hyp []int32, count int) (gold []Gold) {
+	for range count {
 		s := rng.Intn(len(src) + 1)
 		e := min(len(src), s+rng.Intn(3))
 		var c []int32
@@ -46,7 +52,7 @@ func randomCase(rng *rand.Rand, maxLen int) (src, hyp []int32, gold []Gold) {
 		}
 		gold = append(gold, Gold{Start: s, End: e, Original: src[s:e], Corrections: [][]int32{c}})
 	}
-	return src, hyp, gold
+	return gold
 }
 
 // bruteForce enumerates every segmentation of every lattice path into match steps, edits of at
@@ -55,7 +61,7 @@ func randomCase(rng *rand.Rand, maxLen int) (src, hyp []int32, gold []Gold) {
 // original and correction match a gold edit.
 func bruteForce(l *Lattice, gold []Gold) (best value, found bool) {
 	end := int32(len(l.vrow) - 1)
-	u := l.opt.MaxUnchanged
+	u := l.u
 	matchesGold := func(a, b int32) bool {
 		r0, c0 := l.rowCol(a)
 		r1, c1 := l.rowCol(b)
@@ -199,7 +205,7 @@ func exactPathValue(l *Lattice, gold []Gold) value {
 		switch {
 		case matched:
 			v = v.plus(1, 0, 0)
-		case k.kind == Noop:
+		case k.typ == Noop:
 			v = v.plus(0, k.dist, 0)
 		default:
 			v = v.plus(0, k.dist, 1)
@@ -221,7 +227,7 @@ func TestBoundedSearchAgreesWithExact(t *testing.T) {
 		for iter := 0; iter < 3000; iter++ {
 			src, hyp, gold := randomCase(rng, 7)
 			u := rng.Intn(3)
-			if err := exact.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: fr}); err != nil {
+			if err := exact.Build(src, hyp, withClosure(Options{MaxUnchanged: u, FirstRow: fr})); err != nil {
 				t.Fatal(err)
 			}
 			if err := bounded.Build(src, hyp, Options{MaxUnchanged: u, FirstRow: fr, MaxEdges: 1}); err != nil {

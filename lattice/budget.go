@@ -28,6 +28,8 @@ func (l *Lattice) ClosurePairs(limit int) (int, error) {
 // in order, and an edge into xₛ is final by then), a→xₛ is an edge, atomic or made earlier, with
 // at most u unchanged tokens; extending it by the step xₛ→xₛ₊₁ adds none, so a→xₛ₊₁ is either
 // already an edge or is made then. Removing phrase no-ops afterwards keeps their keys.
+//
+// A negative u is counted as 0: its closure holds the atomic edges alone.
 func (l *Lattice) countPairs(limit0, limitU int) (p0, pu int, err error) {
 	if l.bitsetAffordable() {
 		return l.countPairsBitset(limit0, limitU)
@@ -42,7 +44,7 @@ const bitsetWorkMax = 1 << 33
 
 func (l *Lattice) bitsetAffordable() bool {
 	nv := int64(len(l.vrow))
-	return nv*nv/64*int64(l.opt.MaxUnchanged+1)*3 <= bitsetWorkMax
+	return nv*nv/64*int64(max(l.u, 0)+1)*3 <= bitsetWorkMax
 }
 
 // pairsState is the scratch of countPairs, closureLowerBound and closureUpperBound.
@@ -70,7 +72,7 @@ func (p *pairsState) free(a *membudget.Account) {
 // path, so the paths bound the pairs; they are as many on a lattice without branches, such as a
 // hypothesis close to its source, and far more on a grid.
 func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
-	layers := l.opt.MaxUnchanged + 1
+	layers := max(l.u, 0) + 1
 	widest := 0
 	for r := 0; r <= l.n; r++ {
 		widest = max(widest, int(l.rowStart[r+1]-l.rowStart[r]))
@@ -96,7 +98,7 @@ func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
 		clear(dst)
 		for _, s := range succ[:l.steps(v, &succ)] {
 			src, shift := count(s.to), 0
-			if s.kind == Noop {
+			if s.typ == Noop {
 				shift = 1
 			}
 			for c := shift; c < layers; c++ {
@@ -149,7 +151,7 @@ func (l *Lattice) closureLowerBound(limit int64) (int64, error) {
 			c := int(l.vcol[v])
 			var best, right, down int64 = 0, -1, -1
 			for _, s := range succ[:l.steps(v, &succ)] {
-				if s.kind == Noop {
+				if s.typ == Noop {
 					continue
 				}
 				t := 1 + lower[s.to]
@@ -186,7 +188,7 @@ func over(count, limit int) bool { return limit >= 0 && count > limit }
 // next, so only two rows of sets are kept.
 func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
 	nv := len(l.vrow)
-	u := l.opt.MaxUnchanged
+	u := max(l.u, 0)
 	layers := u + 1
 	words := (nv + 63) / 64
 	ps := &l.pairs
@@ -215,7 +217,7 @@ func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
 				dst := set(v, c)
 				for _, s := range succ[:ns] {
 					from := c
-					if s.kind == Noop {
+					if s.typ == Noop {
 						from = c - 1
 					}
 					if from < 0 {
@@ -249,7 +251,7 @@ func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
 // the counts, not by |V|².
 func (l *Lattice) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
 	nv := len(l.vrow)
-	u := int32(l.opt.MaxUnchanged)
+	u := max(l.u, 0)
 	ps := &l.pairs
 	if ps.stamp, err = scratch.Resize(l.acct, ps.stamp, nv); err != nil {
 		return 0, 0, err
@@ -280,10 +282,10 @@ func (l *Lattice) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
 			ns := l.steps(v, &succ)
 			for _, s := range succ[:ns] {
 				k := noops[v]
-				if s.kind == Noop {
+				if s.typ == Noop {
 					k++
 				}
-				if k > u {
+				if int(k) > u {
 					continue
 				}
 				if stamp[s.to] != mark {

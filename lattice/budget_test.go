@@ -1,6 +1,7 @@
 package lattice
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"testing"
@@ -34,12 +35,12 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 			src, hyp = unrelatedCase(rng.Intn(9), rng.Intn(9))
 		}
 		u := rng.Intn(4)
-		if err := l.Build(src, hyp, Options{MaxUnchanged: u}); err != nil {
+		if err := l.Build(src, hyp, withClosure(Options{MaxUnchanged: u})); err != nil {
 			t.Fatal(err)
 		}
 		atomicNoops := 0
 		for _, k := range l.keys {
-			if k.atomic && k.kind == Noop {
+			if k.atomic && k.typ == Noop {
 				atomicNoops++
 			}
 		}
@@ -113,7 +114,7 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 func TestWorkCap(t *testing.T) {
 	src, hyp := unrelatedCase(40, 40)
 	var l Lattice
-	if err := l.Build(src, hyp, Options{MaxUnchanged: 2}); err != nil {
+	if err := l.Build(src, hyp, withClosure(Options{MaxUnchanged: 2})); err != nil {
 		t.Fatal(err)
 	}
 	if l.Bounded() != Exact {
@@ -170,7 +171,7 @@ func TestMemoryFollowsTheVertices(t *testing.T) {
 		why string
 	}{
 		{Options{MaxUnchanged: 2, MaxWork: 1}, "the bounded search"},
-		{Options{MaxUnchanged: 2}, "the exact search"},
+		{withClosure(Options{MaxUnchanged: 2}), "the exact search on the closure"},
 	} {
 		acct := membudget.New(1 << 30).Account()
 		acct.ResetPeak()
@@ -196,6 +197,57 @@ func TestMemoryFollowsTheVertices(t *testing.T) {
 		l.Release()
 		if acct.Held() != 0 {
 			t.Errorf("%s: %d bytes held after Release", tc.why, acct.Held())
+		}
+	}
+}
+
+// TestUnchangedLimitIsClamped: u is a full int, and any u at least min(n, m) — the most no-op
+// steps a path of the sentence can have — gives the lattice, the edge list and the path of
+// u = min(n, m), in the exact search and in the bounded one, whose sizes follow the clamped u.
+func TestUnchangedLimitIsClamped(t *testing.T) {
+	// "a B C d e" against "a b c d e": the gold edit 1–3 (B C → b c) is one phrase edit, which
+	// needs u ≥ 0; the clamped limit here is min(5, 5) = 5.
+	src := []int32{1, 2, 3, 4, 5}
+	hyp := []int32{1, 12, 13, 4, 5}
+	gold := []Gold{{Start: 1, End: 3, Original: src[1:3], Corrections: [][]int32{hyp[1:3]}}}
+	for _, tc := range []struct {
+		opt Options
+		why string
+	}{
+		{withClosure(Options{MaxUnchanged: 1 << 31}), "cut to 32 bits it became negative: no phrase edge at all"},
+		{withClosure(Options{MaxUnchanged: 1<<32 + 2}), "cut to 32 bits it became 2"},
+		{Options{MaxUnchanged: math.MaxInt64, MaxEdges: 1}, "the bounded search sized its states per vertex by u+2"},
+		{Options{MaxUnchanged: math.MaxInt64 - 1, MaxWork: 1}, "the pair count sized its layers by u+1"},
+	} {
+		var huge, clamped Lattice
+		if err := huge.Build(src, hyp, tc.opt); err != nil {
+			t.Fatalf("u = %d (%s): %v", tc.opt.MaxUnchanged, tc.why, err)
+		}
+		opt := tc.opt
+		opt.MaxUnchanged = len(src)
+		if err := clamped.Build(src, hyp, opt); err != nil {
+			t.Fatal(err)
+		}
+		if huge.Bounded() != clamped.Bounded() || huge.EdgeCount() != clamped.EdgeCount() {
+			t.Errorf("u = %d (%s): search %d with %d edges; u = %d: search %d with %d edges", tc.opt.MaxUnchanged, tc.why,
+				huge.Bounded(), huge.EdgeCount(), len(src), clamped.Bounded(), clamped.EdgeCount())
+		}
+		got, err1 := huge.BestPath(gold)
+		want, err2 := clamped.BestPath(gold)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) || len(got) != 1 || got[0].Start != 1 || got[0].End != 3 {
+			t.Errorf("u = %d (%s): path %v, want %v (the one edit 1–3)", tc.opt.MaxUnchanged, tc.why, got, want)
+		}
+	}
+	for _, u := range []int{-1, -2, math.MinInt} {
+		var l Lattice
+		if err := l.Build(src, hyp, Options{MaxUnchanged: u, MaxEdges: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.BestPath(gold); err != nil || l.u != -1 {
+			t.Errorf("u = %d: clamped to %d (%v), want -1: no phrase edge", u, l.u, err)
 		}
 	}
 }

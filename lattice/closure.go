@@ -1,6 +1,8 @@
 package lattice
 
 import (
+	"errors"
+
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 	"maxmatch/membudget"
@@ -14,17 +16,17 @@ type span struct{ off, n int32 }
 
 // successor is an atomic edge out of the vertex being processed.
 type successor struct {
-	to   int32
-	kind Kind
-	old  []int32 // the target's in-list before this vertex
-	cur  int     // merge cursor into old
-	out  []int32 // the target's new in-list
+	to  int32
+	typ EditType
+	old []int32 // the target's in-list before this vertex
+	cur int     // merge cursor into old
+	out []int32 // the target's new in-list
 }
 
 // step is an atomic edge out of a vertex: one lattice step.
 type step struct {
 	to    int32 // the target vertex
-	kind  Kind
+	typ   EditType
 	right bool  // an insertion (the step is to the right)
 	count uint8 // how many of the two Levenshtein lattices have it (1–2, or 1 with EdgesOnce)
 }
@@ -39,7 +41,7 @@ func (l *Lattice) steps(a int32, out *[3]step) int {
 		if count == 0 {
 			return
 		}
-		out[n] = step{to: to, kind: l.atomicKind(to, d), right: d == levenshtein.Left, count: count}
+		out[n] = step{to: to, typ: l.atomicType(to, d), right: d == levenshtein.Left, count: count}
 		n++
 	}
 	// (row, col+1) is the next vertex if it is a vertex at all.
@@ -66,6 +68,22 @@ const (
 	exactBytesPerVertex = 8 + 4 + 4 + 8 + 8
 	exactBytesPerEdge   = 24 + 4 + 4 + 8 + 4 + 4 + 4 + 4
 )
+
+// smallClosure is the most edges a closure may have to be built at once: a few milliseconds.
+// Above it the search without the closure runs first. (A variable for the tests, which set it
+// to -1 to search every lattice without the closure first.)
+var smallClosure int64 = 1 << 16
+
+// closureSmall reports whether the closure surely holds at most smallClosure keys
+// (closureUpperBound, one sweep).
+func (l *Lattice) closureSmall() (bool, error) {
+	upper, err := l.closureUpperBound(smallClosure)
+	l.pairs.free(l.acct)
+	if errors.Is(err, membudget.ErrOverBudget) {
+		return false, nil
+	}
+	return err == nil && upper <= smallClosure, err
+}
 
 // exactWithinBudget builds the closure and prepares the exact search, or fails with an error
 // matching membudget.ErrOverBudget (then l.cost says what the exact search needed at least)
@@ -125,7 +143,6 @@ func (l *Lattice) exactWithinBudget() error {
 // not, used to size the buffers.
 func (l *Lattice) closure(hint int64, counted bool) error {
 	nv := len(l.vrow)
-	u := int32(l.opt.MaxUnchanged)
 	maxEdges := l.opt.MaxEdges
 	a := l.acct
 	var err error
@@ -194,87 +211,19 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 		ns := int(ak - first)
 		for si, s := range l.keys[first:ak] {
 			sc := &succ[si]
-			sc.to, sc.kind = s.to, s.kind
+			sc.to, sc.typ = s.to, s.typ
 			sc.old = l.slab[spans[s.to].off : spans[s.to].off+spans[s.to].n]
 			sc.cur, sc.out = 0, sc.out[:0]
 		}
 		if ns == 0 {
 			continue
 		}
-		in := l.slab[sp.off : sp.off+sp.n]
-		for _, ka := range in {
-			from := l.from(ka)
-			for si := 0; si < ns; si++ {
-				s := &succ[si]
-				for s.cur < len(s.old) && l.from(s.old[s.cur]) < from {
-					if len(s.out) == cap(s.out) {
-						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
-							return err
-						}
-					}
-					s.out = append(s.out, s.old[s.cur])
-					s.cur++
-				}
-				kj := int32(-1)
-				if s.cur < len(s.old) && l.from(s.old[s.cur]) == from {
-					kj = s.old[s.cur]
-					if len(s.out) == cap(s.out) {
-						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
-							return err
-						}
-					}
-					s.out = append(s.out, kj)
-					s.cur++
-				}
-				src := &l.keys[ka]
-				d := src.dist + 1
-				if kj >= 0 && d >= l.keys[kj].dist {
-					continue
-				}
-				unch := src.unchanged
-				if s.kind == Noop {
-					unch++
-				}
-				if unch > u {
-					continue
-				}
-				nk := key{from: from, to: s.to, dist: d, unchanged: unch, kind: merge(src.kind, s.kind), firstRight: src.firstRight}
-				if kj < 0 {
-					kj = int32(len(l.keys))
-					if len(l.keys) == cap(l.keys) {
-						if l.keys, err = scratch.Grow(a, l.keys, 1); err != nil {
-							return err
-						}
-					}
-					l.keys = append(l.keys, nk)
-					if len(s.out) == cap(s.out) {
-						if s.out, err = scratch.Grow(a, s.out, 1); err != nil {
-							return err
-						}
-					}
-					s.out = append(s.out, kj)
-				} else {
-					nk.mult = l.keys[kj].mult
-					l.keys[kj] = nk
-				}
-				l.keys[kj].mult++
-				if len(l.occ) == cap(l.occ) {
-					if l.occ, err = scratch.Grow(a, l.occ, 1); err != nil {
-						return err
-					}
-				}
-				l.occ = append(l.occ, kj)
-				if maxEdges > 0 && len(l.occ) > maxEdges {
-					return errEdgeCap
-				}
-			}
+		if err := l.extend(l.slab[sp.off:sp.off+sp.n], succ[:ns]); err != nil {
+			return err
 		}
 		for si := 0; si < ns; si++ {
 			s := &succ[si]
-			if s.out, err = scratch.Grow(a, s.out, len(s.old)-s.cur); err != nil {
-				return err
-			}
-			s.out = append(s.out, s.old[s.cur:]...)
+			s.out = append(s.out, s.old[s.cur:]...) // within the room extend made
 			spans[s.to] = span{off: int32(len(l.slab)), n: int32(len(s.out))}
 			if l.slab, err = scratch.Grow(a, l.slab, len(s.out)); err != nil {
 				return err
@@ -286,11 +235,85 @@ func (l *Lattice) closure(hint int64, counted bool) error {
 	return nil
 }
 
+// extend processes one vertex k of the closure: each edge into k (in, ascending by source) is
+// extended by each atomic successor of k (succ, right, down, diagonal), in the official's order,
+// appending to the keys, the edge list and each successor's new in-list.
+func (l *Lattice) extend(in []int32, succ []successor) error {
+	a, u, maxEdges := l.acct, l.u, l.opt.MaxEdges
+	var err error
+	// A successor's new in-list is its old one and at most one new edge per source.
+	for si := range succ {
+		s := &succ[si]
+		if s.out, err = scratch.Grow(a, s.out, len(s.old)+len(in)); err != nil {
+			return err
+		}
+	}
+	for _, ka := range in {
+		// Room for one new key and one occurrence per successor.
+		if cap(l.keys)-len(l.keys) < len(succ) || cap(l.occ)-len(l.occ) < len(succ) {
+			if err := l.makeRoom(len(succ)); err != nil {
+				return err
+			}
+		}
+		from := l.from(ka)
+		for si := range succ {
+			s := &succ[si]
+			for s.cur < len(s.old) && l.from(s.old[s.cur]) < from {
+				s.out = append(s.out, s.old[s.cur])
+				s.cur++
+			}
+			kj := int32(-1)
+			if s.cur < len(s.old) && l.from(s.old[s.cur]) == from {
+				kj = s.old[s.cur]
+				s.out = append(s.out, kj)
+				s.cur++
+			}
+			src := &l.keys[ka]
+			d := src.dist + 1
+			if kj >= 0 && d >= l.keys[kj].dist {
+				continue
+			}
+			unch := src.unchanged
+			if s.typ == Noop {
+				unch++
+			}
+			if int(unch) > u {
+				continue
+			}
+			nk := key{from: from, to: s.to, dist: d, unchanged: unch, typ: merge(src.typ, s.typ), firstRight: src.firstRight}
+			if kj < 0 {
+				kj = int32(len(l.keys))
+				l.keys = append(l.keys, nk)
+				s.out = append(s.out, kj)
+			} else {
+				nk.mult = l.keys[kj].mult
+				l.keys[kj] = nk
+			}
+			l.keys[kj].mult++
+			l.occ = append(l.occ, kj)
+			if maxEdges > 0 && len(l.occ) > maxEdges {
+				return errEdgeCap
+			}
+		}
+	}
+	return nil
+}
+
+// makeRoom grows the keys and the edge list, from the account, to hold at least n more.
+func (l *Lattice) makeRoom(n int) error {
+	var err error
+	if l.keys, err = scratch.Grow(l.acct, l.keys, n); err != nil {
+		return err
+	}
+	l.occ, err = scratch.Grow(l.acct, l.occ, n)
+	return err
+}
+
 // addAtomic adds the atomic edge s from vertex from to the edge list, with its multiplicity.
 // The buffers hold every atomic edge already (closure sizes them so).
 func (l *Lattice) addAtomic(from int32, s step, spans []span) {
-	k := key{from: from, to: s.to, dist: 1, kind: s.kind, firstRight: s.right, atomic: true, mult: s.count}
-	if s.kind == Noop {
+	k := key{from: from, to: s.to, dist: 1, typ: s.typ, firstRight: s.right, atomic: true, mult: s.count}
+	if s.typ == Noop {
 		k.unchanged = 1
 	}
 	ki := int32(len(l.keys))
@@ -332,7 +355,7 @@ func (l *Lattice) removeNoops() {
 	prevRemoved := false
 	for _, ki := range l.occ {
 		k := &l.keys[ki]
-		removable := !k.atomic && k.kind == Noop && k.dist > 1
+		removable := !k.atomic && k.typ == Noop && k.dist > 1
 		if removable && (!prevRemoved || l.opt.RemoveAllNoops) {
 			k.removed = true
 			k.mult--

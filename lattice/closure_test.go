@@ -10,7 +10,7 @@ import (
 
 // naiveEdge is an edit as the official's edits table holds it.
 type naiveEdge struct {
-	kind       Kind
+	typ        EditType
 	dist, unch int32
 	firstRight bool
 }
@@ -40,7 +40,7 @@ func naiveClosure(l *Lattice) (list [][2]int32, edits map[[2]int32]naiveEdge) {
 		for _, s := range []struct {
 			to    int32
 			count uint8
-			kind  Kind
+			typ   EditType
 			right bool
 		}{
 			{a + 1, atomAt(a+1, a%cols < cols-1, levenshtein.Left), Ins, true},
@@ -50,9 +50,9 @@ func naiveClosure(l *Lattice) (list [][2]int32, edits map[[2]int32]naiveEdge) {
 			if s.count == 0 {
 				continue
 			}
-			e := naiveEdge{kind: s.kind, dist: 1, firstRight: s.right}
-			if s.kind == Sub && l.src[a/cols] == l.hyp[a%cols] {
-				e.kind, e.unch = Noop, 1
+			e := naiveEdge{typ: s.typ, dist: 1, firstRight: s.right}
+			if s.typ == Sub && l.src[a/cols] == l.hyp[a%cols] {
+				e.typ, e.unch = Noop, 1
 			}
 			edits[[2]int32{a, s.to}] = e
 			for range s.count {
@@ -60,7 +60,7 @@ func naiveClosure(l *Lattice) (list [][2]int32, edits map[[2]int32]naiveEdge) {
 			}
 		}
 	}
-	u := int32(l.opt.MaxUnchanged)
+	u := int32(l.u)
 	for _, k := range V {
 		for _, i := range V {
 			eik, ok := edits[[2]int32{i, k}]
@@ -76,7 +76,7 @@ func naiveClosure(l *Lattice) (list [][2]int32, edits map[[2]int32]naiveEdge) {
 				if cur, ok := edits[[2]int32{i, j}]; ok && d >= cur.dist {
 					continue
 				}
-				m := naiveEdge{kind: merge(eik.kind, ekj.kind), dist: d, unch: eik.unch + ekj.unch, firstRight: eik.firstRight}
+				m := naiveEdge{typ: merge(eik.typ, ekj.typ), dist: d, unch: eik.unch + ekj.unch, firstRight: eik.firstRight}
 				if m.unch <= u {
 					list = append(list, [2]int32{i, j})
 					edits[[2]int32{i, j}] = m
@@ -88,7 +88,7 @@ func naiveClosure(l *Lattice) (list [][2]int32, edits map[[2]int32]naiveEdge) {
 	for idx := 0; idx < len(list); idx++ {
 		e := list[idx]
 		ed := edits[e]
-		if ed.kind == Noop && ed.dist > 1 {
+		if ed.typ == Noop && ed.dist > 1 {
 			first := slices.Index(list, e)
 			list = slices.Delete(list, first, first+1)
 			delete(edits, e)
@@ -107,7 +107,7 @@ func TestClosureMatchesNaiveFloydWarshall(t *testing.T) {
 	var l Lattice
 	for iter := 0; iter < 2000; iter++ {
 		src, hyp, _ := randomCase(rng, 7)
-		opt := Options{MaxUnchanged: rng.Intn(4), EdgesOnce: iter%4 == 3, RemoveAllNoops: iter%4 >= 2}
+		opt := withClosure(Options{MaxUnchanged: rng.Intn(4), EdgesOnce: iter%4 == 3, RemoveAllNoops: iter%4 >= 2})
 		if err := l.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +126,7 @@ func TestClosureMatchesNaiveFloydWarshall(t *testing.T) {
 				continue
 			}
 			want := edits[[2]int32{cell(k.from), cell(k.to)}]
-			gotE := naiveEdge{kind: k.kind, dist: k.dist, unch: k.unchanged, firstRight: k.firstRight}
+			gotE := naiveEdge{typ: k.typ, dist: k.dist, unch: k.unchanged, firstRight: k.firstRight}
 			if gotE != want {
 				t.Fatalf("src %v hyp %v %+v: edge %d→%d is %+v, want %+v", src, hyp, opt, k.from, k.to, gotE, want)
 			}

@@ -1,6 +1,6 @@
 // Package lattice finds the edits of a hypothesis the way the official M² scorer (release 3.2)
 // does — the same edges, the same weights, the same path — without its cubic transitive closure
-// and without its |V|·|E| Bellman–Ford.
+// and without its |V|·|E| Bellman–Ford, and on large lattices without the closure at all.
 //
 // # The official algorithm
 //
@@ -69,6 +69,129 @@
 // Weights are set only where they differ from an edge's unmatched weight: edges matching a gold
 // edit of the annotator (found by lookup from the gold spans) and the edges at offsets with
 // gold insertions (the walk).
+//
+// # The closure of one source
+//
+// Fix a source vertex a. By the one-pass argument above, the pair (a, b) is extended into b's
+// lattice successors only when the closure processes b, and every pair into b is final by
+// then. So what the closure holds for (a, b) is a function of what it holds for (a, k), k
+// over b's lattice predecessors, processed in vertex order — diagonal, up, left:
+//
+//   - if b is an atomic successor of a, the atomic edge (no phrase can be shorter than 1);
+//   - otherwise a running best starts empty; a predecessor k for which (a, k) is held offers
+//     that path extended by the step k→b, of length dist(a,k)+1; the offer is taken when it is
+//     shorter than the best and its unchanged tokens are at most u — a record, one occurrence
+//     of (a, b) in the edge list, created while the closure processes k, at the place
+//     (k, a, b) of the list's phrase part.
+//
+// This is a dynamic programme over the targets in vertex order, O(1) per pair (sourceScan,
+// countClosure). It gives every edge's edit and multiplicity without the list
+// (TestSourceScanIsTheClosure). Two consequences: a phrase no-op (an all-no-op diagonal) has
+// exactly one occurrence (its diagonal predecessor, the first candidate, offers the shortest
+// length there is); and an edit's offsets, original and correction depend on its pair alone,
+// and on its first step in the first row, which the programme also gives.
+//
+// # The search without the closure
+//
+// The relaxed search (relaxedSolve) works on states (vertex, phrase in progress): between edits
+// (B), inside an all-no-op phrase of t steps (N_t, t ≤ u), after one step that is not a no-op
+// (S), inside a phrase of at least two steps, t of them no-ops (I_t). Its transitions weigh as
+// the official's weights do, in integer units (rval): m matched edges (−K each) and v, 1000 per
+// lattice step outside matched edges and 1 per ε — an atomic edge its exact weight, a phrase
+// ended at a vertex 1 ε (every phrase occurs at least once), a matched edge or an edge at an
+// insertion offset with gold insertions its exact weight (the gold edits fix those:
+// explicitEdges, the walk run on the edges there, which are the pairs within runs of atomic
+// insertions of the row and, in 3.2's first row, those from (0, s) whose path starts with an
+// insertion). Every edge of the closure is then a path of the relaxed search weighing at most
+// as much (a phrase no-op as its no-op steps, which weigh the same); the relaxed search may
+// have more (a pair joined within u unchanged tokens that the closure does not hold). With
+// values compared as more matched edges, then less rest, the relaxed search's best value is
+// at most the official's best, for the exact decimal weights, as long as 1000·K exceeds the
+// best path's rest (then a path with fewer matched edges can never weigh less).
+//
+// relaxedPath certifies its best path when (1) all best paths of the relaxed search have the
+// same edits: a forward pass over the transitions on best paths keeps, per state, the vertex
+// where the edit in progress (or the last edit) started, and two different ones make the state
+// ambiguous; none at the end means a single sequence of edits; (2) each edge of that path is in
+// the closure with the weight the relaxed search gave it (a phrase: its pair held, of that
+// length, one occurrence, sourceScan); then the official's best value equals it and every
+// official best path is one of the relaxed search's, so it has these edits; (3) the match
+// weight dominates and (4) float64 sums separate weights (see Rounding): then the official's
+// Bellman–Ford reads back a best path (below), and so these edits.
+//
+// # Ties
+//
+// When best paths differ, the official's choice is its float64 Bellman–Ford's. A vertex's exact
+// best value is its class; Rounding makes every float64 sum of a path of its class lower than
+// every sum of another path to it. In the official run, then, a relaxation that improves a
+// vertex with a value of its class comes through an edge on a best path from a source holding a
+// value of its class, and values outside the class never replace one inside it: the history of
+// class values at every vertex — when each arrives, in which pass, at which place of the list —
+// is that of the same run restricted to the edges on best paths (the tight edges), in their
+// order in the list, from the start. tightPath lists them: the relaxed search's transitions on
+// best paths at boundaries (atomic steps, explicit edges, and phrases, each origin traced back
+// and checked against the closure, sourceScan), and the phrase no-ops between boundaries on
+// best paths (which the relaxed search leaves out: they weigh as their no-op steps), keeps those
+// on a path from the start, and runs the official's passes on them (simulate: atomic
+// occurrences first by source and target, then phrase occurrences by (k, source, target), each
+// relaxed when its source improved since). The path it reads back from the end is the
+// official's. It needs K when a matched edge is tight, and whether each tight phrase no-op
+// survived the removal loop.
+//
+// # K and the survivals
+//
+// On a whole grid without no-ops (a hypothesis sharing no token with its source) K is in closed
+// form (gridEdgeCount). Otherwise countClosure counts the list by the dynamic programme of every
+// source, O(pairs) time and O(|V|) memory, in parallel source ranges; the removal loop's runs
+// are followed per vertex (the occurrences through k come in source order, which the scans
+// follow) and composed across vertices, which also gives any phrase no-op's survival
+// (TestCountClosure).
+//
+// The count is often avoidable. A float64 sum −K·m + y with |sum| < 2⁵² rounds to a spacing of
+// at most ½, which divides the integer K·m: its rounding depends on y and on the binade of
+// K·m − y alone. So a run of the Bellman–Ford is the same, with the same rests y, for every K
+// that keeps every sum of the run in its binade (simulate computes that range, sameRounding,
+// TestSameRoundingKeepsTheRests). tightEnumerate runs it once per such range over bounds of K
+// (kBounds: the atomic occurrences and the pairs joined without a no-op step below, three
+// occurrences per ordered pair above), and once per survival of the tight phrase no-ops (up to
+// eight of them); when every run reads back the same edits, they are the official's whatever K
+// and the survivals are. When they differ — K's binade matters, as it does on repeated clauses
+// of 160 tokens — the count decides; it goes first where it is cheap (under 4 million ordered
+// pairs of vertices).
+//
+// # Rounding
+//
+// Two paths to a vertex of different exact weights differ by at least ε = 0.001 (weights are
+// −K·m + s + 0.001·t in exact decimals; the float64 ε differs from 0.001 by 2·10⁻²⁰ per
+// occurrence, far below the rounding bounds here). A float64 sum is within the sum of its
+// additions' roundings of the exact one: at most half a spacing each, h below K·M + 2(n+m) once
+// a matched edge is in (M: the best paths' matched edges), hs below 2(n+m)+1 before; adding a
+// whole weight (a no-op step) to a negative sum is exact. A path g units of ε above the best,
+// with no fewer steps than the best path compared, has at most T + g + M additions that are not
+// exact after its first matched edge (T: the most ε on a best path); a path with fewer steps
+// needs 1000 more ε, impossible when the most ε any lattice path can carry (at most 2 an atomic
+// step, 1.5 a phrase step, and the walk's extra) is below 1000 + T. Then
+// (2T + 2M + 1)·h + 2(n+m)·hs < ε separates every class from the paths above it (separated);
+// otherwise the search is not sure. On the unrelated family (one gold edit every 5 tokens) the
+// bound holds at 320 × 320 tokens (K near 2.7·10⁹) and fails at 400 × 400 (K·M near 2³⁸, a
+// spacing of 3·10⁻⁵): the roundings of a best path may then add up to ε, and at 1,000 × 1,000
+// (K·M near 2⁴⁵) a single addition rounds by more than ε — the official's answer depends on
+// every rounding of its whole list, which only the list shows.
+//
+// # Which search answers
+//
+// Build builds the closure as before when it surely has at most 65,536 keys (closureSmall, one
+// sweep), or under Options.MaxEdges. Otherwise BestPath runs the search without the closure
+// first (its arrays, 44 bytes per relaxed state and about 30 per vertex, reserved at Build),
+// and, for the first annotator it is not sure of, builds the closure if it fits — the answer
+// of every sentence exact before is unchanged — and uses the bounded search over the budget,
+// as before. It is not sure when (a) no best path of the relaxed search is in the closure (a
+// pair the closure does not hold, or holds longer or with more occurrences, is on every best
+// path); (b) a gold edit matches a phrase no-op (its survival decides whether it exists);
+// (c) the rounding bound fails; (d) K or the survivals are needed, the enumeration cannot
+// settle them, and counting the closure would visit more than four times the pairs the
+// memory budget could hold as edges (countCapacity). Each is checked before searching, or
+// during it; none is guessed.
 //
 // # Storage
 //

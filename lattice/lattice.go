@@ -9,22 +9,22 @@ import (
 	"maxmatch/membudget"
 )
 
-// Kind is the kind of an edit: what its lattice path does.
-type Kind uint8
+// EditType is the type of an edit, as the official names it: what its lattice path does.
+type EditType uint8
 
 const (
-	Noop Kind = iota // every step a match: not an edit at all
-	Sub              // anything mixed: a substitution of a phrase
-	Ins              // every step an insertion
-	Del              // every step a deletion
+	Noop EditType = iota // every step a match: not an edit at all
+	Sub                  // anything mixed: a substitution of a phrase
+	Ins                  // every step an insertion
+	Del                  // every step a deletion
 )
 
-func (k Kind) String() string {
-	return [...]string{"noop", "sub", "ins", "del"}[k]
+func (t EditType) String() string {
+	return [...]string{"noop", "sub", "ins", "del"}[t]
 }
 
-// merge is the kind of a path made of a path of kind a followed by one of kind b.
-func merge(a, b Kind) Kind {
+// merge is the type of a path made of a path of type a followed by one of type b.
+func merge(a, b EditType) EditType {
 	if a == b {
 		return a
 	}
@@ -87,7 +87,7 @@ type key struct {
 	from, to   int32 // vertices
 	dist       int32 // number of lattice steps (the official's edge cost)
 	unchanged  int32 // matching tokens inside
-	kind       Kind
+	typ        EditType
 	firstRight bool  // the path's first step is an insertion (matters in the first row)
 	atomic     bool  // a single lattice step
 	removed    bool  // a phrase no-op removed after the closure
@@ -99,7 +99,7 @@ type Edit struct {
 	Start, End       int // the offsets the official scorer reports (quirks included)
 	SrcStart, SrcEnd int // source tokens covered: src[SrcStart:SrcEnd]
 	HypStart, HypEnd int // hypothesis tokens: hyp[HypStart:HypEnd]
-	Kind             Kind
+	Type             EditType
 }
 
 // Lattice is the edit lattice of one sentence pair, with its transitive closure. The zero
@@ -109,8 +109,11 @@ type Edit struct {
 // their row and column, in (row, column) order, and the atomic edges into each. A cell is
 // found by its row's vertices (rowStart) and a binary search on the column.
 type Lattice struct {
-	opt      Options
-	acct     *membudget.Account
+	opt  Options
+	acct *membudget.Account
+	// u is Options.MaxUnchanged clamped to what can matter for this sentence (see
+	// unchangedLimit): every check of a path's unchanged tokens against it gives the same answer.
+	u        int
 	src, hyp []int32
 	n, m     int // len(src), len(hyp)
 
@@ -130,7 +133,13 @@ type Lattice struct {
 	k    float64 // the match weight's magnitude: len(edge list)
 
 	bounded Fallback // why BestPath uses the bounded search, if it does
-	cost    Cost
+	// implicit: BestPath runs the search without the closure (implicitPath) first, and builds
+	// the closure only when that search cannot be sure of its path (closed: the closure is
+	// built). countLimit bounds the vertex pairs it may visit to count the closure.
+	implicit, closed bool
+	countLimit       int64
+	imp              implicit
+	cost             Cost
 
 	// scratch
 	inSpans []span  // per vertex: its in-list in slab
@@ -284,8 +293,10 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.Release()
 	l.keys, l.occ = l.keys[:0], l.occ[:0] // no closure until one is built (EdgeCount)
 	l.opt, l.acct = opt, opt.Memory
+	l.implicit, l.closed = false, false
 	l.src, l.hyp = src, hyp
 	l.n, l.m = len(src), len(hyp)
+	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
 	l.bounded = Exact
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
 	l.plainDone = false
@@ -294,6 +305,15 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 		l.Release()
 	}
 	return err
+}
+
+// unchangedLimit clamps u to [−1, min(n, m)]. A lattice path's unchanged tokens are its no-op
+// steps, each a diagonal step, so no path of an n × m lattice has more than min(n, m) of them,
+// and none has fewer than 0: every test "at most u unchanged" gives the same answer for u and
+// for the clamped value. The clamp keeps the sizes derived from u (the bounded search's states
+// per vertex, the pair counts' layers) within the sentence's own.
+func unchangedLimit(u, n, m int) int {
+	return max(-1, min(u, n, m))
 }
 
 func (l *Lattice) build() error {
@@ -315,6 +335,31 @@ func (l *Lattice) build() error {
 		l.bounded = OverWork
 		return l.tooLarge(StageBounded, l.prepareBounded())
 	}
+	// A closure that may be large is not built: BestPath searches without it first.
+	if l.opt.MaxEdges <= 0 {
+		small, err := l.closureSmall()
+		if err != nil {
+			return err
+		}
+		if !small {
+			switch err := l.prepareImplicit(); {
+			case err == nil:
+				l.implicit = true
+				l.countLimit = l.countCapacity()
+				return nil
+			case !errors.Is(err, membudget.ErrOverBudget):
+				return err
+			}
+			l.freeImplicit() // not even its arrays fit: the closure's lower bound says the rest
+		}
+	}
+	return l.closeLattice()
+}
+
+// closeLattice builds the closure, or, over a cap or the memory budget, prepares the bounded
+// search.
+func (l *Lattice) closeLattice() error {
+	l.closed = true
 	switch err := l.exactWithinBudget(); {
 	case err == nil:
 		l.cost.Edges = len(l.occ)
@@ -343,6 +388,7 @@ func (l *Lattice) Release() {
 	l.rowStart = scratch.Free(a, l.rowStart)[:0]
 	l.freeExact()
 	l.freeBounded()
+	l.freeImplicit()
 	l.pairs.free(a)
 	l.path, l.plain = scratch.Drop(a, l.path), scratch.Drop(a, l.plain)
 }
@@ -494,8 +540,8 @@ func (l *Lattice) predecessor(v int32, d levenshtein.Pointers) int32 {
 	return l.vertexAt(r-1, c-1)
 }
 
-// atomicKind is the kind of the single step into vertex v from direction d.
-func (l *Lattice) atomicKind(v int32, d levenshtein.Pointers) Kind {
+// atomicType is the type of the single step into vertex v from direction d.
+func (l *Lattice) atomicType(v int32, d levenshtein.Pointers) EditType {
 	switch d {
 	case levenshtein.Up:
 		return Del

@@ -1,6 +1,7 @@
 package lattice
 
 import (
+	"iter"
 	"math"
 	"math/bits"
 	"slices"
@@ -71,24 +72,21 @@ func (l *Lattice) lookup(from, to int32) int32 {
 	return in[i]
 }
 
-func (l *Lattice) original(k *key) []int32 {
-	r0, _ := l.rowCol(k.from)
-	r1, _ := l.rowCol(k.to)
-	return l.src[r0:r1]
-}
-
-func (l *Lattice) correction(k *key) []int32 {
-	_, c0 := l.rowCol(k.from)
-	_, c1 := l.rowCol(k.to)
-	return l.hyp[c0:c1]
-}
-
 func (l *Lattice) matches(k *key, g *Gold) bool {
-	s, e := l.edgeOffsets(k)
-	if s != g.Start || e != g.End || !slices.Equal(l.original(k), g.Original) {
+	return l.pairMatches(k.from, k.to, k.firstRight, g)
+}
+
+// pairMatches reports whether the edge from vertex a to vertex b, whose first step is an
+// insertion or not, matches gold edit g: the same reported offsets and original, and one of its
+// corrections.
+func (l *Lattice) pairMatches(a, b int32, firstRight bool, g *Gold) bool {
+	s, e := l.offsets(a, b, firstRight)
+	r0, c0 := l.rowCol(a)
+	r1, c1 := l.rowCol(b)
+	if s != g.Start || e != g.End || !slices.Equal(l.src[r0:r1], g.Original) {
 		return false
 	}
-	c := l.correction(k)
+	c := l.hyp[c0:c1]
 	for _, gc := range g.Corrections {
 		if slices.Equal(c, gc) {
 			return true
@@ -102,7 +100,7 @@ func (l *Lattice) matches(k *key, g *Gold) bool {
 // time as the official does.
 func (l *Lattice) unmatchedWeight(k *key, c costs) float64 {
 	w := float64(k.dist) * c.unit
-	if k.kind != Noop {
+	if k.typ != Noop {
 		for range k.mult {
 			w += c.eps
 		}
@@ -166,6 +164,19 @@ func (l *Lattice) prepareSearch() error {
 // candidate edits from the memory account, and can fail as Build does: with a *TooLargeError,
 // or membudget.ErrBusy.
 func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
+	if l.implicit && !l.closed {
+		if edits, ok := l.implicitPath(&l.imp, gold, l.countLimit); ok {
+			if k := l.imp.k; k > 0 {
+				l.cost.Edges = int(k)
+			}
+			return edits, nil
+		}
+		// The closure, for this annotator and the next: what it needs replaces the search's.
+		l.freeImplicit()
+		if err := l.closeLattice(); err != nil {
+			return nil, err
+		}
+	}
 	if l.bounded != Exact {
 		edits, err := l.boundedPath(gold)
 		return edits, l.tooLarge(StageBounded, err)
@@ -185,30 +196,63 @@ func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 	return edits, nil
 }
 
+// goldGroups yields the gold edits grouped by span (their indices), spans in sorted order,
+// file order within a span: the official's G table.
+func goldGroups(gold []Gold) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		order := make([]int, len(gold))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			if gold[a].Start != gold[b].Start {
+				return gold[a].Start - gold[b].Start
+			}
+			return gold[a].End - gold[b].End
+		})
+		for lo := 0; lo < len(order); {
+			hi := lo + 1
+			g0 := &gold[order[lo]]
+			for hi < len(order) && gold[order[hi]].Start == g0.Start && gold[order[hi]].End == g0.End {
+				hi++
+			}
+			if !yield(order[lo:hi]) {
+				return
+			}
+			lo = hi
+		}
+	}
+}
+
+// goldPairs yields, for each gold edit of group (span (s, e), s < e), the pairs of vertices an
+// edge matching it can join: from a vertex (s, x) of row s where the hypothesis goes on with one
+// of its corrections, to (e, x + the correction's length).
+func (l *Lattice) goldPairs(gold []Gold, group []int, s, e int) iter.Seq2[int, [2]int32] {
+	return func(yield func(int, [2]int32) bool) {
+		first, end := l.rowVertices(s)
+		for _, gi := range group {
+			for _, corr := range gold[gi].Corrections {
+				for from := first; from < end; from++ {
+					x := int(l.vcol[from])
+					if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
+						continue
+					}
+					if to := l.vertexAt(e, x+len(corr)); to >= 0 && !yield(gi, [2]int32{from, to}) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // setWeights gives matching edges the match weight and runs the insertion walk where gold
 // insertions are, leaving every other edge at its unmatched weight. It returns the keys it
 // changed.
 func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
 	changed := l.changed[:0]
-	// Gold edits grouped by span, in file order within a span (the official's G table).
-	order := make([]int, len(gold))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if gold[a].Start != gold[b].Start {
-			return gold[a].Start - gold[b].Start
-		}
-		return gold[a].End - gold[b].End
-	})
-	for lo := 0; lo < len(order); {
-		hi := lo + 1
-		g0 := &gold[order[lo]]
-		for hi < len(order) && gold[order[hi]].Start == g0.Start && gold[order[hi]].End == g0.End {
-			hi++
-		}
-		group := order[lo:hi]
-		lo = hi
+	for group := range goldGroups(gold) {
+		g0 := &gold[group[0]]
 		s, e := g0.Start, g0.End
 		if s > l.n || e > l.n {
 			continue
@@ -220,28 +264,13 @@ func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
 		if s > e {
 			continue // its original is empty and no edge with s > e has an empty original
 		}
-		first, end := l.rowVertices(s)
-		for _, gi := range group {
-			g := &gold[gi]
-			for _, corr := range g.Corrections {
-				// An edge that matches starts at a vertex (s, x) and ends at (e, x+len(corr)).
-				for from := first; from < end; from++ {
-					x := int(l.vcol[from])
-					if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
-						continue
-					}
-					to := l.vertexAt(e, x+len(corr))
-					if to < 0 {
-						continue
-					}
-					ki := l.lookup(from, to)
-					if ki < 0 || l.w[ki] == c.match || !l.matches(&l.keys[ki], g) {
-						continue
-					}
-					l.w[ki] = c.match
-					changed = append(changed, ki)
-				}
+		for gi, p := range l.goldPairs(gold, group, s, e) {
+			ki := l.lookup(p[0], p[1])
+			if ki < 0 || l.w[ki] == c.match || !l.matches(&l.keys[ki], &gold[gi]) {
+				continue
 			}
+			l.w[ki] = c.match
+			changed = append(changed, ki)
 		}
 	}
 	return changed
@@ -293,50 +322,95 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 		}
 	}
 	l.walkBuf = occ
+	l.walk(gold, group, occ, closureWalk{l, c})
+	return changed
+}
 
+// walkEdges is what the insertion walk reads of the edges it visits, and the weights it sets.
+type walkEdges interface {
+	edge(i int32) (from, to int32, firstRight bool, typ EditType)
+	match(i int32)      // the weight becomes the match weight
+	addEpsilon(i int32) // ε is added to the weight
+	matched(i int32) bool
+}
+
+// closureWalk walks the closure's keys, setting their weights.
+type closureWalk struct {
+	l *Lattice
+	c costs
+}
+
+func (w closureWalk) edge(i int32) (int32, int32, bool, EditType) {
+	k := &w.l.keys[i]
+	return k.from, k.to, k.firstRight, k.typ
+}
+func (w closureWalk) match(i int32)        { w.l.w[i] = w.c.match }
+func (w closureWalk) addEpsilon(i int32)   { w.l.w[i] += w.c.eps }
+func (w closureWalk) matched(i int32) bool { return w.l.w[i] == w.c.match }
+
+// walk runs the official's two-pointer walk over the occurrences of the edges reported at one
+// insertion offset (occ: each edge as many times as it is in the edge list, sorted by source
+// and target vertex) for the gold insertions there (group, in file order).
+//
+// The walk goes over the occurrences from both ends; the current one starts at the left. A
+// match from the left takes golds in file order and moves the gold window's left end past the
+// matched gold; from the right, backward order and the window's right end. After a match from
+// the left, occurrences are skipped until one that starts where the matched edge ends, each
+// skipped one getting ε (the official adds it even past the right pointer and even to a matched
+// edge; StrictWalk only to unmatched ones still between the pointers), and the walk stays on its
+// side. A non-match gets ε (no-ops excepted) and the walk switches sides. Symmetrically from the
+// right.
+func (l *Lattice) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
+	skip := func(i int32, between bool) {
+		if !l.opt.StrictWalk || (between && !w.matched(i)) {
+			w.addEpsilon(i)
+		}
+	}
 	glo, ghi := 0, len(group)-1
 	lptr, rptr := 0, len(occ)-1
 	cur := lptr
 	for lptr <= rptr {
-		ki := occ[cur]
-		k := &l.keys[ki]
+		i := occ[cur]
+		from, to, firstRight, typ := w.edge(i)
 		matched := false
 		if cur == lptr {
-			for i := glo; i <= ghi; i++ {
-				if l.matches(k, &gold[group[i]]) {
-					matched, glo = true, i+1
+			for gi := glo; gi <= ghi; gi++ {
+				if l.pairMatches(from, to, firstRight, &gold[group[gi]]) {
+					matched, glo = true, gi+1
 					break
 				}
 			}
 		} else {
-			for i := ghi; i >= glo; i-- {
-				if l.matches(k, &gold[group[i]]) {
-					matched, ghi = true, i-1
+			for gi := ghi; gi >= glo; gi-- {
+				if l.pairMatches(from, to, firstRight, &gold[group[gi]]) {
+					matched, ghi = true, gi-1
 					break
 				}
 			}
 		}
 		if matched {
-			l.w[ki] = c.match
-		} else if k.kind != Noop {
-			l.w[ki] += c.eps
+			w.match(i)
+		} else if typ != Noop {
+			w.addEpsilon(i)
 		}
 		switch {
 		case matched && cur == lptr:
 			lptr++
-			for lptr < len(occ) && l.keys[occ[lptr]].from != k.to {
-				if l.skipEpsilon(occ[lptr], lptr <= rptr, c) {
-					l.w[occ[lptr]] += c.eps
+			for lptr < len(occ) {
+				if f, _, _, _ := w.edge(occ[lptr]); f == to {
+					break
 				}
+				skip(occ[lptr], lptr <= rptr)
 				lptr++
 			}
 			cur = lptr
 		case matched:
 			rptr--
-			for rptr >= 0 && l.keys[occ[rptr]].to != k.from {
-				if l.skipEpsilon(occ[rptr], rptr >= lptr, c) {
-					l.w[occ[rptr]] += c.eps
+			for rptr >= 0 {
+				if _, t, _, _ := w.edge(occ[rptr]); t == from {
+					break
 				}
+				skip(occ[rptr], rptr >= lptr)
 				rptr--
 			}
 			cur = rptr
@@ -348,17 +422,6 @@ func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int
 			cur = lptr
 		}
 	}
-	return changed
-}
-
-// skipEpsilon says whether an occurrence skipped by the walk after a match gets ε. The official
-// adds it to every skipped occurrence, even one past the other pointer or one already matched;
-// StrictWalk adds it only to unmatched occurrences still between the pointers.
-func (l *Lattice) skipEpsilon(ki int32, between bool, c costs) bool {
-	if !l.opt.StrictWalk {
-		return true
-	}
-	return between && l.w[ki] != c.match
 }
 
 // search runs the official Bellman–Ford over the edge list and reads the path back from the end.
@@ -415,11 +478,11 @@ func (l *Lattice) search() []Edit {
 	edits := l.path[:0]
 	for v := int32(nv - 1); l.ipath[v] >= 0; {
 		k := &l.keys[l.ipath[v]]
-		if k.kind != Noop {
+		if k.typ != Noop {
 			s, e := l.edgeOffsets(k)
 			r0, c0 := l.rowCol(k.from)
 			r1, c1 := l.rowCol(k.to)
-			edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Kind: k.kind})
+			edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: k.typ})
 		}
 		v = k.from
 	}

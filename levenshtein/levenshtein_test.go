@@ -210,8 +210,8 @@ func bandHalfWidth(b *Band) int { return -b.lowDiag + min(0, b.cols-b.rows) }
 
 // TestBandReleasesItsDistanceRows: the rows of distances are the fill's alone. A short source
 // against a long hypothesis has rows wider than the small buffers kept for reuse; after the
-// fill only the band is held, and after Free nothing (the rows used to stay reserved, and a
-// worker that then had to wait for the whole budget panicked on what it still held).
+// fill only the band is held, and after Free nothing (a worker that must wait for the whole
+// budget holds nothing then; rows still reserved would make it panic on what it held).
 func TestBandReleasesItsDistanceRows(t *testing.T) {
 	src, hyp := make([]int32, 10), make([]int32, 100_000)
 	for i := range hyp {

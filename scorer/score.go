@@ -408,6 +408,9 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 			lg = ev.latticeGold(gold)
 		}
 		path, err := ev.lat.BestPath(lg)
+		// BestPath may leave the search without the closure for the closure, or for the
+		// bounded search, and count the closure: what the lattice says now.
+		res.Bounded, res.Cost = ev.lat.Bounded(), ev.lat.Cost()
 		if err != nil {
 			return res, err
 		}

@@ -88,6 +88,7 @@ var Families = []Family{
 			"wrong substitution every 10 tokens: a realistic lattice, long",
 		Generate: manyGold,
 	},
+	rewriteFamily,
 }
 
 // FamilyByName returns the family with that name.

@@ -1,0 +1,608 @@
+package lattice
+
+import (
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"maxmatch/internal/scratch"
+	"maxmatch/levenshtein"
+)
+
+// closureCount is the scratch of countClosure.
+type closureCount struct {
+	pred  []countPred // per vertex: its lattice predecessors
+	parts []countPart // the sources, in ranges counted in parallel
+}
+
+// countPart is the count of a range of sources: per vertex, the current source's closure and
+// the occurrences created through it by the range's sources, and the range's asked pairs.
+type countPart struct {
+	state []countState
+	runs  []countRuns
+	asked map[[2]int32]askedOcc
+	total int64 // phrase occurrences
+}
+
+// latticePreds sets, for every vertex, its lattice predecessors (out has one per vertex).
+func (l *Lattice) latticePreds(out []countPred) {
+	for v := range int32(len(l.vrow)) {
+		p := countPred{diag: -1, up: -1}
+		at := l.vatom[v]
+		if at>>atomDiagShift&3 != 0 {
+			p.diag = l.predecessor(v, levenshtein.Diag)
+			if r, col := l.rowCol(v); l.src[r-1] == l.hyp[col-1] {
+				p.flags |= predDiagNoop
+			}
+		}
+		if at>>atomUpShift&3 != 0 {
+			p.up = l.predecessor(v, levenshtein.Up)
+		}
+		if at>>atomLeftShift&3 != 0 {
+			p.flags |= predLeft
+		}
+		out[v] = p
+	}
+}
+
+// countPred is a vertex's lattice predecessors: diagonal and up (-1: none), and flags.
+type countPred struct {
+	diag, up int32
+	flags    uint8
+}
+
+const (
+	predLeft     = 1 << iota // the vertex before it in its row is a predecessor (an insertion)
+	predDiagNoop             // the diagonal step is a no-op
+)
+
+// countState is what the closure holds for (source, vertex): held when stamp == source+1.
+type countState struct {
+	stamp, dist int32
+	unch        int16
+	typ         EditType
+}
+
+// countRuns is the occurrences the closure creates while it processes a vertex k, in order:
+// the removable ones before the first that is not (lead), whether one is not (nonRem), the
+// removable ones after the last that is not (trail), and how many the removal loop removes
+// between the first and the last that are not (removedMid).
+type countRuns struct {
+	lead, trail int32
+	nonRem      bool
+	removedMid  int64
+}
+
+// askedOcc is where the occurrence of an asked phrase no-op stands in the removal loop's runs.
+type askedOcc struct {
+	known     bool
+	k         int32 // the vertex it was created through
+	before    int32 // the removable occurrences just before it at k
+	fromStart bool  // all occurrences before it at k are removable: its run may begin before k
+}
+
+// removedOf is how many occurrences of a run of n removable ones the loop removes: every
+// second, from the first (or all of them with RemoveAllNoops).
+func (l *Lattice) removedOf(n int64) int64 {
+	if l.opt.RemoveAllNoops {
+		return n
+	}
+	return (n + 1) / 2
+}
+
+// resetCount reserves the count's arrays from the memory account: the predecessors, and the
+// state and runs of each of parts ranges.
+func (l *Lattice) resetCount(c *closureCount, parts int) error {
+	nv := len(l.vrow)
+	a := l.acct
+	if err := reserve(a, &c.pred, nv); err != nil {
+		return err
+	}
+	if cap(c.parts) < parts {
+		c.parts = append(c.parts[:cap(c.parts)], make([]countPart, parts-cap(c.parts))...)
+	}
+	c.parts = c.parts[:parts]
+	for i := range c.parts {
+		p := &c.parts[i]
+		if err := reserve(a, &p.state, nv); err != nil {
+			return err
+		}
+		if err := reserve(a, &p.runs, nv); err != nil {
+			return err
+		}
+		clear(p.state)
+		clear(p.runs)
+		p.total = 0
+		if p.asked == nil {
+			p.asked = map[[2]int32]askedOcc{}
+		}
+		clear(p.asked)
+	}
+	return nil
+}
+
+// freeCount returns the count's arrays to the memory account.
+func (l *Lattice) freeCount(c *closureCount) {
+	a := l.acct
+	c.pred = scratch.Free(a, c.pred)[:0]
+	for i := range c.parts {
+		p := &c.parts[i]
+		p.state, p.runs = scratch.Free(a, p.state)[:0], scratch.Free(a, p.runs)[:0]
+	}
+}
+
+// compose is the runs of occurrences of s followed by those of t.
+func (l *Lattice) compose(s, t countRuns) countRuns {
+	switch {
+	case !s.nonRem && !t.nonRem:
+		return countRuns{lead: s.lead + t.lead}
+	case !s.nonRem:
+		return countRuns{lead: s.lead + t.lead, nonRem: true, removedMid: t.removedMid, trail: t.trail}
+	case !t.nonRem:
+		return countRuns{lead: s.lead, nonRem: true, removedMid: s.removedMid, trail: s.trail + t.lead}
+	}
+	return countRuns{lead: s.lead, nonRem: true, removedMid: s.removedMid + l.removedOf(int64(s.trail+t.lead)) + t.removedMid, trail: t.trail}
+}
+
+// countClosure returns K, the length of the official edge list after the removal loop, without
+// building the list, and whether each asked pair (phrase no-ops) survived the removal loop. It
+// gives up, returning false, once it has visited more than limit vertex pairs (limit < 0: no
+// limit), or when an asked pair is not a phrase no-op of the closure.
+//
+// It runs the closure of every source in vertex order (the dynamic programme of sourceScan, in
+// a loop over the rows, each row from the first column the previous row holds), adds up the
+// occurrences, and follows the removal loop vertex by vertex: the occurrences the closure
+// creates while it processes a vertex k come in the order of their sources, which is the order
+// the scans visit them, so at the end each vertex's pattern of removable and other occurrences
+// is known, and one pass over the vertices in order composes the runs across them.
+func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
+	nv := int32(len(l.vrow))
+	parts := countParts(nv)
+	if l.resetCount(c, parts) != nil {
+		return 0, nil, false
+	}
+	defer l.freeCount(c)
+	l.latticePreds(c.pred)
+	atomic := int64(0)
+	for _, at := range l.vatom {
+		atomic += int64(at&3 + at>>2&3 + at>>4&3) // the atomic occurrences
+	}
+	for i := range c.parts {
+		for _, p := range asked {
+			c.parts[i].asked[p] = askedOcc{}
+		}
+	}
+	// The sources in ranges of about equal work (the vertices below and right of each).
+	bounds := make([]int32, parts+1)
+	bounds[parts] = nv
+	if parts > 1 {
+		work := func(a int32) int64 { return int64(l.n-int(l.vrow[a])+1) * int64(l.m-int(l.vcol[a])+1) }
+		var all int64
+		for a := range nv {
+			all += work(a)
+		}
+		var sum int64
+		i := 1
+		for a := range nv {
+			if i < parts && sum >= all*int64(i)/int64(parts) {
+				bounds[i] = a
+				i++
+			}
+			sum += work(a)
+		}
+		for ; i < parts; i++ {
+			bounds[i] = nv
+		}
+	}
+	var visited atomicInt64
+	var wg sync.WaitGroup
+	for i := range c.parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l.countSources(c, &c.parts[i], bounds[i], bounds[i+1], &visited, limit)
+		}()
+	}
+	wg.Wait()
+	if limit >= 0 && visited.Load() > limit {
+		return 0, nil, false
+	}
+	// Compose the runs of removable occurrences across the vertices, in order (the atomic
+	// occurrences come first and are not removable), each vertex's from its ranges in order.
+	total := atomic
+	for i := range c.parts {
+		total += c.parts[i].total
+	}
+	removed, run := int64(0), int64(0)
+	type found struct {
+		pair [2]int32
+		part int
+	}
+	at := make(map[int32][]found, len(asked)) // per vertex: the asked pairs created through it
+	for i := range c.parts {
+		for p, q := range c.parts[i].asked {
+			if q.known {
+				at[q.k] = append(at[q.k], found{p, i})
+			}
+		}
+	}
+	placed := make(map[[2]int32]askedOcc, len(asked)) // with its place among its vertex's occurrences
+	runIn := make(map[int32]int64, len(asked))        // per vertex of an asked pair: the run open when it starts
+	for k := range nv {
+		var rk countRuns
+		for i := range c.parts {
+			for _, f := range at[k] {
+				if f.part != i {
+					continue
+				}
+				q := c.parts[i].asked[f.pair]
+				if q.fromStart { // the occurrences of the earlier ranges come before
+					if rk.nonRem {
+						q.before, q.fromStart = q.before+rk.trail, false
+					} else {
+						q.before += rk.lead
+					}
+				}
+				placed[f.pair] = q
+			}
+			rk = l.compose(rk, c.parts[i].runs[k])
+		}
+		if len(asked) > 0 {
+			runIn[k] = run
+		}
+		if !rk.nonRem {
+			run += int64(rk.lead)
+			continue
+		}
+		removed += l.removedOf(run+int64(rk.lead)) + rk.removedMid
+		run = int64(rk.trail)
+	}
+	removed += l.removedOf(run)
+	survives = make([]bool, len(asked))
+	for i, p := range asked {
+		q, ok := placed[p]
+		if !ok {
+			return 0, nil, false
+		}
+		pos := int64(q.before) + 1 // its place in its run
+		if q.fromStart {
+			pos += runIn[q.k]
+		}
+		survives[i] = !l.opt.RemoveAllNoops && pos%2 == 0
+	}
+	return total - removed, survives, true
+}
+
+// countParts is how many ranges of sources the count runs in parallel: one per processor the
+// Go runtime uses, on a lattice large enough to share.
+func countParts(nv int32) int {
+	if forcedCountParts > 0 {
+		return forcedCountParts
+	}
+	if nv < 4096 {
+		return 1
+	}
+	return max(1, min(runtime.GOMAXPROCS(0), 8))
+}
+
+// forcedCountParts, when positive, is the number of ranges (for the tests).
+var forcedCountParts int
+
+type atomicInt64 = atomic.Int64
+
+// countSources runs the closure of the sources [from, to) (see countClosure) into part p.
+func (l *Lattice) countSources(c *closureCount, p *countPart, from, to int32, visited *atomicInt64, limit int64) {
+	seen := int64(0)
+	for a := from; a < to; a++ {
+		mark := a + 1
+		p.state[a] = countState{stamp: mark, typ: Noop}
+		r0, c0 := l.rowCol(a)
+		lo, hi := c0, c0 // the columns held in the previous row, a's own row at first
+		for r := r0; r <= l.n; r++ {
+			_, end := l.rowVertices(r)
+			newLo, newHi := -1, -1
+			v := a + 1
+			if r > r0 {
+				v = l.firstFrom(r, lo)
+			}
+			for ; v < end; v++ {
+				col := int(l.vcol[v])
+				// Held only through a held predecessor: above (the previous row's columns, or
+				// the one before), or on the left (this row's vertex before, held).
+				if col > hi+1 && (newHi < 0 || col != newHi+1) {
+					break
+				}
+				seen++
+				if !l.countTarget(c, p, a, v) {
+					continue
+				}
+				if newLo < 0 {
+					newLo = col
+				}
+				newHi = col
+			}
+			if r == r0 {
+				newLo = c0 // a itself, for the next row
+				newHi = max(newHi, c0)
+			}
+			if newLo < 0 {
+				break
+			}
+			lo, hi = newLo, newHi
+		}
+		if seen > 1<<16 || a == to-1 {
+			if visited.Add(seen) > limit && limit >= 0 {
+				return
+			}
+			seen = 0
+		}
+	}
+}
+
+// countTarget evaluates the candidates for (a, v) (see sourceScan), stores what the closure
+// holds for the pair, adds a phrase's occurrences to total and records them at the vertices
+// they are created through. It reports whether the pair is held. Only the diagonal step can
+// add an unchanged token, so only that candidate can fail the limit u: the others extend a
+// held pair, which has at most u.
+func (l *Lattice) countTarget(c *closureCount, p *countPart, a, v int32) bool {
+	mark := a + 1
+	pv := c.pred[v]
+	left := int32(-1)
+	if pv.flags&predLeft != 0 {
+		left = v - 1
+	}
+	sv := &p.state[v]
+	// An atomic successor of a is that atomic edge.
+	if pv.diag == a || pv.up == a || left == a {
+		*sv = countState{stamp: mark, dist: 1}
+		switch {
+		case pv.diag == a && pv.flags&predDiagNoop != 0:
+			sv.typ, sv.unch = Noop, 1
+		case pv.diag == a:
+			sv.typ = Sub
+		case pv.up == a:
+			sv.typ = Del
+		default:
+			sv.typ = Ins
+		}
+		return true
+	}
+	const none = math.MaxInt32
+	var sd, su, sl countState
+	dd, du, dl := int32(none), int32(none), int32(none)
+	if pv.diag >= 0 {
+		if sd = p.state[pv.diag]; sd.stamp == mark {
+			if pv.flags&predDiagNoop != 0 {
+				sd.unch++
+			}
+			if int(sd.unch) <= l.u {
+				dd = sd.dist
+			}
+		}
+	}
+	if pv.up >= 0 {
+		if su = p.state[pv.up]; su.stamp == mark && int(su.unch) <= l.u {
+			du = su.dist
+		}
+	}
+	if left >= 0 {
+		if sl = p.state[left]; sl.stamp == mark && int(sl.unch) <= l.u {
+			dl = sl.dist
+		}
+	}
+	// Records: the first candidate held, then each strictly shorter one, in order.
+	var recs [3]int32
+	n := 0
+	best := int32(none)
+	if dd < best {
+		best, recs[n], n = dd, pv.diag, n+1
+		t := Sub
+		if pv.flags&predDiagNoop != 0 {
+			t = Noop
+		}
+		*sv = countState{stamp: mark, dist: dd + 1, unch: sd.unch, typ: merge(sd.typ, t)}
+	}
+	if du < best {
+		best, recs[n], n = du, pv.up, n+1
+		*sv = countState{stamp: mark, dist: du + 1, unch: su.unch, typ: merge(su.typ, Del)}
+	}
+	if dl < best {
+		recs[n], n = left, n+1
+		*sv = countState{stamp: mark, dist: dl + 1, unch: sl.unch, typ: merge(sl.typ, Ins)}
+	}
+	if n == 0 {
+		return false
+	}
+	p.total += int64(n)
+	if n == 1 && sv.typ != Noop && p.runs[recs[0]].nonRem {
+		// The common case: one occurrence, not removable, after one that is not.
+		rk := &p.runs[recs[0]]
+		rk.removedMid += l.removedOf(int64(rk.trail))
+		rk.trail = 0
+		return true
+	}
+	removable := sv.typ == Noop // a phrase no-op (an atomic edge returned above)
+	for _, k := range recs[:n] {
+		rk := &p.runs[k]
+		if !removable || len(p.asked) == 0 {
+		} else if q, ok := p.asked[[2]int32{a, v}]; ok {
+			q.known, q.k = true, k
+			if rk.nonRem {
+				q.before = rk.trail
+			} else {
+				q.before, q.fromStart = rk.lead, true
+			}
+			p.asked[[2]int32{a, v}] = q
+		}
+		switch {
+		case removable && rk.nonRem:
+			rk.trail++
+		case removable:
+			rk.lead++
+		case rk.nonRem:
+			rk.removedMid += l.removedOf(int64(rk.trail))
+			rk.trail = 0
+		default:
+			rk.nonRem = true
+		}
+	}
+	return true
+}
+
+// gridEdgeCount returns K in closed form when the lattice is the whole grid without a no-op
+// step — a hypothesis that shares no token with its source: every pair of vertices (a, b) with
+// b at or below and right of a is joined, by no path with an unchanged token, so the closure
+// holds them all (u ≥ 0), each phrase once — its first candidate, the diagonal predecessor when
+// b is in neither a's row nor a's column, gives the shortest length, max(rows, columns), which
+// no later candidate beats — and removes nothing. K is then those pairs, less the atomic edges'
+// pairs, plus their occurrences.
+func (l *Lattice) gridEdgeCount() (int64, bool) {
+	n, m := int64(l.n), int64(l.m)
+	if int64(len(l.vrow)) != (n+1)*(m+1) {
+		return 0, false
+	}
+	atomicKeys, atomicOcc := int64(0), int64(0)
+	for v, at := range l.vatom {
+		for _, c := range [3]uint8{at & 3, at >> 2 & 3, at >> 4 & 3} {
+			if c > 0 {
+				atomicKeys++
+				atomicOcc += int64(c)
+			}
+		}
+		if at>>atomDiagShift&3 != 0 {
+			if r, c := l.rowCol(int32(v)); l.src[r-1] == l.hyp[c-1] {
+				return 0, false
+			}
+		}
+	}
+	if l.u < 0 {
+		return atomicOcc, true
+	}
+	pairs := (n+2)*(n+1)/2*((m+2)*(m+1)/2) - (n+1)*(m+1)
+	return pairs - atomicKeys + atomicOcc, true
+}
+
+// countedFacts answers the tie-breaking search's questions about the closure from the lattice
+// alone: K in closed form on a whole grid without no-ops, bounds of K, or K and the phrase
+// no-ops' survival by countClosure, within a limit of vertex pairs visited.
+type countedFacts struct {
+	l     *Lattice
+	s     *implicit
+	limit int64
+}
+
+func (f countedFacts) known(needK bool, noops [][2]int32) (int64, []bool, bool) {
+	if len(noops) > 0 {
+		return 0, nil, false
+	}
+	if !needK {
+		return 0, nil, true
+	}
+	k, ok := f.l.gridEdgeCount()
+	if ok {
+		f.s.k = k
+	}
+	return k, nil, ok
+}
+
+func (f countedFacts) count(noops [][2]int32) (int64, []bool, bool) {
+	k, survives, ok := f.l.countClosure(&f.s.c, noops, f.limit)
+	if ok {
+		f.s.k = k
+	}
+	return k, survives, ok
+}
+
+func (f countedFacts) kBounds() (lo, hi int64) { return f.l.kBounds() }
+
+func (f countedFacts) countCost() int64 { return f.l.orderedPairs() }
+
+// kBounds bounds K from the lattice in a few sweeps. Below: the atomic occurrences, plus the
+// phrases among the pairs joined by a path without a no-op step (closureLowerBound, every one
+// of which the closure holds), less the phrase no-ops the removal loop may take (at most u−1
+// ending at each no-op step). Above: the atomic occurrences, plus the phrases' occurrences (see
+// below).
+func (l *Lattice) kBounds() (lo, hi int64) {
+	var atomicOcc, atomicKeys, atomicNonNoop, noopSteps int64
+	for v, at := range l.vatom {
+		for d, c := range [3]uint8{at >> atomDiagShift & 3, at >> atomUpShift & 3, at >> atomLeftShift & 3} {
+			if c == 0 {
+				continue
+			}
+			atomicKeys++
+			atomicOcc += int64(c)
+			noop := false
+			if d == 0 {
+				r, col := l.rowCol(int32(v))
+				noop = l.src[r-1] == l.hyp[col-1]
+			}
+			if noop {
+				noopSteps++
+			} else {
+				atomicNonNoop++
+			}
+		}
+	}
+	p0, err := l.closureLowerBound(math.MaxInt64)
+	if err != nil {
+		p0 = atomicNonNoop
+	}
+	lo = max(atomicOcc, atomicOcc+p0-atomicNonNoop-noopSteps*int64(max(l.u-1, 0)))
+	// A phrase's occurrences: at most 3 (its records), and each a different path of at most u
+	// no-op steps (the stored path of a different predecessor, extended): at most three per
+	// ordered pair that is not an atomic edge, and at most the paths of two steps or more
+	// (closureUpperBound's paths less the atomic steps among them; a no-op step is one for
+	// u ≥ 1 only, the closure holding it anyway).
+	phraseOcc := 3 * max(0, l.orderedPairs()-atomicKeys)
+	if paths, err := l.closureUpperBound(math.MaxInt64 - 1); err == nil {
+		atomicPaths := atomicNonNoop
+		if l.u >= 1 {
+			atomicPaths += noopSteps
+		}
+		phraseOcc = min(phraseOcc, max(0, paths-atomicPaths))
+	}
+	l.pairs.free(l.acct)
+	if l.u < 0 {
+		return atomicOcc, atomicOcc
+	}
+	return lo, atomicOcc + phraseOcc
+}
+
+// orderedPairs counts the pairs of vertices (a, b), a ≠ b, with b at or below and right of a:
+// every pair a lattice path joins is one. One backward sweep with a Fenwick tree over columns.
+func (l *Lattice) orderedPairs() int64 {
+	tree := make([]int64, l.m+2)
+	var total, inTree int64
+	for r := l.n; r >= 0; r-- {
+		first, end := l.rowVertices(r)
+		// Within the row, the vertices to the right; below, those at or right of the column.
+		for v := end - 1; v >= first; v-- {
+			c := int(l.vcol[v])
+			atMost := int64(0)
+			for i := c; i > 0; i -= i & -i { // columns < c
+				atMost += tree[i]
+			}
+			total += inTree - atMost + int64(end-1-v)
+		}
+		for v := first; v < end; v++ {
+			for i := int(l.vcol[v]) + 1; i < len(tree); i += i & -i {
+				tree[i]++
+			}
+			inTree++
+		}
+	}
+	return total
+}
+
+// countCapacity is the most vertex pairs countClosure may visit: four times the edges a closure
+// could hold within the memory budget (-1: no budget, no limit). The count of a pair costs a
+// few nanoseconds where building and searching an edge of the closure costs tens: the count
+// takes less time than the largest closure the budget holds would.
+func (l *Lattice) countCapacity() int64 {
+	if l.acct == nil {
+		return -1
+	}
+	nv := int64(len(l.vrow))
+	return max(0, 4*(l.acct.Limit()-l.acct.Held()-nv*exactBytesPerVertex)/exactBytesPerEdge)
+}

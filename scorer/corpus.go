@@ -110,7 +110,7 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 		workers = min(workers, (n+chunk-1)/chunk)
 	}
 	if workers <= 1 {
-		ev := newEvaluator(opt, mb, budget.Account())
+		ev := newEvaluator(opt, mb, budget)
 		i := 0
 		for p, err := range pairs {
 			if err != nil {
@@ -182,7 +182,7 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ev := newEvaluator(opt, mb, budget.Account())
+			ev := newEvaluator(opt, mb, budget)
 			for b := range jobs {
 				e := evaluated{rs: make([]SentenceResult, 0, len(b.pairs))}
 				for i, p := range b.pairs {

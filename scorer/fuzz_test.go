@@ -238,8 +238,8 @@ func FuzzStreamM2(f *testing.F) {
 	f.Add([]byte("S a\n\u3000\t\nS b\nA 0 1|||X|||c|||R|||-|||0\n\nS c\nA 9 9|||X|||c|||R|||-|||0\n"), uint16(0), false, uint8(7))
 	f.Add([]byte("S a\n\nS b\nA 0 x|||X|||c|||R|||-|||0\n\nS \xff\n"), uint16(0), true, uint8(2))
 	f.Add([]byte("S a\n\nS b\xe2\x80\nA 0 x|||X|||c|||R|||-|||0\n"), uint16(0), true, uint8(4))
-	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, accept bool, size uint8) {
-		r := M2Reader{Fixes: Fix(fixBits) & allFixes, AcceptBadSpans: accept}
+	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, strict bool, size uint8) {
+		r := M2Reader{Fixes: Fix(fixBits) & allFixes, Strict: strict}
 		whole, wholeErr := r.Read("gold.m2", data)
 		streamed, streamErr := readM2Stream(r, data, pieceSizeOf(size))
 		if !reflect.DeepEqual(wholeErr, streamErr) {
@@ -306,8 +306,8 @@ func FuzzCheckPairs(f *testing.F) {
 	f.Add([]byte("S a\n\nS b\n"), []byte("a\nb\n\n"), true)
 	f.Add([]byte("S a\n\nS b\nX\n"), []byte("a\n\xff\n"), false)
 	f.Add([]byte("S a\n\nS b\n"), []byte("a\nb\nc\n\xff"), false)
-	f.Fuzz(func(t *testing.T, gold, system []byte, accept bool) {
-		r := M2Reader{AcceptBadSpans: accept}
+	f.Fuzz(func(t *testing.T, gold, system []byte, strict bool) {
+		r := M2Reader{Strict: strict}
 		var pairsSkipped, checkSkipped int
 		n := 0
 		var pairsErr error

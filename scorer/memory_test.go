@@ -48,7 +48,7 @@ func nearIdenticalCorpus(rng *rand.Rand, count int, size func(i int) int) (hyps 
 func evaluateWithin(t *testing.T, opt Options, scoring int64, hyp string, s *Sentence) (SentenceResult, error, int64) {
 	t.Helper()
 	mb := MemoryBudget{Max: scoring, Scoring: scoring}
-	ev := newEvaluator(opt, mb, membudget.New(scoring).Account())
+	ev := newEvaluator(opt, mb, membudget.New(scoring))
 	ev.acct.ResetPeak()
 	r, err := ev.Evaluate(hyp, s)
 	if ev.acct.Held() != 0 {

@@ -1,23 +1,62 @@
-// Package service answers the requests of "maxmatch serve": one JSON object per request, one
-// line of JSON per answer, against a gold standard loaded once (see the command's usage for the
-// requests). A Server holds the gold and one state per worker; the command reads the lines,
-// hands them to workers and writes the answers in order.
+// Package service is the serving protocol of "maxmatch serve": requests read from a stream,
+// one JSON object per line, each answered with one line of JSON, in the order of the requests,
+// against a gold standard loaded once. Its version is ProtocolVersion; its one specification is
+// docs/serving-protocol.md (the requests, the answers and their fields, the errors).
+//
+// A Server holds the gold, prepared once, and one state per worker; Serve reads the requests,
+// answers them on the workers in parallel and writes the answers in order. No request can take
+// the service down nor hold it long: a request line is at most Config.MaxRequestBytes, a
+// request's scoring holds at most Config.RequestMemory of the memory budget (a sentence whose
+// exact search needs more is scored by the bounded search and marked "bounded"; one that not
+// even that fits is answered with an error), and whatever a request is, it gets one answer and
+// the next one is served.
 package service
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"maxmatch/internal/jsonline"
+	"maxmatch/internal/ordered"
 	"maxmatch/internal/pytext"
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
 )
+
+// DefaultMaxRequestBytes is the longest request line a Server reads by default, 16 MiB: about
+// thirty times the hypotheses of a whole test set (BEA-2019's 4,477 sentences are 0.5 MB) in
+// one "corpus" request. A request's line and the strings decoded from it are held outside the
+// memory budget, so this bounds them.
+const DefaultMaxRequestBytes = 16 << 20
+
+// DefaultRequestMemory is the most one request's scoring holds of the memory budget by
+// default, 256 MiB: a service runs for long beside other work (a GPU trainer needs the host's
+// memory for its data loaders), and every sentence of real systems fits in far less (the
+// CoNLL-2014 systems, their sentences joined into essays, hold 7–16 MB a file), while 256 MiB
+// of exact search is about a second of work (10 GB is 33 s), so that no request holds a
+// worker for long. A sentence whose exact search needs more is scored by the bounded search.
+const DefaultRequestMemory = 256 << 20
+
+// Config is how a Server serves; its zero value is the defaults.
+type Config struct {
+	// Workers is how many requests are answered at once: 0 or more than the CPUs, one per CPU
+	// (runtime.GOMAXPROCS).
+	Workers int
+	// MaxRequestBytes is the longest request line read (0: DefaultMaxRequestBytes); a longer
+	// one is answered with an error, and the next one read.
+	MaxRequestBytes int
+	// RequestMemory is the most one request's scoring holds of the memory budget (0:
+	// DefaultRequestMemory; negative: the whole budget).
+	RequestMemory int64
+}
 
 // request is a request of the service.
 type request struct {
@@ -45,26 +84,39 @@ type item struct {
 type worker struct {
 	json     report.JSONWriter
 	prepared *scorer.PreparedEvaluator
-	own      *scorer.Evaluator // for sentences that carry their own gold
-	ownCount int               // sentences scored by own since it was made
+	own      *scorer.Evaluator // for sentences that carry their own gold; made when first needed
 	results  []scorer.SentenceResult
 }
-
-// ownEvaluatorLife is how many sentences with their own gold an Evaluator scores before it is
-// replaced: it remembers every token it has seen, and a long-running service must not grow.
-const ownEvaluatorLife = 4096
 
 // Server answers requests against one gold standard, on a fixed number of workers.
 type Server struct {
 	p       *scorer.PreparedGold
 	reader  scorer.M2Reader
+	cfg     Config
 	workers []worker
 }
 
-// New returns a Server of gold (read by reader, whose options it uses for sentences that carry
-// their own gold) scored with opt, with the given number of workers (at least one).
-func New(gold []scorer.Sentence, opt scorer.Options, reader scorer.M2Reader, workers int) *Server {
-	s := &Server{p: scorer.Prepare(gold, opt), reader: reader, workers: make([]worker, max(workers, 1))}
+// New returns a Server of gold scored with opt. reader reads the gold edits that a request
+// carries for a sentence of its own: its Fixes are opt's, and it is Strict (a span outside its
+// sentence is an error answered to that request, not a warning on the service's stderr).
+func New(gold []scorer.Sentence, opt scorer.Options, cfg Config) *Server {
+	cpus := runtime.GOMAXPROCS(0)
+	if cfg.Workers <= 0 || cfg.Workers > cpus {
+		cfg.Workers = cpus
+	}
+	if cfg.MaxRequestBytes <= 0 {
+		cfg.MaxRequestBytes = DefaultMaxRequestBytes
+	}
+	switch {
+	case cfg.RequestMemory == 0:
+		cfg.RequestMemory = DefaultRequestMemory
+	case cfg.RequestMemory < 0:
+		cfg.RequestMemory = 0 // the whole budget
+	}
+	opt.SentenceMemory = cfg.RequestMemory
+	reader := scorer.M2Reader{Fixes: opt.Effective(), Strict: true,
+		StrictNote: "(the service refuses it: the gold edits of a request must lie within its sentence)"}
+	s := &Server{p: scorer.Prepare(gold, opt), reader: reader, cfg: cfg, workers: make([]worker, cfg.Workers)}
 	for w := range s.workers {
 		s.workers[w].prepared = s.p.Evaluator()
 	}
@@ -84,6 +136,89 @@ func (s *Server) Answer(w int, line []byte, no int) []byte {
 // uses no worker's state: any goroutine may call it.
 func (s *Server) Error(msg string) []byte {
 	return errorAnswer(nil, nil, errors.New(msg))
+}
+
+// Serve reads requests from in, one per line (blank lines are skipped), and writes their
+// answers to out, one line each, in the order of the requests, answering them on the workers
+// in parallel. The output is flushed whenever no more input is waiting, so that a client that
+// sends one request and waits gets its answer. It returns at the end of in, or with the
+// first error of reading in or of writing out.
+func (s *Server) Serve(in io.Reader, out io.Writer) error {
+	type answer struct {
+		text  []byte
+		flush bool // nothing more was waiting when its request was read
+	}
+	type request struct {
+		item
+		tooLong bool
+		flush   bool
+	}
+	r := bufio.NewReaderSize(in, 1<<16)
+	w := bufio.NewWriterSize(out, 1<<16)
+	lineNo := 0
+	next := func() (request, bool, error) {
+		for {
+			line, tooLong, err := readLine(r, s.cfg.MaxRequestBytes)
+			if err == io.EOF && line == nil && !tooLong {
+				return request{}, false, nil
+			}
+			if err != nil && err != io.EOF {
+				return request{}, false, fmt.Errorf("cannot read the requests: %w", err)
+			}
+			lineNo++
+			if !tooLong && len(bytes.TrimSpace(line)) == 0 {
+				continue // a blank line is not a request
+			}
+			return request{item: item{line: line, no: lineNo}, tooLong: tooLong, flush: r.Buffered() == 0}, true, nil
+		}
+	}
+	work := func(wk int, req request) answer {
+		if req.tooLong {
+			return answer{s.Error(fmt.Sprintf("line %d: request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", req.no, s.cfg.MaxRequestBytes)), req.flush}
+		}
+		return answer{s.answerItem(wk, req.item), req.flush}
+	}
+	err := ordered.Map(len(s.workers), 16*len(s.workers), next, work, func(a answer) error {
+		if _, err := w.Write(a.text); err != nil {
+			return err
+		}
+		if a.flush {
+			return w.Flush()
+		}
+		return nil
+	})
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// readLine reads one line without its line break, at most max bytes of it; the rest of a
+// longer line is read and dropped, and tooLong says so.
+func readLine(in *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := in.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(bytes.TrimSuffix(chunk, []byte("\n"))) > max {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(chunk) == 0 && line == nil && !tooLong {
+			return nil, false, io.EOF
+		}
+		if line != nil {
+			line = bytes.TrimSuffix(line, []byte("\n"))
+			if line == nil {
+				line = []byte{}
+			}
+		}
+		return line, tooLong, err
+	}
 }
 
 // answerItem answers one request on worker w.
@@ -184,11 +319,10 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 		if err != nil {
 			return err
 		}
-		if wk.own == nil || wk.ownCount >= ownEvaluatorLife {
+		if wk.own == nil {
 			if wk.own, err = s.p.NewEvaluator(); err != nil {
 				return fmt.Errorf("line %d: %v", item.no, err)
 			}
-			wk.ownCount = 0
 		}
 		rs = wk.results[:0]
 		for _, h := range hyps {
@@ -198,7 +332,6 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 			}
 			r.ChooseAlone(s.p.Options().Beta)
 			rs = append(rs, r)
-			wk.ownCount++
 		}
 	} else {
 		if req.ID == nil {

@@ -1,6 +1,9 @@
 package service
 
 import (
+	"fmt"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -14,7 +17,7 @@ func newTestServer(t *testing.T) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(gold, scorer.DefaultOptions(), scorer.M2Reader{Strict: true}, 1)
+	return New(gold, scorer.DefaultOptions(), Config{Workers: 1})
 }
 
 // TestStrictRequests: what encoding/json would take silently and a request cannot mean is one
@@ -55,5 +58,73 @@ func TestStrictRequests(t *testing.T) {
 		if !strings.HasPrefix(next, `{"id":1,"annotator":0,"correct":0`) {
 			t.Errorf("%s: the next request got %s", c.why, next)
 		}
+	}
+}
+
+// TestWorkersClamped: more workers than CPUs are the CPUs (each costs memory and none runs
+// faster for it).
+func TestWorkersClamped(t *testing.T) {
+	gold, err := scorer.ReadM2("gold.m2", []byte("S a b\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, asked := range []int{0, -5, 1 << 40} {
+		if got := New(gold, scorer.DefaultOptions(), Config{Workers: asked}).Workers(); got != runtime.GOMAXPROCS(0) {
+			t.Errorf("Workers %d: %d workers, want one per CPU (%d)", asked, got, runtime.GOMAXPROCS(0))
+		}
+	}
+}
+
+// TestRequestOverItsShare: a request whose scoring needs more than its share of the budget is
+// scored by the bounded search or answered with an error, and the next request is served
+// exactly; neither takes the budget from the other.
+func TestRequestOverItsShare(t *testing.T) {
+	words := func(prefix string, n int) string {
+		w := make([]string, n)
+		for i := range w {
+			w[i] = fmt.Sprintf("%s%d", prefix, i)
+		}
+		return strings.Join(w, " ")
+	}
+	src := words("s", 60)
+	gold, err := scorer.ReadM2("gold.m2", []byte("S "+src+"\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n\nS a b c\nA 1 2|||X|||d|||REQUIRED|||-NONE-|||0\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := fmt.Sprintf(`{"id": 0, "hyp": %q}`+"\n"+`{"id": 1, "hyp": "a d c"}`+"\n"+`{"id": 2, "source": %q, "gold": [], "hyp": %q}`+"\n"+`{"id": 1, "hyp": "a d c"}`+"\n",
+		words("h", 60), src, words("h", 60))
+	var out strings.Builder
+	srv := New(gold, scorer.DefaultOptions(), Config{Workers: 2, RequestMemory: 256 << 10})
+	if err := srv.Serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	answers := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(answers) != 4 {
+		t.Fatalf("%d answers to 4 requests:\n%s", len(answers), out.String())
+	}
+	for _, k := range []int{0, 2} {
+		if !strings.Contains(answers[k], `"bounded":true`) && !strings.Contains(answers[k], `"error":`) {
+			t.Errorf("request %d, 60 unrelated tokens in a 256 kB share: neither bounded nor refused: %.200s", k+1, answers[k])
+		}
+	}
+	for _, k := range []int{1, 3} {
+		if want := `{"id":1,"annotator":0,"correct":1,"proposed":1,"gold":1`; !strings.HasPrefix(answers[k], want) || strings.Contains(answers[k], "bounded") {
+			t.Errorf("request %d after a heavy one: %s, want an exact %s…", k+1, answers[k], want)
+		}
+	}
+	t.Logf("the heavy requests' answers: %.160s… / %.160s…", answers[0], answers[2])
+}
+
+// TestServeLineLimitAtMaxInt: the largest limit reads a request as any other (a limit of
+// the largest int once overflowed into refusing every line, forever).
+func TestServeLineLimitAtMaxInt(t *testing.T) {
+	srv := newTestServer(t)
+	srv.cfg.MaxRequestBytes = math.MaxInt
+	var out strings.Builder
+	if err := srv.Serve(strings.NewReader(`{"id": 1, "hyp": "I like it ."}`+"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.HasPrefix(got, `{"id":1,"annotator":0`) || strings.Count(got, "\n") != 1 {
+		t.Errorf("got %q, want one answer", got)
 	}
 }

@@ -1,17 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"runtime/debug"
 
-	"maxmatch/internal/ordered"
-	"maxmatch/nbest"
 	"maxmatch/scorer"
 	"maxmatch/service"
 )
@@ -42,21 +37,6 @@ on. Flags:
 
 `
 
-// serveItem is a request line read from stdin, or why it could not be read.
-type serveItem struct {
-	line    []byte
-	no      int
-	tooLong bool
-	flush   bool // nothing more was waiting on stdin when it was read
-}
-
-// serveAnswer is the answer to a request, a line of JSON, and whether to flush the output after
-// it (nothing more was waiting on stdin: the client may be waiting for it).
-type serveAnswer struct {
-	text  []byte
-	flush bool
-}
-
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("maxmatch serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -65,7 +45,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var goldPath string
 	var maxLine int
 	fs.StringVar(&goldPath, "gold", "", "the M2 gold file (required)")
-	fs.IntVar(&maxLine, "max-request-bytes", nbest.MaxLineBytes, "longest request line accepted; a longer one gets an error answer")
+	fs.IntVar(&maxLine, "max-request-bytes", service.DefaultMaxRequestBytes, "longest request line accepted; a longer one gets an error answer")
 	registerReadingFlags(fs, &opt, &reading)
 	if code, done := parseArgs(fs, args, serveUsage, []string{}, stdout, stderr); done {
 		return code
@@ -87,89 +67,16 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
 	}
-	// A request's own gold edits are read strictly: a span outside its sentence is an error
-	// answered to that request, not a warning on the service's stderr.
-	reader := scorer.M2Reader{Fixes: opt.Effective(), Strict: true}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	if os.Getenv("GOGC") == "" {
 		// A service runs for long: the garbage collector's default target (heap up to twice what
 		// is live) rather than the one-shot commands' scorer.GCPercent, which lets it grow to
 		// five times.
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
-	srv := service.New(gold, opt, reader, workers)
-	in := bufio.NewReaderSize(stdin, 1<<16)
-	out := bufio.NewWriterSize(stdout, 1<<16)
-	lineNo := 0
-	next := func() (serveItem, bool, error) {
-		for {
-			line, tooLong, err := readRequestLine(in, maxLine)
-			if err == io.EOF && line == nil && !tooLong {
-				return serveItem{}, false, nil
-			}
-			if err != nil && err != io.EOF {
-				return serveItem{}, false, fmt.Errorf("cannot read the requests: %v", err)
-			}
-			lineNo++
-			item := serveItem{line: line, no: lineNo, tooLong: tooLong, flush: in.Buffered() == 0}
-			if !tooLong && len(bytes.TrimSpace(line)) == 0 {
-				continue // a blank line is not a request
-			}
-			return item, true, nil
-		}
-	}
-	answer := func(w int, item serveItem) serveAnswer {
-		if item.tooLong {
-			return serveAnswer{srv.Error(fmt.Sprintf("line %d: request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", item.no, maxLine)), item.flush}
-		}
-		return serveAnswer{srv.Answer(w, item.line, item.no), item.flush}
-	}
-	err = ordered.Map(workers, 16*workers, next, answer, func(a serveAnswer) error {
-		if _, err := out.Write(a.text); err != nil {
-			return err
-		}
-		if a.flush {
-			return out.Flush()
-		}
-		return nil
-	})
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
-	if err != nil {
+	srv := service.New(gold, opt, service.Config{Workers: opt.Workers, MaxRequestBytes: maxLine})
+	if err := srv.Serve(stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "maxmatch serve: %v\n", err)
 		return exitError
 	}
 	return exitOK
-}
-
-// readRequestLine reads one line without its line break, at most max bytes of it; the rest of
-// a longer line is read and dropped, and tooLong says so.
-func readRequestLine(in *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
-	for {
-		chunk, err := in.ReadSlice('\n')
-		if !tooLong {
-			if len(line)+len(chunk) > max+1 { // +1: the line break
-				tooLong, line = true, nil
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF && len(chunk) == 0 && line == nil && !tooLong {
-			return nil, false, io.EOF
-		}
-		if line != nil {
-			line = bytes.TrimSuffix(line, []byte("\n"))
-			if line == nil {
-				line = []byte{}
-			}
-		}
-		return line, tooLong, err
-	}
 }

@@ -65,6 +65,17 @@ func ScorePairs(pairs []Pair, opt Options, each func(*SentenceResult) error) (To
 	return scoreStream(all, len(pairs), opt, each, nil)
 }
 
+// Workers returns how many workers to run when n are asked for: one per CPU
+// (runtime.GOMAXPROCS) for 0 or fewer, and never more than the CPUs, since more score no faster
+// and each holds its own buffers.
+func Workers(n int) int {
+	cpus := runtime.GOMAXPROCS(0)
+	if n <= 0 || n > cpus {
+		return cpus
+	}
+	return n
+}
+
 // ScoreStream is Score for pairs read as they are scored (see Pairs): each result is passed to
 // each, in order, as soon as its annotator is chosen, and memory does not grow with the
 // number of sentences: workers run ahead of the choice by at most a fixed window of
@@ -102,10 +113,7 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 		}
 		return r, err
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := Workers(opt.Workers)
 	if n >= 0 {
 		workers = min(workers, (n+chunk-1)/chunk)
 	}

@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -48,7 +47,7 @@ const DefaultRequestMemory = 256 << 20
 // Config is how a Server serves; its zero value is the defaults.
 type Config struct {
 	// Workers is how many requests are answered at once: 0 or more than the CPUs, one per CPU
-	// (runtime.GOMAXPROCS).
+	// (scorer.Workers).
 	Workers int
 	// MaxRequestBytes is the longest request line read (0: DefaultMaxRequestBytes); a longer
 	// one is answered with an error, and the next one read.
@@ -100,10 +99,7 @@ type Server struct {
 // carries for a sentence of its own: its Fixes are opt's, and it is Strict (a span outside its
 // sentence is an error answered to that request, not a warning on the service's stderr).
 func New(gold []scorer.Sentence, opt scorer.Options, cfg Config) *Server {
-	cpus := runtime.GOMAXPROCS(0)
-	if cfg.Workers <= 0 || cfg.Workers > cpus {
-		cfg.Workers = cpus
-	}
+	cfg.Workers = scorer.Workers(cfg.Workers)
 	if cfg.MaxRequestBytes <= 0 {
 		cfg.MaxRequestBytes = DefaultMaxRequestBytes
 	}

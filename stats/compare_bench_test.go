@@ -25,7 +25,7 @@ func BenchmarkCompare(b *testing.B) {
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			for b.Loop() {
-				Compare(n, scores, Options{Resamples: 1000, Seed: 1, Workers: workers})
+				must(Compare(n, scores, Options{Resamples: 1000, Seed: 1, Workers: workers}))
 			}
 		})
 	}

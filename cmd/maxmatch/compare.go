@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"maxmatch/membudget"
 	"maxmatch/report"
 	"maxmatch/scorer"
 	"maxmatch/stats"
@@ -79,9 +80,14 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	spans.finish()
 	a, b := runs[0], runs[1]
-	res := stats.PairedBootstrap(a.counts.Len(), stats.CountsScore(a.counts, opt.Beta), stats.CountsScore(b.counts, opt.Beta),
-		stats.Options{Resamples: resamples, Seed: seed, Progress: func(k int) { prog.update("paired bootstrap resample", k, resamples) }})
+	res, err := stats.PairedBootstrap(a.counts.Len(), stats.CountsScore(a.counts, opt.Beta), stats.CountsScore(b.counts, opt.Beta),
+		stats.Options{Resamples: resamples, Seed: seed, Workers: opt.Workers, Memory: membudget.New(opt.Memory()).Account(),
+			Progress: func(k int) { prog.update("paired bootstrap resample", k, resamples) }})
 	prog.clear()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: --resamples: %v\n", cmd, err)
+		return exitError
+	}
 
 	out := newStdout(stdout, stderr, prog)
 	systems := [2]report.ComparedSystem{{File: a.corpus.sys.name, Totals: a.totals}, {File: b.corpus.sys.name, Totals: b.totals}}

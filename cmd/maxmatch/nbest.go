@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
 
@@ -184,9 +183,7 @@ type nbestBatch struct {
 // each), calls each with every group's results on the worker, and hands the batches, in order,
 // to emit. A batch whose scoring failed stops the run with its error, before emit.
 func scoreList(nextGroup func() (nbest.Group, error), p *scorer.PreparedGold, workers int, each func(b *nbestBatch, g *nbest.Group, rs []scorer.SentenceResult), emit func(*nbestBatch) error) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = scorer.Workers(workers)
 	evs := make([]*scorer.PreparedEvaluator, workers)
 	results := make([][]scorer.SentenceResult, workers)
 	for w := range evs {

@@ -11,6 +11,7 @@ import (
 
 	"maxmatch/lattice"
 	"maxmatch/m2verbose"
+	"maxmatch/membudget"
 	"maxmatch/report"
 	"maxmatch/report/page"
 	"maxmatch/scorer"
@@ -294,7 +295,7 @@ func (r *scoreRun) runs() []*systemRun {
 // report is the report of the scored systems, with the bootstrap's figures (intervals, and the
 // paired tests of each system against the first) when there is one, without its signature
 // (which hashes the gold file: only the reports that show it ask for it).
-func (r *scoreRun) report(runs []*systemRun) *report.Systems {
+func (r *scoreRun) report(runs []*systemRun) (*report.Systems, error) {
 	rep := &report.Systems{Gold: r.gold.in.name, Sentences: r.gold.summary.Sentences, Beta: r.f.opt.Beta, Types: r.f.types}
 	var c stats.Comparison
 	if r.f.bootstrap > 0 {
@@ -302,10 +303,15 @@ func (r *scoreRun) report(runs []*systemRun) *report.Systems {
 		for i, s := range runs {
 			scores[i] = stats.CountsScore(s.counts, r.f.opt.Beta)
 		}
-		c = stats.Compare(runs[0].counts.Len(), scores, stats.Options{
-			Resamples: r.f.bootstrap, Seed: r.f.seed,
+		var err error
+		c, err = stats.Compare(runs[0].counts.Len(), scores, stats.Options{
+			Resamples: r.f.bootstrap, Seed: r.f.seed, Workers: r.f.opt.Workers,
 			Progress: func(k int) { r.prog.update("bootstrap resample", k, r.f.bootstrap) },
+			Memory:   membudget.New(r.f.opt.Memory()).Account(),
 		})
+		if err != nil {
+			return nil, fmt.Errorf("--bootstrap: %w", err)
+		}
 	}
 	for i, s := range runs {
 		sc := report.SystemScore{Name: s.name, File: s.corpus.sys.name, Totals: s.totals, Levels: s.levels, Types: s.types}
@@ -317,7 +323,7 @@ func (r *scoreRun) report(runs []*systemRun) *report.Systems {
 		}
 		rep.Systems = append(rep.Systems, sc)
 	}
-	return rep
+	return rep, nil
 }
 
 // table scores every system and prints their table in the format.
@@ -341,7 +347,12 @@ func (r *scoreRun) table(format report.Format, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	r.spans.finish()
-	rep := r.report(runs)
+	rep, err := r.report(runs)
+	if err != nil {
+		r.prog.clear()
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		return exitError
+	}
 	rep.Signature = r.signature()
 	doc := rep.Document(r.f.levels, r.f.perType)
 	r.prog.clear()
@@ -350,7 +361,7 @@ func (r *scoreRun) table(format report.Format, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	out := newStdout(stdout, stderr, r.prog)
-	err := doc.Write(out, format)
+	err = doc.Write(out, format)
 	if err == nil {
 		err = out.close()
 	}
@@ -471,8 +482,12 @@ func (r *scoreRun) official(stdout, stderr io.Writer) int {
 			return writeFailure(cmd, err, stderr)
 		}
 	}
-	rep := r.report(runs)
+	rep, err := r.report(runs)
 	prog.clear()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		return exitError
+	}
 	if pg != nil {
 		rep.Signature = r.signature()
 	}

@@ -11,8 +11,8 @@ package stats
 
 import (
 	"cmp"
-	"math"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"

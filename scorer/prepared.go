@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sync"
 
-	"maxmatch/internal/pytext"
 	"maxmatch/internal/scratch"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
@@ -170,12 +169,11 @@ func (e *PreparedEvaluator) Evaluate(i int, hypothesis string) (SentenceResult, 
 // have.
 func (e *PreparedEvaluator) hypothesisIDs(s *Sentence, src []int32, hypothesis string) ([]int32, error) {
 	ev := e.ev
-	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
+	if err := ev.splitHypothesis(s, hypothesis); err != nil {
+		return nil, err
+	}
 	m := len(ev.hypToks)
 	var err error
-	if ev.hypToks, err = scratch.Adopt(ev.acct, ev.hypToks); err != nil {
-		return nil, ev.tokensTooLarge(s, m, err)
-	}
 	if slices.Equal(ev.hypToks, s.Tokens) {
 		return src, nil // a hypothesis equal to its source needs no ids
 	}

@@ -395,11 +395,10 @@ func (ev *Evaluator) tokens(hypothesis string, s *Sentence) error {
 		return ev.tokensTooLarge(s, -1, err)
 	}
 	ev.src = ev.internIDs(ev.src[:0], s.Tokens)
-	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
-	m := len(ev.hypToks)
-	if ev.hypToks, err = scratch.Adopt(ev.acct, ev.hypToks); err != nil {
-		return ev.tokensTooLarge(s, m, err)
+	if err := ev.splitHypothesis(s, hypothesis); err != nil {
+		return err
 	}
+	m := len(ev.hypToks)
 	if ev.hyp, err = scratch.Resize(ev.acct, ev.hyp, m); err != nil {
 		return ev.tokensTooLarge(s, m, err)
 	}
@@ -420,6 +419,28 @@ func (ev *Evaluator) internIDs(dst []int32, tokens []string) []int32 {
 		dst = append(dst, ev.internID(t))
 	}
 	return dst
+}
+
+// splitHypothesis splits the hypothesis of s into ev.hypToks, reserved from the memory budget.
+// One that may have more tokens than a small buffer holds is counted first and split into an
+// array of exactly its tokens, reserved before it is made: split by appending, the array would
+// grow by doubling, holding each old array beside the new one, none of it reserved until the
+// end (a 50 MB line of 25 million tokens held 1.2 GB of arrays for 400 MB of tokens).
+func (ev *Evaluator) splitHypothesis(s *Sentence, hypothesis string) error {
+	var err error
+	if scratch.Bytes(ev.hypToks, len(hypothesis)/2+1) > scratch.Small(ev.acct) {
+		m := pytext.CountFields(hypothesis)
+		if ev.hypToks, err = scratch.Resize(ev.acct, ev.hypToks, m); err != nil {
+			return ev.tokensTooLarge(s, m, err)
+		}
+		ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
+		return nil
+	}
+	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
+	if ev.hypToks, err = scratch.Adopt(ev.acct, ev.hypToks); err != nil {
+		return ev.tokensTooLarge(s, len(ev.hypToks), err)
+	}
+	return nil
 }
 
 // tokensTooLarge is a refusal of the token arrays of s, whose hypothesis has m tokens (-1: not

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"maxmatch/membudget"
 )
 
 // Issue 13's targets, checked against what the run measured.
@@ -171,7 +173,7 @@ func (r *Report) largeGoldTarget(name string) Target {
 		t.Status, t.Measured = TargetNotMet, fmt.Sprintf("exit status %d: `%s`", c.ExitCode, firstLine(c.Stderr))
 		return t
 	}
-	t.Measured = fmt.Sprintf("peak %s (largest of %d), %s, %s of output", fmtMB(peakMB(c.Samples)), w.N, fmtSeconds(w.Median), fmtBytes(c.StdoutBytes))
+	t.Measured = fmt.Sprintf("peak %s (largest of %d), %s, %s of output", fmtMB(peakMB(c.Samples)), w.N, fmtSeconds(w.Median), membudget.Bytes(c.StdoutBytes))
 	t.Status = metIf(peakMB(c.Samples) < largeGoldMB)
 	return t
 }
@@ -307,12 +309,9 @@ func (r *Report) growthPhrase() string {
 	return s
 }
 
-func fmtMB(mb float64) string {
-	if mb >= 1024 {
-		return fmt.Sprintf("%.1f GB", mb/1024)
-	}
-	return fmt.Sprintf("%.0f MB", mb)
-}
+// fmtMB formats a figure in megabytes (powers of 1,024) as every byte count is printed
+// (membudget.Bytes).
+func fmtMB(mb float64) string { return membudget.Bytes(int64(mb * (1 << 20))) }
 
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")

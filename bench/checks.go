@@ -14,7 +14,7 @@ import (
 	"maxmatch/membudget"
 )
 
-// The target checks: runs of our command that issue 13's targets name and no family holds —
+// The target checks: runs of our command that the scale targets name and no family holds —
 // a 200 MB gold file with and without --jsonl, the bounded search on a 10,000-token line, a
 // 1,000,000-token line under a memory budget too small for it.
 
@@ -206,7 +206,7 @@ func clearRefusal(exit int, stderr string) (bool, string) {
 // writeChecks writes the section of the checks.
 func writeChecks(p func(string, ...any), r *Report) {
 	p("## Target checks\n\n")
-	p("Our command on inputs that issue 13's targets name, once per round, its standard output counted and dropped (only its last kilobytes kept).\n\n")
+	p("Our command on inputs that the scale targets name, once per round, its standard output counted and dropped (only its last kilobytes kept).\n\n")
 	p("| check | input | command | wall | CPU | peak | exit | output | standard error |\n| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
 	for _, c := range r.Checks {
 		stderr := strings.TrimSpace(c.Stderr)

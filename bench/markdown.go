@@ -100,7 +100,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	}
 	joinedSummary(p, r)
 	longSummary(p, r)
-	if r.hasIssue13() {
+	if r.hasScaleParts() {
 		targetsSummary(p, r)
 	}
 	if fm := freshMemoryRows(r); len(fm) > 0 && r.Machine.FirstTouch > 0 {
@@ -238,7 +238,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	p("- The official scorer is single-threaded; maxmatch uses both CPUs by default, so the CPU-time ratio is the fairer measure of work, the wall-time ratio of what a user waits.\n")
 	p("- A growth exponent is a least-squares slope of log time on log n. The official's is fitted on its time less its start-up, and only on sizes where that start-up is at most half the time; ours on in-process time per sentence, separately for sizes scored exactly and by the bounded search when there are enough of each, as the two have different costs.\n")
 	p("- The floor excludes reading, tokenising and interning: it is a lower bound, not a competitor.\n")
-	if r.hasIssue13() {
+	if r.hasScaleParts() {
 		p("- Peak memory is in MB of 2^20 bytes, as wait4 gives it in kB; the targets' limits (300 MB, 2 GB, …) are read in the same unit. On the joined files and the long lines the official scorer runs under an address-space limit (`prlimit --as`), which counts the memory it maps, not only what it touches: it fails a little before its resident set reaches the limit.\n")
 	}
 	_, err := io.WriteString(w, b.String())

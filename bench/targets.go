@@ -8,7 +8,7 @@ import (
 	"maxmatch/membudget"
 )
 
-// Issue 13's targets, checked against what the run measured.
+// The scale targets, checked against what the run measured.
 
 // TargetStatus is whether a target was met.
 type TargetStatus int
@@ -334,14 +334,14 @@ func targetsSummary(p func(string, ...any), r *Report) {
 			met++
 		}
 	}
-	p("- **Issue 13's targets**: %d of %d met (%d measured in this run):\n", met, len(ts), measured)
+	p("- **The scale targets**: %d of %d met (%d measured in this run):\n", met, len(ts), measured)
 	for _, t := range ts {
 		p("  - %s — %s: %s.\n", t.Goal, t.Status, t.Measured)
 	}
 }
 
-// hasIssue13 reports whether the run measured any of issue 13's parts (a report read back from
+// hasScaleParts reports whether the run measured any of the scale parts (a report read back from
 // an older CSV has none).
-func (r *Report) hasIssue13() bool {
+func (r *Report) hasScaleParts() bool {
 	return len(r.Joined) > 0 || len(r.Long) > 0 || len(r.Checks) > 0
 }

@@ -107,22 +107,24 @@ func (r *Resampler) Next() []int {
 // order[i] of the scored corpus.
 type Score func(order []int) (p, r, f float64)
 
-// ResultsScore is the Score of scored sentences: the annotator choice re-run over the
-// resampled order from the cached results (scorer.Retotal).
-func ResultsScore(results []scorer.SentenceResult, beta float64) Score {
-	return func(order []int) (p, r, f float64) {
-		t := scorer.Retotal(results, beta, order)
-		return t.PRF()
-	}
-}
-
-// CountsScore is ResultsScore from each sentence's per-annotator counts alone, which is all
-// the choice needs: what a corpus of any size keeps for its bootstrap.
-func CountsScore(counts *scorer.SentenceCounts, beta float64) Score {
+// CorpusScore is the Score of a corpus from each sentence's per-annotator counts, which is all
+// the annotator choice needs: it re-runs the choice over the resampled order
+// (scorer.SentenceCounts.Retotal) and evaluates nothing. What a corpus of any size keeps for its
+// bootstrap.
+func CorpusScore(counts *scorer.SentenceCounts, beta float64) Score {
 	return func(order []int) (p, r, f float64) {
 		t := counts.Retotal(beta, order)
 		return t.PRF()
 	}
+}
+
+// ResultsScore is CorpusScore of scored sentences.
+func ResultsScore(results []scorer.SentenceResult, beta float64) Score {
+	var counts scorer.SentenceCounts
+	for i := range results {
+		counts.Add(&results[i])
+	}
+	return CorpusScore(&counts, beta)
 }
 
 // Estimate is a figure on the whole corpus and its bootstrap distribution.

@@ -93,7 +93,7 @@ func (c *corpus) countsOnly() Score {
 	for i := range c.results {
 		counts.Add(&c.results[i])
 	}
-	return CountsScore(&counts, scorer.DefaultOptions().Beta)
+	return CorpusScore(&counts, scorer.DefaultOptions().Beta)
 }
 
 func sharedCoNLL(t testing.TB) string {

@@ -19,7 +19,7 @@ func BenchmarkCompare(b *testing.B) {
 		for i := range c.results {
 			counts.Add(&c.results[i])
 		}
-		scores = append(scores, CountsScore(&counts, 0.5))
+		scores = append(scores, CorpusScore(&counts, 0.5))
 		n = len(c.gold)
 	}
 	for _, workers := range []int{1, 2} {

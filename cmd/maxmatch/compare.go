@@ -80,7 +80,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	spans.finish()
 	a, b := runs[0], runs[1]
-	res, err := stats.PairedBootstrap(a.counts.Len(), stats.CountsScore(a.counts, opt.Beta), stats.CountsScore(b.counts, opt.Beta),
+	res, err := stats.PairedBootstrap(a.counts.Len(), stats.CorpusScore(a.counts, opt.Beta), stats.CorpusScore(b.counts, opt.Beta),
 		stats.Options{Resamples: resamples, Seed: seed, Workers: opt.Workers, Memory: membudget.New(opt.Memory()).Account(),
 			Progress: func(k int) { prog.update("paired bootstrap resample", k, resamples) }})
 	prog.clear()

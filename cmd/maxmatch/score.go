@@ -301,7 +301,7 @@ func (r *scoreRun) report(runs []*systemRun) (*report.Systems, error) {
 	if r.f.bootstrap > 0 {
 		scores := make([]stats.Score, len(runs))
 		for i, s := range runs {
-			scores[i] = stats.CountsScore(s.counts, r.f.opt.Beta)
+			scores[i] = stats.CorpusScore(s.counts, r.f.opt.Beta)
 		}
 		var err error
 		c, err = stats.Compare(runs[0].counts.Len(), scores, stats.Options{

@@ -15,6 +15,7 @@ package service
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -168,7 +169,7 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 			return request{item: item{line: line, no: lineNo}, tooLong: tooLong, flush: r.Buffered() == 0}, true, nil
 		}
 	}
-	work := func(wk int, req request) answer {
+	work := func(_ context.Context, wk int, req request) answer {
 		if req.tooLong {
 			return answer{s.Error(fmt.Sprintf("line %d: request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", req.no, s.cfg.MaxRequestBytes)), req.flush}
 		}

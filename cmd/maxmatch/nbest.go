@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -204,7 +205,7 @@ func scoreList(nextGroup func() (nbest.Group, error), p *scorer.PreparedGold, wo
 		}
 		return b, len(b.groups) > 0, nil
 	}
-	work := func(w int, b *nbestBatch) *nbestBatch {
+	work := func(_ context.Context, w int, b *nbestBatch) *nbestBatch {
 		if out, ok := outBuffers.Get().(*[]byte); ok {
 			b.out = (*out)[:0]
 		}

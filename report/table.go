@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 )
 
 // Align is how a column's cells are aligned in aligned text and Markdown.
@@ -226,38 +225,18 @@ func (t *Table) WriteText(w io.Writer) error {
 		}
 		cells = append(cells, line)
 	}
-	width := make([]int, len(cols))
-	for _, line := range cells {
-		for k, s := range line {
-			width[k] = max(width[k], utf8.RuneCountInString(s))
-		}
-	}
+	lines := AlignText(cells, func(k int) bool { return t.right(cols[k]) })
 	total := 0
-	for k, wd := range width {
-		total += wd
-		if k > 0 {
-			total += 2
-		}
+	for _, ln := range lines {
+		total = max(total, TextWidth(ln))
 	}
 	rule := strings.Repeat("─", total) + "\n"
 	var b strings.Builder
-	for n, line := range cells {
-		if n == 1 || (t.Summary != nil && n == len(cells)-1) {
+	for n, ln := range lines {
+		if n == 1 || (t.Summary != nil && n == len(lines)-1) {
 			b.WriteString(rule)
 		}
-		var ln strings.Builder
-		for k, s := range line {
-			if k > 0 {
-				ln.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", width[k]-utf8.RuneCountInString(s))
-			if t.right(cols[k]) {
-				ln.WriteString(pad + s)
-			} else {
-				ln.WriteString(s + pad)
-			}
-		}
-		b.WriteString(strings.TrimRight(ln.String(), " ") + "\n")
+		b.WriteString(ln + "\n")
 	}
 	for _, n := range t.Notes {
 		b.WriteString(n + "\n")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -43,11 +44,19 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 	out := &bytes.Buffer{} // written whole at the end, checked
 	fmt.Fprintf(out, "maxmatch demo: a system's output for %d sentences, scored against an M2 gold standard\n", len(gold))
 	fmt.Fprintf(out, "(u = %d unchanged words per edit, β = %.1f, release 3.2 behaviour).\n\n", opt.MaxUnchangedWords, opt.Beta)
+	// Each sentence's edits are rows of one table, aligned over every sentence (report.AlignText).
+	type block struct {
+		head, tail string
+		rows       [][]string
+	}
+	var blocks []block
+	var rows [][]string
 	totals, err := scorer.Score(hyps, gold, opt, func(r *scorer.SentenceResult) error {
 		a := r.ChosenResult()
-		fmt.Fprintf(out, "Sentence %d\n  source      %s\n  hypothesis  %s\n", r.Index+1, r.Source, r.Hypothesis)
+		var b block
+		b.head = fmt.Sprintf("Sentence %d\n  source      %s\n  hypothesis  %s\n", r.Index+1, r.Source, r.Hypothesis)
 		if len(a.Edits) == 0 && len(a.Gold) == 0 {
-			fmt.Fprintf(out, "  no edit proposed, none expected\n")
+			b.head += "  no edit proposed, none expected\n"
 		}
 		for _, e := range a.Edits {
 			mark, note := "✗", "not in the gold standard"
@@ -57,7 +66,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 			t := scorer.Trim(e) // shown without the unchanged words an edit may carry
-			fmt.Fprintf(out, "  %s proposed  %-40s %s\n", mark, demoEdit(t.Start, t.End, t.Original, t.Correction), note)
+			b.rows = append(b.rows, []string{"  " + mark + " proposed", demoEdit(t.Start, t.End, t.Original, t.Correction), note})
 		}
 		for _, g := range a.Gold {
 			found := false
@@ -67,19 +76,30 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 			if !found {
-				fmt.Fprintf(out, "  - missed    %-40s a gold edit the system did not make\n", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]))
+				b.rows = append(b.rows, []string{"  - missed", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]), "a gold edit the system did not make"})
 			}
 		}
 		n := a.Counts()
 		if len(r.Annotators) > 1 {
-			fmt.Fprintf(out, "  %d annotators; annotator %d is chosen: it gives the best F so far\n", len(r.Annotators), a.Annotator)
+			b.tail = fmt.Sprintf("  %d annotators; annotator %d is chosen: it gives the best F so far\n", len(r.Annotators), a.Annotator)
 		}
-		fmt.Fprintf(out, "  counts: %d correct, %d proposed, %d gold\n\n", n.Correct, n.Proposed, n.Gold)
+		b.tail += fmt.Sprintf("  counts: %d correct, %d proposed, %d gold\n\n", n.Correct, n.Proposed, n.Gold)
+		blocks = append(blocks, b)
+		rows = append(rows, b.rows...)
 		return nil
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
 		return exitError
+	}
+	lines := report.AlignText(rows, nil)
+	for _, b := range blocks {
+		out.WriteString(b.head)
+		for range b.rows {
+			out.WriteString(lines[0] + "\n")
+			lines = lines[1:]
+		}
+		out.WriteString(b.tail)
 	}
 	c := totals.Counts()
 	p, r, f := totals.PRF()

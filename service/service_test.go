@@ -1,6 +1,8 @@
 package service
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"runtime"
@@ -11,7 +13,7 @@ import (
 )
 
 // newTestServer serves a gold standard of two sentences.
-func newTestServer(t *testing.T) *Server {
+func newTestServer(t testing.TB) *Server {
 	t.Helper()
 	gold, err := scorer.ReadM2("gold.m2", []byte("S He go home .\nA 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS I like it .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"), 0)
 	if err != nil {
@@ -130,4 +132,32 @@ func TestServeLineLimitAtMaxInt(t *testing.T) {
 	if got := out.String(); !strings.HasPrefix(got, `{"id":1,"annotator":0`) || strings.Count(got, "\n") != 1 {
 		t.Errorf("got %q, want one answer", got)
 	}
+}
+
+// FuzzAnswer states what the service guarantees of any request line: no panic, and one answer
+// on one line, a JSON object whose "id" is the request's (or null), with either a result or
+// an "error".
+func FuzzAnswer(f *testing.F) {
+	for _, s := range []string{
+		`{"id": 0, "hyp": "He goes home ."}`, `{"id": 1, "hyps": ["I like it .", "I like it"]}`,
+		`{"id": "c", "corpus": ["He goes home .", "I like it ."]}`, `{"id": [1], "source": "a b", "gold": [[0, 1, ["c", ""], 3, "T"]], "hyp": "c b"}`,
+		`{"id": 2, "m2": "S a\nA 0 1|||X|||b|||REQUIRED|||-NONE-|||0", "hyps": ["b"], "compact": true}`, `{"info": true}`,
+		`{"id": 0, "hyp": "\ud800"}`, `{"id": 0, "hyp": null, "hyp": 1}`, `[`,
+	} {
+		f.Add([]byte(s))
+	}
+	srv := newTestServer(f)
+	f.Fuzz(func(t *testing.T, line []byte) {
+		a := srv.Answer(0, line, 1)
+		if len(a) == 0 || a[len(a)-1] != '\n' || bytes.Count(a, []byte("\n")) != 1 {
+			t.Fatalf("%q: answer %q is not one line", line, a)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(a, &m); err != nil {
+			t.Fatalf("%q: answer %s is not a JSON object: %v", line, a, err)
+		}
+		if _, ok := m["id"]; !ok {
+			t.Fatalf("%q: answer %s has no id", line, a)
+		}
+	})
 }

@@ -3,6 +3,8 @@ package membudget
 import (
 	"errors"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -212,5 +214,20 @@ func TestLimitedAccount(t *testing.T) {
 	}
 	if got := b.LimitedAccount(5000).Limit(); got != 1000 {
 		t.Errorf("LimitedAccount(5000).Limit() = %d, want the budget's 1000", got)
+	}
+}
+
+func TestProcKB(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "meminfo")
+	if err := os.WriteFile(path, []byte("MemTotal:       24576000 kB\nMemFree:         1000 kB\nVmSize:\t  2048 kB\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]int64{"MemTotal": 24576000 << 10, "VmSize": 2048 << 10} {
+		if got, err := procKB(path, key); err != nil || got != want {
+			t.Errorf("procKB(%s) = %d, %v; want %d", key, got, err, want)
+		}
+	}
+	if _, err := procKB(path, "Missing"); err == nil {
+		t.Errorf("a key the file lacks: no error")
 	}
 }

@@ -267,11 +267,7 @@ func Pairs(gold GoldReader, system *SystemStream, skipped func(line int)) iter.S
 				return
 			}
 			if differ {
-				e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: system.Lines(), Sentences: gold.Sentences(), FirstUnpairedAt: firstUnpaired}
-				if firstUnpaired == 0 {
-					e.FirstUnpairedAt = e.Sentences + 1
-				}
-				yield(Pair{}, e)
+				yield(Pair{}, lengthError(gold, system, system.Lines(), firstUnpaired))
 			}
 		}
 		for {
@@ -289,8 +285,7 @@ func Pairs(gold GoldReader, system *SystemStream, skipped func(line int)) iter.S
 			case gerr == io.EOF && serr == io.EOF:
 				return
 			case gerr == io.EOF:
-				// One line more than the gold's sentences, empty, and the last: skipped.
-				if _, err := system.Next(); err == io.EOF && h == "" {
+				if _, err := system.Next(); err == io.EOF && extraLineSkipped(system.Lines(), gold.Sentences(), h) {
 					if skipped != nil {
 						skipped(system.Lines())
 					}
@@ -344,17 +339,35 @@ func CheckPairs(gold *M2Stream, system *SystemStream, skipped func(line int)) (i
 	switch {
 	case lines == n:
 		return n, nil
-	case lines == n+1 && last == "":
+	case extraLineSkipped(lines, n, last):
 		if skipped != nil {
 			skipped(lines)
 		}
 		return n, nil
 	}
-	e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: lines, Sentences: n, FirstUnpairedAt: n + 1}
+	firstUnpaired := 0
 	if lines < n {
-		e.FirstUnpairedAt = gold.p.lineOfLine
+		firstUnpaired = gold.p.lineOfLine
 	}
-	return 0, e
+	return 0, lengthError(gold, system, lines, firstUnpaired)
+}
+
+// extraLineSkipped is the pairing rule's one exception to equal lengths: a system of one line
+// more than the gold's sentences, that line empty and the last (a final line break too many),
+// is paired without it.
+func extraLineSkipped(lines, sentences int, last string) bool {
+	return lines == sentences+1 && last == ""
+}
+
+// lengthError is the error of a system of lines lines that does not pair with the gold:
+// firstUnpaired is the gold line of the first sentence without a hypothesis (0 when the
+// system has more lines than the gold sentences).
+func lengthError(gold GoldReader, system *SystemStream, lines, firstUnpaired int) *LengthError {
+	e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: lines, Sentences: gold.Sentences(), FirstUnpairedAt: firstUnpaired}
+	if firstUnpaired == 0 {
+		e.FirstUnpairedAt = e.Sentences + 1
+	}
+	return e
 }
 
 // drain calls next until the end of its file and returns the error it ends with, if not io.EOF.

@@ -132,6 +132,7 @@ func (r M2Reader) parser(name string) *m2Parser {
 type blockLine struct {
 	text string
 	line int
+	col  int // the byte offset of text in its line of the file (after a "\r" or another break of Python's)
 }
 
 // m2Parser reads an M2 file piece by piece (feed), each piece made of whole lines of the file,
@@ -141,6 +142,7 @@ type m2Parser struct {
 	fixes      Fix
 	strict     bool
 	strictNote string
+	col        int // the offset in its line of the file of the line being parsed (see errorf)
 	warn       func(*ParseError)
 
 	// Where the next piece starts in the file.
@@ -185,7 +187,12 @@ func cut[T any](slab *[]T, n, minSize int) []T {
 	return (*slab)[start : start+n : start+n]
 }
 
+// errorf is an error at column col (1-based; 0 for the whole line) of the line being parsed,
+// which starts p.col bytes into line line of the file.
 func (p *m2Parser) errorf(line, col int, format string, args ...any) error {
+	if col > 0 {
+		col += p.col
+	}
 	return &ParseError{File: p.name, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -268,7 +275,7 @@ func (p *m2Parser) physicalLine(line string) error {
 			}
 			continue
 		}
-		p.block = append(p.block, blockLine{ln.Text, p.line})
+		p.block = append(p.block, blockLine{ln.Text, p.line, ln.Offset})
 	}
 	return nil
 }
@@ -300,6 +307,7 @@ type rawEdit struct {
 // its A lines edits.
 func (p *m2Parser) parseBlock(lines []blockLine) error {
 	first := lines[0]
+	p.col = first.col
 	if strings.HasPrefix(first.text, "A ") {
 		return p.errorf(first.line, 1, "an \"A \" line before any \"S \" line: expected each block to start with the \"S \" line of its sentence")
 	}
@@ -341,6 +349,7 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 			continue
 		}
 		no := ln.line
+		p.col = ln.col
 		if !strings.HasPrefix(ln.text, "A ") {
 			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.text))
 		}
@@ -586,14 +595,14 @@ func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens
 		if nSentences > 1 {
 			tokens = fmt.Sprintf("the %s of the block's %d sentences", plural(nTokens, "token"), nSentences)
 		}
-		return &ParseError{File: p.name, Line: no, Column: col, Msg: fmt.Sprintf(
+		return &ParseError{File: p.name, Line: no, Column: p.col + col, Msg: fmt.Sprintf(
 			"span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; %s", quote(span), tokens, n, reading)}
 	case start > end:
 		reading = "kept, as the official scorer does, as a gold edit no system edit can match (--strict makes this an error)"
 		if p.strict {
 			reading = "the official scorer keeps such an edit, which no system edit can match " + p.strictNote
 		}
-		return &ParseError{File: p.name, Line: no, Column: col, Msg: fmt.Sprintf(
+		return &ParseError{File: p.name, Line: no, Column: p.col + col, Msg: fmt.Sprintf(
 			"span (field 1) %s ends before it starts: expected start ≤ end; %s", quote(span), reading)}
 	}
 	return nil

@@ -197,7 +197,7 @@ func clearRefusal(exit int, stderr string) (bool, string) {
 		return false, fmt.Sprintf("exit status %d, not 2", exit)
 	case strings.Count(msg, "\n") > 0:
 		return false, fmt.Sprintf("%d lines on stderr, not one", strings.Count(msg, "\n")+1)
-	case !strings.HasPrefix(msg, "maxmatch: ") || !strings.Contains(msg, "--max-memory"):
+	case !strings.HasPrefix(msg, "maxmatch score: ") || !strings.Contains(msg, "--max-memory"):
 		return false, "its message does not name the memory budget"
 	}
 	return true, ""

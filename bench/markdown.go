@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"maxmatch/internal/markdown"
 	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
@@ -241,7 +242,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	if r.hasScaleParts() {
 		p("- Peak memory is in MB of 2^20 bytes, as wait4 gives it in kB; the targets' limits (300 MB, 2 GB, …) are read in the same unit. On the joined files and the long lines the official scorer runs under an address-space limit (`prlimit --as`), which counts the memory it maps, not only what it touches: it fails a little before its resident set reaches the limit.\n")
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, markdown.WithContents(b.String()))
 	return err
 }
 

@@ -414,7 +414,7 @@ func (pt *FamilyPoint) describe(r *scorer.SentenceResult) {
 
 // scoreCase scores a generated case in-process (scorer.Score, default options, one worker):
 // once, each given every sentence's result, then timed, sampleCount samples, under a soft heap
-// limit (the harness runs under the command's garbage-collector setting, GCPercent 400, and
+// limit (the harness runs under the command's garbage-collector setting, commandGCPercent, and
 // its garbage would otherwise add several gigabytes to a case that holds a few); the pages go
 // back to the system afterwards, before the commands run beside the harness. An error of the
 // first scoring (a *scorer.TooLargeError) is returned, and nothing is timed.
@@ -449,7 +449,7 @@ func timeAlternately(f, g func(), samples int, minSample time.Duration) (fs, gs 
 	// In-process work runs under the garbage collector setting of the command, whose share of
 	// a sample otherwise varies with where the collections fall (NTHU's degenerate sentence
 	// allocated enough for its samples to spread over a factor of two).
-	defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent))
+	defer debug.SetGCPercent(debug.SetGCPercent(commandGCPercent))
 	calibrate := func(h func()) int {
 		runtime.GC()
 		start := time.Now()
@@ -480,3 +480,7 @@ func timeAlternately(f, g func(), samples int, minSample time.Duration) (fs, gs 
 	}
 	return fs, gs
 }
+
+// commandGCPercent is the garbage collector's target the maxmatch command runs with (its
+// gcPercent, set in main): the harness measures in-process scoring under it.
+const commandGCPercent = 400

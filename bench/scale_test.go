@@ -71,9 +71,9 @@ func scaleReport() *Report {
 		{Name: checkLargeGold, Size: 200, Input: "the gold 456 times", Args: []string{"score", "s", "g"}, Samples: []Sample{ok(9, 9, 80), ok(10, 10, 79)}, StdoutBytes: 64},
 		{Name: checkLargeGoldJSONL, Size: 200, Args: []string{"score", "--jsonl", "s", "g"}, Samples: []Sample{ok(11, 11, 149)}, StdoutBytes: 300 << 20},
 		{Name: checkBounded, Size: 10_000, Args: []string{"score", "--max-work", "1000", "s", "g"}, Samples: []Sample{ok(0.2, 0.2, 20)},
-			Stderr: "maxmatch: warning: sentence 1 (g line 1): …; scored with the bounded search, not the official's exact one\n"},
+			Stderr: "maxmatch score: warning: sentence 1 (g line 1): …; scored with the bounded search, not the official's exact one\n"},
 		{Name: checkMemoryError, Size: 1_000_000, ExitCode: 2, Samples: []Sample{{Wall: sec(0.8), MaxRSS: 76 << 20, Status: StatusFailed}},
-			Stderr: "maxmatch: sentence 1 (g:1) is too large for the memory budget: … (--max-memory 64.0 MB …); a larger --max-memory would score it\n"},
+			Stderr: "maxmatch score: sentence 1 (g:1) is too large for the memory budget: … (--max-memory 64.0 MB …); a larger --max-memory would score it\n"},
 	}
 	r.Previous = compareRuns(syntheticReport(), r, "prev.csv")
 	return r
@@ -198,9 +198,9 @@ func TestClearRefusal(t *testing.T) {
 		want   bool
 		reason string
 	}{
-		{2, "maxmatch: sentence 1 (x.m2:1) is too large for the memory budget: …; a larger --max-memory would score it\n", true, "the refusal the README shows"},
-		{2, "maxmatch: sentence 1 is too large\n", false, "a message that does not name --max-memory"},
-		{2, "maxmatch: too large (--max-memory 64M)\nmaxmatch: and more\n", false, "two messages"},
+		{2, "maxmatch score: sentence 1 (x.m2:1) is too large for the memory budget: …; a larger --max-memory would score it\n", true, "the refusal the README shows"},
+		{2, "maxmatch score: sentence 1 is too large\n", false, "a message that does not name --max-memory"},
+		{2, "maxmatch score: too large (--max-memory 64M)\nmaxmatch score: and more\n", false, "two messages"},
 		{2, "panic: runtime error: index out of range (--max-memory)\n", false, "a panic"},
 		{137, "", false, "killed"},
 	} {
@@ -259,7 +259,7 @@ func TestScaleReport(t *testing.T) {
 		"Not run: n = 1,000,000, over this family's cap (`-long-max edited=100000`).",
 		"- maxmatch: command's peak memory less its start-up's, sizes where it is ≥ 2× the start-up's: **peak ∝ n^",
 		"## Target checks",
-		"| memory-error | – | `maxmatch ` | 800 ms | 0 µs | 76.0 MB | 2 | 0 B | `maxmatch: sentence 1 (g:1) is too large for the memory budget",
+		"| memory-error | – | `maxmatch ` | 800 ms | 0 µs | 76.0 MB | 2 | 0 B | `maxmatch score: sentence 1 (g:1) is too large for the memory budget",
 		"![time and peak memory against line length](benchmarks-long.svg)",
 		"![time against sentences per line](benchmarks-joined.svg)",
 	)

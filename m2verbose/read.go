@@ -1,9 +1,7 @@
 package m2verbose
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -199,22 +197,45 @@ func Args(opt scorer.Options) []string {
 	return a
 }
 
-// ReadOptions reads a case's options file: scoring flags on one line, as the command takes them
-// (for instance "--compat 3.2 --max_unchanged_words 1 --beta 0.5").
+// ReadOptions reads a case's options file: on one line, the official scorer's flags
+// (--max_unchanged_words N, --beta B, --ignore_whitespace_casing) and --compat and --fix as the
+// command takes them (for instance "--compat 3.2 --max_unchanged_words 1 --beta 0.5").
 func ReadOptions(path string) (scorer.Options, error) {
 	opt := scorer.DefaultOptions()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return opt, err
 	}
-	fs := flag.NewFlagSet(path, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	opt.RegisterFlags(fs)
-	if err := fs.Parse(strings.Fields(string(data))); err != nil {
-		return opt, fmt.Errorf("%s: %v", path, err)
-	}
-	if fs.NArg() > 0 {
-		return opt, fmt.Errorf("%s: unexpected %q", path, fs.Args())
+	args := strings.Fields(string(data))
+	for i := 0; i < len(args); i++ {
+		name, value, hasValue := strings.Cut(args[i], "=")
+		if name == "--ignore_whitespace_casing" && !hasValue {
+			opt.IgnoreWhitespaceCasing = true
+			continue
+		}
+		if !hasValue && i+1 < len(args) {
+			value, hasValue = args[i+1], true
+			i++
+		}
+		switch {
+		case !hasValue:
+			err = fmt.Errorf("%s takes a value", name)
+		case name == "--max_unchanged_words":
+			opt.MaxUnchangedWords, err = strconv.Atoi(value)
+		case name == "--beta":
+			opt.Beta, err = strconv.ParseFloat(value, 64)
+		case name == "--compat":
+			opt.Compat, err = scorer.ParseCompat(value)
+		case name == "--fix":
+			var f scorer.Fix
+			f, err = scorer.ParseFixes(value)
+			opt.Fixes |= f
+		default:
+			err = fmt.Errorf("unexpected %q", args[i])
+		}
+		if err != nil {
+			return opt, fmt.Errorf("%s: %v", path, err)
+		}
 	}
 	return opt, nil
 }

@@ -80,7 +80,8 @@ type Reader struct {
 const chunkBytes = 1 << 20
 
 // NewReader returns a Reader of the n-best list r, whose name is used in errors. nSentences is
-// the number of gold sentences: ids must be below it (0: no check).
+// the number of gold sentences: ids must be below it (0: no check). An error reading r is
+// returned as it is: r's errors name the file (an input.File's reader does).
 func NewReader(r io.Reader, name string, format Format, nSentences int) *Reader {
 	in := pieces.New(r, chunkBytes)
 	in.MaxLine = MaxLineBytes
@@ -110,7 +111,7 @@ func (r *Reader) readLine() (string, error) {
 		case err == pieces.ErrLongLine:
 			return "", r.errorf(r.line+1, 0, "line longer than %d bytes: expected one hypothesis per line", MaxLineBytes)
 		case err != nil:
-			return "", fmt.Errorf("%s: cannot read the n-best list: %v", r.name, err)
+			return "", err
 		}
 	}
 }

@@ -65,7 +65,7 @@ func EstimateCell(e stats.Estimate) Cell { return Estimate(e.Value, e.Lo, e.Hi, 
 func BootstrapSection(iv stats.Intervals, beta float64) Section {
 	return Section{
 		Key:     "bootstrap",
-		Heading: fmt.Sprintf("%g%% bootstrap intervals (%d resamples of the %d sentences, seed %d):", 100*iv.Level, iv.Resamples, iv.Sentences, iv.Seed),
+		Heading: fmt.Sprintf("%g%% bootstrap intervals (%d resample%s of the %d sentence%s, seed %d):", 100*iv.Level, iv.Resamples, pluralS(iv.Resamples), iv.Sentences, pluralS(iv.Sentences), iv.Seed),
 		Fields: Fields{
 			{Key: "resamples", Value: Int(iv.Resamples)},
 			{Key: "seed", Value: Uint(iv.Seed)},

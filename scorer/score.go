@@ -201,12 +201,6 @@ func (e *TooLargeError) Error() string {
 
 func (e *TooLargeError) Unwrap() error { return e.Err }
 
-// GCPercent is the garbage collector's target (runtime/debug.SetGCPercent) that the maxmatch
-// command runs with, and that the benchmarks measure in-process scoring with: a run holds a few
-// tens of megabytes (a few hundred on a degenerate sentence), and collecting less eagerly than
-// the default 100% saves a third of a typical run's time.
-const GCPercent = 400
-
 // DefaultOptions returns the official scorer's defaults: u = 2, β = 0.5, release 3.2.
 func DefaultOptions() Options {
 	return Options{MaxUnchangedWords: 2, Beta: 0.5}

@@ -13,18 +13,14 @@
 package service
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
 	"maxmatch/internal/jsonline"
-	"maxmatch/internal/ordered"
 	"maxmatch/internal/pytext"
 	"maxmatch/nbest"
 	"maxmatch/report"
@@ -90,6 +86,10 @@ type worker struct {
 
 // Server answers requests against one gold standard, on a fixed number of workers.
 type Server struct {
+	// Signature, when not empty, is the signature of the corpus figures the server gives
+	// (corpus.Signature of its gold file and options), which its "info" answer carries.
+	Signature string
+
 	p       *scorer.PreparedGold
 	reader  scorer.M2Reader
 	cfg     Config
@@ -133,89 +133,6 @@ func (s *Server) Answer(w int, line []byte, no int) []byte {
 // uses no worker's state: any goroutine may call it.
 func (s *Server) Error(msg string) []byte {
 	return errorAnswer(nil, nil, errors.New(msg))
-}
-
-// Serve reads requests from in, one per line (blank lines are skipped), and writes their
-// answers to out, one line each, in the order of the requests, answering them on the workers
-// in parallel. The output is flushed whenever no more input is waiting, so that a client that
-// sends one request and waits gets its answer. It returns at the end of in, or with the
-// first error of reading in or of writing out.
-func (s *Server) Serve(in io.Reader, out io.Writer) error {
-	type answer struct {
-		text  []byte
-		flush bool // nothing more was waiting when its request was read
-	}
-	type request struct {
-		item
-		tooLong bool
-		flush   bool
-	}
-	r := bufio.NewReaderSize(in, 1<<16)
-	w := bufio.NewWriterSize(out, 1<<16)
-	lineNo := 0
-	next := func() (request, bool, error) {
-		for {
-			line, tooLong, err := readLine(r, s.cfg.MaxRequestBytes)
-			if err == io.EOF && line == nil && !tooLong {
-				return request{}, false, nil
-			}
-			if err != nil && err != io.EOF {
-				return request{}, false, fmt.Errorf("cannot read the requests: %w", err)
-			}
-			lineNo++
-			if !tooLong && len(bytes.TrimSpace(line)) == 0 {
-				continue // a blank line is not a request
-			}
-			return request{item: item{line: line, no: lineNo}, tooLong: tooLong, flush: r.Buffered() == 0}, true, nil
-		}
-	}
-	work := func(_ context.Context, wk int, req request) answer {
-		if req.tooLong {
-			return answer{s.Error(fmt.Sprintf("line %d: request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", req.no, s.cfg.MaxRequestBytes)), req.flush}
-		}
-		return answer{s.answerItem(wk, req.item), req.flush}
-	}
-	err := ordered.Map(len(s.workers), 16*len(s.workers), next, work, func(a answer) error {
-		if _, err := w.Write(a.text); err != nil {
-			return err
-		}
-		if a.flush {
-			return w.Flush()
-		}
-		return nil
-	})
-	if ferr := w.Flush(); err == nil {
-		err = ferr
-	}
-	return err
-}
-
-// readLine reads one line without its line break, at most max bytes of it; the rest of a
-// longer line is read and dropped, and tooLong says so.
-func readLine(in *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
-	for {
-		chunk, err := in.ReadSlice('\n')
-		if !tooLong {
-			if len(line)+len(bytes.TrimSuffix(chunk, []byte("\n"))) > max {
-				tooLong, line = true, nil
-			} else {
-				line = append(line, chunk...)
-			}
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err == io.EOF && len(chunk) == 0 && line == nil && !tooLong {
-			return nil, false, io.EOF
-		}
-		if line != nil {
-			line = bytes.TrimSuffix(line, []byte("\n"))
-			if line == nil {
-				line = []byte{}
-			}
-		}
-		return line, tooLong, err
-	}
 }
 
 // answerItem answers one request on worker w.
@@ -288,6 +205,9 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 		j.Key("fixes").String(opt.Fixes.String())
 		j.Key("ignore_whitespace_casing").Bool(opt.IgnoreWhitespaceCasing)
 		j.Key("workers").Int(len(s.workers))
+		if s.Signature != "" {
+			j.Key("signature").String(s.Signature)
+		}
 		j.End()
 		return nil
 	case req.Corpus != nil:

@@ -41,11 +41,11 @@ type Options struct {
 	Memory *membudget.Account
 }
 
-// ArraysBytes is the memory Compare holds for its figures: P, R and F_β of each of systems
-// systems on each resample, their differences, and each worker's resample of n sentences. It
-// is math.MaxInt64 when that is more than an int64 holds.
+// ArraysBytes is the memory Compare holds for its figures: ResampleBytes for each resample,
+// and each worker's resample of n sentences. It is math.MaxInt64 when that is more than an
+// int64 holds.
 func ArraysBytes(n, systems, resamples, workers int) int64 {
-	perResample := int64(8 * (3*systems + 1))
+	perResample := ResampleBytes(systems)
 	if resamples < 0 || int64(resamples) > (math.MaxInt64-int64(8*n*workers))/perResample {
 		return math.MaxInt64
 	}
@@ -202,6 +202,10 @@ type Comparison struct {
 	// baseline; Paired[0] is the zero value.
 	Paired []Paired
 }
+
+// ResampleBytes is the memory Compare holds for each resample of the given number of systems:
+// each system's P, R and F_β on it, and one difference against the baseline.
+func ResampleBytes(systems int) int64 { return int64(3*systems+1) * 8 }
 
 // Compare bootstraps several systems scored on the same n gold sentences: each resample draws
 // the sentences once and scores every system on it, so that each system's intervals and the

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"io"
 	"strconv"
 
+	"github.com/spf13/cobra"
+
+	"maxmatch/internal/cli"
 	"maxmatch/report"
 	"maxmatch/scorer"
 )
@@ -19,25 +21,35 @@ var (
 	demoSystem []byte
 )
 
-const demoUsage = `usage: maxmatch demo
-
-Scores a small embedded sample (a system's output for a few sentences against an M2 gold
+const demoLong = `Scores a small embedded sample (a system's output for a few sentences against an M2 gold
 standard) and explains, sentence by sentence, what the scorer did and what the numbers mean.
 It takes no arguments and no flags.
 `
 
-func runDemo(args []string, stdout, stderr io.Writer) int {
-	if code, done := parseNoArgs("maxmatch demo", demoUsage, args, stdout, stderr); done {
-		return code
-	}
+// newDemo returns "maxmatch demo".
+func (a *app) newDemo() *cobra.Command {
+	return a.newCommand([]cli.Usage{{Args: "demo", What: "score an embedded sample and explain the output"}}, demoLong,
+		func(cmd *cobra.Command, args []string) error {
+			if err := cli.ExactArgs(args); err != nil {
+				return err
+			}
+			a.code = a.demo()
+			return nil
+		})
+}
+
+// demo scores the sample and explains it.
+func (a *app) demo() int {
+	const cmd = "maxmatch demo"
+	stdout, stderr := a.stdout, a.stderr
 	gold, err := scorer.ReadM2("demo.m2", demoGold, 0)
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
 	hyps, err := scorer.ReadSystem("demo.txt", demoSystem)
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
 	opt := scorer.DefaultOptions()
@@ -89,7 +101,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
 	}
 	lines := report.AlignText(rows, nil)

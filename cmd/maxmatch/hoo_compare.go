@@ -2,85 +2,78 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
-	"sort"
-	"strings"
+
+	"github.com/spf13/cobra"
 
 	"maxmatch/hoo/compare"
 	"maxmatch/hoo/fragment"
-	"maxmatch/hoo/m2extract"
-	"maxmatch/hoo/wdiff"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/writefile"
 )
 
-const hooCompareUsage = `usage: maxmatch hoo compare --gold GOLD_DIR --orig RAW_DIR [--methods A,B] [--csv FILE] [--html FILE] SYS_DIR...
-
-Extracts each system's edits (SYS_DIR holds its corrected texts NNNNxxN.txt) in two ways, scores
+const hooCompareLong = `Extracts each system's edits (SYS_DIR holds its corrected texts NNNNxxN.txt) in two ways, scores
 both with the HOO 2011 scheme, with and without the bonus, and prints Table 1 (mean scores per
 system and extraction) and Table 2 (per fragment and segment, the edits only one extraction
-found, ✓ when it is a gold edit, with the gold edits around them) as Markdown. Flags:
+found, ✓ when it is a gold edit, with the gold edits around them) as Markdown.`
 
-`
-
-// hooExtractors are the extractions hoo compare knows, by name.
-var hooExtractors = map[string]compare.Extractor{
-	"m2":    compare.M2(m2extract.DefaultOptions()),
-	"wdiff": compare.Wdiff(wdiff.Options{}),
-	"wdiff-fixed": func() compare.Extractor {
-		x := compare.Wdiff(wdiff.Options{Fixed: true})
-		x.Name = "wdiff-fixed"
-		return x
-	}(),
+// hooCompareFlags are the flags of "maxmatch hoo compare".
+type hooCompareFlags struct {
+	goldDir, origDir, csv, html string
+	methods                     []string
+	fixedEval                   bool
 }
 
-// runHooCompare is "maxmatch hoo compare".
-func runHooCompare(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("maxmatch hoo compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	goldDir := fs.String("gold", "", "directory of gold edit files NNNNGE.xml")
-	origDir := fs.String("orig", "", "directory of original texts NNNN.txt")
-	methods := fs.String("methods", "wdiff,m2", "the two extractions to compare: "+strings.Join(extractorNames(), ", "))
-	csvPath := fs.String("csv", "", "also write Table 1 as CSV to this file")
-	htmlPath := fs.String("html", "", "also write both tables as a web page to this file")
-	fixedEval := fs.Bool("fixed-eval", false, "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")
-	if code, done := parseArgs(fs, args, hooCompareUsage, nil, stdout, stderr); done {
-		return code
-	}
-	c := newHooCommand("maxmatch hoo compare", stdout, stderr)
-	if *goldDir == "" || *origDir == "" {
-		return c.fail("--gold and --orig are required")
-	}
-	if fs.NArg() == 0 {
-		return c.fail("expected at least one system directory after the flags")
-	}
-	if *csvPath != "" && *csvPath == *htmlPath {
-		return c.fail("--csv and --html both name %s: expected two files", *csvPath)
-	}
+// newHooCompare returns "maxmatch hoo compare".
+func (a *app) newHooCompare() *cobra.Command {
+	f := hooCompareFlags{methods: []string{"wdiff", "m2"}}
+	cmd := a.newCommand([]cli.Usage{{Args: "compare --gold GOLD_DIR --orig RAW_DIR [flags] SYS_DIR...", What: "two extractions of HOO systems, scored side by side"}}, hooCompareLong,
+		func(cmd *cobra.Command, args []string) error {
+			switch {
+			case f.goldDir == "" || f.origDir == "":
+				return cli.Usagef("--gold and --orig are required")
+			case len(args) == 0:
+				return cli.Usagef("expected at least one system directory after the flags")
+			}
+			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, map[string]writefile.Kind{"--html": writefile.HTML}, nil, nil); err != nil {
+				return err
+			}
+			a.code = a.newHooCommand(cmd.CommandPath()).compare(f, args)
+			return nil
+		})
+	fs := cli.Flags(cmd)
+	fs.String(&f.goldDir, "gold", "", "", cli.DirArg, "directory of gold edit files NNNNGE.xml")
+	fs.String(&f.origDir, "orig", "", "", cli.DirArg, "directory of original texts NNNN.txt")
+	fs.Add(&cli.ListValue{What: "extraction", N: 2, Choices: compare.ExtractorNames(), Apply: func(names []string) error {
+		f.methods = names
+		return nil
+	}}, "methods", "", "the two extractions to compare (default wdiff,m2)")
+	fs.String(&f.csv, "csv", "", "", cli.OutFileArg, "also write Table 1 as CSV to this file")
+	fs.String(&f.html, "html", "", "", cli.OutFileArg, "also write both tables as a web page to this file")
+	fs.Bool(&f.fixedEval, "fixed-eval", "", "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")
+	return cmd
+}
+
+// compare extracts and scores the systems of the directories sysDirs and prints the tables.
+func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
+	extractors := compare.Extractors()
 	var xs []compare.Extractor
-	for _, name := range strings.Split(*methods, ",") {
-		x, ok := hooExtractors[name]
-		if !ok {
-			return c.fail("--methods: %q is not known; expected two of %s", name, strings.Join(extractorNames(), ", "))
-		}
-		xs = append(xs, x)
+	for _, name := range f.methods {
+		xs = append(xs, extractors[name])
 	}
-	if len(xs) != 2 {
-		return c.fail("--methods: expected two extractions, got %d", len(xs))
-	}
-	gold, err := c.readDir(*goldDir, fragment.Gold)
+	gold, err := c.readDir(f.goldDir, fragment.Gold)
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	raw, err := c.readDir(*origDir, fragment.Raw)
+	raw, err := c.readDir(f.origDir, fragment.Raw)
 	if err != nil {
 		return c.fail("%v", err)
 	}
 	// Every system is read before any is extracted, so that a mistake in the last is found
 	// before the long work on the first.
-	sysFrags := make([][]compare.Fragment, fs.NArg())
-	for i, dir := range fs.Args() {
+	sysFrags := make([][]compare.Fragment, len(sysDirs))
+	for i, dir := range sysDirs {
 		sys, err := c.readDir(dir, fragment.SystemText)
 		if err != nil {
 			return c.fail("%v", err)
@@ -90,49 +83,33 @@ func runHooCompare(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var systems []*compare.System
-	for i, dir := range fs.Args() {
+	for i, dir := range sysDirs {
 		name := filepath.Base(filepath.Clean(dir))
-		opt := compare.Options{FixedEval: *fixedEval, Progress: func(what string, done, total int) {
-			c.progress.update(fmt.Sprintf("system %d/%d, %s: %s", i+1, fs.NArg(), name, what), done, total)
+		opt := compare.Options{FixedEval: f.fixedEval, Progress: func(what string, done, total int) {
+			c.progress.Update(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sysDirs), name, what), done, total)
 		}}
 		s, err := compare.Compare(name, sysFrags[i], xs, opt)
 		if err != nil {
 			return c.fail("%v", err)
 		}
-		for m, sc := range s.Scores {
-			for _, e := range sc.ExtractionErrors {
-				c.warn("%s, %s extraction: %s; scored as no edits", s.Name, s.Methods[m], e)
-			}
+		for _, w := range s.Warnings() {
+			c.progress.Warn("%s", w)
 		}
 		systems = append(systems, s)
 	}
-	var out bytes.Buffer
-	fmt.Fprint(&out, "## Table 1: HOO 2011 scores, mean over fragments\n\n")
-	compare.WriteTable1Markdown(&out, systems)
-	fmt.Fprint(&out, "\n## Table 2: where the extractions differ\n")
-	compare.WriteTable2Markdown(&out, systems)
 	files := map[string][]byte{}
-	if *csvPath != "" {
+	if f.csv != "" {
 		var b bytes.Buffer
 		compare.WriteTable1CSV(&b, systems)
-		files[*csvPath] = b.Bytes()
+		files[f.csv] = b.Bytes()
 	}
-	if *htmlPath != "" {
+	if f.html != "" {
 		var b bytes.Buffer
 		compare.WriteHTML(&b, systems)
-		files[*htmlPath] = b.Bytes()
+		files[f.html] = b.Bytes()
 	}
-	if err := writeFiles(files); err != nil {
+	if err := writefile.All(files); err != nil {
 		return c.fail("%v", err)
 	}
-	return c.output(out.Bytes())
-}
-
-func extractorNames() []string {
-	var names []string
-	for n := range hooExtractors {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return c.output(compare.Markdown(systems))
 }

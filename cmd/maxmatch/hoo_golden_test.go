@@ -53,13 +53,13 @@ func TestGoldenHoo(t *testing.T) {
 		// Gold offsets beyond the raw text.
 		{"hoo-beyond-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "beyond/gold", "--orig", raw, "--system", systxt, "--out", "$TMP/out"}, "file, line, edit, both lengths"},
 		{"hoo-beyond-compare", []string{"hoo", "compare", "--gold", bad + "beyond/gold", "--orig", raw, systxt}, "the same error (was: a warning, and the m2 extraction scored as no edits)"},
-		{"hoo-beyond-synth", []string{"hoo", "synth", "--raw", raw, "--gold", bad + "beyond/gold", "--out", "$TMP/out"}, "the same error"},
+		{"hoo-beyond-synth", []string{"hoo", "synth", "--orig", raw, "--gold", bad + "beyond/gold", "--out", "$TMP/out"}, "the same error"},
 
 		// Invalid UTF-8: file, line, column, byte offset.
 		{"hoo-utf8-raw-extract-wdiff", []string{"hoo", "extract", "--orig", bad + "utf8/raw", "--system", systxt, "--out", "$TMP/out"}, "a raw text (official: written as Latin-1, mojibake)"},
 		{"hoo-utf8-raw-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", gold, "--orig", bad + "utf8/raw", "--system", systxt, "--out", "$TMP/out"}, "the same error (was: an error about an edit's text)"},
 		{"hoo-utf8-raw-compare", []string{"hoo", "compare", "--gold", gold, "--orig", bad + "utf8/raw", systxt}, "the same error (was: a warning, the m2 extraction scored as no edits)"},
-		{"hoo-utf8-raw-synth", []string{"hoo", "synth", "--raw", bad + "utf8/raw", "--gold", gold, "--out", "$TMP/out"}, "the same error"},
+		{"hoo-utf8-raw-synth", []string{"hoo", "synth", "--orig", bad + "utf8/raw", "--gold", gold, "--out", "$TMP/out"}, "the same error"},
 		{"hoo-utf8-sys-extract-wdiff", []string{"hoo", "extract", "--orig", raw, "--system", bad + "utf8/sys", "--out", "$TMP/out"}, "a system text"},
 		{"hoo-utf8-sys-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", gold, "--orig", raw, "--system", bad + "utf8/sys", "--out", "$TMP/out"}, "the same error"},
 		{"hoo-utf8-sys-compare", []string{"hoo", "compare", "--gold", gold, "--orig", raw, bad + "utf8/sys"}, "the same error"},
@@ -71,7 +71,7 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-empty-sys-eval-2012", []string{"hoo", "eval", "--scheme", "2012", gold, bad + "empty/sysxml"}, "the same under 2012 (official: ParseError: no element found)"},
 		{"hoo-empty-gold-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "empty/gold", "--orig", raw, "--system", systxt, "--out", "$TMP/out"}, "the same error"},
 		{"hoo-empty-gold-compare", []string{"hoo", "compare", "--gold", bad + "empty/gold", "--orig", raw, systxt}, "the same error"},
-		{"hoo-empty-gold-synth", []string{"hoo", "synth", "--raw", raw, "--gold", bad + "empty/gold", "--out", "$TMP/out"}, "the same error"},
+		{"hoo-empty-gold-synth", []string{"hoo", "synth", "--orig", raw, "--gold", bad + "empty/gold", "--out", "$TMP/out"}, "the same error"},
 
 		// --type naming nothing known (official: every count 0, every score 1).
 		{"hoo-eval-2012-unknown-type", []string{"hoo", "eval", "--scheme", "2012", "--type", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the types of the edits are listed"},
@@ -100,6 +100,10 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-synth-help", []string{"hoo", "synth", "-h"}, "usage and flags"},
 		{"help-hoo", []string{"help", "hoo"}, "maxmatch help COMMAND"},
 		{"help-score", []string{"help", "score"}, "the same as score -h"},
+		{"help-hoo-eval", []string{"help", "hoo", "eval"}, "help at every depth: a command under a group"},
+		{"help-unknown", []string{"help", "hoo", "evaluate"}, "a command that does not exist: one line, exit 2"},
+		{"hoo-synth-raw", []string{"hoo", "synth", "--raw", "testdata/hoo/raw", "--gold", "testdata/hoo/gold", "--out", "$TMP/out"}, "the old name of --orig still works, with a warning"},
+		{"completion-unknown-shell", []string{"completion", "tcsh"}, "the shells listed"},
 		{"demo-help", []string{"demo", "-h"}, "usage on stdout, status 0"},
 		{"demo-argument", []string{"demo", "x"}, "no arguments"},
 	}
@@ -125,10 +129,12 @@ func TestGoldenFullStdout(t *testing.T) {
 		{"hoo-eval-2012-stdout-full", []string{"hoo", "eval", "--scheme", "2012", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the XML report"},
 		{"hoo-compare-stdout-full", []string{"hoo", "compare", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "testdata/hoo/systxt"}, "the Markdown tables"},
 		{"hoo-extract-stdout-full", []string{"hoo", "extract", "--orig", "testdata/hoo/raw", "--system", "testdata/hoo/systxt", "--out", "$TMP/out"}, "the summary, after the files are written"},
-		{"hoo-synth-stdout-full", []string{"hoo", "synth", "--raw", "testdata/hoo/raw", "--gold", "testdata/hoo/gold", "--out", "$TMP/out"}, "the summary"},
+		{"hoo-synth-stdout-full", []string{"hoo", "synth", "--orig", "testdata/hoo/raw", "--gold", "testdata/hoo/gold", "--out", "$TMP/out"}, "the summary"},
 		{"demo-stdout-full", []string{"demo"}, "the demo"},
 		{"version-stdout-full", []string{"version"}, "the version"},
 		{"help-stdout-full", []string{"help"}, "the usage"},
+		{"score-help-stdout-full", []string{"score", "-h"}, "a command's help is checked as any output (it used to exit 0)"},
+		{"completion-stdout-full", []string{"completion", "bash"}, "the completion script too"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkGolden(t, tt.name, tt.args, tt.why, full) })

@@ -58,6 +58,14 @@ func TestGolden(t *testing.T) {
 		{"gold-not-m2", []string{"score", "testdata/small.txt", "testdata/short.txt"}, "a gold file that is not M2"},
 		{"score-help", []string{"score", "-h"}, "the flags, on stdout, status 0"},
 		{"bad-flag", []string{"score", "--max_unchanged_words", "two", "testdata/small.txt", "testdata/small.m2"}, "a flag value of the wrong type: one error and a pointer to -h"},
+		{"single-dash-flag", []string{"score", "-beta", "1", "testdata/small.txt", "testdata/small.m2"}, "a long flag with one dash, which Go's flag package took and the official never did: its -- form named"},
+		{"unknown-flag", []string{"score", "--bogus", "testdata/small.txt", "testdata/small.m2"}, "a flag that does not exist: ours, not the flag package's message"},
+		{"unknown-flag-one-dash", []string{"score", "-bogus", "testdata/small.txt", "testdata/small.m2"}, "the same with one dash"},
+		{"flag-without-value", []string{"score", "testdata/small.txt", "testdata/small.m2", "--beta"}, "a flag's value missing at the end"},
+		{"score-html-not-a-page", []string{"score", "testdata/report.txt", "--html", "testdata/report-partial.txt", "testdata/report-source.txt", "testdata/report.m2"}, "--html took the next file, a system's, as its value (a slip with flags between files): a file that is not a page is not replaced"},
+		{"score-html-is-input", []string{"score", "--html", "testdata/report.m2", "testdata/report.txt", "testdata/report.m2"}, "--html naming the gold file: refused before anything is read or written"},
+		{"score-system-twice", []string{"score", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "one system file given twice: refused (it made two rows of the same name)"},
+		{"score-bootstrap-over-budget", []string{"score", "--max-memory", "1M", "--bootstrap", "1000000", "testdata/report.txt", "testdata/report.m2"}, "resamples whose arrays do not fit the memory budget: refused before any work"},
 		{"bad-offset", []string{"score", "testdata/small.txt", "testdata/badoffset.m2"}, "non-integer offset: file, line, column"},
 		{"few-fields", []string{"score", "testdata/small.txt", "testdata/fewfields.m2"}, "an A line with too few fields"},
 		{"bad-line", []string{"score", "testdata/small.txt", "testdata/badline.m2"}, "a line that is neither S nor A"},
@@ -199,6 +207,7 @@ func TestGolden(t *testing.T) {
 		{"serve-no-gold", []string{"serve"}, "--gold is required"},
 		{"serve-bad-gold", []string{"serve", "--gold", "testdata/badoffset.m2"}, "a bad gold file stops the service before it starts"},
 		{"serve-extra-argument", []string{"serve", "--gold", "testdata/small.m2", "extra"}, "an argument serve does not take: the message demo and version give, exit 2 (it used to panic)"},
+		{"serve-gold-stdin", []string{"serve", "--gold", "-"}, "standard input carries the requests: it cannot be the gold file (it swallowed them, exit 0)"},
 
 		// compare.
 		{"compare", []string{"compare", "--resamples", "500", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "both scores, the difference with its interval, wins, p-value, resamples and seed"},

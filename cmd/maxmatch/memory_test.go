@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"maxmatch/bench/cases"
+	"maxmatch/nbest"
 )
 
 // writeLongCase writes a long-line case (bench/cases.LongFamilies) of n tokens to a temporary
@@ -108,16 +109,16 @@ func TestTooLargeAfterPrintedSentences(t *testing.T) {
 // (its output streamed): the hypotheses before the large sentence are on stdout, and the
 // message says so.
 func TestNbestTooLargeAfterPrintedHypotheses(t *testing.T) {
-	defer func(b int) { onePassBytes = b }(onePassBytes)
-	onePassBytes = 0
+	defer func(b int64) { onePassBytes = b }(onePassBytes)
+	onePassBytes = -1 // every list checked first, its rows streamed
 	f, _ := cases.LongFamilyByName("near-identical")
 	small, large := f.Case(1_000, 1), f.Case(1_000_000, 1)
 	dir := t.TempDir()
 	list, gold := filepath.Join(dir, "list.nbest"), filepath.Join(dir, "gold.m2")
 	hyp := func(c cases.Case) string { return strings.TrimSuffix(c.System(), "\n") }
 	// A batch's worth of hypotheses of sentence 0 (the list is scored in batches of
-	// nbestBatchHyps, printed whole), then sentence 1, too large for the budget.
-	text := strings.Repeat("0 ||| "+hyp(small)+" ||| f ||| 1\n", nbestBatchHyps) + "1 ||| " + hyp(large) + " ||| f ||| 1\n"
+	// nbest.BatchHyps, printed whole), then sentence 1, too large for the budget.
+	text := strings.Repeat("0 ||| "+hyp(small)+" ||| f ||| 1\n", nbest.BatchHyps) + "1 ||| " + hyp(large) + " ||| f ||| 1\n"
 	if err := os.WriteFile(list, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -130,10 +131,10 @@ func TestNbestTooLargeAfterPrintedHypotheses(t *testing.T) {
 	if code != exitError {
 		t.Errorf("exit %d, want %d", code, exitError)
 	}
-	if n := strings.Count(stdout.String(), "\n"); n != nbestBatchHyps || !strings.HasPrefix(stdout.String(), `{"id":0,"k":0,`) {
-		t.Errorf("stdout has %d lines, want the %d hypotheses of sentence 0", n, nbestBatchHyps)
+	if n := strings.Count(stdout.String(), "\n"); n != nbest.BatchHyps || !strings.HasPrefix(stdout.String(), `{"id":0,"k":0,`) {
+		t.Errorf("stdout has %d lines, want the %d hypotheses of sentence 0", n, nbest.BatchHyps)
 	}
-	if want := fmt.Sprintf("; standard output holds the scores of the %d hypotheses before it only\n", nbestBatchHyps); !strings.Contains(msg, "sentence 2 ("+gold+":") || !strings.HasSuffix(msg, want) || strings.Count(msg, "\n") != 1 {
+	if want := fmt.Sprintf("; standard output holds the scores of the %d hypotheses before it only\n", nbest.BatchHyps); !strings.Contains(msg, "sentence 2 ("+gold+":") || !strings.HasSuffix(msg, want) || strings.Count(msg, "\n") != 1 {
 		t.Errorf("stderr %q: want one line naming sentence 2 and ending %q", msg, want)
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"maxmatch/bench/cases"
-	"maxmatch/scorer"
 )
 
 // conllNbest writes the CoNLL-2014 files of the shared data as one n-best list (Moses format):
@@ -51,7 +50,7 @@ func conllNbest(tb testing.TB, dir string) (list, gold string, names []string) {
 // hypotheses per sentence (17,056): reading the gold, checking and reading the list, scoring,
 // printing TSV (or JSON lines). hyps/s is the figure of the target.
 func BenchmarkNbestCommand(b *testing.B) {
-	defer debug.SetGCPercent(debug.SetGCPercent(scorer.GCPercent)) // as the command runs
+	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent)) // as the command runs
 	list, gold, _ := conllNbest(b, b.TempDir())
 	for _, format := range []string{"tsv", "jsonl"} {
 		for _, j := range []string{"1", "2"} {

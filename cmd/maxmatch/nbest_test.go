@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"maxmatch/nbest"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -120,7 +122,7 @@ func TestNbestMatchesScore(t *testing.T) {
 	}
 
 	tsv := strings.Split(strings.TrimSuffix(runOK(t, "nbest", list, gold), "\n"), "\n")
-	if tsv[0] != nbestTSVHeader(0.5)[:len(nbestTSVHeader(0.5))-1] || len(tsv) != len(rows)+1 {
+	if header := nbest.TSVHeader(report.FBetaLabel(0.5)); tsv[0] != header[:len(header)-1] || len(tsv) != len(rows)+1 {
 		t.Fatalf("TSV: header %q, %d lines", tsv[0], len(tsv))
 	}
 	for i, line := range tsv[1:] {
@@ -184,7 +186,7 @@ func TestNbestFormatsAgree(t *testing.T) {
 	// From stdin, gzipped.
 	for _, text := range []string{lists["moses"], lists["jsonl"]} {
 		var stdout, stderr bytes.Buffer
-		if code := runNbest([]string{"--jsonl", "-", "testdata/small.m2"}, strings.NewReader(text), &stdout, &stderr); code != 0 || stdout.String() != want {
+		if code := runStdin([]string{"nbest", "--jsonl", "-", "testdata/small.m2"}, strings.NewReader(text), &stdout, &stderr); code != 0 || stdout.String() != want {
 			t.Errorf("stdin: exit %d, %s%s", code, stdout.String(), stderr.String())
 		}
 	}
@@ -214,7 +216,7 @@ func TestNbestBigListStreams(t *testing.T) {
 	dir := t.TempDir()
 	one := "0 ||| The cat sat on the mat . ||| " + strings.Repeat("f", 1000) + "\n"
 	var b strings.Builder
-	n := onePassBytes/len(one) + 10
+	n := int(onePassBytes)/len(one) + 10
 	for range n {
 		b.WriteString(one)
 	}

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"maxmatch/internal/progress"
 )
 
 // The tests below run the command as a process, with real standard streams: a full disk, a
@@ -20,7 +22,7 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("MAXMATCH_TEST_MAIN") == "1" {
 		if os.Getenv("MAXMATCH_TEST_PROGRESS") == "now" {
-			progressDelay = 0
+			progress.Delay = 0
 		}
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}

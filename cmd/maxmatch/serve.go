@@ -1,19 +1,22 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"io"
+	"errors"
 	"os"
 	"runtime/debug"
 
+	"github.com/spf13/cobra"
+
+	"maxmatch/corpus"
+	"maxmatch/input"
+	"maxmatch/internal/cli"
+	"maxmatch/internal/progress"
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 	"maxmatch/service"
 )
 
-const serveUsage = `usage: maxmatch serve --gold GOLD [flags]
-
-Reads requests from stdin, one JSON object per line, and answers each with one line of JSON on
+const serveLong = `Reads requests from standard input, one JSON object per line, and answers each with one line of JSON on
 stdout, in the order of the requests; blank lines are skipped. GOLD (an M2 file) is read once;
 requests are scored by -j workers in parallel. "id" is echoed in every answer; for a gold
 sentence it is the sentence's 0-based index:
@@ -27,56 +30,77 @@ sentence it is the sentence's 0-based index:
                                          corrections, then an annotator id and an error type
   {"id": x, "m2": "S …\nA …", "hyp" or "hyps": …}
                                          the same, from one M2 block
-  {"id": x, "info": true}                the number of sentences and the options
+  {"id": x, "info": true}                the number of sentences, the options and the signature of
+                                         the corpus figures (as "maxmatch score --signature-only")
 
 "edits": false leaves the edits out of sentence answers; "compact": true gives each sentence
 result as an array, {"id", "results": [[annotator, correct, proposed, gold, p, r, f,
 [annotator, correct, proposed, gold, …], edits, correct_edits, bounded], …]}.
 A request that cannot be answered gets {"id": its id or null, "error": "…"}, and the service goes
-on. Flags:
+on.`
 
-`
+// newServe returns "maxmatch serve".
+func (a *app) newServe() *cobra.Command {
+	var (
+		opt      scorer.Options
+		reading  corpus.Reading
+		goldPath string
+		maxLine  int
+	)
+	cmd := a.newCommand([]cli.Usage{{Args: "serve --gold GOLD [flags]", What: "score JSON-lines requests from stdin, gold loaded once"}}, serveLong,
+		func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) > 0:
+				return cli.ExactArgs(args)
+			case goldPath == "":
+				return cli.Usagef("--gold is required: the M2 file the requests refer to")
+			case goldPath == "-":
+				return cli.Usagef("--gold: \"-\" is standard input, which carries the requests, expected a file")
+			}
+			if err := reading.Check(); err != nil {
+				return cli.UsageError{Msg: err.Error()}
+			}
+			// A request line is held in memory whole: at most the memory budget.
+			if budget := opt.Memory(); int64(maxLine) > budget {
+				if cmd.Flags().Changed("max-request-bytes") {
+					return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
+				}
+				maxLine = int(budget)
+			}
+			checkWorkers(&opt)
+			a.code = a.serve(opt, reading, goldPath, maxLine)
+			return nil
+		})
+	fs := cli.Flags(cmd)
+	fs.String(&goldPath, "gold", "", "", cli.FileArg, "the M2 gold file (required)")
+	fs.Int(&maxLine, "max-request-bytes", "", service.DefaultMaxRequestBytes, cli.Positive, "longest request line accepted, at most the memory budget (the default too); a longer one gets an error answer")
+	scoringFlags(fs, &opt)
+	readingFlags(fs, &reading)
+	return cmd
+}
 
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("maxmatch serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	opt := scorer.DefaultOptions()
-	var reading goldReading
-	var goldPath string
-	var maxLine int
-	fs.StringVar(&goldPath, "gold", "", "the M2 gold file (required)")
-	fs.IntVar(&maxLine, "max-request-bytes", service.DefaultMaxRequestBytes, "longest request line accepted; a longer one gets an error answer")
-	registerReadingFlags(fs, &opt, &reading)
-	if code, done := parseArgs(fs, args, serveUsage, []string{}, stdout, stderr); done {
-		return code
-	}
-	if goldPath == "" {
-		fmt.Fprintln(stderr, "maxmatch serve: --gold is required: the M2 file the requests refer to\nrun \"maxmatch serve -h\" for the usage and flags")
-		return exitError
-	}
-	if !checkOptions("maxmatch serve", opt, stderr) {
-		return exitError
-	}
-	if maxLine < 1 {
-		fmt.Fprintf(stderr, "maxmatch serve: --max-request-bytes must be positive, got %d\n", maxLine)
-		return exitError
-	}
-	prog := newProgress(stderr)
-	gold, err := reading.readAll(goldPath, opt.Effective(), prog)
+// serve answers the requests on standard input.
+func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string, maxLine int) int {
+	const cmd = "maxmatch serve"
+	stdout, stderr := a.stdout, a.stderr
+	prog := progress.New(cmd, stderr)
+	gold, id, err := reading.ReadGold(goldPath, opt.Effective(), input.Options{Stdin: stdin}, prog)
 	if err != nil {
-		fmt.Fprintf(stderr, "maxmatch: %v\n", err)
-		return exitError
+		return fail(prog, "%v", err)
 	}
 	if os.Getenv("GOGC") == "" {
 		// A service runs for long: the garbage collector's default target (heap up to twice what
-		// is live) rather than the one-shot commands' scorer.GCPercent, which lets it grow to
+		// is live) rather than the one-shot commands' gcPercent, which lets it grow to
 		// five times.
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
 	srv := service.New(gold, opt, service.Config{Workers: opt.Workers, MaxRequestBytes: maxLine})
-	if err := srv.Serve(stdin, stdout); err != nil {
-		fmt.Fprintf(stderr, "maxmatch serve: %v\n", err)
-		return exitError
+	srv.Signature = corpus.Signature(opt, nil, id, 0, 0, signatureVersion())
+	var we *service.WriteError
+	if err := srv.Serve(stdin, stdout); errors.As(err, &we) {
+		return writeFailure(cmd, we.Err, stderr)
+	} else if err != nil {
+		return fail(prog, "%v", err)
 	}
 	return exitOK
 }

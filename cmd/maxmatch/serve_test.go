@@ -5,16 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+
+	"maxmatch/scorer"
 )
 
 // serve runs the service on the given stdin and returns its answers, one per line.
 func serve(t *testing.T, stdin string, args ...string) []string {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	if code := runServe(args, strings.NewReader(stdin), &stdout, &stderr); code != 0 {
+	if code := runStdin(append([]string{"serve"}, args...), strings.NewReader(stdin), &stdout, &stderr); code != 0 {
 		t.Fatalf("serve %v: exit %d\n%s", args, code, stderr.String())
 	}
 	if stderr.Len() > 0 {
@@ -31,6 +33,8 @@ func serve(t *testing.T, stdin string, args ...string) []string {
 // every request gets exactly one answer, in order, with its own id; a bad one gets an error
 // saying what was wrong, and the service goes on.
 func TestServeRequests(t *testing.T) {
+	// The signature of the corpus figures is score's (it reads the gold file only).
+	signature := strings.TrimSuffix(runOK(t, "score", "--signature-only", "testdata/small.txt", "testdata/small.m2"), "\n")
 	tests := []struct {
 		request string
 		answer  string // the whole answer, or, for errors, the start of the error's message
@@ -46,7 +50,7 @@ func TestServeRequests(t *testing.T) {
 		{`{"id": 6, "m2": "S a b\nA 0 1|||X|||c|||REQUIRED|||-NONE-|||0\n", "hyp": "c b"}`, `{"id":6,"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}],"edits":[[0,1,"a","c"]],"correct_edits":[[0,1,"a","c"]]}`, "an M2 block"},
 		{`{"id": 2, "hyps": ["They were happy ."], "edits": false}`, `{"id":2,"results":[{"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}]}]}`, "counts only"},
 		{`{"id": 0, "hyp": "The cats sat on mat .", "compact": true}`, `{"id":0,"results":[[1,1,1,1,1,1,1,[0,0,1,1,1,1,1,1],[[1,2,"cat","cats"]],[[1,2,"cat","cats"]],0]]}`, "the compact form: arrays, every annotator's counts flat"},
-		{`{"info": true}`, `{"id":null,"sentences":3,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":3}`, "what the service scores with"},
+		{`{"info": true}`, `{"id":null,"sentences":3,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":` + strconv.Itoa(scorer.Workers(3)) + `,"signature":"` + signature + `"}`, "what the service scores with (-j 3, at most the CPUs), and the signature score --signature-only gives"},
 
 		{`{"id": 3, "hyp": "x"}`, `{"id":3,"error":"line 0: \"id\": sentence 3 is out of range: the gold file has 3 sentences (ids 0 to 2)`, "unknown sentence id"},
 		{`{"id": -1, "hyp": "x"}`, `{"id":-1,"error":"line 0: \"id\": expected a sentence index (a non-negative integer), found -1`, "negative id"},
@@ -93,8 +97,6 @@ func TestServeRequests(t *testing.T) {
 	for i, tt := range tests {
 		// Request i is on line 3i+1 (each is followed by a blank line and the good request).
 		want := strings.Replace(tt.answer, "line 0", fmt.Sprintf("line %d", 3*i+1), 1)
-		// -j beyond the CPUs is clamped to them.
-		want = strings.Replace(want, `"workers":3}`, fmt.Sprintf(`"workers":%d}`, min(3, runtime.GOMAXPROCS(0))), 1)
 		got := answers[2*i]
 		if strings.Contains(want, `"error":`) {
 			if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, `"}`) {
@@ -217,7 +219,7 @@ func TestServeAnswersEachRequestAtOnce(t *testing.T) {
 	}
 	out := &answerWatcher{answered: answered}
 	var stderr bytes.Buffer
-	if code := runServe([]string{"--gold", "testdata/small.m2"}, in, out, &stderr); code != 0 {
+	if code := runStdin([]string{"serve", "--gold", "testdata/small.m2"}, in, out, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	if out.lines != 20 {

@@ -4,119 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"syscall"
+
+	"maxmatch/input"
+	"maxmatch/internal/progress"
 )
-
-// Sizes of stdoutWriter's buffer: it is written out at the end of a record once it holds
-// outputFlush bytes, and in the middle of one only past outputLimit.
-const (
-	outputFlush = 64 << 10
-	outputLimit = 1 << 20
-)
-
-// stdoutWriter is a streaming command's standard output. It is buffered and written at the
-// ends of records (a sentence's lines, a section of the report), so that what stderr prints
-// between two writes starts on a line of its own; after every record when it is a terminal, so
-// that a reader sees each sentence as it is scored; through the progress line's owner when it
-// shares stderr's terminal or file (see progress.writeOutput). Its first write error is kept:
-// every later write fails with it, and the command reports it once (see writeFailure).
-type stdoutWriter struct {
-	w         io.Writer
-	prog      *progress // non-nil when stdout and stderr are the same file
-	perRecord bool      // stdout is a terminal
-	buf       []byte
-	err       error
-}
-
-// newStdout returns the writer for stdout, which the command's progress line on stderr must
-// stay out of.
-func newStdout(stdout, stderr io.Writer, prog *progress) *stdoutWriter {
-	o := &stdoutWriter{w: stdout, perRecord: isTerminal(stdout)}
-	if sameFile(stdout, stderr) {
-		o.prog = prog
-	}
-	return o
-}
-
-// sameFile reports whether a and b are the same open file (a terminal, a file that both
-// streams were redirected to, a pipe).
-func sameFile(a, b io.Writer) bool {
-	fa, ok := a.(*os.File)
-	if !ok {
-		return false
-	}
-	fb, ok := b.(*os.File)
-	if !ok {
-		return false
-	}
-	sa, err := fa.Stat()
-	if err != nil {
-		return false
-	}
-	sb, err := fb.Stat()
-	return err == nil && os.SameFile(sa, sb)
-}
-
-// Write buffers p; only a record longer than outputLimit is written before it ends.
-func (o *stdoutWriter) Write(p []byte) (int, error) {
-	if o.err != nil {
-		return 0, o.err
-	}
-	if len(o.buf)+len(p) > cap(o.buf) && cap(o.buf) < outputFlush {
-		// A few kilobytes for a report of a few lines, then at once what a stream needs: a
-		// process pays for every page it touches first (see the README's speed section).
-		size := 4 << 10
-		if cap(o.buf) > 0 {
-			size = outputFlush + outputFlush/4
-		}
-		o.buf = append(make([]byte, 0, max(size, len(o.buf)+len(p))), o.buf...)
-	}
-	o.buf = append(o.buf, p...)
-	if len(o.buf) >= outputLimit {
-		o.flush()
-	}
-	if o.err != nil {
-		return 0, o.err
-	}
-	return len(p), nil
-}
-
-// endRecord marks the end of a record: the buffer is written out when it is full enough, or
-// always on a terminal. It returns the first write error, if any.
-func (o *stdoutWriter) endRecord() error {
-	if o.perRecord || len(o.buf) >= outputFlush {
-		o.flush()
-	}
-	return o.err
-}
-
-// flush writes the buffer out and returns the first write error, if any.
-func (o *stdoutWriter) flush() error {
-	if o.err != nil || len(o.buf) == 0 {
-		return o.err
-	}
-	var err error
-	if o.prog != nil {
-		_, err = o.prog.writeOutput(o.w, o.buf)
-	} else {
-		_, err = o.w.Write(o.buf)
-	}
-	o.buf = o.buf[:0]
-	if err != nil {
-		o.err = err
-	}
-	return o.err
-}
-
-// close writes what is left and returns the first write error, if any.
-func (o *stdoutWriter) close() error {
-	err := o.flush()
-	if o.prog != nil {
-		o.prog.flushHeld()
-	}
-	return err
-}
 
 // writeFailure reports a failed write to standard output: nothing for a reader that went away
 // (a closed pipe: the reader wanted no more, as after "| head"), otherwise one message saying
@@ -126,7 +18,45 @@ func (o *stdoutWriter) close() error {
 // the signal.)
 func writeFailure(cmd string, err error, stderr io.Writer) int {
 	if !errors.Is(err, syscall.EPIPE) {
-		fmt.Fprintf(stderr, "%s: cannot write to standard output: %v\n", cmd, cause(err))
+		fmt.Fprintf(stderr, "%s: cannot write to standard output: %v\n", cmd, input.Cause(err))
 	}
 	return exitError
+}
+
+// errWrite marks an error of writing the output, as opposed to one of the input.
+type errWrite struct{ err error }
+
+func (e errWrite) Error() string { return e.err.Error() }
+func (e errWrite) Unwrap() error { return e.err }
+
+// isWriteError returns the write error inside err, if it is one.
+func isWriteError(err error) (error, bool) {
+	var we errWrite
+	if errors.As(err, &we) {
+		return we.err, true
+	}
+	return nil, false
+}
+
+// fail prints an error of the command, "maxmatch COMMAND: …", the progress line cleared, and
+// returns the exit status for it.
+func fail(p *progress.Line, format string, args ...any) int {
+	p.Error(format, args...)
+	return exitError
+}
+
+// writeErrors marks the errors of writing to w as errWrite.
+type writeErrors struct{ w io.Writer }
+
+func (w writeErrors) Write(p []byte) (int, error) {
+	n, err := w.w.Write(p)
+	return n, errOf(err)
+}
+
+// errOf marks err, an error of writing the output, as errWrite (nil stays nil).
+func errOf(err error) error {
+	if err == nil {
+		return nil
+	}
+	return errWrite{err}
 }

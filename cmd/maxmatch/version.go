@@ -1,39 +1,37 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/spf13/cobra"
+
+	"maxmatch/internal/cli"
 )
 
 // readBuildInfo is debug.ReadBuildInfo (tests give a fixed one).
 var readBuildInfo = debug.ReadBuildInfo
 
-const versionUsage = `usage: maxmatch version   (or maxmatch --version)
-
-Prints the module's version, the commit it was built from and the Go release that built it.
+const versionLong = `Prints the module's version, the commit it was built from and the Go release that built it.
 "go build" and "go install" in a git clone record the commit ("+dirty" and "with uncommitted
 changes" when the tree differed from it); "go run", "go test", -buildvcs=false and a git
-worktree record none, and the version is then "(devel)".
-`
+worktree record none, and the version is then "(devel)".`
 
-// runVersion is "maxmatch version" and "maxmatch --version".
-func runVersion(args []string, stdout, stderr io.Writer) int {
-	if code, done := parseNoArgs("maxmatch version", versionUsage, args, stdout, stderr); done {
-		return code
-	}
-	bi, ok := readBuildInfo()
-	return output(stdout, stderr, "maxmatch version", []byte(versionText(bi, ok)))
+// newVersion returns "maxmatch version".
+func (a *app) newVersion() *cobra.Command {
+	return a.newCommand([]cli.Usage{{Args: "version", What: "the version and the commit it was built from (also --version)"}}, versionLong, a.runVersion)
 }
 
-// parseNoArgs is parseArgs for a command without flags or arguments: -h prints usage.
-func parseNoArgs(name, usage string, args []string, stdout, stderr io.Writer) (code int, done bool) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return parseArgs(fs, args, usage, []string{}, stdout, stderr)
+// runVersion is "maxmatch version" and "maxmatch --version".
+func (a *app) runVersion(cmd *cobra.Command, args []string) error {
+	if err := cli.ExactArgs(args); err != nil {
+		return err
+	}
+	bi, ok := readBuildInfo()
+	a.code = a.output(cmd.CommandPath(), []byte(versionText(bi, ok)))
+	return nil
 }
 
 // versionText is what runVersion prints for the build information bi (ok false: none).

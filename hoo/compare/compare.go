@@ -8,6 +8,8 @@ package compare
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/eval"
@@ -88,21 +90,25 @@ func ReadSystem(gold, raw, sys *fragment.Dir) ([]Fragment, error) {
 		if err != nil {
 			return nil, err
 		}
-		original, err := fragment.ReadText(rawPath)
+		original, goldEdits, err := fragment.ReadSource(rawPath, goldPath)
 		if err != nil {
-			return nil, err
-		}
-		goldEdits, err := fragment.ReadEdits(goldPath)
-		if err != nil {
-			return nil, err
-		}
-		if err := fragment.CheckSpans(goldPath, goldEdits, rawPath, len(original)); err != nil {
 			return nil, err
 		}
 		out = append(out, Fragment{Name: n.Stem(), Original: []byte(original), System: []byte(system), Gold: goldEdits})
 	}
 	return out, nil
 }
+
+// Extractors are the extractions Compare knows, by name: m2, wdiff, and wdiff-fixed (the wdiff
+// extraction with the official extractor's defects repaired).
+func Extractors() map[string]Extractor {
+	fixed := Wdiff(wdiff.Options{Fixed: true})
+	fixed.Name = "wdiff-fixed"
+	return map[string]Extractor{"m2": M2(m2extract.DefaultOptions()), "wdiff": Wdiff(wdiff.Options{}), "wdiff-fixed": fixed}
+}
+
+// ExtractorNames are the names of Extractors, sorted.
+func ExtractorNames() []string { return slices.Sorted(maps.Keys(Extractors())) }
 
 // Scores are one extraction's HOO 2011 scores on one system: per fragment and averaged, with
 // and without the bonus.

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"io"
@@ -15,6 +16,29 @@ import (
 
 // table1Columns are the nine HOO scores in eval's column order.
 var table1Columns = []string{"det P", "det R", "det F", "rec P", "rec R", "rec F", "cor P", "cor R", "cor F"}
+
+// Markdown is the report of the systems' comparison: Table 1 (the mean scores per system and
+// extraction) and Table 2 (where the extractions differ), in Markdown.
+func Markdown(systems []*System) []byte {
+	var out bytes.Buffer
+	fmt.Fprint(&out, "## Table 1: HOO 2011 scores, mean over fragments\n\n")
+	WriteTable1Markdown(&out, systems)
+	fmt.Fprint(&out, "\n## Table 2: where the extractions differ\n")
+	WriteTable2Markdown(&out, systems)
+	return out.Bytes()
+}
+
+// Warnings are the extraction errors of a system, one line each: the fragments an extraction
+// failed on, which are scored as no edits.
+func (s *System) Warnings() []string {
+	var ws []string
+	for m, sc := range s.Scores {
+		for _, e := range sc.ExtractionErrors {
+			ws = append(ws, fmt.Sprintf("%s, %s extraction: %s; scored as no edits", s.Name, s.Methods[m], e))
+		}
+	}
+	return ws
+}
 
 // WriteTable1Markdown writes Table 1: for each system and extraction, the nine HOO 2011 scores
 // averaged over the fragments, with and without the bonus.

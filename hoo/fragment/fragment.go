@@ -303,3 +303,39 @@ func CheckSpans(goldPath string, gold []edits.Edit, rawPath string, rawLen int) 
 	}
 	return nil
 }
+
+// ReadSource reads a raw text and its gold edit file and checks that every gold edit lies
+// within the text: what every tool that applies, extracts against or compares with gold edits
+// reads first.
+func ReadSource(rawPath, goldPath string) (raw string, gold []edits.Edit, err error) {
+	if raw, err = ReadText(rawPath); err != nil {
+		return "", nil, err
+	}
+	if gold, err = ReadEdits(goldPath); err != nil {
+		return "", nil, err
+	}
+	if err := CheckSpans(goldPath, gold, rawPath, len(raw)); err != nil {
+		return "", nil, err
+	}
+	return raw, gold, nil
+}
+
+// A TextPair is a system text and the raw text it corrects.
+type TextPair struct {
+	System, Raw string // paths
+	Name        Name   // the system text's
+}
+
+// PairTexts pairs each system text of sys with its raw text in raw, which it must have.
+func PairTexts(raw, sys *Dir) ([]TextPair, error) {
+	pairs := make([]TextPair, 0, len(sys.Files))
+	for _, n := range sys.Files {
+		p := TextPair{System: sys.PathOf(n), Name: n}
+		var err error
+		if p.Raw, err = raw.Find(n, p.System); err != nil {
+			return nil, err
+		}
+		pairs = append(pairs, p)
+	}
+	return pairs, nil
+}

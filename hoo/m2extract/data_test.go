@@ -17,19 +17,19 @@ func hooData(t *testing.T) string {
 	return dir
 }
 
-type fragment struct {
+type hooFragment struct {
 	id   string
 	raw  string
 	gold []GoldEdit
 }
 
-func readFragments(t *testing.T, dir string) []fragment {
+func readFragments(t *testing.T, dir string) []hooFragment {
 	t.Helper()
 	names, err := filepath.Glob(filepath.Join(dir, "develop", "Gold", "*GE.xml"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no gold files in %s: %v", dir, err)
 	}
-	var out []fragment
+	var out []hooFragment
 	for _, name := range names {
 		id := strings.TrimSuffix(filepath.Base(name), "GE.xml")
 		f, err := os.Open(name)
@@ -45,7 +45,7 @@ func readFragments(t *testing.T, dir string) []fragment {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, fragment{id, string(raw), gold})
+		out = append(out, hooFragment{id, string(raw), gold})
 	}
 	return out
 }
@@ -80,6 +80,10 @@ func TestAllGoldOnHOO(t *testing.T) {
 	}
 	frac := float64(equal) / float64(edits)
 	t.Logf("sys_allgold: %d edits, %d (%.4f) equal a gold edit (start, end, correction); %+v", edits, equal, frac, total)
+	// The command prints Stats: its counts are the ones measured here.
+	if total.Edits != edits || total.GoldEqual != equal {
+		t.Errorf("Stats count %d edits, %d equal to a gold edit; the edits returned are %d, %d of them equal to a gold edit", total.Edits, total.GoldEqual, edits, equal)
+	}
 	if frac < 0.97 {
 		t.Errorf("only %.4f of the extracted edits equal a gold edit; expected at least 0.97", frac)
 	}

@@ -38,7 +38,9 @@ type Edit struct {
 	Start, End int
 	Original   string
 	Correction string
-	// Gold says the edit equals a gold edit token for token, and is written with its bytes.
+	// Gold says the edit equals a gold edit in start, end and correction (one of its
+	// corrections), byte for byte: found token for token and written with the gold's bytes,
+	// or converted from tokens into those very bytes.
 	Gold bool
 }
 
@@ -52,7 +54,7 @@ type Stats struct {
 	// only), which token edits cannot express.
 	GoldCorrections, GoldWidened, GoldLost int
 	Edits                                  int // system edits found
-	GoldEqual                              int // of which equal to a gold edit
+	GoldEqual                              int // of which equal to a gold edit (Edit.Gold)
 	Bounded                                int // units too large for the exact M² search (scored by the bounded search)
 	// Joined counts gold edits with more than u unchanged tokens inside, which M² cannot
 	// propose as one edit, made of the system edits that together with the unchanged tokens
@@ -334,6 +336,19 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 		return nil, st, nil
 	}
 	sys, merge := src.align(sysText, opt)
+	// An edit the token search did not find equal to a gold edit may still come out of the
+	// conversion to bytes as one (a gold insertion beside another at the same offset): it is
+	// counted by its bytes, as a reader of the files compares edits.
+	type byteEdit struct {
+		start, end int
+		correction string
+	}
+	goldBytes := map[byteEdit]bool{}
+	for _, g := range gold {
+		for _, c := range g.Corrections {
+			goldBytes[byteEdit{g.Start, g.End, c}] = true
+		}
+	}
 	var golds []goldTokenEdit
 	for i, g := range gold {
 		if i > 0 {
@@ -449,6 +464,10 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 				st.GoldEqual++
 			} else {
 				out.Start, out.End, out.Correction = ByteEdit(src.Text, src.Tokens, s0+te.start, s0+te.end, sys.text, sys.tokens, h0+te.hypStart, h0+te.hypEnd)
+				if goldBytes[byteEdit{out.Start, out.End, out.Correction}] {
+					out.Gold = true
+					st.GoldEqual++
+				}
 			}
 			out.Original = src.Text[out.Start:out.End]
 			edits = append(edits, out)

@@ -30,9 +30,10 @@ package synth
 import (
 	"fmt"
 	"math/rand/v2"
-	"maxmatch/hoo/edits"
 	"sort"
 	"strings"
+
+	"maxmatch/hoo/edits"
 )
 
 // Change replaces Source[Start:End] by Text.

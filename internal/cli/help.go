@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// helpWidth is the width the help's flag descriptions are wrapped to.
+const helpWidth = 100
+
+// HelpText is what -h, "help" and "maxmatch help COMMAND" print for cmd: its usage, what it
+// does, the commands under it, and its flags.
+func HelpText(cmd *cobra.Command) string {
+	var b strings.Builder
+	for i, u := range UsageOf(cmd) {
+		if i == 0 {
+			b.WriteString("usage: ")
+		} else {
+			b.WriteString("       ")
+		}
+		b.WriteString(UsageLine(cmd, u) + "\n")
+	}
+	if cmd.Long != "" {
+		b.WriteString("\n" + strings.TrimSuffix(cmd.Long, "\n") + "\n")
+	}
+	if cmd.HasAvailableSubCommands() {
+		b.WriteString("\nCommands:\n")
+		b.WriteString(commandList(cmd))
+	}
+	b.WriteString("\nFlags:\n")
+	for _, fl := range VisibleFlags(cmd) {
+		b.WriteString(flagHelp(fl))
+	}
+	if cmd.HasAvailableSubCommands() {
+		fmt.Fprintf(&b, "\nRun \"%s help COMMAND\" or \"%s COMMAND -h\" for a command's usage and flags.\n", cmd.CommandPath(), cmd.CommandPath())
+	}
+	return b.String()
+}
+
+// UsageLine is a form of cmd as one types it: "maxmatch hoo eval [flags] GOLD_DIR …".
+func UsageLine(cmd *cobra.Command, u Usage) string {
+	if cmd.HasParent() {
+		return cmd.Parent().CommandPath() + " " + u.Args
+	}
+	return u.Args
+}
+
+// commandList lists the forms of every command under cmd, each with what it does, aligned
+// where the form is short enough.
+func commandList(cmd *cobra.Command) string {
+	const column = 39
+	var b strings.Builder
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			if sub.Name() == "help" && c != cmd || sub.Name() != "help" && !sub.IsAvailableCommand() {
+				continue // the help of a group is listed in the group's help
+			}
+			if sub.HasAvailableSubCommands() {
+				walk(sub)
+				continue
+			}
+			for _, u := range UsageOf(sub) {
+				line := "  " + UsageLine(sub, u)
+				if len([]rune(line)) < column-1 {
+					fmt.Fprintf(&b, "%-*s%s\n", column+len(line)-len([]rune(line)), line, u.What)
+				} else {
+					fmt.Fprintf(&b, "%s\n%s%s\n", line, strings.Repeat(" ", column), u.What)
+				}
+			}
+		}
+	}
+	walk(cmd)
+	return b.String()
+}
+
+// VisibleFlags are cmd's flags that its help lists, in order of their names.
+func VisibleFlags(cmd *cobra.Command) []*pflag.Flag {
+	var fls []*pflag.Flag
+	cmd.Flags().VisitAll(func(fl *pflag.Flag) {
+		if !fl.Hidden {
+			fls = append(fls, fl)
+		}
+	})
+	return fls
+}
+
+// FlagNames is how a flag is written in the help: "-v, --verbose", "--beta NUMBER".
+func FlagNames(fl *pflag.Flag) string {
+	s := "--" + fl.Name
+	if fl.Shorthand != "" {
+		s = "-" + fl.Shorthand + ", " + s
+	}
+	if fl.NoOptDefVal == "" {
+		s += " " + strings.ToUpper(fl.Value.Type())
+	}
+	return s
+}
+
+// FlagDescription is what a flag means, the values it accepts and its default. For the
+// reference, forReference describes a default that depends on the machine instead of giving
+// this machine's.
+func FlagDescription(fl *pflag.Flag, forReference bool) string {
+	text := fl.Usage
+	if fl.NoOptDefVal != "" { // a boolean
+		return text
+	}
+	var notes []string
+	if _, text := fl.Value.(*StringValue); !text {
+		if v, ok := fl.Value.(Value); ok && v.Expect() != "" {
+			notes = append(notes, v.Expect())
+		}
+	}
+	if iv, ok := fl.Value.(*IntValue); ok && iv.R.ClampNote != "" {
+		notes = append(notes, iv.R.ClampNote)
+	}
+	def := fl.DefValue
+	if d, ok := fl.Annotations[ReferenceDefault]; ok {
+		def = "" // this machine's: on a line of its own in the help (see flagHelp)
+		if forReference {
+			def = d[0]
+		}
+	}
+	if def != "" {
+		notes = append(notes, "default "+def)
+	}
+	if len(notes) > 0 {
+		text += " (" + strings.Join(notes, "; ") + ")"
+	}
+	return text
+}
+
+// ReferenceDefault annotates a flag whose default depends on the machine with a description
+// of it, which the reference gives instead of a figure.
+const ReferenceDefault = "cli_reference_default"
+
+// flagHelp is a flag's entry in the help: its names on a line, its description below, wrapped.
+// A default that depends on the machine has a line of its own, unwrapped.
+func flagHelp(fl *pflag.Flag) string {
+	text := "  " + FlagNames(fl) + "\n" + wrap(FlagDescription(fl, false), "        ", helpWidth)
+	if _, ok := fl.Annotations[ReferenceDefault]; ok {
+		text += "        (default " + fl.DefValue + ")\n"
+	}
+	return text
+}
+
+// wrap breaks text into lines of at most width columns (a word longer stands alone), each
+// starting with indent.
+func wrap(text, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, w := range strings.Fields(text) {
+		if line != indent && len([]rune(line))+1+len([]rune(w)) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	if line != indent {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,336 @@
+package nbest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"maxmatch/input"
+	"maxmatch/internal/ordered"
+	"maxmatch/lattice"
+	"maxmatch/scorer"
+)
+
+// BatchHyps is about how many hypotheses a worker scores at a time: enough to make the hand-over
+// cheap, few enough to keep every CPU busy on a small list.
+const BatchHyps = 128
+
+// A Batch is groups of a list scored together by one worker, and what was made of them.
+type Batch struct {
+	Groups []Group
+	// Out is what the worker appended for the groups (their rows, formatted on the worker);
+	// it is recycled once the batch is emitted.
+	Out []byte
+	// Candidates are, per group, its hypotheses' counts, for the oracle (see Candidates).
+	Candidates [][]Candidate
+	// Warnings are one line each for the hypotheses scored by the bounded search.
+	Warnings []string
+	// Hyps is the number of hypotheses of the groups.
+	Hyps int
+	err  error // scoring stopped at a sentence too large for the memory budget
+}
+
+// outBuffers recycles the batches' output buffers once emitted: fresh memory costs a page fault
+// per page on first touch, which on some machines (virtual ones) is a large part of a run.
+var outBuffers sync.Pool
+
+// Score reads the groups of a list (next returns io.EOF at its end) in batches, scores every
+// hypothesis on its own against its gold sentence of p on workers (scorer.Workers: at most one per CPU; one
+// PreparedEvaluator each), calls each with every group's results on the worker, and hands the
+// batches, in list order, to emit. A batch whose scoring failed (a sentence too large for the
+// memory budget) stops the run with its error, before emit; so does an error of next or emit.
+func Score(next func() (Group, error), p *scorer.PreparedGold, workers int, each func(b *Batch, g *Group, rs []scorer.SentenceResult), emit func(*Batch) error) error {
+	workers = scorer.Workers(workers)
+	evs := make([]*scorer.PreparedEvaluator, workers)
+	results := make([][]scorer.SentenceResult, workers)
+	for w := range evs {
+		evs[w] = p.Evaluator()
+	}
+	batch := func() (*Batch, bool, error) {
+		b := &Batch{}
+		for b.Hyps < BatchHyps {
+			g, err := next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, false, err
+			}
+			b.Groups = append(b.Groups, g)
+			b.Hyps += len(g.Hyps)
+		}
+		return b, len(b.Groups) > 0, nil
+	}
+	work := func(_ context.Context, w int, b *Batch) *Batch {
+		if out, ok := outBuffers.Get().(*[]byte); ok {
+			b.Out = (*out)[:0]
+		}
+		for gi := range b.Groups {
+			g := &b.Groups[gi]
+			rs, err := evs[w].EvaluateAll(results[w][:0], g.Sentence, g.Hyps)
+			results[w] = rs
+			if err != nil {
+				b.err = err
+				return b
+			}
+			each(b, g, rs)
+			for k := range rs {
+				if rs[k].Bounded != lattice.Exact && (k == 0 || &rs[k].Annotators[0] != &rs[k-1].Annotators[0]) {
+					b.Warnings = append(b.Warnings, fmt.Sprintf("sentence %d, hypothesis %d (its sentence starts at line %d): %s; scored with the bounded search (see the README)",
+						g.Sentence, k, g.Line, p.Options().FallbackReason(&rs[k])))
+				}
+			}
+		}
+		return b
+	}
+	return ordered.Map(workers, 4*workers, batch, work, func(b *Batch) error {
+		if b.err != nil {
+			return b.err
+		}
+		err := emit(b)
+		outBuffers.Put(&b.Out)
+		return err
+	})
+}
+
+// Count reads the whole list once, so that malformed input is found before anything is
+// scored, and counts its hypotheses.
+func Count(rd *Reader) (hyps int, err error) {
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return hyps, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+		hyps += len(g.Hyps)
+	}
+}
+
+// Candidates are the per-annotator counts of each hypothesis of a sentence, as the oracle
+// reads them.
+func Candidates(rs []scorer.SentenceResult) []Candidate {
+	cs := make([]Candidate, len(rs))
+	for k := range rs {
+		cs[k] = make(Candidate, len(rs[k].Annotators))
+		for a := range rs[k].Annotators {
+			cs[k][a] = rs[k].Annotators[a].Counts()
+		}
+	}
+	return cs
+}
+
+// TSVHeader is the header of the TSV rows of AppendTSV.
+func TSVHeader(fLabel string) string {
+	return "id\tk\tannotator\tcorrect\tproposed\tgold\tp\tr\t" + strings.ToLower(fLabel) + "\tannotators\n"
+}
+
+// AppendTSV appends the TSV row of hypothesis k of sentence id: the chosen annotator's counts
+// and sentence-level P, R and F_β, then every annotator's counts as
+// "annotator:correct/proposed/gold", comma-separated, in visiting order.
+func AppendTSV(b []byte, id, k int, r *scorer.SentenceResult, beta float64) []byte {
+	a := r.ChosenResult()
+	n := a.Counts()
+	p, rec, f := n.PRF(beta)
+	b = strconv.AppendInt(b, int64(id), 10)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(k), 10)
+	for _, v := range []int{a.Annotator, n.Correct, n.Proposed, n.Gold} {
+		b = append(b, '\t')
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	for _, v := range []float64{p, rec, f} {
+		b = append(b, '\t')
+		b = strconv.AppendFloat(b, v, 'f', 4, 64)
+	}
+	b = append(b, '\t')
+	for i := range r.Annotators {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		x := &r.Annotators[i]
+		c := x.Counts()
+		b = strconv.AppendInt(b, int64(x.Annotator), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(c.Correct), 10)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(c.Proposed), 10)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(c.Gold), 10)
+	}
+	return append(b, '\n')
+}
+
+// AppendMertStats appends the scores of one sentence's hypotheses as Moses' mert tools read and
+// write them (ScoreArray's text format): a header "SCORES_TXT_BEGIN_0 sentence hypotheses 4
+// M2Scorer", one line per hypothesis, "correct proposed gold source_tokens" (the chosen
+// annotator's counts, and the length of the source, as Moses' M2Scorer gives them), and
+// "SCORES_TXT_END_0".
+func AppendMertStats(b []byte, sentence int, rs []scorer.SentenceResult, sourceTokens int) []byte {
+	b = fmt.Appendf(b, "SCORES_TXT_BEGIN_0 %d %d 4 M2Scorer\n", sentence, len(rs))
+	for k := range rs {
+		n := rs[k].ChosenResult().Counts()
+		b = fmt.Appendf(b, "%d %d %d %d\n", n.Correct, n.Proposed, n.Gold, sourceTokens)
+	}
+	return append(b, "SCORES_TXT_END_0\n"...)
+}
+
+// ListOracle is the oracle of an n-best list: the best choice of one hypothesis per gold
+// sentence (OracleResult), with the hypotheses it chose from.
+type ListOracle struct {
+	OracleResult
+	// Hyps are each sentence's hypotheses; nil for a sentence without one in the list, which
+	// keeps its source (Choice 0).
+	Hyps [][]string
+	// Candidates are each sentence's hypotheses' counts (the source's alone when it has none).
+	Candidates [][]Candidate
+	// Missing is the number of sentences without a hypothesis, FirstMissing the first (-1:
+	// none).
+	Missing, FirstMissing int
+}
+
+// Chosen is the text chosen for sentence i of gold.
+func (o *ListOracle) Chosen(gold []scorer.Sentence, i int) string {
+	if o.Hyps[i] == nil {
+		return gold[i].Source
+	}
+	return o.Hyps[i][o.Choice[i]]
+}
+
+// ScoreList scores every hypothesis of a list (next returns its groups, io.EOF at its end)
+// against gold as Score does, emitted called with each batch once scored (nil: none), for the
+// oracle's choice (Search); a sentence without a hypothesis keeps its source, which proposes
+// nothing.
+func ScoreList(next func() (Group, error), gold []scorer.Sentence, opt scorer.Options, emitted func(*Batch)) (ListOracle, error) {
+	p := scorer.Prepare(gold, opt)
+	o := ListOracle{Hyps: make([][]string, len(gold)), Candidates: make([][]Candidate, len(gold)), FirstMissing: -1}
+	err := Score(next, p, opt.Workers, func(b *Batch, g *Group, rs []scorer.SentenceResult) {
+		b.Candidates = append(b.Candidates, Candidates(rs))
+	}, func(b *Batch) error {
+		if emitted != nil {
+			emitted(b)
+		}
+		for gi := range b.Groups {
+			g := &b.Groups[gi]
+			o.Candidates[g.Sentence] = b.Candidates[gi]
+			o.Hyps[g.Sentence] = make([]string, len(g.Hyps))
+			for k, h := range g.Hyps {
+				o.Hyps[g.Sentence][k] = strings.Clone(h) // not the whole line it was cut from
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return o, err
+	}
+	ev := p.Evaluator()
+	for i := range gold {
+		if len(o.Candidates[i]) > 0 {
+			continue
+		}
+		o.Hyps[i] = nil
+		if o.Missing++; o.FirstMissing < 0 {
+			o.FirstMissing = i
+		}
+		r, err := ev.Evaluate(i, gold[i].Source)
+		if err != nil { // the source proposes nothing: only a budget too small to start with
+			return o, err
+		}
+		o.Candidates[i] = Candidates([]scorer.SentenceResult{r})
+	}
+	return o, nil
+}
+
+// Search chooses one hypothesis per sentence for the best corpus F_β (Oracle).
+func (o *ListOracle) Search(beta float64) { o.OracleResult = Oracle(o.Candidates, beta) }
+
+// DefaultOnePassBytes is the size of text up to which Rows.Write reads a list once.
+const DefaultOnePassBytes = 16 << 20
+
+// Rows says how Rows.Write writes the rows of a list's hypotheses.
+type Rows struct {
+	Format Format // the list's
+	Header string // written first ("": none)
+	// Append appends the rows of a group's hypotheses, on the worker that scored them.
+	Append func(b []byte, g *Group, rs []scorer.SentenceResult) []byte
+	// OnePassBytes is the size of text up to which a list is read once (0:
+	// DefaultOnePassBytes; negative: never).
+	OnePassBytes int64
+	// Progress, when not nil, is told how many hypotheses are scored, of how many (0:
+	// unknown); Warn, when not nil, is given each warning of the scoring, one line.
+	Progress func(done, total int)
+	Warn     func(msg string)
+}
+
+// Write scores every hypothesis of the list against gold with opt and writes their rows to w.
+// A list of at most OnePassBytes of text is read once, its rows held until it has all been
+// read without error; a larger one, or one of unknown size, is read twice, checked first (its
+// every error found before anything is written), then scored, its rows written batch by batch,
+// flush (when not nil) called after each. It returns the number of hypotheses whose rows were
+// written and the first error, of the list, of w or flush (passed on as they are), or of a
+// sentence too large for the memory budget (after the rows of the hypotheses before it, when
+// the list was read twice).
+func (o Rows) Write(list *input.File, gold []scorer.Sentence, opt scorer.Options, w io.Writer, flush func() error) (int, error) {
+	limit := o.OnePassBytes
+	if limit == 0 {
+		limit = DefaultOnePassBytes
+	}
+	size := list.TextSize()
+	onePass, total := size >= 0 && size <= limit, 0 // limit < 0: never
+	if !onePass {
+		list.ReadTwice()
+		r := list.Reader()
+		var err error
+		total, err = Count(NewReader(r, list.Name(), o.Format, len(gold)))
+		r.Close()
+		if err != nil {
+			return 0, err
+		}
+	}
+	r := list.Reader()
+	defer r.Close()
+	rd := NewReader(r, list.Name(), o.Format, len(gold))
+	out := w
+	var held bytes.Buffer
+	if onePass {
+		held.Grow(int(size)) // about the size of the list for TSV; less for other rows
+		out = &held
+	}
+	if _, err := io.WriteString(out, o.Header); err != nil {
+		return 0, err
+	}
+	done := 0
+	each := func(b *Batch, g *Group, rs []scorer.SentenceResult) { b.Out = o.Append(b.Out, g, rs) }
+	err := Score(rd.Next, scorer.Prepare(gold, opt), opt.Workers, each, func(b *Batch) error {
+		done += b.Hyps
+		if o.Progress != nil {
+			o.Progress(done, total)
+		}
+		for _, msg := range b.Warnings {
+			if o.Warn != nil {
+				o.Warn(msg)
+			}
+		}
+		if _, err := out.Write(b.Out); err != nil {
+			return err
+		}
+		if flush != nil && !onePass {
+			return flush()
+		}
+		return nil
+	})
+	switch {
+	case err != nil && onePass:
+		return 0, err
+	case err != nil:
+		return done, err
+	case onePass:
+		_, err = w.Write(held.Bytes())
+	}
+	return done, err
+}

@@ -65,13 +65,8 @@ func Repr(s string) string { return string(AppendRepr(nil, s)) }
 // the same float, in exponent notation (two exponent digits at least) when the decimal
 // exponent is below -4 or from 16 on, with ".0" after an integral value; "inf", "-inf", "nan".
 func AppendFloatRepr(dst []byte, x float64) []byte {
-	switch {
-	case math.IsNaN(x):
-		return append(dst, "nan"...)
-	case math.IsInf(x, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(x, -1):
-		return append(dst, "-inf"...)
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return appendNonFinite(dst, x)
 	}
 	exp := 0
 	if x != 0 {
@@ -92,13 +87,8 @@ func AppendFloatRepr(dst []byte, x float64) []byte {
 // digits without trailing zeros; exponent notation (two exponent digits at least) when the
 // decimal exponent is below -4 or above 10; ".0" after an integral value; "inf", "-inf", "nan".
 func AppendFloat(dst []byte, x float64) []byte {
-	switch {
-	case math.IsNaN(x):
-		return append(dst, "nan"...)
-	case math.IsInf(x, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(x, -1):
-		return append(dst, "-inf"...)
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return appendNonFinite(dst, x)
 	}
 	// The digits, rounded to 12 significant ones, as d.ddddddddddde±XX.
 	var buf [32]byte
@@ -153,4 +143,15 @@ func AppendFloat(dst []byte, x float64) []byte {
 		dst = append(dst, '.')
 		return append(dst, digits[decpt:]...)
 	}
+}
+
+// appendNonFinite appends Python's str and repr of NaN and the infinities.
+func appendNonFinite(dst []byte, x float64) []byte {
+	switch {
+	case math.IsNaN(x):
+		return append(dst, "nan"...)
+	case x > 0:
+		return append(dst, "inf"...)
+	}
+	return append(dst, "-inf"...)
 }

@@ -87,8 +87,7 @@ func NewSource(text string, opt Options) *Source {
 	return src
 }
 
-// sentences is tokenize.Sentences(text), one line at a time so that opt.Progress hears of
-// each: tokenize.Sentences cuts and tokenizes each line on its own, so the result is the same.
+// sentences is tokenize.Sentences(text), opt.Progress hearing of each line done.
 func sentences(text, stage string, opt Options) []tokenize.Sentence {
 	if opt.Progress == nil {
 		return tokenize.Sentences(text)

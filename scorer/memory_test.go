@@ -217,7 +217,7 @@ func TestLongHypothesisSplitOnce(t *testing.T) {
 	hyp := strings.Repeat("a ", tokens)
 	s := &Sentence{Source: "a b", Tokens: []string{"a", "b"}, Line: 1}
 	ev := newEvaluator(DefaultOptions(), MemoryBudget{}, membudget.New(1<<30))
-	allocs := testing.AllocsPerRun(1, func() {
+	allocs := testing.AllocsPerRun(5, func() {
 		ev.hypToks = nil
 		if err := ev.splitHypothesis(s, hyp); err != nil {
 			t.Fatal(err)
@@ -230,7 +230,7 @@ func TestLongHypothesisSplitOnce(t *testing.T) {
 		}
 		ev.release()
 	})
-	if allocs != 1 {
+	if allocs > 1 { // the average over the runs: an allocation elsewhere in the process counts too
 		t.Errorf("%v allocations to split %d tokens, want one array", allocs, tokens)
 	}
 }

@@ -1,7 +1,7 @@
 // Package service is the serving protocol of "maxmatch serve": requests read from a stream,
 // one JSON object per line, each answered with one line of JSON, in the order of the requests,
-// against a gold standard loaded once. Its version is ProtocolVersion; its one specification is
-// docs/serving-protocol.md (the requests, the answers and their fields, the errors).
+// against a gold standard loaded once. Its one specification is docs/serving-protocol.md (the
+// requests, the answers and their fields, the errors).
 //
 // A Server holds the gold, prepared once, and one state per worker; Serve reads the requests,
 // answers them on the workers in parallel and writes the answers in order. No request can take

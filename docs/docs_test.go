@@ -430,7 +430,7 @@ func newEnv(t *testing.T) *env {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin")
-	// Without version information (-buildvcs=false), so that signatures read version:devel
+	// Without version information (-buildvcs=false), so that signatures read version:NUMBER+devel
 	// in every checkout, as the pages show them.
 	build := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(bin, "maxmatch"), "./cmd/maxmatch")
 	build.Dir = root

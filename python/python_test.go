@@ -1,7 +1,8 @@
-// Package python holds the Python package maxmatch (standard library only); this test runs its
-// unittest suite, so that "go test ./..." covers it: once from the source tree, and once as
-// installed by "pip install --no-build-isolation ./python", against a maxmatch command built
-// from this checkout.
+// Package python holds the Python package maxmatch (standard library only) and its build
+// backend; these tests run the package's unittest suite, so that "go test ./..." covers it (from
+// the source tree, and as installed by "pip install ./python"), and install it as a user would:
+// the wheel of this machine's platform, built from the source distribution, in a fresh virtual
+// environment without Go or the repository; and an editable install without setuptools.
 package python
 
 import (
@@ -9,26 +10,54 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"testing"
+
+	"maxmatch/internal/testinputs"
 )
 
-func TestPythonPackage(t *testing.T) {
+// python3 returns the Python to test with, skipping the test without one.
+func python3(t *testing.T) string {
+	t.Helper()
+	testinputs.Repository("..")
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not on PATH")
 	}
-	here, err := filepath.Abs(".")
+	return python
+}
+
+// here returns this directory, python/ in the repository.
+func here(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir
+}
+
+// run runs a command and returns its stdout, failing the test with its output when it fails.
+func run(t *testing.T, cmd *exec.Cmd) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v\nstdout:\n%s\nstderr:\n%s", strings.Join(cmd.Args, " "), err, stdout.String(), stderr.String())
+	}
+	return stdout.String()
+}
+
+func TestPythonPackage(t *testing.T) {
+	python := python3(t)
+	here := here(t)
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "maxmatch")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/maxmatch")
 	build.Dir = filepath.Dir(here)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	run(t, build)
 	env := append(os.Environ(), "MAXMATCH_BIN="+bin, "MAXMATCH_TEST_BUILD=1", "PYTHONDONTWRITEBYTECODE=1")
 
 	unittest := func(t *testing.T, pythonPath, workDir string) {
@@ -55,22 +84,190 @@ func TestPythonPackage(t *testing.T) {
 			t.Skip("pip is not available")
 		}
 		target := filepath.Join(dir, "site")
-		pip := exec.Command(python, "-m", "pip", "install", "--no-build-isolation", "--no-index", "--disable-pip-version-check", "--target", target, here)
+		pip := exec.Command(python, "-m", "pip", "install", "--no-index", "--disable-pip-version-check", "--target", target, here)
 		pip.Env = env
-		if out, err := pip.CombinedOutput(); err != nil {
-			t.Fatalf("pip install --no-build-isolation ./python: %v\n%s", err, out)
-		}
-		where := exec.Command(python, "-c", "import maxmatch, maxmatch._source; print(maxmatch.__file__); print(maxmatch._source.SOURCE_DIR)")
+		run(t, pip)
+		where := exec.Command(python, "-c", "import maxmatch, maxmatch._binary; print(maxmatch.__file__); print(maxmatch._binary.own_binary())")
 		where.Dir = dir
 		where.Env = append(env, "PYTHONPATH="+target)
-		out, err := where.Output()
-		if err != nil {
-			t.Fatalf("importing the installed package: %v", err)
-		}
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		if len(lines) != 2 || !strings.HasPrefix(lines[0], target) || lines[1] != filepath.Dir(here) {
-			t.Fatalf("the installed package is %q, its source %q; want it under %s, from %s", lines[0], lines[len(lines)-1], target, filepath.Dir(here))
+		lines := strings.Split(strings.TrimSpace(run(t, where)), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], target) || !strings.HasPrefix(lines[1], target) {
+			t.Fatalf("the installed package is %q, its command %q: want both under %s", lines[0], lines[len(lines)-1], target)
 		}
 		unittest(t, target, dir)
 	})
+}
+
+// backend runs the build backend's function call (a Python expression of b, the backend
+// module) in dir, a directory with the backend in _build/, and returns what it prints.
+func backend(t *testing.T, dir, call string, env []string) string {
+	t.Helper()
+	cmd := exec.Command(python3(t), "-c", "import sys; sys.path.insert(0, '_build'); import maxmatch_build as b; print("+call+")")
+	cmd.Dir = dir
+	cmd.Env = env
+	return strings.TrimSpace(run(t, cmd))
+}
+
+// venv makes a fresh virtual environment and returns its directory of programs.
+func venv(t *testing.T, dir string) string {
+	t.Helper()
+	if out, err := exec.Command(python3(t), "-m", "venv", dir).CombinedOutput(); err != nil {
+		t.Skipf("python3 -m venv cannot make a virtual environment here: %v\n%s", err, out)
+	}
+	bin := filepath.Join(dir, "bin")
+	if runtime.GOOS == "windows" {
+		bin = filepath.Join(dir, "Scripts")
+	}
+	return bin
+}
+
+// withoutGo returns PATH without the directories that hold go or maxmatch.
+func withoutGo() string {
+	var keep []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(d, "go")); err == nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(d, "maxmatch")); err == nil {
+			continue
+		}
+		keep = append(keep, d)
+	}
+	return strings.Join(keep, string(filepath.ListSeparator))
+}
+
+// readmeExample returns the README's Python example and the output it states.
+func readmeExample(t *testing.T, repo string) (code, output string) {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)<!-- python-example -->\\s*```python\n(.*?)```\\s*prints\\s*```\n(.*?)```").FindSubmatch(text)
+	if m == nil {
+		t.Fatal("README.md has no Python example after <!-- python-example -->")
+	}
+	return string(m[1]), string(m[2])
+}
+
+// TestWheel builds the source distribution, then from it, with Go alone (no module proxy, no
+// module cache), the wheel of this machine's platform; installs it with pip --no-index into a
+// fresh virtual environment; and runs it there with neither go nor the repository in reach (a
+// PATH without go, the working directory elsewhere, no MAXMATCH_BIN): the README's example,
+// python -m maxmatch, the maxmatch script, and CoNLL-2014's CAMB through Scorer.
+func TestWheel(t *testing.T) {
+	here := here(t)
+	repo := filepath.Dir(here)
+	tmp := t.TempDir()
+	dist := filepath.Join(tmp, "dist")
+	if err := os.Mkdir(dist, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sdist := backend(t, here, "b.build_sdist("+pyString(dist)+")", os.Environ())
+	unpacked := filepath.Join(tmp, "sdist")
+	if err := os.Mkdir(unpacked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run(t, exec.Command("tar", "xzf", filepath.Join(dist, sdist), "-C", unpacked))
+	root := filepath.Join(unpacked, strings.TrimSuffix(sdist, ".tar.gz"))
+	offline := append(os.Environ(), "GOPROXY=off", "GOMODCACHE="+filepath.Join(tmp, "empty-module-cache"), "GOFLAGS=")
+	wheel := backend(t, root, "b.build_wheel("+pyString(dist)+")", offline)
+	if !regexp.MustCompile(`^maxmatch-[0-9]+\.[0-9]+\.[0-9]+-py3-none-[a-z0-9_.]+\.whl$`).MatchString(wheel) {
+		t.Errorf("the wheel is %s: want maxmatch-NUMBER-py3-none-PLATFORM.whl, a release's", wheel)
+	}
+	t.Logf("%s, %s", sdist, wheel)
+
+	bin := venv(t, filepath.Join(tmp, "venv"))
+	run(t, exec.Command(filepath.Join(bin, "python"), "-m", "pip", "install", "--no-index", "--disable-pip-version-check", filepath.Join(dist, wheel)))
+
+	work := filepath.Join(tmp, "elsewhere")
+	demo := filepath.Join(work, "cmd", "maxmatch", "demodata")
+	if err := os.MkdirAll(demo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"demo.m2", "demo.txt"} {
+		data, err := os.ReadFile(filepath.Join(repo, "cmd", "maxmatch", "demodata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(demo, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"PATH=" + bin + string(filepath.ListSeparator) + withoutGo(), "HOME=" + tmp, "PYTHONDONTWRITEBYTECODE=1"}
+	in := func(name string, args ...string) *exec.Cmd {
+		cmd := exec.Command(filepath.Join(bin, name), args...)
+		cmd.Dir, cmd.Env = work, env
+		return cmd
+	}
+
+	where := run(t, in("python", "-c", "import maxmatch, shutil; print(maxmatch.__file__); print(maxmatch.find_binary()); print(shutil.which('go'))"))
+	if lines := strings.Split(strings.TrimSpace(where), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], tmp) || !strings.HasPrefix(lines[1], filepath.Join(tmp, "venv")) || lines[2] != "None" {
+		t.Fatalf("in the virtual environment: package, command and go are\n%s\nwant the first two in it, go out of reach", where)
+	}
+
+	code, want := readmeExample(t, repo)
+	if got := run(t, in("python", "-c", code)); got != want {
+		t.Errorf("the README's example prints\n%s\nwant\n%s", got, want)
+	}
+
+	versionLine := run(t, in("maxmatch", "version"))
+	number := strings.SplitN(wheel, "-", 3)[1]
+	if !strings.HasPrefix(versionLine, "maxmatch "+number+"\nrelease build") {
+		t.Errorf("maxmatch version (the script) prints\n%s\nwant maxmatch %s, a release build", versionLine, number)
+	}
+
+	score := run(t, in("python", "-m", "maxmatch", "score", "cmd/maxmatch/demodata/demo.txt", "cmd/maxmatch/demodata/demo.m2"))
+	if !regexp.MustCompile(`^Precision   : [01]\.[0-9]{4}\nRecall      : [01]\.[0-9]{4}\nF_0\.5       : [01]\.[0-9]{4}\n$`).MatchString(score) {
+		t.Errorf("python -m maxmatch score SYS GOLD prints\n%s\nwant the official three lines", score)
+	}
+
+	conll := filepath.Join(repo, "..", "shared", "data", "conll14")
+	if _, err := os.Stat(conll); err != nil {
+		t.Skipf("CoNLL-2014 is not in %s: the wheel's score of CAMB is not checked", conll)
+	}
+	gold, system := filepath.Join(conll, "gold", "official-2014.combined.m2"), filepath.Join(conll, "systems", "CAMB")
+	camb := run(t, in("python", "-c", `
+import sys, maxmatch
+with open(sys.argv[2], encoding="utf-8") as f:
+    lines = f.read().split("\n")
+with maxmatch.Scorer(sys.argv[1]) as m2:
+    s = m2.score(lines[:len(m2)])
+print("%.4f %.4f %.4f" % (s.precision, s.recall, s.f_beta))
+`, gold, system))
+	if camb != "0.3971 0.3010 0.3733\n" {
+		t.Errorf("the wheel's Scorer gives CAMB %q, want 0.3971 0.3010 0.3733 (the official)", camb)
+	}
+	official := run(t, in("python", "-m", "maxmatch", "score", system, gold))
+	if official != "Precision   : 0.3971\nRecall      : 0.3010\nF_0.5       : 0.3733\n" {
+		t.Errorf("python -m maxmatch score CAMB GOLD prints\n%s", official)
+	}
+}
+
+// TestEditableInstall installs the package editable (pip install -e ./python) in a fresh
+// virtual environment without setuptools: the package then runs from this directory.
+func TestEditableInstall(t *testing.T) {
+	here := here(t)
+	tmp := t.TempDir()
+	bin := venv(t, filepath.Join(tmp, "venv"))
+	python := filepath.Join(bin, "python")
+	run(t, exec.Command(python, "-m", "pip", "uninstall", "--yes", "--disable-pip-version-check", "setuptools"))
+	if exec.Command(python, "-c", "import setuptools").Run() == nil {
+		t.Fatal("setuptools is still in the virtual environment")
+	}
+	out := run(t, exec.Command(python, "-m", "pip", "install", "--no-index", "--disable-pip-version-check", "-e", here))
+	if strings.Contains(out, "setup.py") {
+		t.Errorf("pip install -e went through setuptools:\n%s", out)
+	}
+	where := exec.Command(python, "-c", "import maxmatch; print(maxmatch.__file__); print(maxmatch.__version__)")
+	where.Dir = tmp
+	got := strings.Split(strings.TrimSpace(run(t, where)), "\n")
+	if len(got) != 2 || got[0] != filepath.Join(here, "maxmatch", "__init__.py") || !strings.HasSuffix(got[1], "+devel") {
+		t.Errorf("the editable install imports %q, version %q: want this directory's package, a development version", got[0], got[len(got)-1])
+	}
+}
+
+// pyString returns s as a Python string literal.
+func pyString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }

@@ -23,6 +23,7 @@ func TestTableEscaping(t *testing.T) {
 		{"markdown", func(b *bytes.Buffer) error { return tab.WriteMarkdown(b) }, "| name | n |\n| --- | ---: |\n| a\\|b\\_c&d%\"e,f\tg h | 1 |\n", "pipes and emphasis escaped, line breaks as spaces"},
 		{"latex", func(b *bytes.Buffer) error { return tab.WriteLaTeX(b) }, "\\begin{tabular}{lr}\n\\toprule\nname & n \\\\\n\\midrule\na|b\\_c\\&d\\%\"e,f\tg h & 1 \\\\\n\\bottomrule\n\\end{tabular}\n", "LaTeX's specials escaped"},
 		{"json", func(b *bytes.Buffer) error { return tab.WriteJSON(b) }, "[{\"name\":\"a|b_c&d%\\\"e,f\\tg\\nh\",\"n\":1}]\n", "JSON strings escaped"},
+		{"text", func(b *bytes.Buffer) error { return tab.WriteText(b) }, "name                n\n─────────────────────\na|b_c&d%\"e,f\\tg\\nh  1\n", "a tab and a line break as Go escapes: the row one line, the columns aligned (a system named after a file with a line break)"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -32,23 +33,29 @@ func runeWidth(r rune) int {
 	return 1
 }
 
-// oneLine shows s on one line: line breaks, tabs and other control characters as spaces, as
-// the TSV and Markdown renderings do.
+// oneLine is s as a cell of an aligned line: a control character (a line break, a tab, in a
+// system named after its file) is written as its Go escape ("\n"), so that the row stays one
+// line and the columns stay aligned.
 func oneLine(s string) string {
 	if strings.IndexFunc(s, unicode.IsControl) < 0 {
 		return s
 	}
-	return strings.Map(func(r rune) rune {
+	var b strings.Builder
+	for _, r := range s {
 		if unicode.IsControl(r) {
-			return ' '
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
 		}
-		return r
-	}, s)
+	}
+	return b.String()
 }
 
 // AlignText aligns rows of cells for a fixed-width font: each column as wide as its widest cell
 // (TextWidth), columns separated by two spaces, cells on the left or, where right says so (it
-// may be nil), on the right; each cell on one line (oneLine), trailing spaces trimmed. It
+// may be nil), on the right; each cell on one line (oneLine: control characters escaped),
+// trailing spaces trimmed. It
 // returns one line per row, without its line break.
 func AlignText(rows [][]string, right func(col int) bool) []string {
 	var widths []int

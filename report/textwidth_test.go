@@ -43,7 +43,7 @@ func TestTextTableAlignment(t *testing.T) {
 	want := []string{
 		"system       p",
 		"──────────────",
-		"sys A   0.5000",
+		"sys\\nA  0.5000",
 		"日本語  0.2500",
 		"cafe\u0301    1.0000",
 	}

@@ -3,6 +3,10 @@
 // against a gold standard loaded once. Its one specification is docs/serving-protocol.md (the
 // requests, the answers and their fields, the errors).
 //
+// The protocol has a version, ProtocolVersion, which the "info" answer gives as "protocol"
+// (with maxmatch's version and the signature of the figures): a client checks it before any
+// other request, and refuses a service whose protocol it does not speak.
+//
 // A Server holds the gold, prepared once, and one state per worker; Serve reads the requests,
 // answers them on the workers in parallel and writes the answers in order. No request can take
 // the service down nor hold it long: a request line is at most Config.MaxRequestBytes, a
@@ -25,6 +29,7 @@ import (
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
+	"maxmatch/version"
 )
 
 // DefaultMaxRequestBytes is the longest request line a Server reads by default, 16 MiB: about
@@ -53,6 +58,12 @@ type Config struct {
 	// DefaultRequestMemory; negative: the whole budget).
 	RequestMemory int64
 }
+
+// ProtocolVersion is the version of the protocol: the requests a Server reads and the answers
+// it writes. It changes whenever a request or an answer changes in form or meaning, so that a
+// client and a service of different releases never misread each other; the "info" request and
+// its "protocol" field keep their form across versions, so that the check always works.
+const ProtocolVersion = 1
 
 // request is a request of the service.
 type request struct {
@@ -198,6 +209,8 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 			return fmt.Errorf(`line %d: an "info" request carries nothing else`, item.no)
 		}
 		opt := s.p.Options()
+		j.Key("protocol").Int(ProtocolVersion)
+		j.Key("version").String(version.String())
 		j.Key("sentences").Int(s.p.Len())
 		j.Key("beta").Float(opt.Beta)
 		j.Key("max_unchanged_words").Int(opt.MaxUnchangedWords)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"maxmatch/scorer"
+	"maxmatch/version"
 )
 
 // newTestServer serves a gold standard of two sentences.
@@ -53,7 +54,7 @@ func TestStrictRequests(t *testing.T) {
 			`{"id": "x", "source": "a b", "gold": [[3, 4, "c"]], "hyp": "a b"}`,
 			`{"id":"x","error":"line 1: \"gold\"[0]: span (field 1) \"3 4\" is outside the sentence's 2 tokens: expected 0 ≤ start ≤ end ≤ 2; the official scorer silently ignores such an edit (the service refuses it: the gold edits of a request must lie within its sentence)"}`},
 		{"null as the id is echoed", `{"id": null, "info": true}`,
-			`{"id":null,"sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
+			`{"id":null,"protocol":1,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
 	} {
 		got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n")
 		if got != c.answer {

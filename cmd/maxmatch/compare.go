@@ -31,7 +31,7 @@ func (a *app) newCompare() *cobra.Command {
 			if err := cli.ExactArgs(args, files...); err != nil {
 				return err
 			}
-			if err := checkStdin(files, args); err != nil {
+			if err := cli.OneStdin(files, args); err != nil {
 				return err
 			}
 			if err := reading.Check(); err != nil {

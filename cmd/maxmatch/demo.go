@@ -5,11 +5,12 @@ import (
 	_ "embed"
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"maxmatch/internal/cli"
-	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -56,19 +57,11 @@ func (a *app) demo() int {
 	out := &bytes.Buffer{} // written whole at the end, checked
 	fmt.Fprintf(out, "maxmatch demo: a system's output for %d sentences, scored against an M2 gold standard\n", len(gold))
 	fmt.Fprintf(out, "(u = %d unchanged words per edit, β = %.1f, release 3.2 behaviour).\n\n", opt.MaxUnchangedWords, opt.Beta)
-	// Each sentence's edits are rows of one table, aligned over every sentence (report.AlignText).
-	type block struct {
-		head, tail string
-		rows       [][]string
-	}
-	var blocks []block
-	var rows [][]string
 	totals, err := scorer.Score(hyps, gold, opt, func(r *scorer.SentenceResult) error {
 		a := r.ChosenResult()
-		var b block
-		b.head = fmt.Sprintf("Sentence %d\n  source      %s\n  hypothesis  %s\n", r.Index+1, r.Source, r.Hypothesis)
+		fmt.Fprintf(out, "Sentence %d\n  source      %s\n  hypothesis  %s\n", r.Index+1, r.Source, r.Hypothesis)
 		if len(a.Edits) == 0 && len(a.Gold) == 0 {
-			b.head += "  no edit proposed, none expected\n"
+			fmt.Fprintf(out, "  no edit proposed, none expected\n")
 		}
 		for _, e := range a.Edits {
 			mark, note := "✗", "not in the gold standard"
@@ -78,7 +71,7 @@ func (a *app) demo() int {
 				}
 			}
 			t := scorer.Trim(e) // shown without the unchanged words an edit may carry
-			b.rows = append(b.rows, []string{"  " + mark + " proposed", demoEdit(t.Start, t.End, t.Original, t.Correction), note})
+			fmt.Fprintf(out, "  %s proposed  %s %s\n", mark, demoEdit(t.Start, t.End, t.Original, t.Correction), note)
 		}
 		for _, g := range a.Gold {
 			found := false
@@ -88,30 +81,19 @@ func (a *app) demo() int {
 				}
 			}
 			if !found {
-				b.rows = append(b.rows, []string{"  - missed", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]), "a gold edit the system did not make"})
+				fmt.Fprintf(out, "  - missed    %s a gold edit the system did not make\n", demoEdit(g.Start, g.End, g.Original, g.Corrections[0]))
 			}
 		}
 		n := a.Counts()
 		if len(r.Annotators) > 1 {
-			b.tail = fmt.Sprintf("  %d annotators; annotator %d is chosen: it gives the best F so far\n", len(r.Annotators), a.Annotator)
+			fmt.Fprintf(out, "  %d annotators; annotator %d is chosen: it gives the best F so far\n", len(r.Annotators), a.Annotator)
 		}
-		b.tail += fmt.Sprintf("  counts: %d correct, %d proposed, %d gold\n\n", n.Correct, n.Proposed, n.Gold)
-		blocks = append(blocks, b)
-		rows = append(rows, b.rows...)
+		fmt.Fprintf(out, "  counts: %d correct, %d proposed, %d gold\n\n", n.Correct, n.Proposed, n.Gold)
 		return nil
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return exitError
-	}
-	lines := report.AlignText(rows, nil)
-	for _, b := range blocks {
-		out.WriteString(b.head)
-		for range b.rows {
-			out.WriteString(lines[0] + "\n")
-			lines = lines[1:]
-		}
-		out.WriteString(b.tail)
 	}
 	c := totals.Counts()
 	p, r, f := totals.PRF()
@@ -133,6 +115,15 @@ Score your own files with:  maxmatch score SYSTEM GOLD      (add --explain to se
 	return output(stdout, stderr, "maxmatch demo", out.Bytes())
 }
 
+// demoEditColumns is the width of the demo's edit column, before what it says of the edit.
+const demoEditColumns = 40
+
+// demoEdit is an edit in the demo's edit column: padded to demoEditColumns, or, longer, alone on
+// its line, what follows it on the next, under the column.
 func demoEdit(start, end int, orig, corr string) string {
-	return fmt.Sprintf("%d-%d %s → %s", start, end, strconv.Quote(orig), strconv.Quote(corr))
+	s := fmt.Sprintf("%d-%d %s → %s", start, end, strconv.Quote(orig), strconv.Quote(corr))
+	if n := utf8.RuneCountInString(s); n <= demoEditColumns {
+		return s + strings.Repeat(" ", demoEditColumns-n)
+	}
+	return s + "\n" + strings.Repeat(" ", utf8.RuneCountInString("  ✓ proposed  ")+demoEditColumns)
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -70,32 +68,16 @@ func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	// Every system is read before any is extracted, so that a mistake in the last is found
-	// before the long work on the first.
-	sysFrags := make([][]compare.Fragment, len(sysDirs))
+	sys := make([]*fragment.Dir, len(sysDirs))
 	for i, dir := range sysDirs {
-		sys, err := c.readDir(dir, fragment.SystemText)
-		if err != nil {
-			return c.fail("%v", err)
-		}
-		if sysFrags[i], err = compare.ReadSystem(gold, raw, sys); err != nil {
+		if sys[i], err = c.readDir(dir, fragment.SystemText); err != nil {
 			return c.fail("%v", err)
 		}
 	}
-	var systems []*compare.System
-	for i, dir := range sysDirs {
-		name := filepath.Base(filepath.Clean(dir))
-		opt := compare.Options{FixedEval: f.fixedEval, Progress: func(what string, done, total int) {
-			c.progress.Update(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sysDirs), name, what), done, total)
-		}}
-		s, err := compare.Compare(name, sysFrags[i], xs, opt)
-		if err != nil {
-			return c.fail("%v", err)
-		}
-		for _, w := range s.Warnings() {
-			c.progress.Warn("%s", w)
-		}
-		systems = append(systems, s)
+	systems, err := compare.CompareAll(gold, raw, sys, xs, compare.Options{FixedEval: f.fixedEval, Progress: c.progress.Update},
+		func(w string) { c.progress.Warn("%s", w) })
+	if err != nil {
+		return c.fail("%v", err)
 	}
 	files := map[string][]byte{}
 	if f.csv != "" {

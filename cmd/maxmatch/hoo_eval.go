@@ -103,37 +103,11 @@ func (c *hooCommand) eval(f hooEvalFlags, withBonus bool, args []string) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	pair := eval.Pairs
-	if f.scheme == "2012" {
-		pair = eval.Pairs2012
-	}
-	pairs, err := pair(gold, sys)
+	e := eval.Evaluation{Scheme2012: f.scheme == "2012", Bonus: withBonus, Fixed: f.fixed, CaseSensitive: f.caseSensitive,
+		Type: f.typ, Types: cfg, TypesFile: f.typesFile, Time: now(), Progress: c.progress.Update}
+	report, warnings, err := e.Run(gold, sys)
 	if err != nil {
 		return c.fail("%v", err)
-	}
-	frags, err := eval.Read(pairs, func(done, total int) { c.progress.Update("reading file", done, total) })
-	if err != nil {
-		return c.fail("%v", err)
-	}
-	scoring := func(done, total int) { c.progress.Update("scoring file", done, total) }
-	var report []byte
-	var warnings []string
-	if f.scheme == "2011" {
-		report, warnings = eval.Report2011(frags, eval.Options2011{Bonus: withBonus, Fixed: f.fixed}, scoring)
-	} else {
-		if err := eval.CheckTypes(f.typ, cfg, f.typesFile, frags); err != nil {
-			return c.fail("--type: %v", err)
-		}
-		types, note := eval.DecomposeTypes(f.typ, cfg)
-		if note != "" {
-			c.progress.Warn("%s", note)
-		}
-		shown := f.typ
-		if shown == "" {
-			shown = "all"
-		}
-		opt := eval.Options2012{Bonus: withBonus, CaseSensitive: f.caseSensitive, Types: types, Fixed: f.fixed}
-		report, warnings = eval.Report2012(frags, gold.Path, sys.Path, shown, opt, now(), scoring)
 	}
 	for _, w := range warnings {
 		c.progress.Warn("%s", w)

@@ -39,7 +39,7 @@ func (a *app) newM2() *cobra.Command {
 				roles[i] = fmt.Sprintf("REFERENCE %d", i)
 			}
 			roles[0] = "SOURCE"
-			if err := checkStdin(roles, paths); err != nil {
+			if err := cli.OneStdin(roles, paths); err != nil {
 				return err
 			}
 			if err := checkOutputs(map[string]string{"--out": out}, map[string]writefile.Kind{"--out": writefile.M2}, roles, paths); err != nil {

@@ -49,7 +49,7 @@ func (f *nbestFlags) check(args []string) error {
 	if err := cli.ExactArgs(args, files...); err != nil {
 		return err
 	}
-	if err := checkStdin(files, args); err != nil {
+	if err := cli.OneStdin(files, args); err != nil {
 		return err
 	}
 	checkWorkers(&f.opt)

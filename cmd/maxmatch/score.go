@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
@@ -88,27 +87,12 @@ func (a *app) newScore() *cobra.Command {
 // checkBootstrap refuses a number of resamples whose arrays would not fit in the memory
 // budget: stats.Compare keeps every resample's figures of every system.
 func checkBootstrap(flag string, resamples, systems int, opt scorer.Options) error {
-	per := stats.ResampleBytes(systems)
-	budget := opt.Memory()
+	per, budget := stats.ResampleBytes(systems), opt.Memory()
 	if int64(resamples) <= budget/per {
 		return nil
 	}
-	return cli.Usagef("%s: %d resamples of %s would hold %s, more than the memory budget (%s, --max-memory), expected at most %d",
-		flag, resamples, wording.Plural(systems, "system"), membudget.Bytes(int64(min(uint64(resamples)*uint64(per), math.MaxInt64))), membudget.Bytes(budget), budget/per)
-}
-
-// checkStdin refuses standard input given for more than one file (names are the files' roles).
-func checkStdin(names, args []string) error {
-	var which []string
-	for i, a := range args {
-		if a == "-" {
-			which = append(which, names[i])
-		}
-	}
-	if len(which) > 1 {
-		return cli.Usagef("\"-\" (standard input) given for %s: only one file can be read from standard input", wording.JoinAnd(which))
-	}
-	return nil
+	return cli.Usagef("%s: %d resamples are more than the memory budget (%s, --max-memory) holds at %d bytes a resample of %s, expected at most %d",
+		flag, resamples, membudget.Bytes(budget), per, wording.Plural(systems, "system"), budget/per)
 }
 
 const scoreLong = `Scores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file) and prints the
@@ -119,6 +103,11 @@ adjusted for the number of comparisons (Holm), and the signature of the figures.
 may be "-", standard input. Files ending in .gz, or starting as gzip files do, are
 decompressed. Flags may also follow the files; "--" ends them.`
 
+// veryVerboseNote is printed on stderr for --very_verbose, which prints the -v output.
+const veryVerboseNote = "--very_verbose prints the -v output; the official scorer's further output " +
+	"(its Levenshtein matrices, back-pointers, edit dictionaries, graphs and the traces of its closure and weights) " +
+	"is not reproduced: it describes the official's own data structures, in CPython 2's dict order, not the scores (see the README)"
+
 // defaultTableResamples is the number of bootstrap resamples of a table of several systems.
 const defaultTableResamples = 1000
 
@@ -128,7 +117,7 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 		return cli.Usagef("expected at least two files, SYSTEM... and GOLD (the last), besides the flags; got %s", wording.Plural(len(files), "argument"))
 	}
 	systems, goldArg := files[:len(files)-1], files[len(files)-1]
-	if err := checkStdin(fileRoles(len(systems)), files); err != nil {
+	if err := cli.OneStdin(fileRoles(len(systems)), files); err != nil {
 		return err
 	}
 	if err := checkOutputs(map[string]string{"--html": f.html}, map[string]writefile.Kind{"--html": writefile.HTML}, fileRoles(len(systems)), files); err != nil {
@@ -227,8 +216,8 @@ func (s *scoring) table(format report.Format) int {
 		return fail(s.prog, "%v", err)
 	}
 	defer limitGoMemory(s.f.opt)()
-	pg := s.newPage()
-	if err := s.run.Score(pg.add); err != nil {
+	pg, add := s.newPage()
+	if err := s.run.Score(add); err != nil {
 		return fail(s.prog, "%v", err)
 	}
 	s.run.Finish()
@@ -253,33 +242,24 @@ func (s *scoring) table(format report.Format) int {
 	return exitOK
 }
 
-// errorPage is the error-analysis page of --html: the systems' sentences, side by side.
-type errorPage struct{ *page.Page }
-
-// newPage returns the error-analysis page of the systems when --html asks for one.
-func (s *scoring) newPage() errorPage {
+// newPage returns the error-analysis page of the systems when --html asks for one (nil
+// otherwise), and the function that adds each scored sentence to it.
+func (s *scoring) newPage() (*page.Page, func(k int, res *scorer.SentenceResult) error) {
 	if s.f.html == "" {
-		return errorPage{}
+		return nil, func(int, *scorer.SentenceResult) error { return nil }
 	}
 	var names []string
 	for _, sys := range s.run.Systems() {
 		names = append(names, sys.Name)
 	}
-	return errorPage{page.New(names, page.Options{Gold: s.run.Gold().Name(), Scoring: s.f.opt})}
-}
-
-// add adds sentence res of system k to the page, if there is one.
-func (pg errorPage) add(k int, res *scorer.SentenceResult) error {
-	if pg.Page == nil {
-		return nil
-	}
-	return pg.Add(k, res, res.Gold)
+	pg := page.New(names, page.Options{Gold: s.run.Gold().Name(), Scoring: s.f.opt})
+	return pg, func(k int, res *scorer.SentenceResult) error { return pg.Add(k, res, res.Gold) }
 }
 
 // writePage writes the page, if any, with the report doc as its summary, to the --html file:
 // whole or not at all.
-func (s *scoring) writePage(pg errorPage, doc report.Document) error {
-	if pg.Page == nil {
+func (s *scoring) writePage(pg *page.Page, doc report.Document) error {
+	if pg == nil {
 		return nil
 	}
 	chart := page.Chart{Value: "f"} // F_β, with its interval when there is one
@@ -317,9 +297,9 @@ func (s *scoring) official() int {
 			return writeFailure(cmd, err, stderr)
 		}
 	}
-	pg := s.newPage()
+	pg, add := s.newPage()
 	err := s.run.Score(func(k int, res *scorer.SentenceResult) error {
-		if err := pg.add(k, res); err != nil {
+		if err := add(k, res); err != nil {
 			return err
 		}
 		if sentences != nil {
@@ -361,7 +341,7 @@ func (s *scoring) official() int {
 		return fail(prog, "--bootstrap: %v", err)
 	}
 	prog.Clear()
-	if pg.Page != nil {
+	if pg != nil {
 		rep.Signature = s.run.Signature()
 	}
 	if err := s.writePage(pg, rep.Document(f.levels, f.perType)); err != nil {

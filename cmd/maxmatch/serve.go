@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"math"
 	"os"
 	"runtime/debug"
 
@@ -16,26 +17,19 @@ import (
 	"maxmatch/service"
 )
 
-const serveLong = `Reads requests from standard input, one JSON object per line, and answers each with one line of JSON on
-stdout, in the order of the requests; blank lines are skipped. GOLD (an M2 file) is read once;
-requests are scored by -j workers in parallel. "id" is echoed in every answer; for a gold
-sentence it is the sentence's 0-based index:
+const serveLong = `Reads requests from standard input, one JSON object per line, and answers each with one line
+of JSON on standard output, in their order, from -j workers in parallel; GOLD (an M2 file) is
+read once, and "id" is echoed in every answer. The requests (docs/serving-protocol.md specifies
+them and their answers in full):
 
-  {"id": i, "hyp": "…"}                  sentence i scored on its own (as "maxmatch nbest")
-  {"id": i, "hyps": ["…", …]}            several hypotheses of sentence i: {"id", "results": […]}
-  {"id": x, "corpus": ["…", …]}          one hypothesis per gold sentence: the official corpus score
-  {"id": x, "corpus": […], "ids": […]}   the corpus of those gold sentences, in that order
-  {"id": x, "source": "…", "gold": [[start, end, "correction"], …], "hyp" or "hyps": …}
-                                         a sentence that is not in GOLD; an edit may give a list of
-                                         corrections, then an annotator id and an error type
-  {"id": x, "m2": "S …\nA …", "hyp" or "hyps": …}
-                                         the same, from one M2 block
-  {"id": x, "info": true}                the number of sentences, the options and the signature of
-                                         the corpus figures (as "maxmatch score --signature-only")
+  {"id": i, "hyp": "…"} or {"id": i, "hyps": ["…", …]}
+                              gold sentence i's hypotheses, each scored on its own
+  {"id": x, "corpus": ["…", …]}
+                              one hypothesis per gold sentence ("ids": […] for some of them)
+  {"id": x, "source": "…", "gold": [[start, end, "correction"], …], "hyp": "…"} or "m2": "S …"
+                              a sentence with its own gold edits
+  {"id": x, "info": true}     the protocol's version, the options, the signature of the figures
 
-"edits": false leaves the edits out of sentence answers; "compact": true gives each sentence
-result as an array, {"id", "results": [[annotator, correct, proposed, gold, p, r, f,
-[annotator, correct, proposed, gold, …], edits, correct_edits, bounded], …]}.
 A request that cannot be answered gets {"id": its id or null, "error": "…"}, and the service goes
 on.`
 
@@ -65,7 +59,7 @@ func (a *app) newServe() *cobra.Command {
 				if cmd.Flags().Changed("max-request-bytes") {
 					return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
 				}
-				maxLine = int(budget)
+				maxLine = int(min(budget, math.MaxInt))
 			}
 			checkWorkers(&opt)
 			a.code = a.serve(opt, reading, goldPath, maxLine)

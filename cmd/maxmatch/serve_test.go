@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"maxmatch/scorer"
+	"maxmatch/version"
 )
 
 // serve runs the service on the given stdin and returns its answers, one per line.
@@ -50,7 +51,8 @@ func TestServeRequests(t *testing.T) {
 		{`{"id": 6, "m2": "S a b\nA 0 1|||X|||c|||REQUIRED|||-NONE-|||0\n", "hyp": "c b"}`, `{"id":6,"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}],"edits":[[0,1,"a","c"]],"correct_edits":[[0,1,"a","c"]]}`, "an M2 block"},
 		{`{"id": 2, "hyps": ["They were happy ."], "edits": false}`, `{"id":2,"results":[{"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}]}]}`, "counts only"},
 		{`{"id": 0, "hyp": "The cats sat on mat .", "compact": true}`, `{"id":0,"results":[[1,1,1,1,1,1,1,[0,0,1,1,1,1,1,1],[[1,2,"cat","cats"]],[[1,2,"cat","cats"]],0]]}`, "the compact form: arrays, every annotator's counts flat"},
-		{`{"info": true}`, `{"id":null,"sentences":3,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":` + strconv.Itoa(scorer.Workers(3)) + `,"signature":"` + signature + `"}`, "what the service scores with (-j 3, at most the CPUs), and the signature score --signature-only gives"},
+		{`{"info": true}`, `{"id":null,"protocol":1,"version":"` + version.String() + `","sentences":3,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":` + strconv.Itoa(scorer.Workers(3)) + `,"signature":"` + signature + `"}`,
+			"the protocol's version, the binary's, what the service scores with (-j 3, at most the CPUs), and the signature score --signature-only gives"},
 
 		{`{"id": 3, "hyp": "x"}`, `{"id":3,"error":"line 0: \"id\": sentence 3 is out of range: the gold file has 3 sentences (ids 0 to 2)`, "unknown sentence id"},
 		{`{"id": -1, "hyp": "x"}`, `{"id":-1,"error":"line 0: \"id\": expected a sentence index (a non-negative integer), found -1`, "negative id"},
@@ -224,5 +226,30 @@ func TestServeAnswersEachRequestAtOnce(t *testing.T) {
 	}
 	if out.lines != 20 {
 		t.Errorf("%d answers to 20 requests", out.lines)
+	}
+}
+
+// The "info" answer's signature is what "maxmatch score --signature-only" prints for the same
+// options and gold, whatever the options.
+func TestServeSignatureIsScores(t *testing.T) {
+	for _, flags := range [][]string{
+		nil,
+		{"--beta", "1", "--max_unchanged_words", "3", "--ignore_whitespace_casing"},
+		{"--compat", "master", "--fix", "gold-order", "--max-memory", "2G", "--max-edges", "1000", "--max-work", "5000"},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{"score", "--signature-only"}, flags...), "testdata/small.txt", "testdata/small.m2")
+		if code := run(args, &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, stderr.String())
+		}
+		want := strings.TrimSuffix(stdout.String(), "\n")
+		answers := serve(t, `{"info": true}`+"\n", append([]string{"--gold", "testdata/small.m2"}, flags...)...)
+		var info struct{ Signature string }
+		if err := json.Unmarshal([]byte(answers[0]), &info); err != nil {
+			t.Fatal(err)
+		}
+		if info.Signature != want {
+			t.Errorf("%v: info's signature %q, score --signature-only %q", flags, info.Signature, want)
+		}
 	}
 }

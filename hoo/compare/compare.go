@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 
 	"maxmatch/hoo/edits"
@@ -181,4 +182,40 @@ func Compare(name string, frags []Fragment, extractors []Extractor, opt Options)
 		}
 	}
 	return s, nil
+}
+
+// CompareAll compares the extractions of each system of sys (its directory of texts) as Compare
+// does, named by its directory's base name, reading every system before it extracts any (so
+// that a mistake in the last is found before the long work on the first); warn, when not nil,
+// is given each system's Warnings as it is done, and opt.Progress hears which system ("system
+// 1/2, NAME: …") and how far its extractions are.
+func CompareAll(gold, raw *fragment.Dir, sys []*fragment.Dir, extractors []Extractor, opt Options, warn func(string)) ([]*System, error) {
+	frags := make([][]Fragment, len(sys))
+	for i, d := range sys {
+		var err error
+		if frags[i], err = ReadSystem(gold, raw, d); err != nil {
+			return nil, err
+		}
+	}
+	systems := make([]*System, len(sys))
+	for i, d := range sys {
+		name := filepath.Base(filepath.Clean(d.Path))
+		o := opt
+		if opt.Progress != nil {
+			o.Progress = func(what string, done, total int) {
+				opt.Progress(fmt.Sprintf("system %d/%d, %s: %s", i+1, len(sys), name, what), done, total)
+			}
+		}
+		s, err := Compare(name, frags[i], extractors, o)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range s.Warnings() {
+			if warn != nil {
+				warn(w)
+			}
+		}
+		systems[i] = s
+	}
+	return systems, nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/hoo/fragment"
 )
 
 // Report2011 scores the fragments as batch_evaluate.py does and returns its CSV report, with a
@@ -62,4 +63,61 @@ func partless(f Fragment) bool {
 		return slices.ContainsFunc(es, func(e edits.Edit) bool { return e.Part != "" })
 	}
 	return len(f.SystemEdits) > 0 && hasPart(f.GoldEdits) && !hasPart(f.SystemEdits)
+}
+
+// An Evaluation is how the system edit files of a directory are scored against the gold edit
+// files of another, as "maxmatch hoo eval" does.
+type Evaluation struct {
+	Scheme2012    bool // the 2012 scheme (evalrun.py), else 2011 (batch_evaluate.py)
+	Bonus, Fixed  bool
+	CaseSensitive bool         // 2012: corrections compared with their case
+	Type          string       // 2012: the edits scored ("": all), see CheckTypes
+	Types         *TypesConfig // 2012: the aggregates Type may name (nil: none)
+	TypesFile     string       // where Types was read, in messages
+	Time          time.Time    // of the 2012 report
+	// Progress, when not nil, is told how far the reading and the scoring are.
+	Progress func(stage string, done, total int)
+}
+
+// Run pairs the files of gold and sys as the scheme's tool does, reads and scores them, and
+// returns the tool's report and the warnings the tool gives none of (see Report2011 and
+// Report2012; a note on how --type was read first).
+func (e Evaluation) Run(gold, sys *fragment.Dir) (report []byte, warnings []string, err error) {
+	progress := func(stage string) func(done, total int) {
+		return func(done, total int) {
+			if e.Progress != nil {
+				e.Progress(stage, done, total)
+			}
+		}
+	}
+	pair := Pairs
+	if e.Scheme2012 {
+		pair = Pairs2012
+	}
+	pairs, err := pair(gold, sys)
+	if err != nil {
+		return nil, nil, err
+	}
+	frags, err := Read(pairs, progress("reading file"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if !e.Scheme2012 {
+		report, warnings = Report2011(frags, Options2011{Bonus: e.Bonus, Fixed: e.Fixed}, progress("scoring file"))
+		return report, warnings, nil
+	}
+	if err := CheckTypes(e.Type, e.Types, e.TypesFile, frags); err != nil {
+		return nil, nil, fmt.Errorf("--type: %v", err)
+	}
+	types, note := DecomposeTypes(e.Type, e.Types)
+	if note != "" {
+		warnings = append(warnings, note)
+	}
+	shown := e.Type
+	if shown == "" {
+		shown = "all"
+	}
+	opt := Options2012{Bonus: e.Bonus, CaseSensitive: e.CaseSensitive, Types: types, Fixed: e.Fixed}
+	report, more := Report2012(frags, gold.Path, sys.Path, shown, opt, e.Time, progress("scoring file"))
+	return report, append(warnings, more...), nil
 }

@@ -177,3 +177,49 @@ func TestReadEditsAndSpans(t *testing.T) {
 		t.Errorf("beyond: %v", err)
 	}
 }
+
+// TestReadSourceAndPairTexts reads a raw text with its gold edits (one inside the text, one
+// beyond it), and pairs system texts with their raw texts (one without).
+func TestReadSourceAndPairTexts(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	raw := write("raw/0001.txt", "He go home.\n")
+	good := write("gold/0001GE.xml", `<edits><edit index="0001-0001" start="3" end="5"><original>go</original><corrections><correction>goes</correction></corrections></edit></edits>`)
+	beyond := write("beyond/0001GE.xml", `<edits><edit index="0001-0001" start="3" end="50"><original>go</original><corrections><correction>goes</correction></corrections></edit></edits>`)
+	text, gold, err := ReadSource(raw, good)
+	if err != nil || text != "He go home.\n" || len(gold) != 1 || gold[0].Start != 3 {
+		t.Errorf("ReadSource: %q, %+v, %v", text, gold, err)
+	}
+	if _, _, err := ReadSource(raw, beyond); err == nil || !strings.Contains(err.Error(), "ends beyond the 12 bytes of "+raw) {
+		t.Errorf("a span beyond the text: %v", err)
+	}
+	write("sys/0001AB1.txt", "He goes home.\n")
+	rawDir, err := ReadDir(filepath.Join(dir, "raw"), Raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sysDir, err := ReadDir(filepath.Join(dir, "sys"), SystemText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs, err := PairTexts(rawDir, sysDir)
+	if err != nil || len(pairs) != 1 || pairs[0].Raw != raw || pairs[0].Name.Stem() != "0001AB1" {
+		t.Errorf("PairTexts: %+v, %v", pairs, err)
+	}
+	write("sys/0002AB1.txt", "x\n")
+	if sysDir, err = ReadDir(filepath.Join(dir, "sys"), SystemText); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PairTexts(rawDir, sysDir); err == nil || !strings.Contains(err.Error(), "0002AB1.txt: no raw text") {
+		t.Errorf("a system text without its raw text: %v", err)
+	}
+}

@@ -107,7 +107,7 @@ func FlagError(cmd *cobra.Command, err error) error {
 	case errors.As(err, &required):
 		return UsageError{flagMessage(required.GetFlag(), "no value given")}
 	case errors.As(err, &notExist):
-		if cmd.Parent() == nil {
+		if cmd.Parent() == nil && cmd.HasSubCommands() {
 			return UsageError{fmt.Sprintf("expected a command first, got the flag %q", notExistArg(notExist))}
 		}
 		return UsageError{fmt.Sprintf("unknown flag %s", notExistArg(notExist))}
@@ -246,4 +246,19 @@ or, for every session, "PROGRAM completion bash > /etc/bash_completion.d/PROGRAM
 	cmd.ValidArgs = shells
 	cmd.ValidArgsFunction = cobra.FixedCompletions(shells, cobra.ShellCompDirectiveNoFileComp)
 	return cmd
+}
+
+// OneStdin returns a UsageError when standard input ("-") is given for more than one of the
+// files args (roles names them, in order).
+func OneStdin(roles, args []string) error {
+	var which []string
+	for i, a := range args {
+		if a == "-" {
+			which = append(which, roles[i])
+		}
+	}
+	if len(which) > 1 {
+		return Usagef("\"-\" (standard input) given for %s: only one file can be read from standard input", wording.JoinAnd(which))
+	}
+	return nil
 }

@@ -55,10 +55,20 @@ func sameFile(a, b io.Writer) bool {
 	return err == nil && os.SameFile(sa, sb)
 }
 
-// Write buffers p; only a record longer than outputLimit is written before it ends.
+// Write buffers p; only a record longer than outputLimit is written before it ends, and a block
+// that long goes out as it is, after what the buffer holds (not copied into it).
 func (o *Output) Write(p []byte) (int, error) {
 	if o.err != nil {
 		return 0, o.err
+	}
+	if len(p) >= outputLimit {
+		if o.flush() == nil {
+			o.write(p)
+		}
+		if o.err != nil {
+			return 0, o.err
+		}
+		return len(p), nil
 	}
 	if len(o.buf)+len(p) > cap(o.buf) && cap(o.buf) < outputFlush {
 		// A few kilobytes for a report of a few lines, then at once what a stream needs: a
@@ -93,17 +103,23 @@ func (o *Output) flush() error {
 	if o.err != nil || len(o.buf) == 0 {
 		return o.err
 	}
+	o.write(o.buf)
+	o.buf = o.buf[:0]
+	return o.err
+}
+
+// write writes b to standard output, through the progress line's owner when they share a
+// file, keeping the first error.
+func (o *Output) write(b []byte) {
 	var err error
 	if o.prog != nil {
-		_, err = o.prog.writeOutput(o.w, o.buf)
+		_, err = o.prog.writeOutput(o.w, b)
 	} else {
-		_, err = o.w.Write(o.buf)
+		_, err = o.w.Write(b)
 	}
-	o.buf = o.buf[:0]
-	if err != nil {
+	if err != nil && o.err == nil {
 		o.err = err
 	}
-	return o.err
 }
 
 // Close writes what is left and returns the first write error, if any.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"maxmatch/membudget"
 )
 
 // Line shows how far a long run is, on one line of a terminal that it rewrites: only once the
@@ -108,9 +110,9 @@ func (p *Line) drawLocked(final bool) {
 	}
 	line := "maxmatch: " + p.task
 	if r := p.read; r.name != "" && (r.size < 0 || r.done < r.size) {
-		what := fmt.Sprintf("%s MB of %s", megabytes(r.done), r.name)
+		what := fmt.Sprintf("%s of %s", membudget.Bytes(r.done), r.name)
 		if r.size >= 0 {
-			what = fmt.Sprintf("%s of %s MB of %s", megabytes(r.done), megabytes(r.size), r.name)
+			what = fmt.Sprintf("%s of %s of %s", membudget.Bytes(r.done), membudget.Bytes(r.size), r.name)
 		}
 		if p.task == "" {
 			line += "reading " + what
@@ -121,8 +123,6 @@ func (p *Line) drawLocked(final bool) {
 	fmt.Fprint(p.w, "\r\033[K"+line)
 	p.shown, p.last = true, now
 }
-
-func megabytes(n int64) string { return fmt.Sprintf("%.1f", float64(n)/(1<<20)) }
 
 // clear removes the progress line, if any.
 func (p *Line) Clear() {

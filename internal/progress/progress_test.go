@@ -110,8 +110,8 @@ func TestProgressReading(t *testing.T) {
 	p.last = time.Time{}
 	p.Reading("-", 2<<20, 2<<20)
 	want := "\r\033[Kmaxmatch: checking the files" +
-		"\r\033[Kmaxmatch: checking the files, 3.0 of 10.0 MB of big.m2 read" +
-		"\r\033[Kmaxmatch: scoring sentence 7, 3.0 of 10.0 MB of big.m2 read" +
+		"\r\033[Kmaxmatch: checking the files, 3.0 MB of 10.0 MB of big.m2 read" +
+		"\r\033[Kmaxmatch: scoring sentence 7, 3.0 MB of 10.0 MB of big.m2 read" +
 		"\r\033[Kmaxmatch: scoring sentence 7, 1.0 MB of - read" +
 		"\r\033[Kmaxmatch: scoring sentence 7"
 	if got := buf.String(); got != want {

@@ -3,8 +3,9 @@ corpus, a sentence, an n-best list or a sentence of your own, hundreds of times 
 
 The scoring runs in the ``maxmatch`` command (Go), started once per :class:`Scorer` as a
 service (``maxmatch serve``) that loads the gold file once and answers requests over a pipe.
-The command is found through the environment variable ``MAXMATCH_BIN``, then ``PATH``, then by
-building it with Go from the repository this package came from.
+A wheel of the package carries the command; ``$MAXMATCH_BIN`` overrides it, and a source
+checkout finds it on ``PATH`` or builds it with Go. ``python -m maxmatch ARGS`` runs the
+command itself.
 
     >>> import maxmatch
     >>> with maxmatch.Scorer("gold.m2") as m2:           # doctest: +SKIP
@@ -14,20 +15,20 @@ building it with Go from the repository this package came from.
 Standard library only.
 """
 
-from ._scorer import (
-    AnnotatorCounts,
+from ._binary import find_binary, version as _version
+from ._errors import (
     BinaryNotFoundError,
-    CorpusScore,
-    Edit,
     GoldFileError,
+    InvalidTextError,
     MaxmatchError,
+    OptionError,
+    ProtocolError,
     RequestError,
-    Scorer,
     SentenceIndexError,
-    SentenceScore,
     ServiceError,
-    find_binary,
+    ServiceTimeoutError,
 )
+from ._scorer import AnnotatorCounts, CorpusScore, Edit, Scorer, SentenceScore, Signature
 
 __all__ = [
     "AnnotatorCounts",
@@ -35,13 +36,18 @@ __all__ = [
     "CorpusScore",
     "Edit",
     "GoldFileError",
+    "InvalidTextError",
     "MaxmatchError",
+    "OptionError",
+    "ProtocolError",
     "RequestError",
     "Scorer",
     "SentenceIndexError",
     "SentenceScore",
     "ServiceError",
+    "ServiceTimeoutError",
+    "Signature",
     "find_binary",
 ]
 
-__version__ = "0.1.0"
+__version__ = _version()

@@ -2,39 +2,18 @@
 
 import collections
 import errno
-import hashlib
 import json
+import math
 import os
 import re
-import shutil
-import subprocess
 import threading
+import time
+import warnings
 
-
-class MaxmatchError(Exception):
-    """Base of the package's errors."""
-
-
-class BinaryNotFoundError(MaxmatchError, FileNotFoundError):
-    """No ``maxmatch`` command: not in MAXMATCH_BIN, not on PATH, and not buildable with Go."""
-
-
-class GoldFileError(MaxmatchError, ValueError):
-    """The service refused to start on the gold file; the message is the command's, with the
-    file, line and column of what was wrong."""
-
-
-class ServiceError(MaxmatchError, RuntimeError):
-    """The service died, or answered something that is not an answer."""
-
-
-class RequestError(MaxmatchError, ValueError):
-    """The service could not answer a request; the message says why."""
-
-
-class SentenceIndexError(RequestError, IndexError):
-    """A sentence index outside the gold file."""
-
+from ._binary import find_binary, version
+from ._errors import (GoldFileError, InvalidTextError, OptionError, ProtocolError, RequestError,
+                      SentenceIndexError, ServiceError, ServiceTimeoutError)
+from ._service import PROTOCOL, Ended, Process, Timeout, exit_status
 
 Edit = collections.namedtuple("Edit", "start end original correction")
 Edit.__doc__ = """A system edit: source tokens [start:end] (original) replaced by correction."""
@@ -115,65 +94,95 @@ class CorpusScore(collections.namedtuple(
             self.precision, self.recall, self.f_beta)
 
 
-_built = {}  # source directory → the binary built from it, once per process
-_build_lock = threading.Lock()
+class Signature(str):
+    """The signature of a Scorer's figures, the line ``maxmatch score --signature-only`` prints
+    for the same options and gold (``m2|compat:3.2|u:2|beta:0.5|…|version:…``): two figures
+    with equal signatures were made the same way on the same gold standard. It is a str;
+    ``fields`` are its ``name:value`` fields as a dict."""
+
+    __slots__ = ()
+
+    @property
+    def fields(self):
+        return dict(f.split(":", 1) for f in self.split("|") if ":" in f)
 
 
-def _source_dir():
-    """The Go module this package came from: the one recorded when it was installed, or the
-    repository around this file."""
-    candidates = []
-    try:
-        from . import _source  # written by the installer
-        candidates.append(_source.SOURCE_DIR)
-    except ImportError:
-        pass
-    candidates.append(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    for d in candidates:
+_INT64_MAX = 2 ** 63 - 1
+_DEFAULT = object()  # a call's timeout when not given: the Scorer's
+
+# The command's flags for each option, to name the option when the command refuses its value.
+_FLAGS = {"beta": "beta", "max_unchanged_words": "max_unchanged_words", "compat": "compat",
+          "fix": "fixes", "max-memory": "max_memory", "max-edges": "max_edges",
+          "max-work": "max_work", "j": "workers"}
+_FLAG_NAMED = re.compile(r"(?<![\w-])--?(%s)(?![\w-])" % "|".join(re.escape(f) for f in _FLAGS))
+
+
+def _int_option(name, value, low, none=True):
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("%s must be an int%s, not %r" % (name, " or None" if none else "", value))
+    if not low <= value <= _INT64_MAX:
+        raise OptionError("%s=%d: expected an integer from %d to %d" % (name, value, low, _INT64_MAX))
+    return value
+
+
+def _timeout_option(name, value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError("%s must be a number of seconds or None, not %r" % (name, value))
+    if not (value > 0 and math.isfinite(value)):
+        raise OptionError("%s=%r: expected a positive number of seconds (or None: no limit)" % (name, value))
+    return float(value)
+
+
+def _check_text(text, what):
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raise TypeError("%s must be a str, not %s: decode it first" % (what, type(text).__name__))
+    if not isinstance(text, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(text).__name__))
+    return text
+
+
+def _check_texts(texts, what):
+    if isinstance(texts, str):
+        raise TypeError("%s must be a list of str, not one str" % what)
+    if isinstance(texts, (bytes, bytearray, memoryview)):
+        raise TypeError("%s must be a list of str, not %s" % (what, type(texts).__name__))
+    texts = list(texts)
+    for k, t in enumerate(texts):
+        _check_text(t, "%s[%d]" % (what, k))
+    return texts
+
+
+def _unencodable(value, where):
+    """The first str in value (a request's JSON value) that UTF-8 cannot encode, described."""
+    if isinstance(value, str):
         try:
-            with open(os.path.join(d, "go.mod"), encoding="utf-8") as f:
-                if f.readline().split() == ["module", "maxmatch"]:
-                    return d
-        except OSError:
-            continue
+            value.encode("utf-8")
+        except UnicodeEncodeError as e:
+            return ("%s is not valid text: a lone surrogate %r at character %d, which UTF-8 cannot "
+                    "encode" % (where, value[e.start], e.start))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found = _unencodable(v, "%s" % k if not where else "%s[%r]" % (where, k))
+            if found:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for k, v in enumerate(value):
+            found = _unencodable(v, "%s[%d]" % (where, k))
+            if found:
+                return found
     return None
 
 
-def find_binary(build=True):
-    """Returns the path of the ``maxmatch`` command: ``$MAXMATCH_BIN``, else ``maxmatch`` on
-    PATH, else (when build is true) one built with Go from the package's repository into
-    ``$XDG_CACHE_HOME/maxmatch`` (default ``~/.cache/maxmatch``), once per process."""
-    env = os.environ.get("MAXMATCH_BIN")
-    if env:
-        if not (os.path.isfile(env) and os.access(env, os.X_OK)):
-            raise BinaryNotFoundError(errno.ENOENT, "MAXMATCH_BIN is not an executable file", env)
-        return env
-    found = shutil.which("maxmatch")
-    if found:
-        return found
-    src = _source_dir()
-    go = shutil.which("go")
-    if not build or src is None or go is None:
-        why = []
-        if src is None:
-            why.append("the package's Go source is not here")
-        if go is None:
-            why.append("go is not on PATH")
-        raise BinaryNotFoundError(
-            "no maxmatch command: set MAXMATCH_BIN to its path, or put it on PATH "
-            "(go build ./cmd/maxmatch in the repository)" + ("; cannot build it: " + ", ".join(why) if why else ""))
-    with _build_lock:
-        if src not in _built:
-            cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-            out = os.path.join(cache, "maxmatch", hashlib.sha1(src.encode()).hexdigest()[:12], "maxmatch")
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-            done = subprocess.run([go, "build", "-o", out, "./cmd/maxmatch"], cwd=src,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            if done.returncode != 0:
-                raise BinaryNotFoundError("building maxmatch with Go in %s failed:\n%s" % (
-                    src, done.stderr.decode("utf-8", "replace")))
-            _built[src] = out
-        return _built[src]
+def _encode(request, what=""):
+    text = json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n"
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidTextError(what + (_unencodable(request, "") or "the request cannot be encoded as UTF-8")) from None
 
 
 def _message(error):
@@ -181,157 +190,181 @@ def _message(error):
     return re.sub(r"^line \d+(, byte \d+)?: ", "", error)
 
 
-def _check_hyp(hyp, what="hypothesis"):
-    if not isinstance(hyp, str):
-        raise TypeError("%s must be a str, not %s" % (what, type(hyp).__name__))
-    return hyp
-
-
-def _check_hyps(hyps, what="hyps"):
-    if isinstance(hyps, str):
-        raise TypeError("%s must be a list of str, not one str" % what)
-    hyps = list(hyps)
-    for h in hyps:
-        _check_hyp(h, "every hypothesis in " + what)
-    return hyps
-
-
 class Scorer:
     """Scores hypotheses against an M2 gold file, as the official scorer (release 3.2) does.
 
     ``Scorer(gold_path, **options)`` starts ``maxmatch serve`` on the file; the options are the
-    command's: ``beta`` (0.5), ``max_unchanged_words`` (2), ``ignore_whitespace_casing``,
-    ``compat`` ("3.2", "master" or "fixed"), ``fixes`` (names of quirks to correct),
-    ``accept_bad_spans``, ``max_edges``, ``max_work``, ``workers`` (default one per CPU) and
-    ``binary`` (the command; default :func:`find_binary`). Use it as a context manager, or call
-    :meth:`close`. A Scorer may be shared by threads: requests take turns.
+    command's: ``beta`` (0.5; above 0, at most 1e100), ``max_unchanged_words`` (2),
+    ``ignore_whitespace_casing``, ``compat`` ("3.2", "master" or "fixed"), ``fixes`` (names of
+    quirks to correct), ``accept_bad_spans``, ``max_edges``, ``max_work``, ``max_memory``
+    (bytes, or a size such as "2G"), ``workers`` (default one per CPU; more are clamped to the
+    CPUs); ``timeout``, the most seconds any call (this one included) may wait for the service
+    (None: no limit), after which the call raises ServiceTimeoutError, the service is stopped
+    and the next call starts a new one; and ``binary`` (the command; default
+    :func:`find_binary`). Every call takes ``timeout=`` too, for itself.
+
+    Use it as a context manager, or call :meth:`close`. A Scorer may be shared by threads:
+    requests take turns. A service that ended between calls is started again by the next one.
     """
 
     def __init__(self, gold_path, *, beta=0.5, max_unchanged_words=2, ignore_whitespace_casing=False,
                  compat="3.2", fixes=(), accept_bad_spans=False, max_edges=None, max_work=None,
-                 workers=None, binary=None):
-        self._proc = None
-        if not os.path.exists(gold_path):
-            raise FileNotFoundError(errno.ENOENT, "gold file not found", gold_path)
-        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not beta >= 0 or beta == float("inf"):
-            raise ValueError("beta must be a non-negative number, not %r" % (beta,))
-        for name, value in (("max_unchanged_words", max_unchanged_words), ("max_edges", max_edges),
-                            ("max_work", max_work), ("workers", workers)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise TypeError("%s must be an int, not %r" % (name, value))
-        if max_unchanged_words < 0:
-            raise ValueError("max_unchanged_words must be non-negative, not %d" % max_unchanged_words)
+                 max_memory=None, workers=None, timeout=None, binary=None):
+        self._process = None
+        self._closed = False
+        gold = os.fspath(gold_path)
+        if isinstance(gold, bytes):
+            gold = os.fsdecode(gold)
+        if not os.path.exists(gold):
+            raise FileNotFoundError(errno.ENOENT, "gold file not found", gold)
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)):
+            raise TypeError("beta must be a number, not %r" % (beta,))
+        if not 0 < beta <= 1e100:
+            raise OptionError("beta=%r: expected a number above 0 and at most 1e100 (beyond, F_beta's "
+                              "formula overflows)" % (beta,))
+        max_unchanged_words = _int_option("max_unchanged_words", max_unchanged_words, 0, none=False)
+        max_edges = _int_option("max_edges", max_edges, 1)
+        max_work = _int_option("max_work", max_work, 1)
+        workers = _int_option("workers", workers, 1)
         if compat not in ("3.2", "master", "fixed"):
-            raise ValueError('compat must be "3.2", "master" or "fixed", not %r' % (compat,))
-        if isinstance(fixes, str):
-            fixes = [fixes]
-        args = [binary or find_binary(), "serve", "--gold", os.fspath(gold_path),
-                "--beta", repr(float(beta)), "--max_unchanged_words", str(max_unchanged_words),
-                "--compat", compat]
+            raise OptionError('compat=%r: expected "3.2", "master" or "fixed"' % (compat,))
+        given_fixes = fixes
+        fixes = [fixes] if isinstance(fixes, str) else list(fixes)
+        for f in fixes:
+            if not isinstance(f, str) or not f or "," in f:
+                raise OptionError("fixes=%r: expected names of fixes (see maxmatch score -h)" % (given_fixes,))
+        if max_memory is not None:
+            if isinstance(max_memory, bool) or not isinstance(max_memory, (int, str)):
+                raise TypeError("max_memory must be a number of bytes, a size such as \"2G\", or None, "
+                                "not %r" % (max_memory,))
+            if isinstance(max_memory, int) and not 0 < max_memory <= _INT64_MAX:
+                raise OptionError("max_memory=%d: expected a positive number of bytes" % max_memory)
+        self._timeout = _timeout_option("timeout", timeout)
+        self._options = {"beta": beta, "max_unchanged_words": max_unchanged_words, "compat": compat,
+                         "fixes": given_fixes, "max_memory": max_memory, "max_edges": max_edges,
+                         "max_work": max_work, "workers": workers}
+        self._gold = gold
+        args = [binary or find_binary(), "serve", "--gold", gold, "--beta", repr(float(beta)),
+                "--max_unchanged_words", str(max_unchanged_words), "--compat", compat]
         if ignore_whitespace_casing:
             args.append("--ignore_whitespace_casing")
         if fixes:
             args += ["--fix", ",".join(fixes)]
         if accept_bad_spans:
             args.append("--accept-bad-spans")
-        for flag, value in (("--max-edges", max_edges), ("--max-work", max_work), ("-j", workers)):
+        if workers is not None:
+            workers = min(workers, os.cpu_count() or 1)
+        for flag, value in (("--max-edges", max_edges), ("--max-work", max_work),
+                            ("--max-memory", max_memory), ("-j", workers)):
             if value is not None:
                 args += [flag, str(value)]
         self._args = args
         self._lock = threading.Lock()
-        self._stderr = collections.deque(maxlen=50)
-        try:
-            self._proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE)
-        except OSError as e:
-            raise ServiceError("cannot start %s: %s" % (args[0], e)) from e
-        self._stderr_thread = threading.Thread(target=self._drain_stderr, daemon=True)
-        self._stderr_thread.start()
-        try:
-            self.info = self._one({"info": True})
-        except ServiceError as e:
-            message = self._stderr_text() or str(e)
-            self.close()
-            raise GoldFileError(message) from None
-        self._sentences = self.info["sentences"]
+        self.info = None
+        with self._lock:
+            self._start(self._deadline(_DEFAULT))
 
     # The process.
 
-    def _drain_stderr(self):
-        for line in self._proc.stderr:
-            self._stderr.append(line.decode("utf-8", "replace").rstrip("\n"))
+    def _deadline(self, timeout):
+        timeout = self._timeout if timeout is _DEFAULT else _timeout_option("timeout", timeout)
+        return None if timeout is None else time.monotonic() + timeout
 
-    def _stderr_text(self):
-        self._stderr_thread.join(timeout=1)
-        return "\n".join(self._stderr)
-
-    def _dead(self, what):
-        code = self._proc.poll()
-        if code is None:
-            try:
-                code = self._proc.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                code = None
-        status = "still running" if code is None else "exit status %d" % code
-        text = self._stderr_text()
-        return ServiceError("the maxmatch service %s (%s)%s" % (what, status, ":\n" + text if text else ""))
-
-    def _send(self, data):
+    def _start(self, deadline):
+        """Starts the service and checks that it speaks this package's protocol."""
         try:
-            self._proc.stdin.write(data)
-            self._proc.stdin.flush()
-        except (BrokenPipeError, ValueError, OSError):
-            raise self._dead("is gone") from None
-
-    def _receive(self):
-        line = self._proc.stdout.readline()
-        if not line:
-            raise self._dead("stopped answering")
+            process = Process(self._args)
+        except OSError as e:
+            raise ServiceError("cannot start %s: %s" % (self._args[0], e)) from None
         try:
-            return json.loads(line)
-        except ValueError:
-            raise ServiceError("the maxmatch service answered something that is not JSON: %r" % line[:200]) from None
+            process.send(_encode({"info": True}))
+            info = process.receive(deadline)
+        except Timeout:
+            process.kill()
+            raise ServiceTimeoutError("the maxmatch service %s did not start within the timeout "
+                                      "(reading %s); it was stopped" % (self._args[0], self._gold)) from None
+        except Ended:
+            process.kill()
+            raise self._start_error(process) from None
+        except ServiceError:
+            process.kill()
+            raise
+        if info.get("protocol") != PROTOCOL:
+            process.kill()
+            raise ProtocolError(
+                "the maxmatch command %s (version %s) speaks %s of the service, and this package "
+                "(maxmatch %s) speaks protocol %d: they are of different releases; use the command "
+                "of the package's release (a wheel of the package carries it), or the package of "
+                "the command's" % (self._args[0], info.get("version", "unknown"),
+                                    "protocol %s" % info["protocol"] if "protocol" in info
+                                    else "no versioned protocol", version(), PROTOCOL))
+        self._process = process
+        self.info = info
+        self._sentences = info["sentences"]
 
-    @staticmethod
-    def _encode(request):
-        return (json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    def _start_error(self, process):
+        """The error of a service that ended before it answered: GoldFileError when its message
+        is about the gold file, OptionError when it names an option's flag, ServiceError
+        otherwise."""
+        ended = process.ended()
+        text = process.messages()
+        code = process.exit_code()
+        if text and self._gold + ":" in text:
+            return GoldFileError(text)
+        named = _FLAG_NAMED.search(text)
+        if named and code is not None and code > 0:
+            option = _FLAGS[named.group(1)]
+            return OptionError("%s=%r: the maxmatch command refused it: %s" % (option, self._options[option], text))
+        if not text:
+            return ServiceError("%s ended (%s) without answering the service's first request: is it the "
+                                "maxmatch command?" % (self._args[0], exit_status(code)))
+        return ended
 
-    def _one(self, request):
-        """Sends one request and returns its answer."""
+    def _call(self, requests, timeout):
+        """Sends requests (encoded) and returns their answers, in order."""
         with self._lock:
-            if self._proc is None:
+            if self._closed:
                 raise ServiceError("the Scorer is closed")
-            self._send(self._encode(request))
-            answer = self._receive()
+            deadline = self._deadline(timeout)
+            if self._process is not None and self._process.exit_code() is not None:
+                ended = self._process
+                self._process = None
+                ended.kill()
+                text = ended.messages()
+                warnings.warn("the maxmatch service had ended (%s)%s; a new one is started" % (
+                    exit_status(ended.exit_code()), ":\n" + text if text else ""), RuntimeWarning, stacklevel=4)
+            if self._process is None:
+                self._start(deadline)
+            process = self._process
+            try:
+                process.send(b"".join(requests))
+                return [process.receive(deadline) for _ in requests]
+            except Timeout:
+                self._process = None
+                process.kill()
+                raise ServiceTimeoutError("no answer within the timeout: the maxmatch service (pid %d) was "
+                                          "stopped, and the next call starts a new one" % process.pid) from None
+            except Ended:
+                self._process = None
+                error = process.ended()
+                process.kill()
+                raise error from None
+            except ServiceError:
+                self._process = None
+                process.kill()
+                raise
+
+    def _one(self, request, timeout):
+        """Sends one request and returns its answer."""
+        answer = self._call([_encode(request)], timeout)[0]
         if "error" in answer:
             raise RequestError(_message(answer["error"]))
         return answer
 
-    def _many(self, requests):
-        """Sends requests (already encoded) while reading their answers, and returns the answers
-        in order; raises the first error after reading every answer."""
-        requests = list(requests)
-        answers = []
-        with self._lock:
-            if self._proc is None:
-                raise ServiceError("the Scorer is closed")
-            failure = []
-
-            def write():
-                try:
-                    for start in range(0, len(requests), 256):
-                        self._proc.stdin.write(b"".join(requests[start:start + 256]))
-                    self._proc.stdin.flush()
-                except (BrokenPipeError, ValueError, OSError) as e:
-                    failure.append(e)
-
-            writer = threading.Thread(target=write, daemon=True)
-            writer.start()
-            try:
-                for _ in requests:
-                    answers.append(self._receive())
-            finally:
-                writer.join()
+    def _many(self, requests, timeout):
+        """Sends requests (encoded) and returns their answers in order; raises the first error
+        after reading every answer."""
+        answers = self._call(requests, timeout)
         for k, answer in enumerate(answers):
             if "error" in answer:
                 raise RequestError("request %d of %d: %s" % (k, len(answers), _message(answer["error"])))
@@ -339,21 +372,10 @@ class Scorer:
 
     def close(self):
         """Stops the service; the Scorer cannot be used afterwards."""
-        proc, self._proc = self._proc, None
-        if proc is None:
-            return
-        try:
-            proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()
-        self._stderr_thread.join(timeout=1)
-        proc.stderr.close()
+        self._closed = True
+        process, self._process = self._process, None
+        if process is not None:
+            process.close()
 
     def __enter__(self):
         return self
@@ -372,7 +394,14 @@ class Scorer:
         return self._sentences
 
     def __repr__(self):
-        return "Scorer(%r, %d sentences)" % (self._args[3], self._sentences)
+        return "Scorer(%r, %d sentences)" % (self._gold, self._sentences)
+
+    def signature(self):
+        """The signature of the figures this Scorer gives (a Signature, a str): what
+        ``maxmatch score --signature-only SYSTEM GOLD`` prints with the same options."""
+        if "signature" not in self.info:
+            raise ServiceError("the maxmatch service %s gives no signature" % self._args[0])
+        return Signature(self.info["signature"])
 
     # Requests.
 
@@ -384,10 +413,10 @@ class Scorer:
                                      "(0 to %d)" % (i, self._sentences, self._sentences - 1))
         return i
 
-    def score(self, hyps, ids=None):
+    def score(self, hyps, ids=None, *, timeout=_DEFAULT):
         """The official corpus score of hyps, one hypothesis per gold sentence in order (or, with
         ids, of the corpus made of those gold sentences in that order)."""
-        hyps = _check_hyps(hyps)
+        hyps = _check_texts(hyps, "hyps")
         request = {"corpus": hyps}
         if ids is not None:
             request["ids"] = [self._index(i) for i in ids]
@@ -396,39 +425,41 @@ class Scorer:
         elif len(hyps) != self._sentences:
             raise ValueError("hyps has %d hypotheses and the gold file %d sentences: expected one per "
                              "sentence (or ids)" % (len(hyps), self._sentences))
-        a = self._one(request)
+        a = self._one(request, timeout)
         return CorpusScore(float(a["p"]), float(a["r"]), float(a["f"]), a["tp"], a["fp"], a["fn"],
                            a["correct"], a["proposed"], a["gold"], a["sentences"], a.get("bounded", 0))
 
-    def sentence(self, i, hyp, edits=True):
+    def sentence(self, i, hyp, edits=True, *, timeout=_DEFAULT):
         """Hypothesis hyp of gold sentence i (0-based) scored on its own: a SentenceScore."""
-        return SentenceScore(self._one({"id": self._index(i), "hyp": _check_hyp(hyp), "edits": edits,
-                                        "compact": True})["results"][0])
+        request = {"id": self._index(i), "hyp": _check_text(hyp, "hyp"), "edits": edits, "compact": True}
+        return SentenceScore(self._one(request, timeout)["results"][0])
 
-    def nbest(self, i, hyps, edits=True):
+    def nbest(self, i, hyps, edits=True, *, timeout=_DEFAULT):
         """The hypotheses hyps of gold sentence i, each scored on its own: a list of SentenceScore
         (identical hypotheses are scored once)."""
-        a = self._one({"id": self._index(i), "hyps": _check_hyps(hyps), "edits": edits, "compact": True})
-        return [SentenceScore(r) for r in a["results"]]
+        request = {"id": self._index(i), "hyps": _check_texts(hyps, "hyps"), "edits": edits, "compact": True}
+        return [SentenceScore(r) for r in self._one(request, timeout)["results"]]
 
-    def sentence_many(self, items, edits=True):
+    def sentence_many(self, items, edits=True, *, timeout=_DEFAULT):
         """sentence() for many (i, hyp) pairs at once, scored in parallel: a list."""
-        requests = [self._encode({"id": self._index(i), "hyp": _check_hyp(h), "edits": edits, "compact": True})
-                    for i, h in items]
-        return [SentenceScore(a["results"][0]) for a in self._many(requests)]
+        requests = [_encode({"id": self._index(i), "hyp": _check_text(h, "items[%d]'s hyp" % k), "edits": edits,
+                             "compact": True}, "items[%d]: " % k)
+                    for k, (i, h) in enumerate(items)]
+        return [SentenceScore(a["results"][0]) for a in self._many(requests, timeout)]
 
-    def nbest_many(self, items, edits=True):
+    def nbest_many(self, items, edits=True, *, timeout=_DEFAULT):
         """nbest() for many (i, hyps) pairs at once, scored in parallel: a list of lists."""
-        requests = [self._encode({"id": self._index(i), "hyps": _check_hyps(h), "edits": edits, "compact": True})
-                    for i, h in items]
-        return [[SentenceScore(r) for r in a["results"]] for a in self._many(requests)]
+        requests = [_encode({"id": self._index(i), "hyps": _check_texts(h, "items[%d]'s hyps" % k), "edits": edits,
+                             "compact": True}, "items[%d]: " % k)
+                    for k, (i, h) in enumerate(items)]
+        return [[SentenceScore(r) for r in a["results"]] for a in self._many(requests, timeout)]
 
-    def pair(self, source, gold_edits, hyp, edits=True):
+    def pair(self, source, gold_edits, hyp, edits=True, *, timeout=_DEFAULT):
         """hyp (a str, or a list of them) scored against a sentence that is not in the gold file:
         source (tokenised, tokens separated by spaces) and gold_edits, a list of
         (start, end, correction) or (start, end, [corrections...], annotator, type) with token
         offsets; "" deletes. Returns a SentenceScore, or a list of them for a list."""
-        _check_hyp(source, "source")
+        _check_text(source, "source")
         gold = []
         for e in gold_edits:
             e = list(e)
@@ -438,6 +469,6 @@ class Scorer:
         request = {"source": source, "gold": gold, "edits": edits, "compact": True}
         if isinstance(hyp, str):
             request["hyp"] = hyp
-            return SentenceScore(self._one(request)["results"][0])
-        request["hyps"] = _check_hyps(hyp, "hyp")
-        return [SentenceScore(r) for r in self._one(request)["results"]]
+            return SentenceScore(self._one(request, timeout)["results"][0])
+        request["hyps"] = _check_texts(hyp, "hyp")
+        return [SentenceScore(r) for r in self._one(request, timeout)["results"]]

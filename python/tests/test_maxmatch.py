@@ -1,18 +1,25 @@
 """Tests of the maxmatch package (run by "go test ./..." through python/python_test.go, or with
 "python3 -m unittest discover -s tests" in python/, MAXMATCH_BIN naming the command)."""
 
+import contextlib
 import gzip
+import io
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 import unittest
+import unittest.mock
 
 import maxmatch
+import maxmatch._binary
+import maxmatch._service
 
 GOLD = """S The cat sat on mat .
 A 4 4|||ArtOrDet|||the|||REQUIRED|||-NONE-|||0
@@ -178,26 +185,185 @@ class TestErrors(Files):
         with self.assertRaises(FileNotFoundError):
             maxmatch.Scorer(os.path.join(self.dir, "nonexistent.m2"))
 
-    def test_bad_options(self):
-        for kwargs in ({"beta": -1}, {"compat": "4.0"}, {"max_unchanged_words": -2}):
-            with self.assertRaises(ValueError):
-                maxmatch.Scorer(self.gold, **kwargs)
-        with self.assertRaises(TypeError):
-            maxmatch.Scorer(self.gold, workers="2")
-        with self.assertRaises(maxmatch.GoldFileError) as cm:
-            maxmatch.Scorer(self.gold, fixes=["no-such-fix"])
-        self.assertIn("unknown fix", str(cm.exception))
+    def test_bad_options_refused_before_start(self):
+        # Each: the options, the exception, what its message starts with (it names the option).
+        cases = [
+            ({"beta": 0}, maxmatch.OptionError, "beta=0: expected a number above 0 and at most 1e100"),
+            ({"beta": -1}, maxmatch.OptionError, "beta=-1: "),
+            ({"beta": float("nan")}, maxmatch.OptionError, "beta=nan: "),
+            ({"beta": float("inf")}, maxmatch.OptionError, "beta=inf: "),
+            ({"beta": 1e101}, maxmatch.OptionError, "beta=1e+101: "),
+            ({"beta": "0.5"}, TypeError, "beta must be a number"),
+            ({"beta": True}, TypeError, "beta must be a number"),
+            ({"compat": "4.0"}, maxmatch.OptionError, "compat='4.0': "),
+            ({"max_unchanged_words": -2}, maxmatch.OptionError, "max_unchanged_words=-2: expected an integer from 0"),
+            ({"max_unchanged_words": 2 ** 63}, maxmatch.OptionError, "max_unchanged_words=9223372036854775808: "),
+            ({"max_unchanged_words": None}, TypeError, "max_unchanged_words must be an int"),
+            ({"workers": 0}, maxmatch.OptionError, "workers=0: expected an integer from 1"),
+            ({"workers": "2"}, TypeError, "workers must be an int or None"),
+            ({"max_edges": 0}, maxmatch.OptionError, "max_edges=0: "),
+            ({"max_work": -1}, maxmatch.OptionError, "max_work=-1: "),
+            ({"max_memory": 0}, maxmatch.OptionError, "max_memory=0: "),
+            ({"max_memory": 1.5}, TypeError, "max_memory must be"),
+            ({"fixes": ["a,b"]}, maxmatch.OptionError, "fixes=['a,b']: "),
+            ({"timeout": 0}, maxmatch.OptionError, "timeout=0: expected a positive number of seconds"),
+            ({"timeout": float("nan")}, maxmatch.OptionError, "timeout=nan: "),
+            ({"timeout": "1"}, TypeError, "timeout must be a number of seconds or None"),
+        ]
+        for kwargs, error, message in cases:
+            with self.subTest(**kwargs):
+                with self.assertRaises(error) as cm:
+                    maxmatch.Scorer(self.gold, binary="/nonexistent/maxmatch", **kwargs)
+                self.assertTrue(str(cm.exception).startswith(message), str(cm.exception))
+                self.assertNotIsInstance(cm.exception, maxmatch.GoldFileError)
+        self.assertTrue(issubclass(maxmatch.OptionError, ValueError))
 
-    def test_dead_binary(self):
-        m2 = maxmatch.Scorer(self.gold)
-        m2._proc.kill()
-        m2._proc.wait()
+    def test_bad_options_the_command_refuses(self):
+        # The command's message names its flag and the value.
+        for kwargs, message in (({"fixes": ("bogus",)}, ('--fix', '"bogus"')),
+                                ({"max_memory": "5X"}, ('--max-memory', '"5X"'))):
+            with self.subTest(**kwargs):
+                with self.assertRaises(maxmatch.OptionError) as cm:
+                    maxmatch.Scorer(self.gold, **kwargs)
+                option = list(kwargs)[0]
+                self.assertTrue(str(cm.exception).startswith("%s=%r: the maxmatch command refused it: " % (option, kwargs[option])),
+                                str(cm.exception))
+                for part in message:
+                    self.assertIn(part, str(cm.exception))
+                self.assertNotIsInstance(cm.exception, maxmatch.GoldFileError)
+
+    def test_workers_clamped_to_the_cpus(self):
+        with maxmatch.Scorer(self.gold, workers=2 ** 63 - 1) as m2:
+            self.assertEqual(m2.info["workers"], os.cpu_count())
+            self.assertEqual(m2.sentence(2, "They were happy .").tp, 1)
+
+    def test_bytes_refused(self):
+        with maxmatch.Scorer(self.gold) as m2:
+            for call, message in ((lambda: m2.nbest(0, b"ab"), "hyps must be a list of str, not bytes"),
+                                  (lambda: m2.sentence(0, b"ab"), "hyp must be a str, not bytes: decode it first"),
+                                  (lambda: m2.nbest(0, ["a", b"b"]), "hyps[1] must be a str, not bytes"),
+                                  (lambda: m2.score([b"x"] * 3), "hyps[0] must be a str, not bytes"),
+                                  (lambda: m2.pair(b"a b", [], "a b"), "source must be a str, not bytes"),
+                                  (lambda: m2.sentence_many([(0, "a"), (1, bytearray(b"b"))]), "items[1]'s hyp must be a str, not bytearray")):
+                with self.assertRaises(TypeError) as cm:
+                    call()
+                self.assertTrue(str(cm.exception).startswith(message), str(cm.exception))
+            self.assertEqual(m2.sentence(2, "They were happy .").tp, 1)
+
+    def test_unencodable_text(self):
+        with maxmatch.Scorer(self.gold) as m2:
+            for call, message in ((lambda: m2.sentence(0, "The \ud800cat"), "hyp is not valid text: a lone surrogate '\\ud800' at character 4, which UTF-8 cannot encode"),
+                                  (lambda: m2.nbest(0, ["a", "b\udfff"]), "hyps[1] is not valid text: a lone surrogate '\\udfff' at character 1"),
+                                  (lambda: m2.nbest_many([(0, ["a"]), (1, ["\ud800"])]), "items[1]: hyps[0] is not valid text"),
+                                  (lambda: m2.pair("a \ud800", [], "a"), "source is not valid text")):
+                with self.assertRaises(maxmatch.InvalidTextError) as cm:
+                    call()
+                self.assertIsInstance(cm.exception, ValueError)
+                self.assertEqual(str(cm.exception)[:len(message)], message)
+            self.assertEqual(m2.sentence(2, "They were happy .").tp, 1)
+
+    def test_not_a_service(self):
         with self.assertRaises(maxmatch.ServiceError) as cm:
-            m2.sentence(0, "The cat sat on the mat .")
-        self.assertIn("maxmatch service", str(cm.exception))
+            maxmatch.Scorer(self.gold, binary="/bin/true")
+        self.assertEqual(str(cm.exception), "/bin/true ended (exit status 0) without answering the service's first request: is it the maxmatch command?")
+        self.assertNotIsInstance(cm.exception, maxmatch.GoldFileError)
+        garbage = fake_binary(self.dir, "garbage", 'print("hello")')
+        with self.assertRaises(maxmatch.ServiceError) as cm:
+            maxmatch.Scorer(self.gold, binary=garbage)
+        self.assertIn("answered something that is not an answer of the maxmatch service: b'hello\\n'", str(cm.exception))
+        with self.assertRaises(maxmatch.ServiceError) as cm:
+            maxmatch.Scorer(self.gold, binary=self.write("not-executable", "x"))
+        self.assertIn("cannot start", str(cm.exception))
+
+    def test_protocol_mismatch(self):
+        log = os.path.join(self.dir, "requests")
+        answers = (('{"id":null,"protocol":99,"version":"9.9.9","sentences":3}', "protocol 99"),
+                   ('{"id":null,"sentences":3,"beta":0.5}', "no versioned protocol"))
+        for answer, says in answers:
+            fake = fake_binary(self.dir, "old", """
+import sys
+with open(%r, "a") as log:
+    for line in sys.stdin:
+        log.write(line)
+        log.flush()
+        # Answers every request as an info request: a client that went on would misread them.
+        print(%r, flush=True)
+""" % (log, answer))
+            with self.assertRaises(maxmatch.ProtocolError) as cm:
+                maxmatch.Scorer(self.gold, binary=fake)
+            message = str(cm.exception)
+            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol 1"
+                          % (fake, "9.9.9" if "9.9.9" in answer else "unknown", says, maxmatch.__version__), message)
+            with open(log) as f:
+                self.assertEqual(f.read(), '{"info":true}\n', "the package sent more than the info request")
+            os.remove(log)
+
+    def test_timeout_stops_and_restarts_the_service(self):
+        if not hasattr(signal, "SIGSTOP"):
+            self.skipTest("no SIGSTOP here")
+        # The bounds on the time taken are loose: they show that the call did not hang on a
+        # machine however busy, not how fast it is.
+        with maxmatch.Scorer(self.gold, timeout=3) as m2:
+            first = m2._process
+            os.kill(first.pid, signal.SIGSTOP)
+            began = time.monotonic()
+            with self.assertRaises(maxmatch.ServiceTimeoutError) as cm:
+                m2.sentence(2, "They were happy .")
+            took = time.monotonic() - began
+            self.assertTrue(3 <= took < 15, took)
+            self.assertIsInstance(cm.exception, TimeoutError)
+            self.assertIn("(pid %d) was stopped, and the next call starts a new one" % first.pid, str(cm.exception))
+            self.assertEqual(first.proc.returncode, -signal.SIGKILL)
+            # The next call starts a new service.
+            self.assertEqual(m2.sentence(2, "They were happy .", timeout=None).tp, 1)
+            second = m2._process
+            self.assertNotEqual(second.pid, first.pid)
+            # A call's own timeout; a request longer than any pipe holds, written by a thread.
+            os.kill(second.pid, signal.SIGSTOP)
+            began = time.monotonic()
+            with self.assertRaises(maxmatch.ServiceTimeoutError):
+                m2.nbest(2, ["They were happy ."] * 20000, timeout=0.5)
+            took = time.monotonic() - began
+            self.assertTrue(0.5 <= took < 15, took)
+            self.assertEqual(second.proc.returncode, -signal.SIGKILL)
+            self.assertEqual(len(m2.nbest(2, ["They were happy ."] * 20000, timeout=None)), 20000)
+
+    def test_timeout_at_start(self):
+        # A service that never answers its first request.
+        silent = fake_binary(self.dir, "silent", "import time\ntime.sleep(60)\n")
+        began = time.monotonic()
+        with self.assertRaises(maxmatch.ServiceTimeoutError) as cm:
+            maxmatch.Scorer(self.gold, binary=silent, timeout=0.5)
+        self.assertLess(time.monotonic() - began, 15)
+        self.assertEqual(str(cm.exception), "the maxmatch service %s did not start within the timeout (reading %s); it was stopped" % (silent, self.gold))
+
+    def test_service_ended_between_calls(self):
+        m2 = maxmatch.Scorer(self.gold)
+        m2._process.proc.kill()
+        m2._process.proc.wait()
+        with self.assertWarns(RuntimeWarning) as cm:
+            self.assertEqual(m2.sentence(2, "They were happy .").tp, 1)
+        self.assertIn("the maxmatch service had ended (killed by signal 9); a new one is started", str(cm.warning))
         m2.close()
-        with self.assertRaises(maxmatch.ServiceError):
+        with self.assertRaises(maxmatch.ServiceError) as cm:
             m2.sentence(0, "x")
+        self.assertEqual(str(cm.exception), "the Scorer is closed")
+
+    def test_service_ends_during_a_call(self):
+        # A service that answers its info request, then ends at the first request, saying why.
+        fake = fake_binary(self.dir, "crash", """
+import sys
+sys.stdin.readline()
+print('{"id":null,"protocol":1,"version":"x","sentences":3,"signature":"m2"}', flush=True)
+sys.stdin.readline()
+sys.stderr.write("panic: something\\n")
+sys.exit(2)
+""")
+        with maxmatch.Scorer(self.gold, binary=fake) as m2:
+            for _ in range(2):  # the second call starts a new service, which ends the same way
+                with self.assertRaises(maxmatch.ServiceError) as cm:
+                    m2.sentence(0, "x")
+                self.assertEqual(str(cm.exception), "the maxmatch service %s ended (exit status 2):\npanic: something" % fake)
 
     def test_binary_not_found(self):
         saved = os.environ.get("MAXMATCH_BIN")
@@ -212,19 +378,79 @@ class TestErrors(Files):
                 del os.environ["MAXMATCH_BIN"]
             else:
                 os.environ["MAXMATCH_BIN"] = saved
-        # A program that is not maxmatch: it never answers.
-        with self.assertRaises(maxmatch.GoldFileError):
-            maxmatch.Scorer(self.gold, binary="/bin/true")
 
     def test_closed_by_the_context_manager(self):
         with maxmatch.Scorer(self.gold) as m2:
-            proc = m2._proc
+            proc = m2._process.proc
         self.assertEqual(proc.returncode, 0)
 
 
+class ThreadReader:
+    """Runs a test class's tests with the answers read by a thread, as on Windows."""
+
+    def setUp(self):
+        super().setUp()
+        patch = unittest.mock.patch.object(maxmatch._service, "Reader", maxmatch._service.ThreadReader)
+        patch.start()
+        self.addCleanup(patch.stop)
+
+
+class TestScoresThreadReader(ThreadReader, TestScores):
+    pass
+
+
+class TestErrorsThreadReader(ThreadReader, TestErrors):
+    pass
+
+
+def fake_binary(directory, name, code):
+    """An executable Python program standing for the maxmatch command."""
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        f.write("#!%s\n%s" % (sys.executable, code))
+    os.chmod(path, 0o755)
+    return path
+
+
+class TestSignatureAndCommand(Files):
+    def test_signature_is_the_commands(self):
+        system = self.write("system.txt", "\n".join(SYSTEM) + "\n")
+        for kwargs, flags in (({}, []),
+                              ({"beta": 1, "max_unchanged_words": 3, "ignore_whitespace_casing": True},
+                               ["--beta", "1", "--max_unchanged_words", "3", "--ignore_whitespace_casing"]),
+                              ({"compat": "master", "fixes": ["gold-order"], "max_memory": "2G", "max_edges": 100},
+                               ["--compat", "master", "--fix", "gold-order", "--max-memory", "2G", "--max-edges", "100"])):
+            with self.subTest(**kwargs):
+                want = run_maxmatch(*(["score", "--signature-only"] + flags + [system, self.gold])).rstrip("\n")
+                with maxmatch.Scorer(self.gold, **kwargs) as m2:
+                    signature = m2.signature()
+                self.assertIsInstance(signature, maxmatch.Signature)
+                self.assertEqual(signature, want)
+                self.assertEqual(signature.fields["sentences"], "3")
+                self.assertEqual(signature.fields["version"], m2.info["version"])
+
+    def test_python_m_runs_the_command(self):
+        system = self.write("system.txt", "\n".join(SYSTEM) + "\n")
+        done = subprocess.run([sys.executable, "-m", "maxmatch", "score", system, self.gold],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stdout.decode(), "Precision   : 0.6667\nRecall      : 1.0000\nF_0.5       : 0.7143\n")
+        done = subprocess.run([sys.executable, "-m", "maxmatch", "score", system, os.path.join(self.dir, "none.m2")],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+        self.assertEqual((done.returncode, done.stdout), (2, b""))
+        self.assertIn("none.m2", done.stderr.decode())
+
+    def test_version(self):
+        with maxmatch.Scorer(self.gold) as m2:
+            binary = m2.info["version"]
+        self.assertRegex(maxmatch.__version__, r"^[0-9]+\.[0-9]+\.[0-9]+(\+devel)?$")
+        self.assertEqual(binary.split("+")[0], maxmatch.__version__.split("+")[0])
+
+
 @unittest.skipUnless(os.environ.get("MAXMATCH_TEST_BUILD"), "set MAXMATCH_TEST_BUILD=1 to test building the command with Go")
+@unittest.skipIf(maxmatch._binary.own_binary(), "the package carries its command: it builds none")
 class TestBuild(Files):
-    def test_builds_with_go(self):
+    def test_builds_with_go_saying_so(self):
         saved = dict(os.environ)
         gocache = subprocess.run(["go", "env", "GOCACHE"], stdout=subprocess.PIPE, check=True).stdout.decode().strip()
         try:
@@ -234,10 +460,18 @@ class TestBuild(Files):
             os.environ["PATH"] = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
                                                  if not os.path.exists(os.path.join(p, "maxmatch")))
             os.environ["XDG_CACHE_HOME"] = self.dir
-            path = maxmatch.find_binary()
+            said = io.StringIO()
+            with contextlib.redirect_stderr(said):
+                path = maxmatch.find_binary()
             self.assertTrue(path.startswith(self.dir), path)
+            self.assertRegex(said.getvalue(), r"^maxmatch: building the maxmatch command with Go from .* into %s, once "
+                             r"\(up to a minute on a cold Go build cache; set MAXMATCH_BIN to use a built one\)\n$" % re.escape(path))
             with maxmatch.Scorer(self.gold, binary=path) as m2:
                 self.assertEqual(m2.sentence(2, "They were happy .").tp, 1)
+            # Built: another process builds it again (Go's cache makes it quick) without a word.
+            again = subprocess.run([sys.executable, "-c", "import maxmatch; print(maxmatch.find_binary())"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+            self.assertEqual((again.stdout.decode(), again.stderr.decode()), (path + "\n", ""))
         finally:
             os.environ.clear()
             os.environ.update(saved)

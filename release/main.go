@@ -1,0 +1,96 @@
+// Command release builds maxmatch's release files, reproducibly:
+//
+//	go run ./release [-out dist] [-targets linux/amd64,darwin/arm64,…] [-python python3]
+//
+// For each platform (those the Python package's build backend tags wheels for: linux/amd64,
+// linux/arm64, darwin/amd64, darwin/arm64 and windows/amd64) it builds the maxmatch command once,
+// static (CGO_ENABLED=0, -trimpath, -buildvcs=false, -s -w) and stamped as a release of the
+// version in version/VERSION, and writes:
+//
+//   - maxmatch_VERSION_OS_ARCH.tar.gz (.zip for Windows): a directory of that name holding the
+//     command, README.md and LICENSE (when the repository has one);
+//   - maxmatch-VERSION-py3-none-PLATFORM.whl: the Python package's wheel, carrying the same
+//     command, built by the package's backend from its source distribution;
+//
+// then maxmatch-VERSION.tar.gz, that source distribution (a wheel builds from it with Go alone),
+// and maxmatch_VERSION_checksums.txt, the SHA-256 of every file in sha256sum's form
+// (sha256sum -c maxmatch_VERSION_checksums.txt checks them).
+//
+// The same sources, Go and Python give the same bytes: every timestamp written is
+// SOURCE_DATE_EPOCH's, or the last commit's when it is not set. It needs go and python3 (3.8 or
+// later) on PATH, and the Go modules the command imports (in the module cache, or from the
+// proxy). The output directory must not exist: it is written whole or not at all.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: go run ./release [-out DIR] [-targets OS/ARCH,...] [-python PYTHON]
+
+Builds maxmatch's release files into DIR (default dist, which must not exist): for each platform
+the command's archive (maxmatch_VERSION_OS_ARCH.tar.gz, .zip for Windows) and the Python wheel that
+carries the same command, the Python source distribution, and maxmatch_VERSION_checksums.txt.
+The same sources give the same bytes (timestamps: SOURCE_DATE_EPOCH, or the last commit's).
+Run it anywhere in a clone of the repository. Flags:
+`
+
+// moduleRoot returns the root of the maxmatch module around the working directory.
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	gomod := strings.TrimSpace(string(out))
+	if err != nil || gomod == "" || gomod == os.DevNull {
+		return "", fmt.Errorf("not inside the maxmatch module (go env GOMOD: %q, %v): run it in a clone of the repository", gomod, err)
+	}
+	return filepath.Dir(gomod), nil
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("release", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	out := fs.String("out", "dist", "the directory to write, which must not exist")
+	targets := fs.String("targets", "", "the platforms to build, GOOS/GOARCH separated by commas (default: all five)")
+	python := fs.String("python", "python3", "the Python that runs the package's build backend")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "release: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	repo, err := moduleRoot()
+	if err != nil {
+		fmt.Fprintf(stderr, "release: %v\n", err)
+		return 1
+	}
+	c := config{repo: repo, out: *out, python: *python, env: os.Environ(), log: stderr}
+	if *targets != "" {
+		c.targets = strings.Split(*targets, ",")
+	}
+	files, err := release(c)
+	if err != nil {
+		fmt.Fprintf(stderr, "release: %v\n", err)
+		return 1
+	}
+	for _, f := range files {
+		fmt.Fprintf(stdout, "%s  %9d  %s\n", f.sum, f.size, filepath.Join(*out, f.name))
+	}
+	return 0
+}

@@ -1,0 +1,11 @@
+// Command printversion prints version.String(): the tests build it with and without
+// version.ReleaseFlag.
+package main
+
+import (
+	"fmt"
+
+	"maxmatch/version"
+)
+
+func main() { fmt.Println(version.String()) }

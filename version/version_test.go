@@ -1,0 +1,113 @@
+package version
+
+import (
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// The number is one that both a semantic version (the Go module's tag) and a Python version
+// (PEP 440) read alike.
+func TestNumberIsMajorMinorPatch(t *testing.T) {
+	if !regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`).MatchString(Number) {
+		t.Errorf("VERSION holds %q, want MAJOR.MINOR.PATCH (digits, no leading zeros)", Number)
+	}
+}
+
+func build(mainVersion string, kv ...string) *debug.BuildInfo {
+	bi := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "maxmatch", Version: mainVersion}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		bi.Settings = append(bi.Settings, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+	}
+	return bi
+}
+
+func TestOfAndText(t *testing.T) {
+	const rev = "971e567ced89aac45d0b957b5935c79a78d9653f"
+	tag := "v" + Number
+	tests := []struct {
+		bi      *debug.BuildInfo
+		ok      bool
+		release bool
+		want    string // Text; its first line is "maxmatch " and Of
+		why     string
+	}{
+		{build("v0.0.0-20261123114127-971e567ced89", "GOOS", "linux", "GOARCH", "arm64", "vcs.revision", rev, "vcs.time", "2026-11-23T11:41:27Z", "vcs.modified", "false"), true, false,
+			"maxmatch " + Number + "+devel.971e567ced89\ncommit " + rev + " (2026-11-23T11:41:27Z)\nbuilt with go1.26.8 for linux/arm64\n",
+			"go build in a clean git clone at an untagged commit: a development build of the number, with its commit"},
+		{build("v0.0.0-20261123114127-971e567ced89+dirty", "GOOS", "linux", "GOARCH", "amd64", "vcs.revision", rev, "vcs.modified", "true"), true, false,
+			"maxmatch " + Number + "+devel.971e567ced89.dirty\ncommit " + rev + ", with uncommitted changes\nbuilt with go1.26.8 for linux/amd64\n",
+			"changed since the commit; no time recorded"},
+		{build(tag, "GOOS", "darwin", "GOARCH", "arm64", "vcs.revision", rev, "vcs.modified", "false"), true, false,
+			"maxmatch " + Number + "\ncommit " + rev + "\nbuilt with go1.26.8 for darwin/arm64\n",
+			"go install at the commit tagged with the version: the release's number"},
+		{build(tag+"+dirty", "vcs.revision", rev, "vcs.modified", "true", "GOOS", "linux", "GOARCH", "amd64"), true, false,
+			"maxmatch " + Number + "+devel.971e567ced89.dirty\ncommit " + rev + ", with uncommitted changes\nbuilt with go1.26.8 for linux/amd64\n",
+			"the tagged commit, changed since: not the release"},
+		{build("(devel)", "GOOS", "linux", "GOARCH", "amd64"), true, false,
+			"maxmatch " + Number + "+devel\ncommit unknown: built without version control information (see maxmatch version -h)\nbuilt with go1.26.8 for linux/amd64\n",
+			"go run, go test, -buildvcs=false, a git worktree: no commit known"},
+		{build("(devel)", "GOOS", "windows", "GOARCH", "amd64"), true, true,
+			"maxmatch " + Number + "\nrelease build: the commit is the one tagged " + tag + "\nbuilt with go1.26.8 for windows/amd64\n",
+			"stamped by ReleaseFlag (go run ./release, a wheel from the source distribution), built without version control information"},
+		{nil, false, false, "maxmatch " + Number + "+devel\nno build information: the commit and the Go release are unknown\n", "no build information at all"},
+	}
+	defer func(s string) { stamp = s }(stamp)
+	for _, tt := range tests {
+		stamp = ""
+		if tt.release {
+			stamp = "release"
+		}
+		if got := Text(tt.bi, tt.ok); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.why, got, tt.want)
+		}
+		if got, want := "maxmatch "+Of(tt.bi, tt.ok)+"\n", tt.want[:len("maxmatch "+Of(tt.bi, tt.ok))+1]; got != want {
+			t.Errorf("%s: Of gives %q, Text's first line %q", tt.why, got, want)
+		}
+	}
+}
+
+// A binary linked with ReleaseFlag is a release build; one built without it (and without
+// version control information) a development build.
+func TestReleaseFlagStampsTheBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program twice")
+	}
+	for _, tt := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-ldflags", ReleaseFlag}, Number},
+		{nil, Number + "+devel"},
+	} {
+		bin := filepath.Join(t.TempDir(), "printversion")
+		args := append(append([]string{"build", "-buildvcs=false", "-o", bin}, tt.flags...), "./testdata/printversion")
+		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+			t.Fatalf("go %v: %v\n%s", args, err, out)
+		}
+		out, err := exec.Command(bin).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(string(out)); got != tt.want {
+			t.Errorf("built with %q: version %q, want %q", tt.flags, got, tt.want)
+		}
+	}
+}
+
+func ExampleOf() {
+	// A build of the go command at the commit tagged v0.1.0, when VERSION holds 0.1.0, is that
+	// release; another commit is a development build of it.
+	tagged := &debug.BuildInfo{Main: debug.Module{Version: "v" + Number}}
+	later := &debug.BuildInfo{Main: debug.Module{Version: "v0.1.1-0.20261201090000-0123456789ab"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123456789abcdef01234567"}}}
+	fmt.Println(Of(tagged, true) == Number)
+	fmt.Println(Of(later, true) == Number+"+devel.0123456789ab")
+	// Output:
+	// true
+	// true
+}

@@ -11,9 +11,10 @@ import (
 
 	"maxmatch/bench/cases"
 	"maxmatch/bench/internal/proc"
+	"maxmatch/membudget"
 )
 
-// The target checks: runs of our command that issue 13's targets name and no family holds —
+// The target checks: runs of our command that the scale targets name and no family holds —
 // a 200 MB gold file with and without --jsonl, the bounded search on a 10,000-token line, a
 // 1,000,000-token line under a memory budget too small for it.
 
@@ -163,7 +164,7 @@ func checkRound(cfg *Config, r int, checks []CheckRun) error {
 		if r == 0 {
 			c.ExitCode, c.Stderr, c.StdoutBytes = res.ExitCode, withoutDir(res.Stderr, filepath.Dir(c.argv[len(c.argv)-1])), res.StdoutBytes
 		}
-		logf("round %d check %s: %.2fs, %.0f MB, exit %d", r+1, c.Name, res.Sample.Wall.Seconds(), float64(res.Sample.MaxRSS)/(1<<20), res.ExitCode)
+		logf("round %d check %s: %.2fs, %s, exit %d", r+1, c.Name, res.Sample.Wall.Seconds(), membudget.Bytes(res.Sample.MaxRSS), res.ExitCode)
 	}
 	return nil
 }
@@ -205,7 +206,7 @@ func clearRefusal(exit int, stderr string) (bool, string) {
 // writeChecks writes the section of the checks.
 func writeChecks(p func(string, ...any), r *Report) {
 	p("## Target checks\n\n")
-	p("Our command on inputs that issue 13's targets name, once per round, its standard output counted and dropped (only its last kilobytes kept).\n\n")
+	p("Our command on inputs that the scale targets name, once per round, its standard output counted and dropped (only its last kilobytes kept).\n\n")
 	p("| check | input | command | wall | CPU | peak | exit | output | standard error |\n| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
 	for _, c := range r.Checks {
 		stderr := strings.TrimSpace(c.Stderr)
@@ -217,7 +218,7 @@ func writeChecks(p func(string, ...any), r *Report) {
 		}
 		p("| %s | %s | `maxmatch %s` | %s | %s | %s | %d | %s | %s |\n", c.Name, orDash(c.Input), strings.Join(c.Args, " "),
 			fmtSpread(spreadOf(failedWalls(c.Samples)), fmtSeconds), fmtSpread(spreadOf(allCPUs(c.Samples)), fmtSeconds),
-			fmtBytes(int64(maxRSSMB(c.Samples)*(1<<20))), c.ExitCode, fmtBytes(c.StdoutBytes), orDash(codeSpan(stderr)))
+			fmtMB(maxRSSMB(c.Samples)), c.ExitCode, membudget.Bytes(c.StdoutBytes), orDash(codeSpan(stderr)))
 	}
 	p("\n")
 }

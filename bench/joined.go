@@ -11,6 +11,7 @@ import (
 
 	"maxmatch/bench/cases"
 	"maxmatch/bench/internal/proc"
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
 
@@ -432,7 +433,7 @@ func writeJoined(p func(string, ...any), r *Report) {
 	}
 	for i := range r.Joined {
 		jr := &r.Joined[i]
-		ours := fmt.Sprintf("%s | %.0f MB | %s | %d | %d", fmtSpread(spreadOf(walls(jr.Ours)), fmtSeconds), peakMB(jr.Ours),
+		ours := fmt.Sprintf("%s | %s | %s | %d | %d", fmtSpread(spreadOf(walls(jr.Ours)), fmtSeconds), fmtMB(peakMB(jr.Ours)),
 			fmtSpread(spreadOf(seconds(jr.InProcess)), fmtSeconds), jr.Bounded, len(jr.Warnings))
 		if !officialRun {
 			p("| %s | %d | %d | %d | %s |\n", jr.Name, jr.Group, jr.Lines, jr.MaxTokens, ours)
@@ -445,7 +446,7 @@ func writeJoined(p func(string, ...any), r *Report) {
 				off = "failed: " + jr.OfficialError
 			}
 			if jr.Official[0].MaxRSS > 0 {
-				peak = fmt.Sprintf("%.0f MB", float64(jr.Official[0].MaxRSS)/(1<<20))
+				peak = membudget.Bytes(jr.Official[0].MaxRSS)
 			}
 		}
 		p("| %s | %d | %d | %d | %s | %s | %s | %s | %s |\n", jr.Name, jr.Group, jr.Lines, jr.MaxTokens, off, peak, ours,
@@ -504,18 +505,5 @@ func orNone(n int64) string {
 	if n <= 0 {
 		return "none"
 	}
-	return fmtBytes(n)
-}
-
-// fmtBytes prints a byte count in MB or GB (powers of 1,024, as peak memory is printed).
-func fmtBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
+	return membudget.Bytes(n)
 }

@@ -270,9 +270,9 @@ func writeLong(p func(string, ...any), r *Report) {
 			case pt.Bounded:
 				search = "bounded"
 			}
-			ours := fmt.Sprintf("%s | %.0f MB | %s", fmtSpread(spreadOf(walls(pt.Ours)), fmtSeconds), peakMB(pt.Ours), fmtSpread(spreadOf(seconds(pt.InProcess)), fmtSeconds))
+			ours := fmt.Sprintf("%s | %s | %s", fmtSpread(spreadOf(walls(pt.Ours)), fmtSeconds), fmtMB(peakMB(pt.Ours)), fmtSpread(spreadOf(seconds(pt.InProcess)), fmtSeconds))
 			if pt.OursError != "" {
-				ours = fmt.Sprintf("refused (%s) | %.0f MB | –", fmtSpread(spreadOf(failedWalls(pt.Ours)), fmtSeconds), maxRSSMB(pt.Ours))
+				ours = fmt.Sprintf("refused (%s) | %s | –", fmtSpread(spreadOf(failedWalls(pt.Ours)), fmtSeconds), fmtMB(maxRSSMB(pt.Ours)))
 			}
 			head := fmt.Sprintf("| %s | %s | %s | %s | %s |", fmtCount(pt.N), fmtCount(pt.HypTokens), fmtCount(pt.BandCells), fmtCount(pt.Vertices), search)
 			if !officialRun {
@@ -284,7 +284,7 @@ func writeLong(p func(string, ...any), r *Report) {
 				off = "failed: " + pt.OfficialError
 			}
 			if len(pt.Official) > 0 && pt.Official[0].Status != StatusSkipped {
-				peak = fmt.Sprintf("%.0f MB", maxRSSMB(pt.Official))
+				peak = fmtMB(maxRSSMB(pt.Official))
 			}
 			p("%s %s | %s | %s | %s |\n", head, off, peak, ours, orDash(pt.Same))
 		}

@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// The plots of issue 13's parts: the long lines' time and peak memory against their length,
+// The plots of the scale parts: the long lines' time and peak memory against their length,
 // and the joined CoNLL-2014 files' time against the sentences per line.
 
 // longColors tell the long families apart; a family's command, in-process and memory series

@@ -13,7 +13,7 @@
 //     into one line, groups of 5 and 26), the official where -official-joined chooses it, and
 //     fits our time's growth across group sizes 1, 5, 26;
 //   - runs the long lines (near-identical and heavily edited lines of 10³ to 10⁶ tokens) and
-//     the checks of issue 13's targets (a 200 MB gold file, the bounded search on 10⁴ tokens, a
+//     the checks of the scale targets (a 200 MB gold file, the bounded search on 10⁴ tokens, a
 //     clear error under a small memory budget), and says which targets are met;
 //   - measures the floor (both full Levenshtein matrices of every interned sentence pair) and our
 //     in-process scoring (scorer.Score, one worker) and command against it;

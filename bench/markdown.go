@@ -101,7 +101,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	}
 	joinedSummary(p, r)
 	longSummary(p, r)
-	if r.hasIssue13() {
+	if r.hasScaleParts() {
 		targetsSummary(p, r)
 	}
 	if fm := freshMemoryRows(r); len(fm) > 0 && r.Machine.FirstTouch > 0 {
@@ -126,14 +126,14 @@ func writeMarkdown(w io.Writer, r *Report) error {
 		}
 		for i := range r.Systems {
 			s := &r.Systems[i]
-			ours := fmt.Sprintf("%s | %s | %.0f MB", fmtSpread(spreadOf(walls(s.Ours)), fmtSeconds), fmtSpread(spreadOf(cpus(s.Ours)), fmtSeconds), peakMB(s.Ours))
+			ours := fmt.Sprintf("%s | %s | %s", fmtSpread(spreadOf(walls(s.Ours)), fmtSeconds), fmtSpread(spreadOf(cpus(s.Ours)), fmtSeconds), fmtMB(peakMB(s.Ours)))
 			if !officialRun {
 				p("| %s | %d | %s |\n", s.Name, s.HypTokens, ours)
 				continue
 			}
 			off := officialCell(s.Official)
-			p("| %s | %d | %s | %s | %.0f MB | %s | %s | %s | %s |\n", s.Name, s.HypTokens, off,
-				fmtSpread(spreadOf(cpus(s.Official)), fmtSeconds), peakMB(s.Official), ours,
+			p("| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", s.Name, s.HypTokens, off,
+				fmtSpread(spreadOf(cpus(s.Official)), fmtSeconds), fmtMB(peakMB(s.Official)), ours,
 				fmtSpread(s.WallRatio(), fmtRatio), fmtSpread(s.CPURatio(), fmtRatio), orDash(s.Same))
 		}
 		if officialRun && t.Paired > 0 {
@@ -238,11 +238,11 @@ func writeMarkdown(w io.Writer, r *Report) error {
 
 	p("## Method and caveats\n\n")
 	p("- The machine is shared (%d CPUs, other jobs running): figures are medians over alternating rounds, and the CSV (`%s`) holds every sample.\n", r.Machine.Cores, csvName)
-	p("- Both commands run as fresh processes, started by a small measuring process (`bench/internal/proc/spawn`): wall time is measured around the process, CPU time and peak memory come from wait4's rusage. A child started directly by the harness would report the harness's own peak memory as its floor (Linux records the parent's high-water mark at exec); through the measuring process, the floor is %.1f MB (its figure for `true`). The official scorer runs under the interpreter directly, not a pyenv shim.\n", float64(r.Startup.Probe.MaxRSS)/(1<<20))
+	p("- Both commands run as fresh processes, started by a small measuring process (`bench/internal/proc/spawn`): wall time is measured around the process, CPU time and peak memory come from wait4's rusage. A child started directly by the harness would report the harness's own peak memory as its floor (Linux records the parent's high-water mark at exec); through the measuring process, the floor is %s (its figure for `true`). The official scorer runs under the interpreter directly, not a pyenv shim.\n", membudget.Bytes(r.Startup.Probe.MaxRSS))
 	p("- The official scorer is single-threaded; maxmatch uses both CPUs by default, so the CPU-time ratio is the fairer measure of work, the wall-time ratio of what a user waits.\n")
 	p("- A growth exponent is a least-squares slope of log time on log n. The official's is fitted on its time less its start-up, and only on sizes where that start-up is at most half the time; ours on in-process time per sentence, separately for sizes scored exactly and by the bounded search when there are enough of each, as the two have different costs.\n")
 	p("- The floor excludes reading, tokenising and interning: it is a lower bound, not a competitor.\n")
-	if r.hasIssue13() {
+	if r.hasScaleParts() {
 		p("- Peak memory is in MB of 2^20 bytes, as wait4 gives it in kB; the targets' limits (300 MB, 2 GB, …) are read in the same unit. On the joined files and the long lines the official scorer runs under an address-space limit (`prlimit --as`), which counts the memory it maps, not only what it touches: it fails a little before its resident set reaches the limit.\n")
 	}
 	_, err := io.WriteString(w, markdown.WithContents(b.String()))

@@ -36,7 +36,7 @@ type Report struct {
 	Families []FamilyRun
 	Floor    []FloorRun
 
-	// Issue 13's parts: CoNLL-2014 joined into paragraphs and essays, long lines, the target
+	// The scale parts: CoNLL-2014 joined into paragraphs and essays, long lines, the target
 	// checks; how the official was run on the first two.
 	Joined         []JoinedRun
 	Long           []LongRun

@@ -12,7 +12,7 @@ import (
 	"maxmatch/membudget"
 )
 
-// The selection of issue 13's parts of a run: which long lines at which sizes, which joined
+// The selection of the scale parts of a run: which long lines at which sizes, which joined
 // CoNLL-2014 files the official scores, which target checks run. Defaults make the full run;
 // the flags make a short one.
 
@@ -81,7 +81,7 @@ func selectFamilies(spec string) (short, long []cases.Family, err error) {
 	return short, long, nil
 }
 
-// configureLong reads the flags of issue 13's parts into cfg.
+// configureLong reads the flags of the scale parts into cfg.
 func configureLong(cfg *Config, f configFlags) error {
 	var err error
 	if cfg.LongSizes, err = parseInts(f.longSizes); err != nil {

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"maxmatch/membudget"
 )
 
-// Issue 13's targets, checked against what the run measured.
+// The scale targets, checked against what the run measured.
 
 // TargetStatus is whether a target was met.
 type TargetStatus int
@@ -171,7 +173,7 @@ func (r *Report) largeGoldTarget(name string) Target {
 		t.Status, t.Measured = TargetNotMet, fmt.Sprintf("exit status %d: `%s`", c.ExitCode, firstLine(c.Stderr))
 		return t
 	}
-	t.Measured = fmt.Sprintf("peak %s (largest of %d), %s, %s of output", fmtMB(peakMB(c.Samples)), w.N, fmtSeconds(w.Median), fmtBytes(c.StdoutBytes))
+	t.Measured = fmt.Sprintf("peak %s (largest of %d), %s, %s of output", fmtMB(peakMB(c.Samples)), w.N, fmtSeconds(w.Median), membudget.Bytes(c.StdoutBytes))
 	t.Status = metIf(peakMB(c.Samples) < largeGoldMB)
 	return t
 }
@@ -307,12 +309,9 @@ func (r *Report) growthPhrase() string {
 	return s
 }
 
-func fmtMB(mb float64) string {
-	if mb >= 1024 {
-		return fmt.Sprintf("%.1f GB", mb/1024)
-	}
-	return fmt.Sprintf("%.0f MB", mb)
-}
+// fmtMB formats a figure in megabytes (powers of 1,024) as every byte count is printed
+// (membudget.Bytes).
+func fmtMB(mb float64) string { return membudget.Bytes(int64(mb * (1 << 20))) }
 
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
@@ -335,14 +334,14 @@ func targetsSummary(p func(string, ...any), r *Report) {
 			met++
 		}
 	}
-	p("- **Issue 13's targets**: %d of %d met (%d measured in this run):\n", met, len(ts), measured)
+	p("- **The scale targets**: %d of %d met (%d measured in this run):\n", met, len(ts), measured)
 	for _, t := range ts {
 		p("  - %s — %s: %s.\n", t.Goal, t.Status, t.Measured)
 	}
 }
 
-// hasIssue13 reports whether the run measured any of issue 13's parts (a report read back from
+// hasScaleParts reports whether the run measured any of the scale parts (a report read back from
 // an older CSV has none).
-func (r *Report) hasIssue13() bool {
+func (r *Report) hasScaleParts() bool {
 	return len(r.Joined) > 0 || len(r.Long) > 0 || len(r.Checks) > 0
 }

@@ -51,7 +51,11 @@ func TestKeptAndStreamed(t *testing.T) {
 		if err != nil {
 			t.Fatalf("keep limit %d: %v", limit, err)
 		}
-		reports = append(reports, run.Report())
+		rep, err := run.Report()
+		if err != nil {
+			t.Fatal(err)
+		}
+		reports = append(reports, rep)
 		signatures = append(signatures, run.Signature())
 		run.Close()
 	}
@@ -107,7 +111,12 @@ func ExampleRun() {
 		fmt.Println(err)
 		return
 	}
-	s := run.Report().Systems[0] // the official scorer prints the same three figures
+	rep, err := run.Report()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := rep.Systems[0] // the official scorer prints the same three figures
 	p, r, f := s.Totals.PRF()
 	fmt.Printf("%s: P %.4f R %.4f F_0.5 %.4f\n", s.Name, p, r, f)
 	// Output: system.txt: P 1.0000 R 0.6667 F_0.5 0.9091

@@ -18,6 +18,7 @@ import (
 
 	"maxmatch/input"
 	"maxmatch/lattice"
+	"maxmatch/membudget"
 	"maxmatch/report"
 	"maxmatch/scorer"
 	"maxmatch/stats"
@@ -301,19 +302,26 @@ func (r *Run) score(each func(k int, res *scorer.SentenceResult) error) error {
 
 // Report is the report of the scored systems, with the bootstrap's figures (intervals, and the
 // paired tests of each system against the first) when there is one, without its signature
-// (which hashes the gold file: only the reports that show it ask for it).
-func (r *Run) Report() *report.Systems {
+// (which hashes the gold file: only the reports that show it ask for it). The bootstrap's
+// figures are reserved from the memory budget: a *stats.TooManyResamplesError when they do
+// not fit.
+func (r *Run) Report() (*report.Systems, error) {
 	rep := &report.Systems{Gold: r.gold.Name(), Sentences: r.gold.summary.Sentences, Beta: r.opt.Scoring.Beta, Types: r.opt.Types}
 	var c stats.Comparison
 	if n := r.opt.Bootstrap; n > 0 {
 		scores := make([]stats.Score, len(r.systems))
 		for i, s := range r.systems {
-			scores[i] = stats.CountsScore(s.Counts, r.opt.Scoring.Beta)
+			scores[i] = stats.CorpusScore(s.Counts, r.opt.Scoring.Beta)
 		}
-		c = stats.Compare(r.systems[0].Counts.Len(), scores, stats.Options{
-			Resamples: n, Seed: r.opt.Seed,
+		var err error
+		c, err = stats.Compare(r.systems[0].Counts.Len(), scores, stats.Options{
+			Resamples: n, Seed: r.opt.Seed, Workers: r.opt.Scoring.Workers,
+			Memory:   membudget.New(r.opt.Scoring.Memory()).Account(),
 			Progress: func(k int) { r.progress.Update("bootstrap resample", k, n) },
 		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	for i, s := range r.systems {
 		sc := report.SystemScore{Name: s.Name, File: s.File(), Totals: s.Totals, Levels: s.Levels, Types: s.Types}
@@ -325,17 +333,22 @@ func (r *Run) Report() *report.Systems {
 		}
 		rep.Systems = append(rep.Systems, sc)
 	}
-	return rep
+	return rep, nil
 }
 
 // Paired is the report of the paired bootstrap test of the run's first system (A) against its
 // second (B), from resamples resamples drawn from seed, with its signature; the run kept each
-// sentence's counts (Options.Counts).
-func (r *Run) Paired(resamples int, seed uint64) report.Fields {
+// sentence's counts (Options.Counts). Its figures are reserved from the memory budget, as
+// Report's.
+func (r *Run) Paired(resamples int, seed uint64) (report.Fields, error) {
 	a, b := r.systems[0], r.systems[1]
 	beta := r.opt.Scoring.Beta
-	res := stats.PairedBootstrap(a.Counts.Len(), stats.CountsScore(a.Counts, beta), stats.CountsScore(b.Counts, beta),
-		stats.Options{Resamples: resamples, Seed: seed, Progress: func(k int) { r.progress.Update("paired bootstrap resample", k, resamples) }})
+	res, err := stats.PairedBootstrap(a.Counts.Len(), stats.CorpusScore(a.Counts, beta), stats.CorpusScore(b.Counts, beta),
+		stats.Options{Resamples: resamples, Seed: seed, Workers: r.opt.Scoring.Workers, Memory: membudget.New(r.opt.Scoring.Memory()).Account(),
+			Progress: func(k int) { r.progress.Update("paired bootstrap resample", k, resamples) }})
+	if err != nil {
+		return nil, err
+	}
 	systems := [2]report.ComparedSystem{{File: a.File(), Totals: a.Totals}, {File: b.File(), Totals: b.Totals}}
-	return report.CompareFields(r.gold.Name(), beta, systems, res, Signature(r.opt.Scoring, r.opt.Types, r.gold.Identity(), resamples, seed, r.opt.Version))
+	return report.CompareFields(r.gold.Name(), beta, systems, res, Signature(r.opt.Scoring, r.opt.Types, r.gold.Identity(), resamples, seed, r.opt.Version)), nil
 }

@@ -1,7 +1,6 @@
 package membudget
 
 import (
-	"bufio"
 	"fmt"
 	"math"
 	"os"
@@ -50,7 +49,7 @@ func readMachine() (m machineMemory) {
 			m = machineMemory{bytes: n, source: what, fromAS: as, ok: true}
 		}
 	}
-	if n, err := memTotal("/proc/meminfo"); err == nil {
+	if n, err := procKB("/proc/meminfo", "MemTotal"); err == nil {
 		consider(n, "MemTotal in /proc/meminfo", false)
 	}
 	for _, f := range cgroupLimitFiles() {
@@ -64,19 +63,19 @@ func readMachine() (m machineMemory) {
 	return m
 }
 
-// vmSize reads the process's address space (VmSize) from /proc/self/status.
-func vmSize(path string) (int64, error) {
+// procKB reads the figure of a "Key:   N kB" line of a /proc file (meminfo, status), in bytes.
+func procKB(path, key string) (int64, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return 0, err
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if fields := strings.Fields(line); len(fields) >= 2 && fields[0] == "VmSize:" {
+		if fields := strings.Fields(line); len(fields) >= 2 && fields[0] == key+":" {
 			kb, err := strconv.ParseInt(fields[1], 10, 64)
 			return kb * 1024, err
 		}
 	}
-	return 0, fmt.Errorf("%s: no VmSize line", path)
+	return 0, fmt.Errorf("%s: no %s line", path, key)
 }
 
 // Default returns the default budget and a phrase saying where it comes from: DefaultFraction
@@ -91,29 +90,6 @@ func Default() (int64, string) {
 		return m.bytes, m.source
 	}
 	return int64(float64(m.bytes) * DefaultFraction), fmt.Sprintf("%.0f%% of %s, %s", 100*DefaultFraction, Bytes(m.bytes), m.source)
-}
-
-func memTotal(path string) (int64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemTotal:" {
-			kb, err := strconv.ParseInt(fields[1], 10, 64)
-			if err != nil {
-				return 0, err
-			}
-			return kb * 1024, nil
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return 0, err
-	}
-	return 0, fmt.Errorf("%s: no MemTotal line", path)
 }
 
 // cgroupLimitFiles lists the files that may hold this process's cgroup memory limit: those of

@@ -15,6 +15,6 @@ func addressSpace() (int64, bool) {
 	}
 	// The Go runtime reserves address space it does not use (a gigabyte or so at start, on
 	// 64-bit Linux): what counts is what remains of the limit.
-	reserved, _ := vmSize("/proc/self/status")
+	reserved, _ := procKB("/proc/self/status", "VmSize")
 	return max((int64(rl.Cur)-reserved)/2, 1), true
 }

@@ -74,23 +74,36 @@ func (b *Budget) Used() int64 {
 }
 
 // Account returns a new account, for one worker.
-func (b *Budget) Account() *Account { return &Account{b: b} }
+func (b *Budget) Account() *Account { return &Account{b: b, limit: b.limit} }
+
+// LimitedAccount returns a new account that never holds more than limit bytes (nor more than
+// the budget; limit ≤ 0: the budget): one worker's share, so that no one piece of work (a
+// service's request) can take the whole budget. A reservation beyond it is an *OverError
+// whose Limit is the share.
+func (b *Budget) LimitedAccount(limit int64) *Account {
+	if limit <= 0 || limit > b.limit {
+		limit = b.limit
+	}
+	return &Account{b: b, limit: limit}
+}
 
 // Account is one worker's share of a Budget. It is used by one goroutine at a time. A nil
 // *Account accounts nothing and refuses nothing.
 type Account struct {
 	b         *Budget
+	limit     int64 // the most it may hold: the budget's, or less (LimitedAccount)
 	held      int64
 	exclusive bool
 	peak      int64
 }
 
-// Limit returns the whole budget, or -1 for a nil account.
+// Limit returns the most the account may hold (the whole budget, or its share of it), or -1
+// for a nil account.
 func (a *Account) Limit() int64 {
 	if a == nil {
 		return -1
 	}
-	return a.b.limit
+	return a.limit
 }
 
 // Held returns the bytes this account holds.
@@ -116,21 +129,21 @@ func (a *Account) ResetPeak() {
 	}
 }
 
-// Fits reports whether n more bytes would stay within the whole budget (not whether they are
-// free now).
+// Fits reports whether n more bytes would stay within the account's limit (not whether they
+// are free now).
 func (a *Account) Fits(n int64) bool {
-	return a == nil || a.held+n <= a.b.limit
+	return a == nil || a.held+n <= a.limit
 }
 
-// Reserve takes n more bytes, or fails with an *OverError (the whole budget is too small for
-// this account's held bytes plus n) or ErrBusy (other accounts hold too much now; never for the
-// exclusive account, which waits).
+// Reserve takes n more bytes, or fails with an *OverError (the account's limit, the whole
+// budget or its share, is too small for its held bytes plus n) or ErrBusy (other accounts hold
+// too much now; never for the exclusive account, which waits).
 func (a *Account) Reserve(n int64) error {
 	if a == nil || n <= 0 {
 		return nil
 	}
-	if a.held+n > a.b.limit {
-		return &OverError{Held: a.held, Asked: n, Limit: a.b.limit}
+	if a.held+n > a.limit {
+		return &OverError{Held: a.held, Asked: n, Limit: a.limit}
 	}
 	b := a.b
 	b.mu.Lock()

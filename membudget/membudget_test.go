@@ -3,6 +3,8 @@ package membudget
 import (
 	"errors"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -181,5 +183,51 @@ func TestMachineAndDefault(t *testing.T) {
 	}
 	if d != want || how == "" {
 		t.Errorf("Default() = %d (%s), want %d (Machine: %+v)", d, how, want, m)
+	}
+}
+
+func TestLimitedAccount(t *testing.T) {
+	b := New(1000)
+	share := b.LimitedAccount(300)
+	if share.Limit() != 300 {
+		t.Errorf("Limit() = %d, want 300", share.Limit())
+	}
+	if err := share.Reserve(200); err != nil {
+		t.Fatal(err)
+	}
+	err := share.Reserve(101)
+	over, ok := AsOver(err)
+	if !ok || over.Limit != 300 || over.Held != 200 || over.Asked != 101 {
+		t.Errorf("reserving past the share: %v, want an *OverError of the 300-byte share", err)
+	}
+	if share.Fits(101) || !share.Fits(100) {
+		t.Errorf("Fits: 101 more fits, or 100 more does not, in a 300-byte share holding 200")
+	}
+	other := b.Account()
+	if err := other.Reserve(800); err != nil {
+		t.Errorf("the rest of the budget for another account: %v", err)
+	}
+	share.Release(200)
+	other.Release(800)
+	if got := b.LimitedAccount(0).Limit(); got != 1000 {
+		t.Errorf("LimitedAccount(0).Limit() = %d, want the budget's 1000", got)
+	}
+	if got := b.LimitedAccount(5000).Limit(); got != 1000 {
+		t.Errorf("LimitedAccount(5000).Limit() = %d, want the budget's 1000", got)
+	}
+}
+
+func TestProcKB(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "meminfo")
+	if err := os.WriteFile(path, []byte("MemTotal:       24576000 kB\nMemFree:         1000 kB\nVmSize:\t  2048 kB\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]int64{"MemTotal": 24576000 << 10, "VmSize": 2048 << 10} {
+		if got, err := procKB(path, key); err != nil || got != want {
+			t.Errorf("procKB(%s) = %d, %v; want %d", key, got, err, want)
+		}
+	}
+	if _, err := procKB(path, "Missing"); err == nil {
+		t.Errorf("a key the file lacks: no error")
 	}
 }

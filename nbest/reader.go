@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"maxmatch/internal/jsonline"
+	"maxmatch/internal/pieces"
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/textcheck"
 	"maxmatch/scorer"
@@ -59,15 +60,14 @@ type Group struct {
 // Reader reads an n-best list group by group. The hypotheses of a sentence must be consecutive
 // (Moses writes them so); sentences may come in any order, and may be missing.
 //
-// The list is read in chunks of about a megabyte into strings that the hypotheses are cut from
-// without copying: a group's hypotheses keep their chunk in memory, and nothing else does.
+// The list is read in pieces of about a megabyte of whole lines (internal/pieces) that the
+// hypotheses are cut from without copying: a group's hypotheses keep their piece in memory,
+// and nothing else does.
 type Reader struct {
 	name   string
 	format Format
-	src    io.Reader
-	chunk  string // the rest of the last chunk read
-	srcEOF bool
-	read   int64 // bytes read from src
+	in     *pieces.Reader
+	chunk  string // the rest of the last piece read
 	line   int
 	// pending is a hypothesis read ahead: the first of the next group.
 	pending    *Group
@@ -83,7 +83,9 @@ const chunkBytes = 1 << 20
 // the number of gold sentences: ids must be below it (0: no check). An error reading r is
 // returned as it is: r's errors name the file (an input.File's reader does).
 func NewReader(r io.Reader, name string, format Format, nSentences int) *Reader {
-	return &Reader{name: name, format: format, src: r, seen: map[int]int{}, nSentences: nSentences}
+	in := pieces.New(r, chunkBytes)
+	in.MaxLine = MaxLineBytes
+	return &Reader{name: name, format: format, in: in, seen: map[int]int{}, nSentences: nSentences}
 }
 
 func (r *Reader) errorf(line, col int, format string, args ...any) error {
@@ -93,34 +95,24 @@ func (r *Reader) errorf(line, col int, format string, args ...any) error {
 // readLine returns the next line without its line break, or io.EOF.
 func (r *Reader) readLine() (string, error) {
 	for {
-		if i := strings.IndexByte(r.chunk, '\n'); i >= 0 {
-			line := r.chunk[:i]
-			r.chunk = r.chunk[i+1:]
-			return r.checkLine(line)
-		}
-		if r.srcEOF {
-			if r.chunk == "" {
-				return "", io.EOF
+		line, rest, found := strings.Cut(r.chunk, "\n")
+		if found || r.chunk != "" { // a piece ends with "\n" but the file's last
+			r.chunk = rest
+			if len(line) > MaxLineBytes {
+				return "", r.errorf(r.line+1, 0, "line longer than %d bytes: expected one hypothesis per line", MaxLineBytes)
 			}
-			line := r.chunk
-			r.chunk = ""
 			return r.checkLine(line)
 		}
-		if len(r.chunk) > MaxLineBytes {
+		var err error
+		r.chunk, _, err = r.in.Next()
+		switch {
+		case err == io.EOF:
+			return "", io.EOF
+		case err == pieces.ErrLongLine:
 			return "", r.errorf(r.line+1, 0, "line longer than %d bytes: expected one hypothesis per line", MaxLineBytes)
-		}
-		// A new chunk: the incomplete line, then what follows.
-		var b strings.Builder
-		b.Grow(len(r.chunk) + chunkBytes)
-		b.WriteString(r.chunk)
-		n, err := io.CopyN(&b, r.src, chunkBytes)
-		r.read += n
-		if err == io.EOF || (err == nil && n < chunkBytes) {
-			r.srcEOF = true
-		} else if err != nil {
+		case err != nil:
 			return "", err
 		}
-		r.chunk = b.String()
 	}
 }
 
@@ -250,7 +242,7 @@ func (r *Reader) parseJSON(line []byte) (entry, error) {
 }
 
 // BytesRead returns how many bytes of the list the Reader has read so far.
-func (r *Reader) BytesRead() int64 { return r.read }
+func (r *Reader) BytesRead() int64 { return r.in.BytesRead() }
 
 // Next returns the next group, or io.EOF after the last.
 func (r *Reader) Next() (Group, error) {

@@ -2,9 +2,9 @@ package nbest
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,14 +39,12 @@ type Batch struct {
 var outBuffers sync.Pool
 
 // Score reads the groups of a list (next returns io.EOF at its end) in batches, scores every
-// hypothesis on its own against its gold sentence of p on workers (0: one per CPU; one
+// hypothesis on its own against its gold sentence of p on workers (scorer.Workers: at most one per CPU; one
 // PreparedEvaluator each), calls each with every group's results on the worker, and hands the
 // batches, in list order, to emit. A batch whose scoring failed (a sentence too large for the
 // memory budget) stops the run with its error, before emit; so does an error of next or emit.
 func Score(next func() (Group, error), p *scorer.PreparedGold, workers int, each func(b *Batch, g *Group, rs []scorer.SentenceResult), emit func(*Batch) error) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = scorer.Workers(workers)
 	evs := make([]*scorer.PreparedEvaluator, workers)
 	results := make([][]scorer.SentenceResult, workers)
 	for w := range evs {
@@ -67,7 +65,7 @@ func Score(next func() (Group, error), p *scorer.PreparedGold, workers int, each
 		}
 		return b, len(b.Groups) > 0, nil
 	}
-	work := func(w int, b *Batch) *Batch {
+	work := func(_ context.Context, w int, b *Batch) *Batch {
 		if out, ok := outBuffers.Get().(*[]byte); ok {
 			b.Out = (*out)[:0]
 		}

@@ -28,7 +28,7 @@ func (fs Fields) AppendText(b []byte) []byte {
 			continue
 		}
 		b = append(b, f.Label...)
-		if pad := LabelWidth - len([]rune(f.Label)); pad > 0 {
+		if pad := LabelWidth - TextWidth(f.Label); pad > 0 {
 			b = append(b, strings.Repeat(" ", pad)...)
 		}
 		b = append(b, ": "...)

@@ -7,13 +7,13 @@ import (
 )
 
 // AppendJSONString appends s as a JSON string, as encoding/json does with HTML escaping off
-// (what the command's JSON output has always been): '"', '\\' and control characters escaped,
-// U+2028 and U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
+// (every JSON output of the command): '"', '\\' and control characters escaped, U+2028 and
+// U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
 func AppendJSONString(b []byte, s string) []byte { return appendJSONString(b, s, false) }
 
 // AppendJSONStringHTML is AppendJSONString with '<', '>' and '&' escaped too (\u003c, \u003e,
-// \u0026), as json.Marshal writes strings: the edits of the per-sentence JSON lines have always
-// been written so.
+// \u0026), as json.Marshal writes strings: for JSON inside an HTML script element (the
+// error-analysis page's data).
 func AppendJSONStringHTML(b []byte, s string) []byte { return appendJSONString(b, s, true) }
 
 func appendJSONString(b []byte, s string, html bool) []byte {

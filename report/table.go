@@ -4,10 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // Align is how a column's cells are aligned in aligned text and Markdown.
@@ -60,9 +57,9 @@ type Table struct {
 	Signature string
 }
 
-// shown returns the indices of the columns the renderings for readers show: all but the
+// Shown returns the indices of the columns the renderings for readers show: all but the
 // JSON-only ones.
-func (t *Table) shown() []int {
+func (t *Table) Shown() []int {
 	cols := make([]int, 0, len(t.Columns))
 	for i, c := range t.Columns {
 		if !c.JSONOnly {
@@ -88,9 +85,9 @@ func (t *Table) rows() [][]Cell {
 	return append(t.Rows[:len(t.Rows):len(t.Rows)], t.Summary)
 }
 
-// right reports whether column i is aligned on the right: by its setting, or, for AlignAuto,
+// Right reports whether column i is aligned on the right: by its setting, or, for AlignAuto,
 // when its cells are numbers.
-func (t *Table) right(i int) bool {
+func (t *Table) Right(i int) bool {
 	switch t.Columns[i].Align {
 	case AlignLeft:
 		return false
@@ -108,8 +105,8 @@ func (t *Table) right(i int) bool {
 // alignSpec joins, column by column, right or left as the column is aligned.
 func (t *Table) alignSpec(right, left string) string {
 	var b strings.Builder
-	for _, i := range t.shown() {
-		if t.right(i) {
+	for _, i := range t.Shown() {
+		if t.Right(i) {
 			b.WriteString(right)
 		} else {
 			b.WriteString(left)
@@ -118,8 +115,10 @@ func (t *Table) alignSpec(right, left string) string {
 	return b.String()
 }
 
-func cellAt(row []Cell, i int) Cell {
-	if i < len(row) {
+// CellAt returns cell i of a row, the empty cell past its end or for i < 0 (a row may be
+// shorter than its table's columns; a column index of -1 names none).
+func CellAt(row []Cell, i int) Cell {
+	if i >= 0 && i < len(row) {
 		return row[i]
 	}
 	return Cell{}
@@ -154,7 +153,7 @@ func (t *Table) AppendTSVRow(b []byte, row []Cell) []byte {
 		}
 		first = false
 		start := len(b)
-		b = cellAt(row, i).AppendText(b)
+		b = CellAt(row, i).AppendText(b)
 		for j := start; j < len(b); j++ {
 			if b[j] == '\t' || b[j] == '\n' || b[j] == '\r' {
 				b[j] = ' '
@@ -188,7 +187,7 @@ func (t *Table) WriteTSV(w io.Writer) error {
 // summary, and the signature as a last column. Numbers are written as their text rendering.
 func (t *Table) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	cols := t.shown()
+	cols := t.Shown()
 	rec := make([]string, 0, len(cols)+1)
 	for _, i := range cols {
 		rec = append(rec, t.Columns[i].Name)
@@ -200,7 +199,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	for _, r := range t.rows() {
 		rec = rec[:0]
 		for _, i := range cols {
-			rec = append(rec, cellAt(r, i).String())
+			rec = append(rec, CellAt(r, i).String())
 		}
 		if t.Signature != "" {
 			rec = append(rec, t.Signature)
@@ -214,52 +213,32 @@ func (t *Table) WriteCSV(w io.Writer) error {
 // WriteText writes the table aligned for a fixed-width font: columns separated by two spaces,
 // a rule under the header and above the summary, then the notes and the signature.
 func (t *Table) WriteText(w io.Writer) error {
-	cols := t.shown()
+	cols := t.Shown()
 	cells := make([][]string, 0, len(t.Rows)+2)
 	header := make([]string, len(cols))
 	for k, i := range cols {
-		header[k] = textCell(t.Columns[i].Name)
+		header[k] = t.Columns[i].Name
 	}
 	cells = append(cells, header)
 	for _, r := range t.rows() {
 		line := make([]string, len(cols))
 		for k, i := range cols {
-			line[k] = textCell(cellAt(r, i).String())
+			line[k] = CellAt(r, i).String()
 		}
 		cells = append(cells, line)
 	}
-	width := make([]int, len(cols))
-	for _, line := range cells {
-		for k, s := range line {
-			width[k] = max(width[k], utf8.RuneCountInString(s))
-		}
-	}
+	lines := AlignText(cells, func(k int) bool { return t.Right(cols[k]) })
 	total := 0
-	for k, wd := range width {
-		total += wd
-		if k > 0 {
-			total += 2
-		}
+	for _, ln := range lines {
+		total = max(total, TextWidth(ln))
 	}
 	rule := strings.Repeat("─", total) + "\n"
 	var b strings.Builder
-	for n, line := range cells {
-		if n == 1 || (t.Summary != nil && n == len(cells)-1) {
+	for n, ln := range lines {
+		if n == 1 || (t.Summary != nil && n == len(lines)-1) {
 			b.WriteString(rule)
 		}
-		var ln strings.Builder
-		for k, s := range line {
-			if k > 0 {
-				ln.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", width[k]-utf8.RuneCountInString(s))
-			if t.right(cols[k]) {
-				ln.WriteString(pad + s)
-			} else {
-				ln.WriteString(s + pad)
-			}
-		}
-		b.WriteString(strings.TrimRight(ln.String(), " ") + "\n")
+		b.WriteString(ln + "\n")
 	}
 	for _, n := range t.Notes {
 		b.WriteString(n + "\n")
@@ -267,25 +246,6 @@ func (t *Table) WriteText(w io.Writer) error {
 	b.WriteString(t.signatureLine())
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// textCell is s as a cell of an aligned line: a control character (a line break, a tab, in a
-// system named after its file) is written as its Go escape ("\n"), so that the row stays one
-// line and the columns stay aligned.
-func textCell(s string) string {
-	if strings.IndexFunc(s, unicode.IsControl) < 0 {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // markdownEscaper escapes what would end a Markdown table cell or start markup (built once;
@@ -299,7 +259,7 @@ func markdownEscape(s string) string { return markdownEscaper.Replace(s) }
 // summary row in bold, then the notes as a paragraph and the signature as another, in a code
 // span.
 func (t *Table) WriteMarkdown(w io.Writer) error {
-	cols := t.shown()
+	cols := t.Shown()
 	var b strings.Builder
 	b.WriteString("|")
 	for _, i := range cols {
@@ -310,7 +270,7 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 		summary := t.Summary != nil && k == len(t.Rows)
 		b.WriteString("|")
 		for _, i := range cols {
-			s := markdownEscape(cellAt(r, i).String())
+			s := markdownEscape(CellAt(r, i).String())
 			if summary && s != "" {
 				s = "**" + s + "**"
 			}
@@ -340,7 +300,7 @@ var latexEscaper = strings.NewReplacer(`\`, `\textbackslash{}`, `&`, `\&`, `%`, 
 // WriteLaTeX writes the table as a LaTeX tabular with booktabs rules (\usepackage{booktabs}):
 // numbers on the right, the summary under a \midrule, the notes and the signature as comments.
 func (t *Table) WriteLaTeX(w io.Writer) error {
-	cols := t.shown()
+	cols := t.Shown()
 	var b strings.Builder
 	b.WriteString(`\begin{tabular}{` + t.alignSpec("r", "l") + "}\n\\toprule\n")
 	line := func(cells []string) {
@@ -358,7 +318,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 		}
 		cells := make([]string, len(cols))
 		for k, i := range cols {
-			cells[k] = latexEscape(cellAt(r, i).String())
+			cells[k] = latexEscape(CellAt(r, i).String())
 		}
 		line(cells)
 	}
@@ -377,7 +337,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 func (t *Table) writeRow(j *JSONWriter, row []Cell) {
 	j.Object()
 	for i, c := range t.Columns {
-		j.Key(c.JSONKey()).Cell(cellAt(row, i))
+		j.Key(c.JSONKey()).Cell(CellAt(row, i))
 	}
 	j.End()
 }

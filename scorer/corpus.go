@@ -1,12 +1,13 @@
 package scorer
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"runtime"
 	"strings"
-	"sync"
 
+	"maxmatch/internal/ordered"
 	"maxmatch/membudget"
 )
 
@@ -65,6 +66,17 @@ func ScorePairs(pairs []Pair, opt Options, each func(*SentenceResult) error) (To
 	return scoreStream(all, len(pairs), opt, each, nil)
 }
 
+// Workers returns how many workers to run when n are asked for: one per CPU
+// (runtime.GOMAXPROCS) for 0 or fewer, and never more than the CPUs, since more score no faster
+// and each holds its own buffers.
+func Workers(n int) int {
+	cpus := runtime.GOMAXPROCS(0)
+	if n <= 0 || n > cpus {
+		return cpus
+	}
+	return n
+}
+
 // ScoreStream is Score for pairs read as they are scored (see Pairs): each result is passed to
 // each, in order, as soon as its annotator is chosen, and memory does not grow with the
 // number of sentences: workers run ahead of the choice by at most a fixed window of
@@ -102,15 +114,12 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 		}
 		return r, err
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := Workers(opt.Workers)
 	if n >= 0 {
 		workers = min(workers, (n+chunk-1)/chunk)
 	}
 	if workers <= 1 {
-		ev := newEvaluator(opt, mb, budget.Account())
+		ev := newEvaluator(opt, mb, budget)
 		i := 0
 		for p, err := range pairs {
 			if err != nil {
@@ -128,98 +137,71 @@ func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*Se
 		return t, nil
 	}
 
-	// A feeder reads the pairs into batches, which go both to the workers and, in order, to
-	// the chooser (this goroutine); a batch's results come back on its own channel. The
-	// ordered queue's capacity is the window: the feeder waits when the chooser is that far
-	// behind. A batch whose evaluation failed ends at the failing sentence, with its error.
+	// The pairs are read into batches of chunk sentences, evaluated on the workers (an
+	// Evaluator each) and chosen in order on this goroutine (ordered.Map). A batch whose
+	// evaluation failed ends at the failing sentence, with its error.
+	type batch struct {
+		first int
+		pairs []Pair
+	}
 	type evaluated struct {
 		rs  []SentenceResult
 		err error
 	}
-	type batch struct {
-		first   int
-		pairs   []Pair
-		err     error // the error that ended the pairs after this batch's
-		results chan evaluated
+	evs := make([]*Evaluator, workers)
+	for w := range evs {
+		evs[w] = newEvaluator(opt, mb, budget)
 	}
-	queue := make(chan *batch, window)
-	jobs := make(chan *batch, window)
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		defer close(jobs)
-		defer close(queue)
-		b := &batch{pairs: make([]Pair, 0, chunk), results: make(chan evaluated, 1)}
-		send := func() bool {
-			select {
-			case queue <- b:
-			case <-done:
-				return false
-			}
-			jobs <- b // never blocks: at most window batches are queued, each sent once
-			return true
+	pull, stop := iter.Pull2(pairs)
+	defer stop()
+	read := 0
+	var readErr error // the error that ended the pairs, returned after the sentences before it
+	next := func() (batch, bool, error) {
+		if readErr != nil {
+			return batch{}, false, readErr
 		}
-		for p, err := range pairs {
+		b := batch{first: read, pairs: make([]Pair, 0, chunk)}
+		for len(b.pairs) < chunk {
+			p, err, ok := pull()
+			if !ok {
+				break
+			}
 			if err != nil {
-				b.err = err
+				readErr = err
 				break
 			}
 			b.pairs = append(b.pairs, p)
-			if len(b.pairs) == chunk {
-				if !send() {
-					return
-				}
-				b = &batch{first: b.first + chunk, pairs: make([]Pair, 0, chunk), results: make(chan evaluated, 1)}
-			}
 		}
-		if len(b.pairs) > 0 || b.err != nil {
-			send()
+		read += len(b.pairs)
+		if len(b.pairs) == 0 {
+			return b, false, readErr
 		}
-	}()
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ev := newEvaluator(opt, mb, budget.Account())
-			for b := range jobs {
-				e := evaluated{rs: make([]SentenceResult, 0, len(b.pairs))}
-				for i, p := range b.pairs {
-					select {
-					case <-done:
-						b.results <- evaluated{}
-						return
-					default:
-					}
-					r, err := evaluate(ev, p, b.first+i)
-					if err != nil {
-						e.err = err
-						break
-					}
-					e.rs = append(e.rs, r)
-				}
-				b.results <- e
-			}
-		}()
+		return b, true, nil
 	}
-	defer wg.Wait()
-	defer close(done)
-	for b := range queue {
-		e := <-b.results
+	work := func(ctx context.Context, w int, b batch) evaluated {
+		e := evaluated{rs: make([]SentenceResult, 0, len(b.pairs))}
+		for i, p := range b.pairs {
+			if ctx.Err() != nil {
+				return evaluated{}
+			}
+			r, err := evaluate(evs[w], p, b.first+i)
+			if err != nil {
+				e.err = err
+				break
+			}
+			e.rs = append(e.rs, r)
+		}
+		return e
+	}
+	err := ordered.Map(workers, window, next, work, func(e evaluated) error {
 		for i := range e.rs {
 			if err := t.choose(&e.rs[i], each); err != nil {
-				return t, err
+				return err
 			}
 		}
-		if e.err != nil {
-			return t, e.err
-		}
-		if b.err != nil {
-			return t, b.err
-		}
-	}
-	return t, nil
+		return e.err
+	})
+	return t, err
 }
 
 func (t *Totals) choose(r *SentenceResult, each func(*SentenceResult) error) error {

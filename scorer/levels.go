@@ -64,7 +64,7 @@ func (l Levels) Add(m Levels) Levels {
 // official totals add up its counts: the three levels then describe the same gold edits and
 // the same system edits, and Correction is the official count.
 //
-// A gold edit whose span ends before it starts (read with M2Reader.AcceptBadSpans) is neither
+// A gold edit whose span ends before it starts (read as the official reads it, without M2Reader.Strict) is neither
 // detected nor recognised, as it can never be corrected.
 func (a *AnnotatorResult) Levels() Levels {
 	n := a.Counts()

@@ -61,7 +61,7 @@ func TestLevels(t *testing.T) {
 		{[]string{"g 3 4 s3 x/y", "s 4 4 x"}, [3][2]int{{1, 1}, {1, 1}, {0, 0}}, "a gold edit trims once per correction: s3 → s3 x is the insertion of x at 4, which the system edit recognises"},
 		{[]string{"g 1 2 x", "g 1 2 x", "s 1 2 x"}, [3][2]int{{1, 2}, {1, 2}, {2, 2}},
 			"duplicate gold (release 3.2): the system edit counts twice as correct, once as recognised: precision rises from recognition to correction"},
-		{[]string{"g 3 1 x", "s 1 3 x"}, [3][2]int{}, "a reversed gold span (read with AcceptBadSpans) is found at no level"},
+		{[]string{"g 3 1 x", "s 1 3 x"}, [3][2]int{}, "a reversed gold span (read as the official reads it) is found at no level"},
 	}
 	for _, tt := range tests {
 		gold, sys := levelEdits(tt.edits...)

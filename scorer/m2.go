@@ -92,11 +92,10 @@ type M2Reader struct {
 	// Warn, when not nil and Strict is not set, is called once for each such A line, with the
 	// error Strict would return (file, line, column, what is wrong and how it was read).
 	Warn func(*ParseError)
-	// AcceptBadSpans has no effect: reading such spans as the official does is the default.
-	//
-	// Deprecated: it was the way to get the official's reading; it is kept so that code
-	// setting it still compiles.
-	AcceptBadSpans bool
+	// StrictNote ends Strict's error for such a span, after how the official reads it: what the
+	// reader's user does instead. Empty, it is the command's: "(without --strict, so does
+	// maxmatch, with a warning)".
+	StrictNote string
 }
 
 // Read parses an M2 file as ReadM2 does, with r's options. name is used in errors.
@@ -121,7 +120,11 @@ func (r M2Reader) ReadString(name, text string) ([]Sentence, error) {
 }
 
 func (r M2Reader) parser(name string) *m2Parser {
-	return &m2Parser{name: name, fixes: r.Fixes, strict: r.Strict, warn: r.Warn, line: 1}
+	note := r.StrictNote
+	if note == "" {
+		note = "(without --strict, so does maxmatch, with a warning)"
+	}
+	return &m2Parser{name: name, fixes: r.Fixes, strict: r.Strict, strictNote: note, warn: r.Warn, line: 1}
 }
 
 // blockLine is a non-blank line of a block: a line as Python's splitlines cuts the file, and
@@ -129,15 +132,18 @@ func (r M2Reader) parser(name string) *m2Parser {
 type blockLine struct {
 	text string
 	line int
+	col  int // the byte offset of text in its line of the file (after a "\r" or another break of Python's)
 }
 
 // m2Parser reads an M2 file piece by piece (feed), each piece made of whole lines of the file,
 // and turns each block into sentences as soon as the blank line that ends it arrives.
 type m2Parser struct {
-	name   string
-	fixes  Fix
-	strict bool
-	warn   func(*ParseError)
+	name       string
+	fixes      Fix
+	strict     bool
+	strictNote string
+	col        int // the offset in its line of the file of the line being parsed (see errorf)
+	warn       func(*ParseError)
 
 	// Where the next piece starts in the file.
 	line   int   // its line number (1-based)
@@ -181,7 +187,12 @@ func cut[T any](slab *[]T, n, minSize int) []T {
 	return (*slab)[start : start+n : start+n]
 }
 
+// errorf is an error at column col (1-based; 0 for the whole line) of the line being parsed,
+// which starts p.col bytes into line line of the file.
 func (p *m2Parser) errorf(line, col int, format string, args ...any) error {
+	if col > 0 {
+		col += p.col
+	}
 	return &ParseError{File: p.name, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -264,7 +275,7 @@ func (p *m2Parser) physicalLine(line string) error {
 			}
 			continue
 		}
-		p.block = append(p.block, blockLine{ln.Text, p.line})
+		p.block = append(p.block, blockLine{ln.Text, p.line, ln.Offset})
 	}
 	return nil
 }
@@ -296,6 +307,7 @@ type rawEdit struct {
 // its A lines edits.
 func (p *m2Parser) parseBlock(lines []blockLine) error {
 	first := lines[0]
+	p.col = first.col
 	if strings.HasPrefix(first.text, "A ") {
 		return p.errorf(first.line, 1, "an \"A \" line before any \"S \" line: expected each block to start with the \"S \" line of its sentence")
 	}
@@ -337,6 +349,7 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 			continue
 		}
 		no := ln.line
+		p.col = ln.col
 		if !strings.HasPrefix(ln.text, "A ") {
 			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.text))
 		}
@@ -574,7 +587,7 @@ func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens
 	n := int64(nTokens)
 	reading := "ignored, as the official scorer does (--strict makes this an error)"
 	if p.strict {
-		reading = "the official scorer silently ignores such an edit (without --strict, so does maxmatch, with a warning)"
+		reading = "the official scorer silently ignores such an edit " + p.strictNote
 	}
 	switch {
 	case start < 0 || end < 0 || start > n || end > n:
@@ -582,14 +595,14 @@ func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens
 		if nSentences > 1 {
 			tokens = fmt.Sprintf("the %s of the block's %d sentences", plural(nTokens, "token"), nSentences)
 		}
-		return &ParseError{File: p.name, Line: no, Column: col, Msg: fmt.Sprintf(
+		return &ParseError{File: p.name, Line: no, Column: p.col + col, Msg: fmt.Sprintf(
 			"span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; %s", quote(span), tokens, n, reading)}
 	case start > end:
 		reading = "kept, as the official scorer does, as a gold edit no system edit can match (--strict makes this an error)"
 		if p.strict {
-			reading = "the official scorer keeps such an edit, which no system edit can match (without --strict, so does maxmatch, with a warning)"
+			reading = "the official scorer keeps such an edit, which no system edit can match " + p.strictNote
 		}
-		return &ParseError{File: p.name, Line: no, Column: col, Msg: fmt.Sprintf(
+		return &ParseError{File: p.name, Line: no, Column: p.col + col, Msg: fmt.Sprintf(
 			"span (field 1) %s ends before it starts: expected start ≤ end; %s", quote(span), reading)}
 	}
 	return nil

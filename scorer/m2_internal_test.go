@@ -154,3 +154,16 @@ func TestAnnotatorIDRange(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnAfterACarriageReturn: a line that Python's line breaks start inside a line of the
+// file ("\r" alone) has its errors placed in that line of the file, at their own column.
+func TestColumnAfterACarriageReturn(t *testing.T) {
+	var warned []string
+	r := M2Reader{Warn: func(pe *ParseError) { warned = append(warned, fmt.Sprintf("%d:%d", pe.Line, pe.Column)) }}
+	if _, err := r.Read("gold.m2", []byte("S a\nA 0 2|||X|||b|||R|||-|||0\rA 0 2|||X|||b|||R|||-|||0\n")); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"2:3", "2:29"}; !slices.Equal(warned, want) {
+		t.Errorf("warnings at %q, want %q", warned, want)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"maxmatch/internal/scratch"
 	"maxmatch/lattice"
 	"maxmatch/membudget"
 )
@@ -48,7 +49,7 @@ func nearIdenticalCorpus(rng *rand.Rand, count int, size func(i int) int) (hyps 
 func evaluateWithin(t *testing.T, opt Options, scoring int64, hyp string, s *Sentence) (SentenceResult, error, int64) {
 	t.Helper()
 	mb := MemoryBudget{Max: scoring, Scoring: scoring}
-	ev := newEvaluator(opt, mb, membudget.New(scoring).Account())
+	ev := newEvaluator(opt, mb, membudget.New(scoring))
 	ev.acct.ResetPeak()
 	r, err := ev.Evaluate(hyp, s)
 	if ev.acct.Held() != 0 {
@@ -206,4 +207,30 @@ func TestSharedBudgetDoesNotChangeResults(t *testing.T) {
 		t.Errorf("no sentence over the budget for the exact search (%d bytes): the test is too weak", scoring)
 	}
 	t.Logf("%d of %d sentences over the budget for the exact search", bounded, len(gold))
+}
+
+// TestLongHypothesisSplitOnce: a long hypothesis is split into one array of exactly its tokens,
+// reserved before it is made; split by appending, it would be made twenty times over (each
+// doubling beside the last, unreserved), which took a one-line system 29% past its budget.
+func TestLongHypothesisSplitOnce(t *testing.T) {
+	const tokens = 1 << 20
+	hyp := strings.Repeat("a ", tokens)
+	s := &Sentence{Source: "a b", Tokens: []string{"a", "b"}, Line: 1}
+	ev := newEvaluator(DefaultOptions(), MemoryBudget{}, membudget.New(1<<30))
+	allocs := testing.AllocsPerRun(5, func() {
+		ev.hypToks = nil
+		if err := ev.splitHypothesis(s, hyp); err != nil {
+			t.Fatal(err)
+		}
+		if len(ev.hypToks) != tokens {
+			t.Fatalf("%d tokens, want %d", len(ev.hypToks), tokens)
+		}
+		if held := ev.acct.Held(); held != scratch.Bytes(ev.hypToks, tokens) {
+			t.Fatalf("%d bytes reserved for %d tokens, want %d", held, tokens, scratch.Bytes(ev.hypToks, tokens))
+		}
+		ev.release()
+	})
+	if allocs > 1 { // the average over the runs: an allocation elsewhere in the process counts too
+		t.Errorf("%v allocations to split %d tokens, want one array", allocs, tokens)
+	}
 }

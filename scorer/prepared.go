@@ -4,7 +4,7 @@ import (
 	"slices"
 	"sync"
 
-	"maxmatch/internal/pytext"
+	"maxmatch/internal/scratch"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/membudget"
@@ -102,22 +102,15 @@ func cloneGold(lg []lattice.Gold) []lattice.Gold {
 	return out
 }
 
-// maxLocalTokens is how many tokens unknown to the gold a PreparedEvaluator remembers before it
-// starts afresh: ids of such tokens only need to agree within one hypothesis, and a bound keeps a
-// long-running service's memory flat whatever text it is sent.
-const maxLocalTokens = 1 << 14
-
 // PreparedEvaluator scores hypotheses against a PreparedGold; it keeps buffers between calls and
 // is not safe for concurrent use (use one per goroutine; the PreparedGold is shared, and so is
 // its memory budget).
 type PreparedEvaluator struct {
-	p       *PreparedGold
-	ev      *Evaluator
-	err     error                // the memory budget could not be divided (see NewEvaluator)
-	local   levenshtein.Interner // tokens the gold does not have, numbered from p.vocabSize
-	nLocal  int32
-	hypToks []string
-	hyp     []int32
+	p      *PreparedGold
+	ev     *Evaluator           // its buffers and memory account
+	err    error                // the memory budget could not be divided (see NewEvaluator)
+	local  levenshtein.Interner // tokens the gold does not have, numbered from p.vocabSize
+	nLocal int32
 }
 
 // Evaluator returns a new evaluator of hypotheses against p.
@@ -130,7 +123,7 @@ func (p *PreparedGold) Evaluator() *PreparedEvaluator {
 	if p.budgetErr != nil {
 		return &PreparedEvaluator{p: p, err: p.budgetErr}
 	}
-	return &PreparedEvaluator{p: p, ev: newEvaluator(p.opt, p.memory, p.budget.Account())}
+	return &PreparedEvaluator{p: p, ev: newEvaluator(p.opt, p.memory, p.budget)}
 }
 
 // NewEvaluator returns an Evaluator with p's options that shares p's memory budget: for gold
@@ -153,31 +146,50 @@ func (e *PreparedEvaluator) Evaluate(i int, hypothesis string) (SentenceResult, 
 	}
 	s := &e.p.sentences[i]
 	src := e.p.src[i]
-	e.hypToks = pytext.AppendFields(e.hypToks[:0], hypothesis)
-	hyp := src // a hypothesis equal to its source needs no ids
-	if !slices.Equal(e.hypToks, s.Tokens) {
-		e.hyp = e.hyp[:0]
-		for _, t := range e.hypToks {
-			id, ok := e.p.vocab.Lookup(t)
-			if !ok {
-				id = e.p.vocabSize + e.local.ID(t)
-				e.nLocal = max(e.nLocal, id-e.p.vocabSize+1)
-			}
-			e.hyp = append(e.hyp, id)
-		}
-		hyp = e.hyp
-	}
 	r, err := e.ev.withinBudget(s, func() (SentenceResult, error) {
-		return e.ev.evaluateIDs(hypothesis, s, src, hyp, e.hypToks, e.p.gold[i])
+		hyp, err := e.hypothesisIDs(s, src, hypothesis)
+		if err != nil {
+			return SentenceResult{Source: s.Source, Hypothesis: hypothesis, Gold: s}, err
+		}
+		return e.ev.evaluateIDs(hypothesis, s, src, hyp, e.ev.hypToks, e.p.gold[i])
 	})
 	r.Index = i
 	if tl, ok := err.(*TooLargeError); ok {
 		tl.Index = i
 	}
-	if e.nLocal > maxLocalTokens {
+	if e.nLocal > maxInternedTokens {
 		e.local, e.nLocal = levenshtein.Interner{}, 0
 	}
 	return r, err
+}
+
+// hypothesisIDs splits the hypothesis of gold sentence s (whose token ids are src) into the
+// Evaluator's token buffers, reserved from the memory budget as Evaluator.tokens reserves them,
+// and returns its token ids: the gold's, or ids from p.vocabSize for tokens the gold does not
+// have.
+func (e *PreparedEvaluator) hypothesisIDs(s *Sentence, src []int32, hypothesis string) ([]int32, error) {
+	ev := e.ev
+	if err := ev.splitHypothesis(s, hypothesis); err != nil {
+		return nil, err
+	}
+	m := len(ev.hypToks)
+	var err error
+	if slices.Equal(ev.hypToks, s.Tokens) {
+		return src, nil // a hypothesis equal to its source needs no ids
+	}
+	if ev.hyp, err = scratch.Resize(ev.acct, ev.hyp, m); err != nil {
+		return nil, ev.tokensTooLarge(s, m, err)
+	}
+	ev.hyp = ev.hyp[:0]
+	for _, t := range ev.hypToks {
+		id, ok := e.p.vocab.Lookup(t)
+		if !ok {
+			id = e.p.vocabSize + e.local.ID(t)
+			e.nLocal = max(e.nLocal, id-e.p.vocabSize+1)
+		}
+		ev.hyp = append(ev.hyp, id)
+	}
+	return ev.hyp, nil
 }
 
 // EvaluateAll scores hyps, hypotheses of gold sentence i, each on its own, and appends their

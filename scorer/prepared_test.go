@@ -93,13 +93,14 @@ func TestPreparedUnknownTokens(t *testing.T) {
 				t.Errorf("round %d, %q (%s):\n got %+v\nwant %+v", round, tt.hyp, tt.why, got, want)
 			}
 		}
-		// Fill the evaluator's memory of unknown tokens past its bound, so the next round
-		// starts afresh.
-		for j := range maxLocalTokens + 1 {
+		// Fill both evaluators' memory of tokens past its bound, so the next round starts
+		// afresh.
+		for j := range maxInternedTokens + 1 {
 			mustPrepared(t, pe, 0, fmt.Sprintf("a t%d c", j))
+			mustEvaluate(t, ev, fmt.Sprintf("a t%d c", j), &gold[0])
 		}
-		if pe.nLocal > maxLocalTokens {
-			t.Fatalf("round %d: %d unknown tokens remembered, bound %d", round, pe.nLocal, maxLocalTokens)
+		if pe.nLocal > maxInternedTokens || ev.interned > maxInternedTokens {
+			t.Fatalf("round %d: %d unknown tokens remembered by the PreparedEvaluator, %d by the Evaluator; bound %d", round, pe.nLocal, ev.interned, maxInternedTokens)
 		}
 	}
 }

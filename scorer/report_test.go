@@ -213,3 +213,15 @@ func TestSentenceCountsRetotal(t *testing.T) {
 		}
 	}
 }
+
+// TestSentenceCountsManyAnnotators: a sentence's counts keep every annotator, however many,
+// beyond 65,535 too.
+func TestSentenceCountsManyAnnotators(t *testing.T) {
+	r := SentenceResult{Annotators: make([]AnnotatorResult, 70000)}
+	r.Annotators[69999] = AnnotatorResult{Annotator: 69999, Edits: []Edit{{}}, Correct: []Edit{{}}, Gold: []GoldEdit{{}}}
+	var c SentenceCounts
+	c.Add(&r)
+	if got := c.Retotal(0.5, []int{0}); got.Correct != 1 {
+		t.Errorf("the 70,000th annotator, the only one with a correct edit, was not chosen: %+v", got)
+	}
+}

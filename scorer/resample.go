@@ -35,16 +35,26 @@ type SentenceCounts struct {
 // sentenceCounts are one sentence's counts: correct, proposed and gold of each annotator, the
 // first two here, the others, if any, in SentenceCounts.more from index more.
 type sentenceCounts struct {
-	first      [2][3]int32
-	more       int32
-	annotators uint16
-	bounded    bool // scored by the bounded search
+	first [2][3]int32
+	more  int32
+	// meta holds the number of annotators (its low 31 bits) and whether the bounded search
+	// scored the sentence (its top bit): a sentence may have any number of annotators, and
+	// the record stays 32 bytes.
+	meta uint32
 }
+
+const boundedBit = 1 << 31
+
+func (s *sentenceCounts) annotators() int { return int(s.meta &^ boundedBit) }
+func (s *sentenceCounts) bounded() bool   { return s.meta&boundedBit != 0 }
 
 // Add appends a scored sentence's counts.
 func (c *SentenceCounts) Add(r *SentenceResult) {
-	s := sentenceCounts{annotators: uint16(min(len(r.Annotators), math.MaxUint16)), bounded: r.Bounded != lattice.Exact}
-	for i := range int(s.annotators) {
+	s := sentenceCounts{meta: uint32(min(len(r.Annotators), boundedBit-1))}
+	if r.Bounded != lattice.Exact {
+		s.meta |= boundedBit
+	}
+	for i := range s.annotators() {
 		n := r.Annotators[i].Counts()
 		counts := [3]int32{clampInt32(n.Correct), clampInt32(n.Proposed), clampInt32(n.Gold)}
 		switch {
@@ -82,10 +92,10 @@ func (c *SentenceCounts) Retotal(beta float64, order []int) Totals {
 	for _, i := range order {
 		s := &c.sentences[i]
 		ch := newChoice()
-		for k := range int(s.annotators) {
+		for k := range s.annotators() {
 			t.consider(&ch, k, c.counts(s, k))
 		}
-		t.Add(c.counts(s, ch.best), s.bounded)
+		t.Add(c.counts(s, ch.best), s.bounded())
 	}
 	return t
 }

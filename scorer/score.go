@@ -61,6 +61,12 @@ type Options struct {
 	// results do not depend on it: whether a sentence fits depends on the whole budget, not
 	// on what others hold (see package membudget).
 	Shared *SharedBudget
+	// SentenceMemory, when positive, is the most one sentence's scoring may hold of the
+	// budget: a share for each piece of work where the budget serves many (a service's
+	// requests), so that none can take it all. A sentence whose exact search does not fit in
+	// it is scored by the bounded search, and one that not even the bounded search fits is a
+	// *TooLargeError, as with MaxMemory. It does change which sentences are scored exactly.
+	SentenceMemory int64
 	// MaxEdges and MaxWork are optional caps (0 or negative: none) on one sentence's lattice
 	// closure and on the official scorer's predicted work on it (see lattice.Options); over
 	// either, the sentence is scored by the bounded search.
@@ -177,6 +183,7 @@ type TooLargeError struct {
 	Line   int    // the gold S line
 	File   string // the gold file, when the caller sets it
 	Memory MemoryBudget
+	Share  int64 // Options.SentenceMemory, when it was the limit (less than the budget)
 	Err    *lattice.TooLargeError
 }
 
@@ -184,6 +191,9 @@ func (e *TooLargeError) Error() string {
 	where := fmt.Sprintf("gold line %d", e.Line)
 	if e.File != "" {
 		where = fmt.Sprintf("%s:%d", e.File, e.Line)
+	}
+	if e.Share > 0 {
+		return fmt.Sprintf("sentence %d (%s) is too large for one sentence's share of the memory budget: %v", e.Index+1, where, e.Err)
 	}
 	return fmt.Sprintf("sentence %d (%s) is too large for the memory budget: %v (--max-memory %s, less %s in use when scoring started and %s of headroom); a larger --max-memory would score it",
 		e.Index+1, where, e.Err, membudget.Bytes(e.Memory.Max), membudget.Bytes(e.Memory.InUse), membudget.Bytes(e.Memory.Headroom))
@@ -251,7 +261,8 @@ type Evaluator struct {
 	memory   MemoryBudget
 	acct     *membudget.Account
 	lat      lattice.Lattice
-	intern   levenshtein.Interner // never reset: a corpus has a modest vocabulary
+	intern   levenshtein.Interner // bounded: see maxInternedTokens
+	interned int32                // how many tokens intern holds (its largest id + 1)
 	src, hyp []int32
 	hypToks  []string
 	ids      []int32 // token ids of gold edits, for this sentence
@@ -267,10 +278,16 @@ func NewEvaluator(opt Options) (*Evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newEvaluator(opt, mb, membudget.New(mb.Scoring).Account()), nil
+	return newEvaluator(opt, mb, membudget.New(mb.Scoring)), nil
 }
 
-func newEvaluator(opt Options, mb MemoryBudget, acct *membudget.Account) *Evaluator {
+// newEvaluator returns an Evaluator whose account is budget's (its SentenceMemory share of it);
+// nil for none: an Evaluator that reserves nothing.
+func newEvaluator(opt Options, mb MemoryBudget, budget *membudget.Budget) *Evaluator {
+	var acct *membudget.Account
+	if budget != nil {
+		acct = budget.LimitedAccount(opt.SentenceMemory)
+	}
 	return &Evaluator{opt: opt, memory: mb, acct: acct}
 }
 
@@ -303,9 +320,16 @@ func (ev *Evaluator) Evaluate(hypothesis string, s *Sentence) (SentenceResult, e
 	return ev.withinBudget(s, func() (SentenceResult, error) { return ev.evaluate(hypothesis, s) })
 }
 
+// maxInternedTokens is how many distinct tokens an interner that serves sentence after
+// sentence (an Evaluator's, a PreparedEvaluator's for tokens the gold does not have) holds before
+// it starts afresh between two sentences: token ids only need to agree within a sentence, and
+// the bound keeps a long-running service's memory flat whatever text it is sent.
+const maxInternedTokens = 1 << 16
+
 // withinBudget runs evaluate, an evaluation of s, under the memory budget's protocol: what it
 // held is released after it; when the budget was busy, it waits its turn and runs again.
 func (ev *Evaluator) withinBudget(s *Sentence, evaluate func() (SentenceResult, error)) (SentenceResult, error) {
+	defer ev.boundInterner()
 	for {
 		res, err := evaluate()
 		ev.release()
@@ -321,12 +345,24 @@ func (ev *Evaluator) withinBudget(s *Sentence, evaluate func() (SentenceResult, 
 	}
 }
 
+// boundInterner starts the interner afresh, between two sentences, once it holds more than
+// maxInternedTokens tokens.
+func (ev *Evaluator) boundInterner() {
+	if ev.interned > maxInternedTokens {
+		ev.intern, ev.interned = levenshtein.Interner{}, 0
+	}
+}
+
 // sentenceError names the sentence in a *lattice.TooLargeError (in a function of its own:
 // errors.As's target escapes, and is allocated only where there is an error).
 func (ev *Evaluator) sentenceError(err error, s *Sentence) error {
 	var tl *lattice.TooLargeError
 	if errors.As(err, &tl) {
-		return &TooLargeError{Line: s.Line, Memory: ev.memory, Err: tl}
+		e := &TooLargeError{Line: s.Line, Memory: ev.memory, Err: tl}
+		if ev.opt.SentenceMemory > 0 && ev.acct.Limit() == ev.opt.SentenceMemory {
+			e.Share = ev.opt.SentenceMemory
+		}
+		return e
 	}
 	return err
 }
@@ -352,16 +388,52 @@ func (ev *Evaluator) tokens(hypothesis string, s *Sentence) error {
 	if ev.src, err = scratch.Resize(ev.acct, ev.src, len(s.Tokens)); err != nil {
 		return ev.tokensTooLarge(s, -1, err)
 	}
-	ev.src = ev.intern.IDs(ev.src[:0], s.Tokens)
-	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
-	m := len(ev.hypToks)
-	if ev.hypToks, err = scratch.Adopt(ev.acct, ev.hypToks); err != nil {
-		return ev.tokensTooLarge(s, m, err)
+	ev.src = ev.internIDs(ev.src[:0], s.Tokens)
+	if err := ev.splitHypothesis(s, hypothesis); err != nil {
+		return err
 	}
+	m := len(ev.hypToks)
 	if ev.hyp, err = scratch.Resize(ev.acct, ev.hyp, m); err != nil {
 		return ev.tokensTooLarge(s, m, err)
 	}
-	ev.hyp = ev.intern.IDs(ev.hyp[:0], ev.hypToks)
+	ev.hyp = ev.internIDs(ev.hyp[:0], ev.hypToks)
+	return nil
+}
+
+// internID returns tok's id, counting the tokens the interner holds.
+func (ev *Evaluator) internID(tok string) int32 {
+	id := ev.intern.ID(tok)
+	ev.interned = max(ev.interned, id+1)
+	return id
+}
+
+// internIDs appends the ids of tokens to dst (internID).
+func (ev *Evaluator) internIDs(dst []int32, tokens []string) []int32 {
+	for _, t := range tokens {
+		dst = append(dst, ev.internID(t))
+	}
+	return dst
+}
+
+// splitHypothesis splits the hypothesis of s into ev.hypToks, reserved from the memory budget.
+// One that may have more tokens than a small buffer holds is counted first and split into an
+// array of exactly its tokens, reserved before it is made: split by appending, the array would
+// grow by doubling, holding each old array beside the new one, none of it reserved until the
+// end (a 50 MB line of 25 million tokens held 1.2 GB of arrays for 400 MB of tokens).
+func (ev *Evaluator) splitHypothesis(s *Sentence, hypothesis string) error {
+	var err error
+	if scratch.Bytes(ev.hypToks, len(hypothesis)/2+1) > scratch.Small(ev.acct) {
+		m := pytext.CountFields(hypothesis)
+		if ev.hypToks, err = scratch.Resize(ev.acct, ev.hypToks, m); err != nil {
+			return ev.tokensTooLarge(s, m, err)
+		}
+		ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
+		return nil
+	}
+	ev.hypToks = pytext.AppendFields(ev.hypToks[:0], hypothesis)
+	if ev.hypToks, err = scratch.Adopt(ev.acct, ev.hypToks); err != nil {
+		return ev.tokensTooLarge(s, len(ev.hypToks), err)
+	}
 	return nil
 }
 
@@ -473,7 +545,7 @@ func (ev *Evaluator) tokenIDs(text string) []int32 {
 			ev.ids = ev.ids[:start]
 			return nil
 		}
-		ev.ids = append(ev.ids, ev.intern.ID(tok))
+		ev.ids = append(ev.ids, ev.internID(tok))
 		rest = after
 	}
 	return ev.ids[start:len(ev.ids):len(ev.ids)]

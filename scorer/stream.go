@@ -1,100 +1,36 @@
 package scorer
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"iter"
+
+	"maxmatch/internal/pieces"
 )
 
 // pieceSize is how much of a file the streaming readers read at a time: the pieces they parse
 // are this long, cut back to the last line break (longer when one line is longer).
 const pieceSize = 64 << 10
 
-// pieces reads a file in pieces of whole lines: each piece ends with "\n", except the last
-// piece of the file, which holds whatever follows the last "\n". Each piece is a new string:
-// what is parsed from it refers to it, not to a buffer that the next read overwrites.
-type pieces struct {
-	r    io.Reader
-	buf  []byte
-	n    int // bytes in buf
-	size int // the piece size (pieceSize, smaller in tests)
-	eof  bool
-	text *string // the whole file, when given as one piece
-}
-
-func newPieces(r io.Reader, size int) *pieces {
-	return &pieces{r: r, size: size}
-}
-
-// whole returns pieces made of one piece, text, the whole file.
-func whole(text string) *pieces {
-	return &pieces{text: &text}
-}
-
-// next returns the next piece and whether it is the file's last; io.EOF after the last. A read
-// error is returned as the reader gave it.
-func (p *pieces) next() (text string, last bool, err error) {
-	if p.text != nil {
-		if p.eof {
-			return "", false, io.EOF
-		}
-		p.eof = true
-		return *p.text, true, nil
-	}
-	if p.buf == nil {
-		p.buf = make([]byte, p.size)
-	}
-	for {
-		if p.eof {
-			if p.n == 0 {
-				return "", false, io.EOF
-			}
-			text, p.n = string(p.buf[:p.n]), 0
-			return text, true, nil
-		}
-		// Read until the buffer is full, then cut after its last line break; a line longer
-		// than the buffer doubles it.
-		for p.n < len(p.buf) && !p.eof {
-			k, err := p.r.Read(p.buf[p.n:])
-			p.n += k
-			if err == io.EOF {
-				p.eof = true
-			} else if err != nil {
-				return "", false, err
-			}
-		}
-		if p.eof {
-			continue
-		}
-		if i := bytes.LastIndexByte(p.buf[:p.n], '\n'); i >= 0 {
-			text = string(p.buf[:i+1])
-			p.n = copy(p.buf, p.buf[i+1:p.n])
-			return text, false, nil
-		}
-		p.buf = append(p.buf, make([]byte, len(p.buf))...)
-	}
-}
-
 // M2Stream reads an M2 file incrementally: Next returns its sentences one at a time, reading
 // the file a piece at a time, so that a file of any size is read in memory proportional to its
 // longest block. The sentences and errors are those of M2Reader.Read on the whole file.
 type M2Stream struct {
 	p     *m2Parser
-	in    *pieces
+	in    *pieces.Reader
 	ready []Sentence
 	err   error
 }
 
 // Stream returns an M2Stream reading r, with r's options. name is used in errors.
 func (r M2Reader) Stream(name string, rd io.Reader) *M2Stream {
-	return &M2Stream{p: r.parser(name), in: newPieces(rd, pieceSize)}
+	return &M2Stream{p: r.parser(name), in: pieces.New(rd, pieceSize)}
 }
 
 // StreamString returns an M2Stream reading text, the whole file, as one piece: its sentences
 // refer to text rather than copies (ReadString reads the same way).
 func (r M2Reader) StreamString(name, text string) *M2Stream {
-	return &M2Stream{p: r.parser(name), in: whole(text)}
+	return &M2Stream{p: r.parser(name), in: pieces.Whole(text)}
 }
 
 // Next returns the next sentence, or io.EOF after the last one. A malformed file gives a
@@ -105,7 +41,7 @@ func (s *M2Stream) Next() (*Sentence, error) {
 		if s.err != nil {
 			return nil, s.err
 		}
-		text, last, err := s.in.next()
+		text, last, err := s.in.Next()
 		switch {
 		case err == io.EOF:
 			// The end of a file that ends with a line break: the last block is complete.
@@ -139,20 +75,20 @@ func (s *M2Stream) Name() string { return s.p.name }
 // time, as ReadSystem would give them.
 type SystemStream struct {
 	p     systemParser
-	in    *pieces
+	in    *pieces.Reader
 	ready []string
 	err   error
 }
 
 // NewSystemStream returns a SystemStream reading r. name is used in errors.
 func NewSystemStream(name string, r io.Reader) *SystemStream {
-	return &SystemStream{p: systemParser{name: name, line: 1}, in: newPieces(r, pieceSize)}
+	return &SystemStream{p: systemParser{name: name, line: 1}, in: pieces.New(r, pieceSize)}
 }
 
 // NewSystemStreamString returns a SystemStream reading text, the whole file, as one piece: the
 // hypotheses are pieces of text, not copies.
 func NewSystemStreamString(name, text string) *SystemStream {
-	return &SystemStream{p: systemParser{name: name, line: 1}, in: whole(text)}
+	return &SystemStream{p: systemParser{name: name, line: 1}, in: pieces.Whole(text)}
 }
 
 // Next returns the next hypothesis, or io.EOF after the last one. Text that is not UTF-8 gives a
@@ -163,7 +99,7 @@ func (s *SystemStream) Next() (string, error) {
 		if s.err != nil {
 			return "", s.err
 		}
-		text, _, err := s.in.next()
+		text, _, err := s.in.Next()
 		if err != nil {
 			s.err = err
 			continue
@@ -267,11 +203,7 @@ func Pairs(gold GoldReader, system *SystemStream, skipped func(line int)) iter.S
 				return
 			}
 			if differ {
-				e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: system.Lines(), Sentences: gold.Sentences(), FirstUnpairedAt: firstUnpaired}
-				if firstUnpaired == 0 {
-					e.FirstUnpairedAt = e.Sentences + 1
-				}
-				yield(Pair{}, e)
+				yield(Pair{}, lengthError(gold, system, system.Lines(), firstUnpaired))
 			}
 		}
 		for {
@@ -289,8 +221,7 @@ func Pairs(gold GoldReader, system *SystemStream, skipped func(line int)) iter.S
 			case gerr == io.EOF && serr == io.EOF:
 				return
 			case gerr == io.EOF:
-				// One line more than the gold's sentences, empty, and the last: skipped.
-				if _, err := system.Next(); err == io.EOF && h == "" {
+				if _, err := system.Next(); err == io.EOF && extraLineSkipped(system.Lines(), gold.Sentences(), h) {
 					if skipped != nil {
 						skipped(system.Lines())
 					}
@@ -344,17 +275,35 @@ func CheckPairs(gold *M2Stream, system *SystemStream, skipped func(line int)) (i
 	switch {
 	case lines == n:
 		return n, nil
-	case lines == n+1 && last == "":
+	case extraLineSkipped(lines, n, last):
 		if skipped != nil {
 			skipped(lines)
 		}
 		return n, nil
 	}
-	e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: lines, Sentences: n, FirstUnpairedAt: n + 1}
+	firstUnpaired := 0
 	if lines < n {
-		e.FirstUnpairedAt = gold.p.lineOfLine
+		firstUnpaired = gold.p.lineOfLine
 	}
-	return 0, e
+	return 0, lengthError(gold, system, lines, firstUnpaired)
+}
+
+// extraLineSkipped is the pairing rule's one exception to equal lengths: a system of one line
+// more than the gold's sentences, that line empty and the last (a final line break too many),
+// is paired without it.
+func extraLineSkipped(lines, sentences int, last string) bool {
+	return lines == sentences+1 && last == ""
+}
+
+// lengthError is the error of a system of lines lines that does not pair with the gold:
+// firstUnpaired is the gold line of the first sentence without a hypothesis (0 when the
+// system has more lines than the gold sentences).
+func lengthError(gold GoldReader, system *SystemStream, lines, firstUnpaired int) *LengthError {
+	e := &LengthError{System: system.Name(), Gold: gold.Name(), Lines: lines, Sentences: gold.Sentences(), FirstUnpairedAt: firstUnpaired}
+	if firstUnpaired == 0 {
+		e.FirstUnpairedAt = e.Sentences + 1
+	}
+	return e
 }
 
 // drain calls next until the end of its file and returns the error it ends with, if not io.EOF.

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -102,10 +103,10 @@ func TestScoreStreamWindow(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 6 * window * chunk
-	read := 0
+	var read atomic.Int64 // written by the goroutine that reads the pairs
 	pairs := func(yield func(Pair, error) bool) {
 		for i := range n {
-			read++
+			read.Add(1)
 			if !yield(Pair{"The cat sat on mat .", &gold[i%2]}, nil) {
 				return
 			}
@@ -118,7 +119,7 @@ func TestScoreStreamWindow(t *testing.T) {
 		if r.Index%chunk == 0 {
 			time.Sleep(50 * time.Microsecond) // a slow consumer, such as a terminal
 		}
-		most = max(most, read-r.Index)
+		most = max(most, int(read.Load())-r.Index)
 		return nil
 	}); err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package service
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 
@@ -33,10 +34,12 @@ type answer struct {
 
 // Serve answers the requests of r, one JSON object per line (blank lines are skipped), on w,
 // one line of JSON each, in the order of the requests, the server's workers answering them in
-// parallel; the answers are flushed whenever no more requests are waiting. A line longer than
-// maxLine bytes gets an error answer, and the service goes on. It returns at the end of r, or
-// at the first error reading r or writing w (a *WriteError).
-func (s *Server) Serve(r io.Reader, w io.Writer, maxLine int) error {
+// parallel; the answers are flushed whenever no more requests are waiting, so that a client
+// that sends one request and waits gets its answer. A line longer than Config.MaxRequestBytes
+// gets an error answer, and the service goes on. It returns at the end of r, or at the first
+// error reading r or writing w (a *WriteError).
+func (s *Server) Serve(r io.Reader, w io.Writer) error {
+	maxLine := s.cfg.MaxRequestBytes
 	in := bufio.NewReaderSize(r, 1<<16)
 	out := bufio.NewWriterSize(w, 1<<16)
 	lineNo := 0
@@ -57,7 +60,7 @@ func (s *Server) Serve(r io.Reader, w io.Writer, maxLine int) error {
 			return it, true, nil
 		}
 	}
-	answerOf := func(worker int, it requestLine) answer {
+	answerOf := func(_ context.Context, worker int, it requestLine) answer {
 		if it.tooLong {
 			return answer{s.Error(fmt.Sprintf("line %d: request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", it.no, maxLine)), it.flush}
 		}

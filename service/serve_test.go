@@ -20,8 +20,9 @@ func TestServe(t *testing.T) {
 		`{"id": 1, "hyp": "I like it ."}`,
 		`{"info": true}`,
 	}, "\n")
+	srv.cfg.MaxRequestBytes = 60
 	var out strings.Builder
-	if err := srv.Serve(strings.NewReader(in), &out, 60); err != nil {
+	if err := srv.Serve(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -51,7 +52,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space
 
 // TestServeWriteError: a failed write stops the service with a *WriteError.
 func TestServeWriteError(t *testing.T) {
-	err := newTestServer(t).Serve(strings.NewReader(`{"id": 0, "hyp": "x"}`+"\n"), failingWriter{}, 100)
+	err := newTestServer(t).Serve(strings.NewReader(`{"id": 0, "hyp": "x"}`+"\n"), failingWriter{})
 	var we *WriteError
 	if !errors.As(err, &we) || we.Err.Error() != "no space left" {
 		t.Errorf("%v, want a *WriteError", err)

@@ -1,11 +1,19 @@
-// Package service answers the requests of "maxmatch serve": one JSON object per request, one
-// line of JSON per answer, against a gold standard loaded once (see the command's usage for the
-// requests). A Server holds the gold and one state per worker; the command reads the lines,
-// hands them to workers and writes the answers in order.
+// Package service is the serving protocol of "maxmatch serve": requests read from a stream,
+// one JSON object per line, each answered with one line of JSON, in the order of the requests,
+// against a gold standard loaded once. Its one specification is docs/serving-protocol.md (the
+// requests, the answers and their fields, the errors).
 //
 // The protocol has a version, ProtocolVersion, which the "info" answer gives as "protocol"
 // (with maxmatch's version and the signature of the figures): a client checks it before any
 // other request, and refuses a service whose protocol it does not speak.
+//
+// A Server holds the gold, prepared once, and one state per worker; Serve reads the requests,
+// answers them on the workers in parallel and writes the answers in order. No request can take
+// the service down nor hold it long: a request line is at most Config.MaxRequestBytes, a
+// request's scoring holds at most Config.RequestMemory of the memory budget (a sentence whose
+// exact search needs more is scored by the bounded search and marked "bounded"; one that not
+// even that fits is answered with an error), and whatever a request is, it gets one answer and
+// the next one is served.
 package service
 
 import (
@@ -23,6 +31,33 @@ import (
 	"maxmatch/scorer"
 	"maxmatch/version"
 )
+
+// DefaultMaxRequestBytes is the longest request line a Server reads by default, 16 MiB: about
+// thirty times the hypotheses of a whole test set (BEA-2019's 4,477 sentences are 0.5 MB) in
+// one "corpus" request. A request's line and the strings decoded from it are held outside the
+// memory budget, so this bounds them.
+const DefaultMaxRequestBytes = 16 << 20
+
+// DefaultRequestMemory is the most one request's scoring holds of the memory budget by
+// default, 256 MiB: a service runs for long beside other work (a GPU trainer needs the host's
+// memory for its data loaders), and every sentence of real systems fits in far less (the
+// CoNLL-2014 systems, their sentences joined into essays, hold 7–16 MB a file), while 256 MiB
+// of exact search is about a second of work (10 GB is 33 s), so that no request holds a
+// worker for long. A sentence whose exact search needs more is scored by the bounded search.
+const DefaultRequestMemory = 256 << 20
+
+// Config is how a Server serves; its zero value is the defaults.
+type Config struct {
+	// Workers is how many requests are answered at once: 0 or more than the CPUs, one per CPU
+	// (scorer.Workers).
+	Workers int
+	// MaxRequestBytes is the longest request line read (0: DefaultMaxRequestBytes); a longer
+	// one is answered with an error, and the next one read.
+	MaxRequestBytes int
+	// RequestMemory is the most one request's scoring holds of the memory budget (0:
+	// DefaultRequestMemory; negative: the whole budget).
+	RequestMemory int64
+}
 
 // ProtocolVersion is the version of the protocol: the requests a Server reads and the answers
 // it writes. It changes whenever a request or an answer changes in form or meaning, so that a
@@ -56,14 +91,9 @@ type item struct {
 type worker struct {
 	json     report.JSONWriter
 	prepared *scorer.PreparedEvaluator
-	own      *scorer.Evaluator // for sentences that carry their own gold
-	ownCount int               // sentences scored by own since it was made
+	own      *scorer.Evaluator // for sentences that carry their own gold; made when first needed
 	results  []scorer.SentenceResult
 }
-
-// ownEvaluatorLife is how many sentences with their own gold an Evaluator scores before it is
-// replaced: it remembers every token it has seen, and a long-running service must not grow.
-const ownEvaluatorLife = 4096
 
 // Server answers requests against one gold standard, on a fixed number of workers.
 type Server struct {
@@ -73,13 +103,28 @@ type Server struct {
 
 	p       *scorer.PreparedGold
 	reader  scorer.M2Reader
+	cfg     Config
 	workers []worker
 }
 
-// New returns a Server of gold (read by reader, whose options it uses for sentences that carry
-// their own gold) scored with opt, with the given number of workers (at least one).
-func New(gold []scorer.Sentence, opt scorer.Options, reader scorer.M2Reader, workers int) *Server {
-	s := &Server{p: scorer.Prepare(gold, opt), reader: reader, workers: make([]worker, max(workers, 1))}
+// New returns a Server of gold scored with opt. reader reads the gold edits that a request
+// carries for a sentence of its own: its Fixes are opt's, and it is Strict (a span outside its
+// sentence is an error answered to that request, not a warning on the service's stderr).
+func New(gold []scorer.Sentence, opt scorer.Options, cfg Config) *Server {
+	cfg.Workers = scorer.Workers(cfg.Workers)
+	if cfg.MaxRequestBytes <= 0 {
+		cfg.MaxRequestBytes = DefaultMaxRequestBytes
+	}
+	switch {
+	case cfg.RequestMemory == 0:
+		cfg.RequestMemory = DefaultRequestMemory
+	case cfg.RequestMemory < 0:
+		cfg.RequestMemory = 0 // the whole budget
+	}
+	opt.SentenceMemory = cfg.RequestMemory
+	reader := scorer.M2Reader{Fixes: opt.Effective(), Strict: true,
+		StrictNote: "(the service refuses it: the gold edits of a request must lie within its sentence)"}
+	s := &Server{p: scorer.Prepare(gold, opt), reader: reader, cfg: cfg, workers: make([]worker, cfg.Workers)}
 	for w := range s.workers {
 		s.workers[w].prepared = s.p.Evaluator()
 	}
@@ -204,11 +249,10 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 		if err != nil {
 			return err
 		}
-		if wk.own == nil || wk.ownCount >= ownEvaluatorLife {
+		if wk.own == nil {
 			if wk.own, err = s.p.NewEvaluator(); err != nil {
 				return fmt.Errorf("line %d: %v", item.no, err)
 			}
-			wk.ownCount = 0
 		}
 		rs = wk.results[:0]
 		for _, h := range hyps {
@@ -218,7 +262,6 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 			}
 			r.ChooseAlone(s.p.Options().Beta)
 			rs = append(rs, r)
-			wk.ownCount++
 		}
 	} else {
 		if req.ID == nil {

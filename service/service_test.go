@@ -1,6 +1,11 @@
 package service
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -9,13 +14,13 @@ import (
 )
 
 // newTestServer serves a gold standard of two sentences.
-func newTestServer(t *testing.T) *Server {
+func newTestServer(t testing.TB) *Server {
 	t.Helper()
 	gold, err := scorer.ReadM2("gold.m2", []byte("S He go home .\nA 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS I like it .\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||0\n"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New(gold, scorer.DefaultOptions(), scorer.M2Reader{Strict: true}, 1)
+	return New(gold, scorer.DefaultOptions(), Config{Workers: 1})
 }
 
 // TestStrictRequests: what encoding/json would take silently and a request cannot mean is one
@@ -45,6 +50,9 @@ func TestStrictRequests(t *testing.T) {
 			`{"id":null,"error":"line 1, byte 1: expected a JSON object, found an array"}`},
 		{"a valid pair of surrogates is a character", `{"id": 0, "hyp": "He goes home \ud83d\ude00"}`,
 			`{"id":0,"annotator":0,"correct":1,"proposed":2,"gold":1,"tp":1,"fp":1,"fn":0,"p":0.5,"r":1,"f":0.5555555555555556,"annotators":[{"annotator":0,"correct":1,"proposed":2,"gold":1}],"edits":[[1,2,"go","goes"],[2,4,"home .","home 😀"]],"correct_edits":[[1,2,"go","goes"]]}`},
+		{"a gold span outside the request's sentence: refused, and said so",
+			`{"id": "x", "source": "a b", "gold": [[3, 4, "c"]], "hyp": "a b"}`,
+			`{"id":"x","error":"line 1: \"gold\"[0]: span (field 1) \"3 4\" is outside the sentence's 2 tokens: expected 0 ≤ start ≤ end ≤ 2; the official scorer silently ignores such an edit (the service refuses it: the gold edits of a request must lie within its sentence)"}`},
 		{"null as the id is echoed", `{"id": null, "info": true}`,
 			`{"id":null,"protocol":1,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
 	} {
@@ -57,4 +65,100 @@ func TestStrictRequests(t *testing.T) {
 			t.Errorf("%s: the next request got %s", c.why, next)
 		}
 	}
+}
+
+// TestWorkersClamped: more workers than CPUs are the CPUs (each costs memory and none runs
+// faster for it).
+func TestWorkersClamped(t *testing.T) {
+	gold, err := scorer.ReadM2("gold.m2", []byte("S a b\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, asked := range []int{0, -5, 1 << 40} {
+		if got := New(gold, scorer.DefaultOptions(), Config{Workers: asked}).Workers(); got != runtime.GOMAXPROCS(0) {
+			t.Errorf("Workers %d: %d workers, want one per CPU (%d)", asked, got, runtime.GOMAXPROCS(0))
+		}
+	}
+}
+
+// TestRequestOverItsShare: a request whose scoring needs more than its share of the budget is
+// scored by the bounded search or answered with an error, and the next request is served
+// exactly; neither takes the budget from the other.
+func TestRequestOverItsShare(t *testing.T) {
+	words := func(prefix string, n int) string {
+		w := make([]string, n)
+		for i := range w {
+			w[i] = fmt.Sprintf("%s%d", prefix, i)
+		}
+		return strings.Join(w, " ")
+	}
+	src := words("s", 60)
+	gold, err := scorer.ReadM2("gold.m2", []byte("S "+src+"\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n\nS a b c\nA 1 2|||X|||d|||REQUIRED|||-NONE-|||0\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := fmt.Sprintf(`{"id": 0, "hyp": %q}`+"\n"+`{"id": 1, "hyp": "a d c"}`+"\n"+`{"id": 2, "source": %q, "gold": [], "hyp": %q}`+"\n"+`{"id": 1, "hyp": "a d c"}`+"\n",
+		words("h", 60), src, words("h", 60))
+	var out strings.Builder
+	srv := New(gold, scorer.DefaultOptions(), Config{Workers: 2, RequestMemory: 256 << 10})
+	if err := srv.Serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	answers := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(answers) != 4 {
+		t.Fatalf("%d answers to 4 requests:\n%s", len(answers), out.String())
+	}
+	for _, k := range []int{0, 2} {
+		if !strings.Contains(answers[k], `"bounded":true`) && !strings.Contains(answers[k], `"error":`) {
+			t.Errorf("request %d, 60 unrelated tokens in a 256 kB share: neither bounded nor refused: %.200s", k+1, answers[k])
+		}
+	}
+	for _, k := range []int{1, 3} {
+		if want := `{"id":1,"annotator":0,"correct":1,"proposed":1,"gold":1`; !strings.HasPrefix(answers[k], want) || strings.Contains(answers[k], "bounded") {
+			t.Errorf("request %d after a heavy one: %s, want an exact %s…", k+1, answers[k], want)
+		}
+	}
+	t.Logf("the heavy requests' answers: %.160s… / %.160s…", answers[0], answers[2])
+}
+
+// TestServeLineLimitAtMaxInt: the largest limit reads a request as any other (a limit of
+// the largest int once overflowed into refusing every line, forever).
+func TestServeLineLimitAtMaxInt(t *testing.T) {
+	srv := newTestServer(t)
+	srv.cfg.MaxRequestBytes = math.MaxInt
+	var out strings.Builder
+	if err := srv.Serve(strings.NewReader(`{"id": 1, "hyp": "I like it ."}`+"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.HasPrefix(got, `{"id":1,"annotator":0`) || strings.Count(got, "\n") != 1 {
+		t.Errorf("got %q, want one answer", got)
+	}
+}
+
+// FuzzAnswer states what the service guarantees of any request line: no panic, and one answer
+// on one line, a JSON object whose "id" is the request's (or null), with either a result or
+// an "error".
+func FuzzAnswer(f *testing.F) {
+	for _, s := range []string{
+		`{"id": 0, "hyp": "He goes home ."}`, `{"id": 1, "hyps": ["I like it .", "I like it"]}`,
+		`{"id": "c", "corpus": ["He goes home .", "I like it ."]}`, `{"id": [1], "source": "a b", "gold": [[0, 1, ["c", ""], 3, "T"]], "hyp": "c b"}`,
+		`{"id": 2, "m2": "S a\nA 0 1|||X|||b|||REQUIRED|||-NONE-|||0", "hyps": ["b"], "compact": true}`, `{"info": true}`,
+		`{"id": 0, "hyp": "\ud800"}`, `{"id": 0, "hyp": null, "hyp": 1}`, `[`,
+	} {
+		f.Add([]byte(s))
+	}
+	srv := newTestServer(f)
+	f.Fuzz(func(t *testing.T, line []byte) {
+		a := srv.Answer(0, line, 1)
+		if len(a) == 0 || a[len(a)-1] != '\n' || bytes.Count(a, []byte("\n")) != 1 {
+			t.Fatalf("%q: answer %q is not one line", line, a)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(a, &m); err != nil {
+			t.Fatalf("%q: answer %s is not a JSON object: %v", line, a, err)
+		}
+		if _, ok := m["id"]; !ok {
+			t.Fatalf("%q: answer %s has no id", line, a)
+		}
+	})
 }

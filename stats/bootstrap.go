@@ -11,14 +11,15 @@ package stats
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"sync"
 
 	"gonum.org/v1/gonum/stat"
 
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
 
@@ -32,9 +33,47 @@ type Options struct {
 	Level     float64 // confidence level of the intervals (0: DefaultLevel)
 	// Progress, when not nil, is called after each resample with the number done.
 	Progress func(done int)
-	// Workers is the number of goroutines that score the systems of Compare (0: one per
-	// CPU); the results do not depend on it.
+	// Workers is the number of goroutines that score the systems of Compare (0 or more than
+	// the CPUs: one per CPU, see scorer.Workers); the results do not depend on it.
 	Workers int
+	// Memory, when not nil, is the account the figures of the resamples are reserved from
+	// (ArraysBytes): Compare fails before drawing any resample when they do not fit in it.
+	Memory *membudget.Account
+}
+
+// ArraysBytes is the memory Compare holds for its figures: ResampleBytes for each resample,
+// and each worker's resample of n sentences. It is math.MaxInt64 when that is more than an
+// int64 holds.
+func ArraysBytes(n, systems, resamples, workers int) int64 {
+	perResample := ResampleBytes(systems)
+	if resamples < 0 || int64(resamples) > (math.MaxInt64-int64(8*n*workers))/perResample {
+		return math.MaxInt64
+	}
+	return int64(resamples)*perResample + int64(8*n*workers)
+}
+
+// TooManyResamplesError is a bootstrap whose figures do not fit in the memory budget.
+type TooManyResamplesError struct {
+	Resamples, Systems int
+	Needed, Limit      int64
+	Fit                int // the most resamples that fit
+}
+
+func (e *TooManyResamplesError) Error() string {
+	if e.Needed == math.MaxInt64 {
+		return fmt.Sprintf("%s resamples of %s need more memory for their figures than can be addressed: at most %s resamples fit in the memory budget of %s",
+			membudget.Count(e.Resamples), plural(e.Systems, "system"), membudget.Count(e.Fit), membudget.Bytes(e.Limit))
+	}
+	needed := membudget.Bytes(e.Needed)
+	return fmt.Sprintf("%s resamples of %s need %s for their figures, over the memory budget of %s: at most %s resamples fit",
+		membudget.Count(e.Resamples), plural(e.Systems, "system"), needed, membudget.Bytes(e.Limit), membudget.Count(e.Fit))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func (o Options) level() float64 {
@@ -68,22 +107,24 @@ func (r *Resampler) Next() []int {
 // order[i] of the scored corpus.
 type Score func(order []int) (p, r, f float64)
 
-// ResultsScore is the Score of scored sentences: the annotator choice re-run over the
-// resampled order from the cached results (scorer.Retotal).
-func ResultsScore(results []scorer.SentenceResult, beta float64) Score {
-	return func(order []int) (p, r, f float64) {
-		t := scorer.Retotal(results, beta, order)
-		return t.PRF()
-	}
-}
-
-// CountsScore is ResultsScore from each sentence's per-annotator counts alone, which is all
-// the choice needs: what a corpus of any size keeps for its bootstrap.
-func CountsScore(counts *scorer.SentenceCounts, beta float64) Score {
+// CorpusScore is the Score of a corpus from each sentence's per-annotator counts, which is all
+// the annotator choice needs: it re-runs the choice over the resampled order
+// (scorer.SentenceCounts.Retotal) and evaluates nothing. What a corpus of any size keeps for its
+// bootstrap.
+func CorpusScore(counts *scorer.SentenceCounts, beta float64) Score {
 	return func(order []int) (p, r, f float64) {
 		t := counts.Retotal(beta, order)
 		return t.PRF()
 	}
+}
+
+// ResultsScore is CorpusScore of scored sentences.
+func ResultsScore(results []scorer.SentenceResult, beta float64) Score {
+	var counts scorer.SentenceCounts
+	for i := range results {
+		counts.Add(&results[i])
+	}
+	return CorpusScore(&counts, beta)
 }
 
 // Estimate is a figure on the whole corpus and its bootstrap distribution.
@@ -118,8 +159,12 @@ type Intervals struct {
 
 // Bootstrap resamples the n sentences scored by score and returns percentile intervals of
 // P, R and F_β. It is Compare for one system.
-func Bootstrap(n int, score Score, opt Options) Intervals {
-	return Compare(n, []Score{score}, opt).Intervals[0]
+func Bootstrap(n int, score Score, opt Options) (Intervals, error) {
+	c, err := Compare(n, []Score{score}, opt)
+	if err != nil {
+		return Intervals{}, err
+	}
+	return c.Intervals[0], nil
 }
 
 // Paired is the outcome of a paired bootstrap test of F_β(A) − F_β(B).
@@ -141,8 +186,12 @@ type Paired struct {
 // PairedBootstrap compares two systems scored on the same n gold sentences: every resample
 // draws the same sentences for both, and scores each system on it. It is Compare of A
 // against B as the baseline.
-func PairedBootstrap(n int, a, b Score, opt Options) Paired {
-	return Compare(n, []Score{b, a}, opt).Paired[1]
+func PairedBootstrap(n int, a, b Score, opt Options) (Paired, error) {
+	c, err := Compare(n, []Score{b, a}, opt)
+	if err != nil {
+		return Paired{}, err
+	}
+	return c.Paired[1], nil
 }
 
 // Comparison is the bootstrap of several systems scored on the same gold sentences.
@@ -165,12 +214,32 @@ func ResampleBytes(systems int) int64 { return int64(3*systems+1) * 8 }
 // figures are theirs. The systems are scored by up to opt.Workers goroutines, each system
 // always by the same one (a Score need not be safe for concurrent use); the results do not
 // depend on their number. opt.Progress is called with the number of resamples done, as they
-// are done (from one goroutine at a time).
-func Compare(n int, scores []Score, opt Options) Comparison {
+// are done (from one goroutine at a time). Its figures are reserved from opt.Memory; a
+// *TooManyResamplesError says how many resamples fit when they do not.
+func Compare(n int, scores []Score, opt Options) (Comparison, error) {
 	if opt.Resamples < 1 {
-		panic("stats: Options.Resamples must be at least 1")
+		return Comparison{}, fmt.Errorf("stats: %d resamples: expected at least 1", opt.Resamples)
 	}
 	k := len(scores)
+	workers := max(1, min(scorer.Workers(opt.Workers), k))
+	need := ArraysBytes(n, k, opt.Resamples, workers)
+	if need == math.MaxInt64 || !opt.Memory.Fits(need) {
+		limit := opt.Memory.Limit()
+		if limit < 0 {
+			limit = math.MaxInt64
+		}
+		fit, base := 0, ArraysBytes(n, k, 0, workers)
+		if per := ArraysBytes(n, k, 1, workers) - base; limit > base {
+			fit = int(min((limit-base)/per, math.MaxInt))
+		}
+		return Comparison{}, &TooManyResamplesError{Resamples: opt.Resamples, Systems: k, Needed: need, Limit: limit, Fit: fit}
+	}
+	if err := opt.Memory.Reserve(need); err != nil { // other accounts hold the budget: wait for it
+		opt.Memory.Exclusive()
+		opt.Memory.Reserve(need)
+	}
+	defer opt.Memory.Done()
+	defer opt.Memory.Release(need)
 	// samples[i][m] are system i's P (m = 0), R (1) and F_β (2) on each resample.
 	samples := make([][3][]float64, k)
 	values := make([][3]float64, k)
@@ -182,11 +251,6 @@ func Compare(n int, scores []Score, opt Options) Comparison {
 			samples[i][m] = make([]float64, opt.Resamples)
 		}
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, k))
 	var progress sync.Mutex
 	done := 0 // resamples scored for a system, over all systems
 	var wg sync.WaitGroup
@@ -249,7 +313,7 @@ func Compare(n int, scores []Score, opt Options) Comparison {
 			Level: lv, Resamples: opt.Resamples, Seed: opt.Seed, Sentences: n,
 		}
 	}
-	return c
+	return c, nil
 }
 
 // Holm adjusts p-values for multiple comparisons by Holm's step-down method: with the m

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
 
@@ -92,7 +93,7 @@ func (c *corpus) countsOnly() Score {
 	for i := range c.results {
 		counts.Add(&c.results[i])
 	}
-	return CountsScore(&counts, scorer.DefaultOptions().Beta)
+	return CorpusScore(&counts, scorer.DefaultOptions().Beta)
 }
 
 func sharedCoNLL(t testing.TB) string {
@@ -172,7 +173,7 @@ func percentile(values []float64, level float64) (lo, hi float64) {
 func checkBootstrap(t *testing.T, c *corpus, resamples int, seed uint64) {
 	t.Helper()
 	opt := Options{Resamples: resamples, Seed: seed}
-	fast := Bootstrap(len(c.gold), c.fast(), opt)
+	fast := must(Bootstrap(len(c.gold), c.fast(), opt))
 
 	// The slow way: draw the same resamples, score each from scratch, take percentiles.
 	direct := c.direct(t)
@@ -196,11 +197,11 @@ func checkBootstrap(t *testing.T, c *corpus, resamples int, seed uint64) {
 		}
 	}
 	// The same statistics through the same driver from both scores: identical to the last bit.
-	if slow := Bootstrap(len(c.gold), direct, opt); !reflect.DeepEqual(fast, slow) {
+	if slow := must(Bootstrap(len(c.gold), direct, opt)); !reflect.DeepEqual(fast, slow) {
 		t.Errorf("Bootstrap with cached counts %+v\nwith direct scoring %+v", fast, slow)
 	}
 	// And from the counts alone, as the command keeps them.
-	if compact := Bootstrap(len(c.gold), c.countsOnly(), opt); !reflect.DeepEqual(fast, compact) {
+	if compact := must(Bootstrap(len(c.gold), c.countsOnly(), opt)); !reflect.DeepEqual(fast, compact) {
 		t.Errorf("Bootstrap with cached results %+v\nwith per-annotator counts only %+v", fast, compact)
 	}
 }
@@ -238,12 +239,12 @@ func TestBootstrapMatchesDirect(t *testing.T) {
 func TestPairedMatchesDirect(t *testing.T) {
 	check := func(t *testing.T, a, b *corpus, resamples int) {
 		opt := Options{Resamples: resamples, Seed: 5}
-		fast := PairedBootstrap(len(a.gold), a.fast(), b.fast(), opt)
-		slow := PairedBootstrap(len(a.gold), a.direct(t), b.direct(t), opt)
+		fast := must(PairedBootstrap(len(a.gold), a.fast(), b.fast(), opt))
+		slow := must(PairedBootstrap(len(a.gold), a.direct(t), b.direct(t), opt))
 		if !reflect.DeepEqual(fast, slow) {
 			t.Errorf("paired bootstrap with cached counts %+v\nwith direct scoring %+v", fast, slow)
 		}
-		if compact := PairedBootstrap(len(a.gold), a.countsOnly(), b.countsOnly(), opt); !reflect.DeepEqual(fast, compact) {
+		if compact := must(PairedBootstrap(len(a.gold), a.countsOnly(), b.countsOnly(), opt)); !reflect.DeepEqual(fast, compact) {
 			t.Errorf("paired bootstrap with cached results %+v\nwith per-annotator counts only %+v", fast, compact)
 		}
 		// The p-value and interval recomputed by hand from directly scored resamples.
@@ -295,12 +296,12 @@ func TestPairedMatchesDirect(t *testing.T) {
 func TestPairedSignificance(t *testing.T) {
 	camb, iitb := conll(t, "CAMB"), conll(t, "IITB")
 	opt := Options{Resamples: 1000, Seed: 1}
-	res := PairedBootstrap(len(camb.gold), camb.fast(), iitb.fast(), opt)
+	res := must(PairedBootstrap(len(camb.gold), camb.fast(), iitb.fast(), opt))
 	t.Logf("CAMB vs IITB: difference %.4f [%.4f, %.4f], p = %.4f, CAMB better in %d of %d", res.Diff.Value, res.Diff.Lo, res.Diff.Hi, res.P, res.ABetter, res.Resamples)
 	if res.P >= 0.05 || res.Diff.Lo <= 0 {
 		t.Errorf("CAMB vs IITB: p = %v, interval [%v, %v]; want p < 0.05 and an interval above 0", res.P, res.Diff.Lo, res.Diff.Hi)
 	}
-	self := PairedBootstrap(len(camb.gold), camb.fast(), conll(t, "CAMB").fast(), opt)
+	self := must(PairedBootstrap(len(camb.gold), camb.fast(), conll(t, "CAMB").fast(), opt))
 	t.Logf("CAMB vs CAMB: p = %.4f", self.P)
 	if self.P < 0.5 || self.Diff.Value != 0 || self.ABetter+self.BBetter != 0 {
 		t.Errorf("CAMB vs itself: p = %v, difference %v, A better %d, B better %d; want p ≥ 0.5 and no difference", self.P, self.Diff.Value, self.ABetter, self.BBetter)
@@ -353,10 +354,10 @@ func TestCompareIsEachSystemAlone(t *testing.T) {
 	for _, workers := range []int{1, 2, 3, 8} {
 		var calls []int
 		opt := Options{Resamples: 300, Seed: 5, Workers: workers, Progress: func(done int) { calls = append(calls, done) }}
-		c := Compare(n, scores, opt)
+		c := must(Compare(n, scores, opt))
 		alone := Options{Resamples: 300, Seed: 5}
 		for i, s := range scores {
-			if want := Bootstrap(n, s, alone); !reflect.DeepEqual(c.Intervals[i], want) {
+			if want := must(Bootstrap(n, s, alone)); !reflect.DeepEqual(c.Intervals[i], want) {
 				t.Errorf("%d workers, system %d: intervals %+v\nalone %+v", workers, i, c.Intervals[i], want)
 			}
 			if i == 0 {
@@ -365,7 +366,7 @@ func TestCompareIsEachSystemAlone(t *testing.T) {
 				}
 				continue
 			}
-			if want := PairedBootstrap(n, s, scores[0], alone); !reflect.DeepEqual(c.Paired[i], want) {
+			if want := must(PairedBootstrap(n, s, scores[0], alone)); !reflect.DeepEqual(c.Paired[i], want) {
 				t.Errorf("%d workers, system %d against the baseline: %+v\nalone %+v", workers, i, c.Paired[i], want)
 			}
 		}
@@ -416,5 +417,43 @@ func TestHolm(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// must returns v, or panics with err (the test's calls cannot fail: no memory account).
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// TestResamplesWithinTheBudget: the figures of a bootstrap are reserved from the memory budget;
+// more resamples than fit, or than an int64 of bytes can count, are one clear error before any
+// is drawn, not a crash.
+func TestResamplesWithinTheBudget(t *testing.T) {
+	score := func([]int) (p, r, f float64) { return 1, 1, 1 }
+	budget := membudget.New(100 << 20)
+	for _, c := range []struct {
+		why       string
+		resamples int
+		want      string
+	}{
+		{"3 systems' figures of 300 million resamples in 100 MiB", 300_000_000,
+			"300,000,000 resamples of 3 systems need 22.4 GB for their figures, over the memory budget of 100 MB: at most 1,310,710 resamples fit"},
+		{"the largest int", math.MaxInt,
+			"9,223,372,036,854,775,807 resamples of 3 systems need more memory for their figures than can be addressed: at most 1,310,710 resamples fit in the memory budget of 100 MB"},
+	} {
+		_, err := Compare(100, []Score{score, score, score}, Options{Resamples: c.resamples, Workers: 1, Memory: budget.Account()})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want %s", c.why, err, c.want)
+		}
+	}
+	acct := budget.Account()
+	if _, err := Compare(100, []Score{score, score, score}, Options{Resamples: 1000, Memory: acct}); err != nil {
+		t.Errorf("1,000 resamples in 100 MiB: %v", err)
+	}
+	if acct.Held() != 0 {
+		t.Errorf("%d bytes still held after Compare", acct.Held())
 	}
 }

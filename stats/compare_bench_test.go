@@ -19,13 +19,13 @@ func BenchmarkCompare(b *testing.B) {
 		for i := range c.results {
 			counts.Add(&c.results[i])
 		}
-		scores = append(scores, CountsScore(&counts, 0.5))
+		scores = append(scores, CorpusScore(&counts, 0.5))
 		n = len(c.gold)
 	}
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			for b.Loop() {
-				Compare(n, scores, Options{Resamples: 1000, Seed: 1, Workers: workers})
+				must(Compare(n, scores, Options{Resamples: 1000, Seed: 1, Workers: workers}))
 			}
 		})
 	}

@@ -39,7 +39,11 @@ func ExampleBootstrap() {
 	gold := exampleCorpus()
 	system := strings.Repeat("They were here .\n", 30) + strings.Repeat("They was here .\n", 10)
 	results := score(gold, system)
-	iv := stats.Bootstrap(len(gold), stats.ResultsScore(results, 0.5), stats.Options{Resamples: 1000, Seed: 1})
+	iv, err := stats.Bootstrap(len(gold), stats.ResultsScore(results, 0.5), stats.Options{Resamples: 1000, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Printf("P %.4f [%.4f, %.4f]\n", iv.P.Value, iv.P.Lo, iv.P.Hi)
 	fmt.Printf("R %.4f [%.4f, %.4f]\n", iv.R.Value, iv.R.Lo, iv.R.Hi)
 	// Output:
@@ -52,7 +56,11 @@ func ExamplePairedBootstrap() {
 	gold := exampleCorpus()
 	a := score(gold, strings.Repeat("They were here .\n", 30)+strings.Repeat("They was here .\n", 10))
 	b := score(gold, strings.Repeat("They were here .\n", 29)+"They is here .\n"+strings.Repeat("They was here .\n", 10))
-	res := stats.PairedBootstrap(len(gold), stats.ResultsScore(a, 0.5), stats.ResultsScore(b, 0.5), stats.Options{Resamples: 1000, Seed: 1})
+	res, err := stats.PairedBootstrap(len(gold), stats.ResultsScore(a, 0.5), stats.ResultsScore(b, 0.5), stats.Options{Resamples: 1000, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Printf("F_0.5 %.4f vs %.4f, p = %.4f\n", res.FA, res.FB, res.P)
 	// Output:
 	// F_0.5 0.9375 vs 0.9062, p = 0.5495
@@ -71,7 +79,11 @@ func ExampleCompare() {
 	for _, o := range outputs {
 		scores = append(scores, stats.ResultsScore(score(gold, o), 0.5))
 	}
-	c := stats.Compare(len(gold), scores, stats.Options{Resamples: 1000, Seed: 1})
+	c, err := stats.Compare(len(gold), scores, stats.Options{Resamples: 1000, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	p := []float64{math.NaN(), c.Paired[1].P, c.Paired[2].P}
 	holm := stats.Holm(p)
 	for i, iv := range c.Intervals {

@@ -40,8 +40,14 @@ func segmentLine(line string) []segment.Sentence {
 // Words (see the package documentation). Every byte of text that is not white space belongs
 // to exactly one sentence: should the segmenter leave any out, they join the sentence before
 // them (or, at the start of a line, the one after).
-func Sentences(text string) []Sentence {
+func Sentences(text string) []Sentence { return SentencesReported(text, nil) }
+
+// SentencesReported is Sentences, calling done (when not nil) after each line of text with the
+// number of lines done and of lines in all, "\n" ending a line: for a progress line on a long
+// text.
+func SentencesReported(text string, done func(lines, total int)) []Sentence {
 	var out []Sentence
+	total, line := strings.Count(text, "\n")+1, 0
 	for lineStart := 0; lineStart < len(text); {
 		lineEnd := len(text)
 		if i := strings.IndexByte(text[lineStart:], '\n'); i >= 0 {
@@ -57,6 +63,12 @@ func Sentences(text string) []Sentence {
 			out = append(out, Sentence{Start: start, End: end, Tokens: toks})
 		}
 		lineStart = lineEnd + 1
+		if line++; done != nil {
+			done(line, total)
+		}
+	}
+	if done != nil && line < total { // an empty last line
+		done(total, total)
 	}
 	return out
 }

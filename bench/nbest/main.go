@@ -39,6 +39,7 @@ import (
 	"time"
 
 	"maxmatch/bench/cases"
+	"maxmatch/membudget"
 )
 
 //go:embed anchor.py
@@ -234,8 +235,8 @@ func (c *config) command(report func(string, ...any)) error {
 		hyps := len(c.files) * len(c.files[0])
 		label := strings.ReplaceAll(strings.Join(args, " "), c.dir+"/", "")
 		label = strings.ReplaceAll(label, c.gold, "GOLD")
-		report("| `maxmatch %s` | %.0f ms (%.0f–%.0f) | %.0f ms | %.1f MB | %.0f |\n", label,
-			ms(median(walls)), ms(slices.Min(walls)), ms(slices.Max(walls)), ms(median(cpus)), float64(rss)/1024, float64(hyps)/median(walls).Seconds())
+		report("| `maxmatch %s` | %.0f ms (%.0f–%.0f) | %.0f ms | %s | %.0f |\n", label,
+			ms(median(walls)), ms(slices.Min(walls)), ms(slices.Max(walls)), ms(median(cpus)), kib(rss), float64(hyps)/median(walls).Seconds())
 	}
 	report("\n")
 	return nil
@@ -356,9 +357,9 @@ func (c *config) anchor(report func(string, ...any), name, mirror, commit, modul
 	}
 	n := len(res.Results)
 	pkgSeconds := medianF(pkg.Anchors["batched (nbest_many)"])
-	report("## %s, sentence by sentence\n\n%d hypotheses in %.1f s (%.1f hyps/s, CPU %.1f s, peak RSS %.0f MB); the package, batched, on the same hypotheses: %.3f s, **%.0f×**. "+
+	report("## %s, sentence by sentence\n\n%d hypotheses in %.1f s (%.1f hyps/s, CPU %.1f s, peak RSS %s); the package, batched, on the same hypotheses: %.3f s, **%.0f×**. "+
 		"Sentence-level P, R and F equal to ours (nbest --jsonl) for %d of %d hypotheses.\n\n",
-		name, n, res.Seconds, float64(n)/res.Seconds, m.cpu.Seconds(), float64(m.maxRSS)/1024, pkgSeconds, res.Seconds/pkgSeconds, same, n)
+		name, n, res.Seconds, float64(n)/res.Seconds, m.cpu.Seconds(), kib(m.maxRSS), pkgSeconds, res.Seconds/pkgSeconds, same, n)
 	return nil
 }
 
@@ -457,16 +458,17 @@ func (c *config) serveMemory(report func(string, ...any), n int) error {
 	elapsed := time.Since(start)
 	tenth := max(len(samples)/10, 1)
 	report("## maxmatch serve, %d requests in a row\n\n%d answers (%d errors, for the %d malformed requests) in %.1f s (%.0f requests/s). "+
-		"Resident memory, sampled every %d answers: %.1f–%.1f MB over the first tenth of the run, %.1f–%.1f MB over the last tenth, %.1f MB at most.\n\n",
+		"Resident memory, sampled every %d answers: %s–%s over the first tenth of the run, %s–%s over the last tenth, %s at most.\n\n",
 		n, answers, errs, nBad, elapsed.Seconds(), float64(answers)/elapsed.Seconds(), sampleEvery,
-		mb(slices.Min(samples[:tenth])), mb(slices.Max(samples[:tenth])), mb(slices.Min(samples[len(samples)-tenth:])), mb(slices.Max(samples[len(samples)-tenth:])), mb(slices.Max(samples)))
+		kib(slices.Min(samples[:tenth])), kib(slices.Max(samples[:tenth])), kib(slices.Min(samples[len(samples)-tenth:])), kib(slices.Max(samples[len(samples)-tenth:])), kib(slices.Max(samples)))
 	if answers != n || errs != nBad {
 		return fmt.Errorf("%d answers and %d errors, want %d and %d", answers, errs, n, nBad)
 	}
 	return nil
 }
 
-func mb(kib int64) float64 { return float64(kib) / 1024 }
+// kib formats a figure in KiB as every byte count is printed (membudget.Bytes).
+func kib(n int64) string { return membudget.Bytes(n << 10) }
 
 // rss returns a process's resident memory in KiB (VmRSS), or 0.
 func rss(pid int) int64 {

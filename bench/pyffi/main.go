@@ -1,7 +1,7 @@
 //go:build pyffi
 
 // Command pyffi is the C shared library that bench/nbest measures against "maxmatch serve": the
-// same requests and answers (internal/service), called from Python through ctypes instead of
+// same requests and answers (package service), called from Python through ctypes instead of
 // over a pipe. It is a measurement, not a product: build it with
 //
 //	go build -tags pyffi -buildmode=c-shared -o libmaxmatch.so ./bench/pyffi
@@ -17,9 +17,9 @@ import "C"
 import (
 	"bytes"
 	"os"
+	"strings"
 	"unsafe"
 
-	"maxmatch/internal/ordered"
 	"maxmatch/scorer"
 	"maxmatch/service"
 )
@@ -33,33 +33,20 @@ func maxmatch_open(gold *C.char, workers C.int) *C.char {
 	if err != nil {
 		return C.CString(err.Error())
 	}
-	reader := scorer.M2Reader{}
-	sentences, err := reader.Read(path, data)
+	sentences, err := scorer.ReadM2(path, data, 0)
 	if err != nil {
 		return C.CString(err.Error())
 	}
-	srv = service.New(sentences, scorer.DefaultOptions(), reader, int(workers))
+	srv = service.New(sentences, scorer.DefaultOptions(), service.Config{Workers: int(workers)})
 	return nil
 }
 
 //export maxmatch_request
 func maxmatch_request(lines *C.char) *C.char {
-	in := bytes.Split(bytes.TrimSuffix([]byte(C.GoString(lines)), []byte("\n")), []byte("\n"))
 	var out bytes.Buffer
-	k := 0
-	next := func() ([]byte, bool, error) {
-		if k == len(in) {
-			return nil, false, nil
-		}
-		k++
-		return in[k-1], true, nil
+	if err := srv.Serve(strings.NewReader(C.GoString(lines)), &out); err != nil {
+		return C.CString(err.Error())
 	}
-	ordered.Map(srv.Workers(), 16*srv.Workers(), next, func(w int, line []byte) []byte {
-		return srv.Answer(w, line, 0)
-	}, func(answer []byte) error {
-		out.Write(answer)
-		return nil
-	})
 	return C.CString(out.String())
 }
 

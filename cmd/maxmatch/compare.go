@@ -76,7 +76,10 @@ func (a *app) compare(opt scorer.Options, reading corpus.Reading, jsonl bool, re
 		return fail(prog, "%v", err)
 	}
 	run.Finish()
-	fields := run.Paired(resamples, seed)
+	fields, err := run.Paired(resamples, seed)
+	if err != nil {
+		return fail(prog, "--resamples: %v", err)
+	}
 	prog.Clear()
 	out := progress.NewOutput(a.stdout, a.stderr, prog)
 	if jsonl {

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"maxmatch/internal/cli"
+	"maxmatch/scorer"
 )
 
 // hostileStderr, when set, is a file the hostile suite writes every case's standard error to
@@ -333,7 +334,7 @@ func TestHostileReproductions(t *testing.T) {
 	}{
 		{[]string{"nbest", "-j", "9223372036854775807", in("n.txt"), in("g.m2")}, "", 0, "", "0\t0\t0\t1\t1\t1", "workers beyond the CPUs count as the CPUs (it panicked)"},
 		{[]string{"oracle", "-j", "9223372036854775807", in("n.txt"), in("g.m2")}, "", 0, "", "Method      : enumeration of every combination: the best", "the same for oracle"},
-		{[]string{"serve", "-j", "9223372036854775807", "--gold", in("g.m2")}, `{"info": true}` + "\n", 0, "", fmt.Sprintf(`"workers":%d,`, workers(0)), "the same for serve: as many workers as CPUs"},
+		{[]string{"serve", "-j", "9223372036854775807", "--gold", in("g.m2")}, `{"info": true}` + "\n", 0, "", fmt.Sprintf(`"workers":%d,`, scorer.Workers(0)), "the same for serve: as many workers as CPUs"},
 		{[]string{"nbest", "-j", "-1", in("n.txt"), in("g.m2")}, "", 2, "-j/--jobs: -1 is too small", "", "a negative -j is refused, as a negative -max_unchanged_words is (it was taken silently)"},
 		{[]string{"score", "-j", "-100", in("s.txt"), in("g.m2")}, "", 2, "-j/--jobs: -100 is too small", "", "the same rule in every command"},
 		{[]string{"score", "--max_unchanged_words", "-1", in("s.txt"), in("g.m2")}, "", 2, "--max_unchanged_words: -1 is too small", "", "the rule -j now follows"},

@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime"
 
 	"maxmatch/corpus"
 	"maxmatch/internal/cli"
@@ -86,15 +85,6 @@ func readingFlags(f cli.FlagSet, g *corpus.Reading) {
 	f.Bool(&g.AcceptBadSpans, "accept-bad-spans", "", "no effect, kept for scripts: reading such spans as the official does is the default (see --strict)")
 }
 
-// workers is the number of workers -j asks for: 0 is one per CPU, and more than the CPUs
-// counts as the CPUs (more would only wait for a CPU, each holding its own memory).
-func workers(j int) int {
-	n := runtime.GOMAXPROCS(0)
-	if j <= 0 || j > n {
-		return n
-	}
-	return j
-}
-
-// checkWorkers takes -j as the number of workers it means (see workers).
-func checkWorkers(opt *scorer.Options) { opt.Workers = workers(opt.Workers) }
+// checkWorkers takes -j as the number of workers it means (scorer.Workers: 0 is one per CPU,
+// and more than the CPUs counts as the CPUs).
+func checkWorkers(opt *scorer.Options) { opt.Workers = scorer.Workers(opt.Workers) }

@@ -221,7 +221,10 @@ func (s *scoring) table(format report.Format) int {
 		return fail(s.prog, "%v", err)
 	}
 	s.run.Finish()
-	rep := s.run.Report()
+	rep, err := s.run.Report()
+	if err != nil {
+		return fail(s.prog, "--bootstrap: %v", err)
+	}
 	rep.Signature = s.run.Signature()
 	doc := rep.Document(s.f.levels, s.f.perType)
 	s.prog.Clear()
@@ -229,7 +232,7 @@ func (s *scoring) table(format report.Format) int {
 		return fail(s.prog, "%v", err)
 	}
 	out := progress.NewOutput(s.stdout, s.stderr, s.prog)
-	err := doc.Write(out, format)
+	err = doc.Write(out, format)
 	if err == nil {
 		err = out.Close()
 	}
@@ -333,7 +336,10 @@ func (s *scoring) official() int {
 			return writeFailure(cmd, err, stderr)
 		}
 	}
-	rep := s.run.Report()
+	rep, err := s.run.Report()
+	if err != nil {
+		return fail(prog, "--bootstrap: %v", err)
+	}
 	prog.Clear()
 	if pg != nil {
 		rep.Signature = s.run.Signature()

@@ -13,7 +13,6 @@ import (
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
 	"maxmatch/membudget"
-	"maxmatch/nbest"
 	"maxmatch/scorer"
 	"maxmatch/service"
 )
@@ -68,7 +67,7 @@ func (a *app) newServe() *cobra.Command {
 		})
 	fs := cli.Flags(cmd)
 	fs.String(&goldPath, "gold", "", "", cli.FileArg, "the M2 gold file (required)")
-	fs.Int(&maxLine, "max-request-bytes", "", nbest.MaxLineBytes, cli.Positive, "longest request line accepted, at most the memory budget (the default too); a longer one gets an error answer")
+	fs.Int(&maxLine, "max-request-bytes", "", service.DefaultMaxRequestBytes, cli.Positive, "longest request line accepted, at most the memory budget (the default too); a longer one gets an error answer")
 	scoringFlags(fs, &opt)
 	readingFlags(fs, &reading)
 	return cmd
@@ -83,20 +82,16 @@ func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string,
 	if err != nil {
 		return fail(prog, "%v", err)
 	}
-	// A request's own gold edits are read strictly: a span outside its sentence is an error
-	// answered to that request, not a warning on the service's stderr.
-	reader := scorer.M2Reader{Fixes: opt.Effective(), Strict: true}
-	workers := opt.Workers
 	if os.Getenv("GOGC") == "" {
 		// A service runs for long: the garbage collector's default target (heap up to twice what
 		// is live) rather than the one-shot commands' gcPercent, which lets it grow to
 		// five times.
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
-	srv := service.New(gold, opt, reader, workers)
+	srv := service.New(gold, opt, service.Config{Workers: opt.Workers, MaxRequestBytes: maxLine})
 	srv.Signature = corpus.Signature(opt, nil, id, 0, 0, signatureVersion())
 	var we *service.WriteError
-	if err := srv.Serve(stdin, stdout, maxLine); errors.As(err, &we) {
+	if err := srv.Serve(stdin, stdout); errors.As(err, &we) {
 		return writeFailure(cmd, we.Err, stderr)
 	} else if err != nil {
 		return fail(prog, "%v", err)

@@ -1,6 +1,8 @@
 package edits
 
 import (
+	"bytes"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -95,4 +97,41 @@ func TestReadOriginal(t *testing.T) {
 			t.Errorf("%s: got %q, empty %v; want %q, %v (%s)", c.xml, got[0].Original, got[0].EmptyOriginal, c.want, c.empty, c.reason)
 		}
 	}
+}
+
+// FuzzRead states what reading any file guarantees: no panic (the XML decoder expands no
+// entity, so no file can grow in memory); either an *Error placed within the file, or edits
+// with 0 ≤ start ≤ end, each on a line of the file, that Write writes and Read reads back alike.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(`<edits><edit index="F-0001" type="RT" start="3" end="6"><original>a b</original><corrections><correction>the</correction><correction/><correction><empty/></correction></corrections></edit></edits>`))
+	f.Add([]byte(`<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><edits>&b;</edits>`))
+	f.Add([]byte("<edits/>"))
+	f.Add([]byte(`<edits><edit start="5" end="2"/></edits>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		es, err := Read("f.xml", bytes.NewReader(data))
+		lines := bytes.Count(data, []byte("\n")) + 1
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%T %v is not an *Error", err, err)
+			}
+			if e.Line < 0 || e.Line > lines {
+				t.Fatalf("error on line %d of a file of %d: %v", e.Line, lines, err)
+			}
+			return
+		}
+		for _, e := range es {
+			if e.Start < 0 || e.End < e.Start || e.Line < 1 || e.Line > lines {
+				t.Fatalf("edit %+v of a file of %d lines", e, lines)
+			}
+		}
+		var b bytes.Buffer
+		if err := Write(&b, "F", es); err != nil {
+			return // text XML cannot hold, refused with a TextError
+		}
+		back, err := Read("back.xml", &b)
+		if err != nil || len(back) != len(es) {
+			t.Fatalf("reading what Write wrote: %d edits, %v\n%s", len(back), err, b.String())
+		}
+	})
 }

@@ -3,13 +3,13 @@ package eval
 import (
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/fragment"
+	"maxmatch/internal/pytext"
 )
 
 // Row is one system file's scores in a batch.
@@ -138,35 +138,19 @@ func WriteCSV(w io.Writer, rows []Row) error {
 	return err
 }
 
-// pyRepr formats a value as Python 2.7's repr: the shortest decimal that reads back as the same
-// float, with ".0" on whole numbers; an integer as an integer.
-func pyRepr(v Value) string {
+// pyRepr formats a value as Python 2.7's repr: a float as pytext.AppendFloatRepr, an integer
+// as an integer.
+func pyRepr(v Value) string { return pyFormat(v, pytext.AppendFloatRepr) }
+
+// pyStr formats a value as Python 2.7's str(): a float as pytext.AppendFloat (12 significant
+// digits), an integer as an integer.
+func pyStr(v Value) string { return pyFormat(v, pytext.AppendFloat) }
+
+func pyFormat(v Value, float func([]byte, float64) []byte) string {
 	if v.Int {
 		return strconv.Itoa(int(v.V))
 	}
-	f := v.V
-	switch {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	exp := 0
-	if f != 0 {
-		exp = int(math.Floor(math.Log10(math.Abs(f))))
-	}
-	if exp < -4 || exp >= 16 {
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		// Go writes e-05 and e+16 as Python does.
-		return s
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".") {
-		s += ".0"
-	}
-	return s
+	return string(float(nil, v.V))
 }
 
 // Format4 formats a value with four decimals, as the reference results files give them.

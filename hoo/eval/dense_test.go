@@ -27,71 +27,24 @@ func (s *comparer) alignDense(gold, sys []edit, strict bool) alignments {
 	return al
 }
 
-// score2011Dense is Score2011 as it was written first, comparing every gold edit with every
-// system edit, kept as the oracle of the sparse one; it scores one fragment's system edits against its gold edits as the HOO 2011
-// evaluate.py does (see the package documentation).
+// score2011Dense is Score2011 comparing every gold edit with every system edit: the oracle of
+// the sparse alignment (align), counted and scored alike (scores2011).
 func score2011Dense(gold, sys []edits.Edit, opt Options2011) Scores {
-	g := make([]edit, len(gold))
-	for i := range gold {
-		g[i] = officialEdit(&gold[i], opt.Fixed)
-	}
-	sy := make([]edit, len(sys))
-	for i := range sys {
-		sy[i] = officialEdit(&sys[i], opt.Fixed)
-	}
+	g, sy := officialEdits(gold, opt.Fixed), officialEdits(sys, opt.Fixed)
 	s := &comparer{fixed: opt.Fixed}
 	lenient := s.alignDense(g, sy, false)
 	strict := s.alignDense(g, sy, true)
-
-	missedOptional := 0
-	if opt.Bonus {
-		for i := range g {
-			if g[i].optional && len(lenient.gold[i]) == 0 {
-				missedOptional++
-			}
-		}
-	}
-	detected, recognised := 0, 0
-	for i := range g {
-		if len(lenient.gold[i]) > 0 {
-			detected++
-		}
-		if len(strict.gold[i]) > 0 {
-			recognised++
-		}
-	}
-	spurious, valid := 0, 0
-	for j := range sy {
-		if len(lenient.sys[j]) == 0 {
-			spurious++
-		}
-		if len(strict.sys[j]) > 0 && hasMatchingGold(&sy[j], g, strict.sys[j]) {
-			valid++
-		}
-	}
-	return Scores{
-		Detection:   prf(detected+missedOptional, detected+spurious+missedOptional, len(g)),
-		Recognition: prf(recognised+missedOptional, len(sy)+missedOptional, len(g)),
-		Correction:  prf(valid+missedOptional, len(sy)+missedOptional, len(g)),
-		Crash:       s.crash,
-	}
+	return s.scores2011(g, sy, lenient, strict, opt)
 }
 
-// score2012Dense is Score2012 as it was written first, with two full matrices of overlaps, kept
-// as the oracle of the sparse one; it counts one fragment's system edits against its gold edits as the HOO 2012
+// score2012Dense is Score2012 with two full matrices of overlaps: the oracle of the sparse
+// one; it counts one fragment's system edits against its gold edits as the HOO 2012
 // evalfrag.py does (compile_counts), after keeping the edits of opt.Types. The Crash, when not
 // nil, is the first comparison on which the official raises an exception (evalrun.py then dies
 // and scores nothing); we went on, counting every comparison that raises as no match.
 func score2012Dense(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash) {
 	gold, sys = FilterTypes(gold, opt.Types), FilterTypes(sys, opt.Types)
-	g := make([]edit2012, len(gold))
-	for i := range gold {
-		g[i] = officialEdit2012(&gold[i], opt.Fixed)
-	}
-	sy := make([]edit2012, len(sys))
-	for i := range sys {
-		sy[i] = officialEdit2012(&sys[i], opt.Fixed)
-	}
+	g, sy := officialEdits2012(gold, opt.Fixed), officialEdits2012(sys, opt.Fixed)
 	s := &scorer2012{comparer: comparer{fixed: opt.Fixed}, opt: opt}
 	// The official computes the gold side's overlaps, then the system side's.
 	goldSide := make([][]float64, len(g))
@@ -131,17 +84,7 @@ func score2012Dense(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash
 				}
 			}
 		}
-		if lenient {
-			c.Detected++
-		} else if g[i].optional {
-			c.MissedOptional++
-		}
-		if strict {
-			c.Recognised++
-		}
-		if corrected {
-			c.Corrected++
-		}
+		c.addGold(lenient, strict, corrected, g[i].optional)
 	}
 	for j := range sy {
 		lenient, strict := false, false
@@ -149,17 +92,7 @@ func score2012Dense(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash
 			lenient = lenient || sysSide[j][i] != 0
 			strict = strict || sysSide[j][i] == 1
 		}
-		if lenient {
-			c.SysDetected++
-		} else {
-			c.Spurious++
-		}
-		if strict {
-			c.SysRecognised++
-		}
-		if sysCorrects[j] {
-			c.SysCorrected++
-		}
+		c.addSystem(lenient, strict, sysCorrects[j])
 	}
 	return c, s.crash
 }

@@ -39,7 +39,7 @@
 //
 //   - Corrections of an edit that also has a <correction><empty/></correction> are kept as XML
 //     elements, not strings: they never equal a system correction, so only the deletion can be
-//     matched, and a <correction/> among them no longer makes the edit optional.
+//     matched, and a <correction/> among them does not make the edit optional.
 //   - The suffix and prefix rules take only the first correction of the other edit. When the
 //     other edit is a gold edit whose first correction is <correction/> (or an element, above),
 //     evaluate.py raises AttributeError and the whole fragment gets no score: the reference

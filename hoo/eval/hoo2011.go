@@ -313,17 +313,24 @@ func hasMatchingGold(se *edit, gold []edit, aligned []int) bool {
 // Score2011 scores one fragment's system edits against its gold edits as the HOO 2011
 // evaluate.py does (see the package documentation).
 func Score2011(gold, sys []edits.Edit, opt Options2011) Scores {
-	g := make([]edit, len(gold))
-	for i := range gold {
-		g[i] = officialEdit(&gold[i], opt.Fixed)
-	}
-	sy := make([]edit, len(sys))
-	for i := range sys {
-		sy[i] = officialEdit(&sys[i], opt.Fixed)
-	}
+	g, sy := officialEdits(gold, opt.Fixed), officialEdits(sys, opt.Fixed)
 	s := &comparer{fixed: opt.Fixed}
 	lenient, strict := s.align(g, sy)
+	return s.scores2011(g, sy, lenient, strict, opt)
+}
 
+// officialEdits is officialEdit of each edit.
+func officialEdits(es []edits.Edit, fixed bool) []edit {
+	out := make([]edit, len(es))
+	for i := range es {
+		out[i] = officialEdit(&es[i], fixed)
+	}
+	return out
+}
+
+// scores2011 counts, from the lenient and strict alignments of gold edits g and system edits
+// sy, what evaluate.py counts, and scores them.
+func (s *comparer) scores2011(g, sy []edit, lenient, strict alignments, opt Options2011) Scores {
 	missedOptional := 0
 	if opt.Bonus {
 		for i := range g {

@@ -317,14 +317,7 @@ func FilterTypes(es []edits.Edit, types []string) []edits.Edit {
 // and scores nothing); we went on, counting every comparison that raises as no match.
 func Score2012(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash) {
 	gold, sys = FilterTypes(gold, opt.Types), FilterTypes(sys, opt.Types)
-	g := make([]edit2012, len(gold))
-	for i := range gold {
-		g[i] = officialEdit2012(&gold[i], opt.Fixed)
-	}
-	sy := make([]edit2012, len(sys))
-	for i := range sys {
-		sy[i] = officialEdit2012(&sys[i], opt.Fixed)
-	}
+	g, sy := officialEdits2012(gold, opt.Fixed), officialEdits2012(sys, opt.Fixed)
 	s := &scorer2012{comparer: comparer{fixed: opt.Fixed}, opt: opt}
 	plain := func(es []edit2012) []edit {
 		out := make([]edit, len(es))
@@ -388,30 +381,51 @@ func Score2012(gold, sys []edits.Edit, opt Options2012) (Counts2012, *Crash) {
 				}
 			}
 		}
-		if lenient {
-			c.Detected++
-		} else if g[i].optional {
-			c.MissedOptional++
-		}
-		if strict {
-			c.Recognised++
-		}
-		if corrected {
-			c.Corrected++
-		}
+		c.addGold(lenient, strict, corrected, g[i].optional)
 	}
 	for j := range sy {
-		if sysLenient[j] {
-			c.SysDetected++
-		} else {
-			c.Spurious++
-		}
-		if sysStrict[j] {
-			c.SysRecognised++
-		}
-		if sysCorrects[j] {
-			c.SysCorrected++
-		}
+		c.addSystem(sysLenient[j], sysStrict[j], sysCorrects[j])
 	}
 	return c, s.crash
+}
+
+// addGold counts a gold edit as compile_counts does: detected when an edit overlaps it
+// (lenient), else a missed optional edit when it is optional; recognised when one aligns
+// strictly; corrected when one of those corrects it.
+func (c *Counts2012) addGold(lenient, strict, corrected, optional bool) {
+	if lenient {
+		c.Detected++
+	} else if optional {
+		c.MissedOptional++
+	}
+	if strict {
+		c.Recognised++
+	}
+	if corrected {
+		c.Corrected++
+	}
+}
+
+// addSystem counts a system edit: detected (else spurious), recognised, corrected.
+func (c *Counts2012) addSystem(lenient, strict, corrects bool) {
+	if lenient {
+		c.SysDetected++
+	} else {
+		c.Spurious++
+	}
+	if strict {
+		c.SysRecognised++
+	}
+	if corrects {
+		c.SysCorrected++
+	}
+}
+
+// officialEdits2012 is officialEdit2012 of each edit.
+func officialEdits2012(es []edits.Edit, fixed bool) []edit2012 {
+	out := make([]edit2012, len(es))
+	for i := range es {
+		out[i] = officialEdit2012(&es[i], fixed)
+	}
+	return out
 }

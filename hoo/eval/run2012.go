@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -298,35 +297,4 @@ func WriteRun2012(w io.Writer, r *Run2012) error {
 // escapeText escapes text as minidom does, in text and in attribute values alike.
 func escapeText(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", "\"", "&quot;", ">", "&gt;").Replace(s)
-}
-
-// pyStr formats a value as Python 2.7's str(): 12 significant digits, ".0" on whole numbers.
-func pyStr(v Value) string {
-	if v.Int {
-		return strconv.Itoa(int(v.V))
-	}
-	switch f := v.V; {
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	case math.IsNaN(f):
-		return "nan"
-	}
-	s := strconv.FormatFloat(v.V, 'g', 12, 64)
-	if strings.Contains(s, "e") {
-		return s
-	}
-	if intDigits, _, _ := strings.Cut(strings.TrimPrefix(s, "-"), "."); len(intDigits) >= 12 {
-		// Python moves to the exponent one digit earlier than %g when it would add ".0".
-		mant, exp, _ := strings.Cut(strconv.FormatFloat(v.V, 'e', 11, 64), "e")
-		if strings.Contains(mant, ".") {
-			mant = strings.TrimSuffix(strings.TrimRight(mant, "0"), ".")
-		}
-		return mant + "e" + exp
-	}
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
 }

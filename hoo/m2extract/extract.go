@@ -87,32 +87,12 @@ func NewSource(text string, opt Options) *Source {
 	return src
 }
 
-// sentences is tokenize.Sentences(text), one line at a time so that opt.Progress hears of
-// each: tokenize.Sentences cuts and tokenizes each line on its own, so the result is the same.
+// sentences is tokenize.Sentences(text), opt.Progress hearing of each line done.
 func sentences(text, stage string, opt Options) []tokenize.Sentence {
 	if opt.Progress == nil {
 		return tokenize.Sentences(text)
 	}
-	lines := strings.Count(text, "\n") + 1
-	var out []tokenize.Sentence
-	for start, line := 0, 0; start <= len(text); line++ {
-		end := len(text)
-		if i := strings.IndexByte(text[start:], '\n'); i >= 0 {
-			end = start + i
-		}
-		for _, s := range tokenize.Sentences(text[start:end]) {
-			s.Start += start
-			s.End += start
-			for i := range s.Tokens {
-				s.Tokens[i].Start += start
-				s.Tokens[i].End += start
-			}
-			out = append(out, s)
-		}
-		opt.report(stage, line+1, lines)
-		start = end + 1
-	}
-	return out
+	return tokenize.SentencesReported(text, func(lines, total int) { opt.report(stage, lines, total) })
 }
 
 // sentenceAt returns the last sentence that starts at or before byte offset i (0 if none).

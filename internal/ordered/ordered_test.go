@@ -1,6 +1,7 @@
 package ordered
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"sync/atomic"
@@ -35,7 +36,7 @@ func TestMapKeepsOrderAndBound(t *testing.T) {
 	} {
 		next, read := counter(tt.n, nil)
 		emitted := 0
-		err := Map(tt.workers, tt.window, next, func(w, i int) [2]int {
+		err := Map(tt.workers, tt.window, next, func(_ context.Context, w, i int) [2]int {
 			if w < 0 || w >= tt.workers {
 				t.Errorf("%s: worker %d", tt.why, w)
 			}
@@ -63,14 +64,14 @@ func TestMapErrors(t *testing.T) {
 	bad := errors.New("line 7 is bad")
 	next, _ := counter(7, bad)
 	emitted := 0
-	err := Map(2, 4, next, func(_, i int) int { return i }, func(int) error { emitted++; return nil })
+	err := Map(2, 4, next, func(_ context.Context, _, i int) int { return i }, func(int) error { emitted++; return nil })
 	if err != bad || emitted != 7 {
 		t.Errorf("next's error: got %v after %d results, want %v after 7", err, emitted, bad)
 	}
 	full := errors.New("disk full")
 	next, _ = counter(1000, nil)
 	emitted = 0
-	err = Map(2, 4, next, func(_, i int) int { return i }, func(i int) error {
+	err = Map(2, 4, next, func(_ context.Context, _, i int) int { return i }, func(i int) error {
 		emitted++
 		if i == 10 {
 			return full
@@ -79,5 +80,41 @@ func TestMapErrors(t *testing.T) {
 	})
 	if err != full || emitted != 11 {
 		t.Errorf("emit's error: got %v after %d results, want %v after 11", err, emitted, full)
+	}
+}
+
+// TestMapStopsItsGoroutines: after emit fails, Map returns only once its reader and workers
+// have returned, and a long piece of work sees its context cancelled.
+func TestMapStopsItsGoroutines(t *testing.T) {
+	next, read := counter(1_000_000, nil)
+	var running, cancelled atomic.Int64
+	full := errors.New("disk full")
+	err := Map(3, 8, next, func(ctx context.Context, _, i int) int {
+		running.Add(1)
+		defer running.Add(-1)
+		if i == 5 { // a long item: it waits for the cancellation
+			<-ctx.Done()
+			cancelled.Add(1)
+		}
+		return i
+	}, func(i int) error {
+		if i == 4 {
+			return full
+		}
+		return nil
+	})
+	if err != full {
+		t.Fatalf("error %v, want %v", err, full)
+	}
+	if n := running.Load(); n != 0 {
+		t.Errorf("%d pieces of work still running after Map returned", n)
+	}
+	if cancelled.Load() != 1 {
+		t.Errorf("the long item's work did not see its context cancelled")
+	}
+	r := read.Load()
+	time.Sleep(10 * time.Millisecond)
+	if read.Load() != r {
+		t.Errorf("next was called after Map returned")
 	}
 }

@@ -47,14 +47,20 @@ func runeSpaceAt(s string, i int) (space bool, width int) {
 
 // Fields splits s around runs of Python white space, like Python's s.split() with no argument.
 func Fields(s string) []string {
-	n := 0
-	for start, end := nextField(s, 0); start < end; start, end = nextField(s, end) {
-		n++
-	}
+	n := CountFields(s)
 	if n == 0 {
 		return nil
 	}
 	return AppendFields(make([]string, 0, n), s)
+}
+
+// CountFields returns how many fields Fields would return, without making them.
+func CountFields(s string) int {
+	n := 0
+	for start, end := nextField(s, 0); start < end; start, end = nextField(s, end) {
+		n++
+	}
+	return n
 }
 
 // AppendFields appends the fields of s (see Fields) to dst and returns the extended slice.

@@ -1,6 +1,7 @@
 package pytext
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -60,17 +61,34 @@ func appendHex(dst []byte, v uint32, digits int) []byte {
 // Repr returns Python 2.7's repr of the unicode string s (see AppendRepr).
 func Repr(s string) string { return string(AppendRepr(nil, s)) }
 
+// AppendFloatRepr appends Python 2.7's repr of a float: the shortest decimal that reads back as
+// the same float, in exponent notation (two exponent digits at least) when the decimal
+// exponent is below -4 or from 16 on, with ".0" after an integral value; "inf", "-inf", "nan".
+func AppendFloatRepr(dst []byte, x float64) []byte {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return appendNonFinite(dst, x)
+	}
+	exp := 0
+	if x != 0 {
+		exp = int(math.Floor(math.Log10(math.Abs(x))))
+	}
+	if exp < -4 || exp >= 16 {
+		return strconv.AppendFloat(dst, x, 'e', -1, 64) // e-05 and e+16, as Python writes them
+	}
+	start := len(dst)
+	dst = strconv.AppendFloat(dst, x, 'f', -1, 64)
+	if !bytes.ContainsRune(dst[start:], '.') {
+		dst = append(dst, ".0"...)
+	}
+	return dst
+}
+
 // AppendFloat appends what Python 2.7's str(x) and print show for a float: 12 significant
 // digits without trailing zeros; exponent notation (two exponent digits at least) when the
 // decimal exponent is below -4 or above 10; ".0" after an integral value; "inf", "-inf", "nan".
 func AppendFloat(dst []byte, x float64) []byte {
-	switch {
-	case math.IsNaN(x):
-		return append(dst, "nan"...)
-	case math.IsInf(x, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(x, -1):
-		return append(dst, "-inf"...)
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return appendNonFinite(dst, x)
 	}
 	// The digits, rounded to 12 significant ones, as d.ddddddddddde±XX.
 	var buf [32]byte
@@ -125,4 +143,15 @@ func AppendFloat(dst []byte, x float64) []byte {
 		dst = append(dst, '.')
 		return append(dst, digits[decpt:]...)
 	}
+}
+
+// appendNonFinite appends Python's str and repr of NaN and the infinities.
+func appendNonFinite(dst []byte, x float64) []byte {
+	switch {
+	case math.IsNaN(x):
+		return append(dst, "nan"...)
+	case x > 0:
+		return append(dst, "inf"...)
+	}
+	return append(dst, "-inf"...)
 }

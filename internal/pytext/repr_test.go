@@ -149,3 +149,32 @@ for line in sys.stdin:
 		}
 	}
 }
+
+// TestFloatFormats: repr and str of floats as Python 2.7.18 prints them (values from the
+// interpreter).
+func TestFloatFormats(t *testing.T) {
+	for _, c := range []struct {
+		x         float64
+		repr, str string
+	}{
+		{0.1, "0.1", "0.1"},
+		{1, "1.0", "1.0"},
+		{1e16, "1e+16", "1e+16"},
+		{1e15, "1000000000000000.0", "1e+15"},
+		{123456789012345.6, "123456789012345.6", "1.23456789012e+14"},
+		{1e-05, "1e-05", "1e-05"},
+		{0.0001, "0.0001", "0.0001"},
+		{2.0 / 3, "0.6666666666666666", "0.666666666667"},
+		{math.Copysign(0, -1), "-0.0", "-0.0"},
+		{1e300, "1e+300", "1e+300"},
+		{5e-324, "5e-324", "4.94065645841e-324"},
+		{100, "100.0", "100.0"},
+	} {
+		if got := string(AppendFloatRepr(nil, c.x)); got != c.repr {
+			t.Errorf("repr(%v) = %s, want %s", c.x, got, c.repr)
+		}
+		if got := string(AppendFloat(nil, c.x)); got != c.str {
+			t.Errorf("str(%v) = %s, want %s", c.x, got, c.str)
+		}
+	}
+}

@@ -48,10 +48,10 @@ func (c Chart) columns(t *report.Table) (value, interval int, err error) {
 		return -1, -1, fmt.Errorf("page: the chart's interval column %q is not one of the keys of the summary's columns %q", c.Interval, names)
 	}
 	for i, r := range t.Rows {
-		if _, ok := number(cellAt(r, value)); !ok {
+		if _, ok := number(report.CellAt(r, value)); !ok {
 			return -1, -1, fmt.Errorf("page: the summary's row %d has no number in the chart's column %q", i+1, c.Value)
 		}
-		if iv := cellAt(r, interval); interval >= 0 && iv.Kind != report.KindEmpty && iv.Kind != report.KindInterval && iv.Kind != report.KindEstimate {
+		if iv := report.CellAt(r, interval); interval >= 0 && iv.Kind != report.KindEmpty && iv.Kind != report.KindInterval && iv.Kind != report.KindEstimate {
 			return -1, -1, fmt.Errorf("page: the summary's row %d has no interval in the chart's column %q", i+1, c.Interval)
 		}
 	}
@@ -69,13 +69,6 @@ func number(c report.Cell) (float64, bool) {
 		return float64(c.Uint), true
 	}
 	return 0, false
-}
-
-func cellAt(row []report.Cell, i int) report.Cell {
-	if i >= 0 && i < len(row) {
-		return row[i]
-	}
-	return report.Cell{}
 }
 
 // writeSummary writes the summary's sections: each one's heading, its table (the first beside
@@ -105,12 +98,7 @@ func writeSummary(ew *errWriter, doc report.Document, chart Chart) {
 // writeTable writes t as an HTML table, beside its chart if it has one, then its notes and
 // signature. The chart's columns were checked (Chart.columns).
 func writeTable(ew *errWriter, t *report.Table, chart Chart) {
-	cols := make([]int, 0, len(t.Columns))
-	for i, c := range t.Columns {
-		if !c.JSONOnly {
-			cols = append(cols, i)
-		}
-	}
+	cols := t.Shown()
 	ew.printf("<div class=\"scores\"><table class=\"summary\">")
 	ew.printf("<thead><tr>")
 	for _, i := range cols {
@@ -124,7 +112,7 @@ func writeTable(ew *errWriter, t *report.Table, chart Chart) {
 			if k == 0 {
 				tag = "th"
 			}
-			ew.printf("<%s%s>%s</%s>", tag, numClass(t, i), html.EscapeString(cellAt(r, i).String()), tag)
+			ew.printf("<%s%s>%s</%s>", tag, numClass(t, i), html.EscapeString(report.CellAt(r, i).String()), tag)
 		}
 		ew.printf("</tr>\n")
 	}
@@ -147,24 +135,13 @@ func writeTable(ew *errWriter, t *report.Table, chart Chart) {
 	}
 }
 
-// numClass is the class attribute of column i: numbers are aligned right when every cell of
-// the column that has a value is one.
+// numClass is the class attribute of column i: numbers are aligned right, as the table's
+// text renderings align them (report.Table.Right).
 func numClass(t *report.Table, i int) string {
-	some := false
-	for _, r := range t.Rows {
-		c := cellAt(r, i)
-		if c.Kind == report.KindEmpty {
-			continue
-		}
-		if !c.IsNumber() {
-			return ""
-		}
-		some = true
+	if t.Right(i) {
+		return ` class="n"`
 	}
-	if !some {
-		return ""
-	}
-	return ` class="n"`
+	return ""
 }
 
 // Chart geometry, in SVG user units (CSS pixels).
@@ -192,10 +169,10 @@ func writeChart(ew *errWriter, t *report.Table, col, interval int) {
 	hi := 0.0
 	note := ""
 	for i, r := range t.Rows {
-		c := cellAt(r, col)
+		c := report.CellAt(r, col)
 		v, _ := number(c)
-		b := bar{label: cellAt(r, 0).String(), text: c.String(), value: v}
-		if iv := cellAt(r, interval); iv.Kind == report.KindInterval || iv.Kind == report.KindEstimate {
+		b := bar{label: report.CellAt(r, 0).String(), text: c.String(), value: v}
+		if iv := report.CellAt(r, interval); iv.Kind == report.KindInterval || iv.Kind == report.KindEstimate {
 			b.lo, b.hi, b.whiskers = iv.Lo, iv.Hi, true
 			hi = max(hi, b.hi)
 			note = "; the whiskers are its " + t.Columns[interval].Name

@@ -12,10 +12,10 @@ import (
 	"maxmatch/bench/cases"
 )
 
-// issue13Report is syntheticReport with issue 13's parts, their figures known: files joined by
+// scaleReport is syntheticReport with the scale parts, their figures known: files joined by
 // 5 and 25 whose in-process time grows as g^0.5 (the sentence-level floor runs give g = 1),
 // long lines, checks that meet their targets, and an earlier run to compare with.
-func issue13Report() *Report {
+func scaleReport() *Report {
 	r := syntheticReport()
 	r.OfficialJoined, r.JoinedTimeout, r.OfficialAS = "groups of 5: every file; groups of 25: AAA", 15*time.Minute, 4<<30
 	// The floor's scoring of AAA and BBB: medians 12 ms and 16 ms (g = 1).
@@ -91,7 +91,7 @@ func statusOf(t *testing.T, r *Report, goal string) Target {
 }
 
 func TestTargetsMet(t *testing.T) {
-	r := issue13Report()
+	r := scaleReport()
 	ts := r.targets()
 	if len(ts) != 10 {
 		t.Fatalf("%d targets, want 10 (two long lines, refusal, bounded, two large-gold, paragraphs, joined by 5 and 25, sentence level)", len(ts))
@@ -169,7 +169,7 @@ func TestTargetsNotMet(t *testing.T) {
 			r.Previous = compareRuns(syntheticReport(), r, "prev.csv")
 		}},
 	} {
-		r := issue13Report()
+		r := scaleReport()
 		tc.spoil(r)
 		got := statusOf(t, r, tc.goal)
 		if got.Status != TargetNotMet || !strings.Contains(got.Measured, tc.measured) {
@@ -179,15 +179,15 @@ func TestTargetsNotMet(t *testing.T) {
 }
 
 func TestTargetsNotMeasured(t *testing.T) {
-	r := syntheticReport() // none of issue 13's parts, no earlier run
+	r := syntheticReport() // none of the scale parts, no earlier run
 	ts := r.targets()
 	for _, tg := range ts {
 		if tg.Status != TargetNotMeasured || tg.Measured == "" {
 			t.Errorf("%s: %v (%q), want not measured, saying why", tg.Goal, tg.Status, tg.Measured)
 		}
 	}
-	if r.hasIssue13() {
-		t.Error("a report without issue 13's parts claims them")
+	if r.hasScaleParts() {
+		t.Error("a report without the scale parts claims them")
 	}
 }
 
@@ -211,7 +211,7 @@ func TestClearRefusal(t *testing.T) {
 }
 
 func TestJoinedGrowth(t *testing.T) {
-	r := issue13Report()
+	r := scaleReport()
 	per, all := r.joinedGrowth()
 	if len(per) != 2 || per[0].Name != "AAA" {
 		t.Fatalf("%d files, want AAA and BBB", len(per))
@@ -238,20 +238,20 @@ func TestJoinedGrowth(t *testing.T) {
 	}
 }
 
-func TestIssue13Report(t *testing.T) {
-	md := checkReport(t, issue13Report(),
+func TestScaleReport(t *testing.T) {
+	md := checkReport(t, scaleReport(),
 		"- **CoNLL-2014 joined by 5** (paragraphs: 114 tokens a line on average, up to 115): maxmatch scored the 2 files in 8.94 s (the sum of each file's median); every sentence by the exact search, no warning. The official scorer finished 2 files in 1000 s (112× ours on the same files) and printed the same scores on **2 of 2**.",
 		"- **CoNLL-2014 joined by 25** (essays: 576 tokens a line on average, up to 575): maxmatch scored the 2 files in 20.0 s",
 		"the same tokens in lines of 1, 5 and 25 sentences, over the 2 files measured at each): in-process, the files' time grows as **g^0.50** (so a line's time as its length^1.50)",
 		"- **Long lines, near-identical**: scored exactly at every size run (1,000–1,000,000 tokens); maxmatch in-process time ∝ n^1.00 (4 sizes, 1,000–1,000,000 tokens)",
 		"the official finished up to 1,000 tokens",
-		"- **Issue 13's targets**: 9 of 10 met (9 measured in this run):",
+		"- **The scale targets**: 9 of 10 met (9 measured in this run):",
 		"  - a 200 MB gold file, `--jsonl`: peak < 150 MB — met: peak 149 MB (largest of 1), 11.0 s, 300 MB of output.",
 		"## Paragraphs and essays: CoNLL-2014 with sentences joined",
-		"| AAA | 25 | 52 | 575 | failed: MemoryError | 4096 MB |",
+		"| AAA | 25 | 52 | 575 | failed: MemoryError | 4.0 GB |",
 		"It failed on 1 file (address-space limit 4.0 GB): AAA (MemoryError).",
 		"| BBB | 25 | 52 | 575 | not run | – |",
-		"| AAA | 5 | 262 | 115 | 500 s | 400 MB | 4.47 s (4.47 s–4.47 s) | 10 MB |",
+		"| AAA | 5 | 262 | 115 | 500 s | 400 MB | 4.47 s (4.47 s–4.47 s) | 10.0 MB |",
 		"| **all** (sums) | 28 ms | 62.6 ms | 140 ms | 0.50 |",
 		"## Long lines: paragraphs and documents on one line",
 		"| 10,000 | 10,000 | 50,000 | 10,000 | exact | failed: MemoryError |",
@@ -259,7 +259,7 @@ func TestIssue13Report(t *testing.T) {
 		"Not run: n = 1,000,000, over this family's cap (`-long-max edited=100000`).",
 		"- maxmatch: command's peak memory less its start-up's, sizes where it is ≥ 2× the start-up's: **peak ∝ n^",
 		"## Target checks",
-		"| memory-error | – | `maxmatch ` | 800 ms | 0 µs | 76 MB | 2 | 0 B | `maxmatch score: sentence 1 (g:1) is too large for the memory budget",
+		"| memory-error | – | `maxmatch ` | 800 ms | 0 µs | 76.0 MB | 2 | 0 B | `maxmatch score: sentence 1 (g:1) is too large for the memory budget",
 		"![time and peak memory against line length](benchmarks-long.svg)",
 		"![time against sentences per line](benchmarks-joined.svg)",
 	)
@@ -268,8 +268,8 @@ func TestIssue13Report(t *testing.T) {
 	}
 }
 
-func TestIssue13CSVRoundTrip(t *testing.T) {
-	r := issue13Report()
+func TestScaleCSVRoundTrip(t *testing.T) {
+	r := scaleReport()
 	back := roundTrip(t, r)
 	if len(back.Joined) != 4 || len(back.Long) != 2 || len(back.Long[0].Points) != 4 || len(back.Checks) != 4 {
 		t.Fatalf("read back %d joined files, %d long families, %d checks", len(back.Joined), len(back.Long), len(back.Checks))
@@ -292,9 +292,9 @@ func TestIssue13CSVRoundTrip(t *testing.T) {
 	}
 }
 
-func TestIssue13Plots(t *testing.T) {
+func TestScalePlots(t *testing.T) {
 	dir := t.TempDir()
-	if err := writeOutputs(&Config{Out: dir}, issue13Report()); err != nil {
+	if err := writeOutputs(&Config{Out: dir}, scaleReport()); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{longFile + ".svg", longFile + ".png", joinedFile + ".svg", joinedFile + ".png"} {
@@ -307,7 +307,7 @@ func TestIssue13Plots(t *testing.T) {
 			t.Errorf("%s is neither SVG nor PNG", name)
 		}
 	}
-	// Without issue 13's parts, no such plots.
+	// Without the scale parts, no such plots.
 	dir = t.TempDir()
 	if err := writeOutputs(&Config{Out: dir}, syntheticReport()); err != nil {
 		t.Fatal(err)
@@ -399,7 +399,7 @@ func TestWriteLargeGold(t *testing.T) {
 }
 
 func TestSentenceLevelTargetGivesOurTime(t *testing.T) {
-	got := statusOf(t, issue13Report(), "sentence-level").Measured
+	got := statusOf(t, scaleReport(), "sentence-level").Measured
 	// 2 s per system then and now (medians of 1, 2, 4 s): 4 s for the two.
 	if !strings.Contains(got, "(our command's time alone, the sum of the files' medians: 4.00 s then, 4.00 s now)") {
 		t.Errorf("measured %q", got)

@@ -92,13 +92,13 @@ func TestRequestOverItsShare(t *testing.T) {
 		}
 		return strings.Join(w, " ")
 	}
-	src := words("s", 60)
+	src := words("s", 400) // 160,000 lattice vertices: more than the share holds, whichever search
 	gold, err := scorer.ReadM2("gold.m2", []byte("S "+src+"\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n\nS a b c\nA 1 2|||X|||d|||REQUIRED|||-NONE-|||0\n"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	in := fmt.Sprintf(`{"id": 0, "hyp": %q}`+"\n"+`{"id": 1, "hyp": "a d c"}`+"\n"+`{"id": 2, "source": %q, "gold": [], "hyp": %q}`+"\n"+`{"id": 1, "hyp": "a d c"}`+"\n",
-		words("h", 60), src, words("h", 60))
+		words("h", 400), src, words("h", 400))
 	var out strings.Builder
 	srv := New(gold, scorer.DefaultOptions(), Config{Workers: 2, RequestMemory: 256 << 10})
 	if err := srv.Serve(strings.NewReader(in), &out); err != nil {
@@ -110,7 +110,7 @@ func TestRequestOverItsShare(t *testing.T) {
 	}
 	for _, k := range []int{0, 2} {
 		if !strings.Contains(answers[k], `"bounded":true`) && !strings.Contains(answers[k], `"error":`) {
-			t.Errorf("request %d, 60 unrelated tokens in a 256 kB share: neither bounded nor refused: %.200s", k+1, answers[k])
+			t.Errorf("request %d, 400 unrelated tokens in a 256 kB share: neither bounded nor refused: %.200s", k+1, answers[k])
 		}
 	}
 	for _, k := range []int{1, 3} {

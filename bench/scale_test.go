@@ -198,7 +198,7 @@ func TestClearRefusal(t *testing.T) {
 		want   bool
 		reason string
 	}{
-		{2, "maxmatch score: sentence 1 (x.m2:1) is too large for the memory budget: …; a larger --max-memory would score it\n", true, "the refusal the README shows"},
+		{2, "maxmatch score: sentence 1 (x.m2:1) is too large for the memory budget: …; a larger --max-memory would score it\n", true, "the refusal docs/exactness.md shows"},
 		{2, "maxmatch score: sentence 1 is too large\n", false, "a message that does not name --max-memory"},
 		{2, "maxmatch score: too large (--max-memory 64M)\nmaxmatch score: and more\n", false, "two messages"},
 		{2, "panic: runtime error: index out of range (--max-memory)\n", false, "a panic"},

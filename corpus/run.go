@@ -244,7 +244,7 @@ func (r *Run) score(each func(k int, res *scorer.SentenceResult) error) error {
 		totals, err := s.pairs.score(opt, func(res *scorer.SentenceResult) error {
 			r.progress.Update(what, int(done.Add(1)), total)
 			if res.Bounded != lattice.Exact {
-				r.progress.Warn("%ssentence %d (%s line %d): %s; scored with the bounded search, not the official's exact one (see the README, Bounded cost)",
+				r.progress.Warn("%ssentence %d (%s line %d): %s; scored with the bounded search, not the official's exact one (see docs/exactness.md#bounded-cost)",
 					s.warn, res.Index+1, r.gold.Name(), res.Gold.Line, opt.FallbackReason(res))
 			}
 			if s.Counts != nil {

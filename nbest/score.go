@@ -80,7 +80,7 @@ func Score(next func() (Group, error), p *scorer.PreparedGold, workers int, each
 			each(b, g, rs)
 			for k := range rs {
 				if rs[k].Bounded != lattice.Exact && (k == 0 || &rs[k].Annotators[0] != &rs[k-1].Annotators[0]) {
-					b.Warnings = append(b.Warnings, fmt.Sprintf("sentence %d, hypothesis %d (its sentence starts at line %d): %s; scored with the bounded search (see the README)",
+					b.Warnings = append(b.Warnings, fmt.Sprintf("sentence %d, hypothesis %d (its sentence starts at line %d): %s; scored with the bounded search, not the official's exact one (see docs/exactness.md#bounded-cost)",
 						g.Sentence, k, g.Line, p.Options().FallbackReason(&rs[k])))
 				}
 			}

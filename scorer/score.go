@@ -25,7 +25,7 @@ const (
 	// CompatMaster is the later GitHub master: insertions before the first source token are
 	// reported at offset 0.
 	CompatMaster
-	// CompatFixed corrects every documented quirk (every Fix; see the README).
+	// CompatFixed corrects every documented quirk (every Fix; docs/exactness.md lists them).
 	CompatFixed
 )
 

@@ -3,9 +3,10 @@
 // against a gold standard loaded once. Its one specification is docs/serving-protocol.md (the
 // requests, the answers and their fields, the errors).
 //
-// The protocol has a version, ProtocolVersion, which the "info" answer gives as "protocol"
-// (with maxmatch's version and the signature of the figures): a client checks it before any
-// other request, and refuses a service whose protocol it does not speak.
+// The protocol has a version, ProtocolVersion (1; the versions and what changed between them
+// are listed at the end of docs/serving-protocol.md), which the "info" answer gives as
+// "protocol" (with maxmatch's version and the signature of the figures): a client checks it
+// before any other request, and refuses a service whose protocol it does not speak.
 //
 // A Server holds the gold, prepared once, and one state per worker; Serve reads the requests,
 // answers them on the workers in parallel and writes the answers in order. No request can take

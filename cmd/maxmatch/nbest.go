@@ -96,7 +96,7 @@ func (a *app) newNbest() *cobra.Command {
 	fs := cli.Flags(cmd)
 	nbestFlagSet(fs, &f)
 	fs.Bool(&jsonl, "jsonl", "", "print one JSON object per hypothesis instead of TSV (with the chosen annotator's edits)")
-	fs.Bool(&stats, "stats", "", "print the sufficient statistics of every hypothesis as a MERT/PRO tuner reads them (Moses' scores format, M2Scorer's four statistics; see the README)")
+	fs.Bool(&stats, "stats", "", "print the sufficient statistics of every hypothesis as a MERT/PRO tuner reads them (Moses' scores format, M2Scorer's four statistics; see docs/guide.md#n-best-lists-and-oracles)")
 	return cmd
 }
 

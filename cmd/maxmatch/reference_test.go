@@ -123,7 +123,9 @@ func markdownPage(cmd *cobra.Command) string {
 		fmt.Fprintf(&b, "- [%s](%s.md): %s\n", root.CommandPath(), referenceName(root), parentSummary(root))
 	}
 	if !cmd.HasParent() {
-		b.WriteString("- The README: what the figures mean, the formats, the bounded cost.\n")
+		b.WriteString("- [The guide](../guide.md): what the figures mean, the reports and formats; " +
+			"[exactness](../exactness.md): the compatibility modes, the fixes, the bounded cost; " +
+			"[the FAQ](../faq.md): every error message and what to do.\n")
 	}
 	b.WriteString("\nThis page is generated from the command's own definitions (`go generate ./cmd/maxmatch`).\n")
 	return b.String()
@@ -218,7 +220,8 @@ func manPage(cmd *cobra.Command) string {
 		also = append(also, ".BR "+manName(p)+" (1)")
 	}
 	if len(also) == 0 {
-		also = append(also, "The README of maxmatch, and docs/reference.")
+		also = append(also, "In maxmatch's repository: docs/guide.md (the figures, the reports and formats), "+
+			"docs/exactness.md (the modes, the fixes, the bounded cost), docs/faq.md (every error message) and docs/reference.")
 	}
 	b.WriteString(strings.Join(also, ",\n") + "\n")
 	return b.String()

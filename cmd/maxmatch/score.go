@@ -26,7 +26,7 @@ type scoreFlags struct {
 	opt         scorer.Options
 	reading     corpus.Reading
 	verbose     bool // the official's -v output
-	veryVerbose bool // accepted; prints the -v output (see the README)
+	veryVerbose bool // accepted; prints the -v output (see veryVerboseNote)
 	explain     bool // our readable per-sentence report
 	jsonl       bool
 	counts      bool
@@ -106,7 +106,7 @@ decompressed. Flags may also follow the files; "--" ends them.`
 // veryVerboseNote is printed on stderr for --very_verbose, which prints the -v output.
 const veryVerboseNote = "--very_verbose prints the -v output; the official scorer's further output " +
 	"(its Levenshtein matrices, back-pointers, edit dictionaries, graphs and the traces of its closure and weights) " +
-	"is not reproduced: it describes the official's own data structures, in CPython 2's dict order, not the scores (see the README)"
+	"is not reproduced: it describes the official's own data structures, in CPython 2's dict order, not the scores (see docs/exactness.md#the-official-verbose-output)"
 
 // defaultTableResamples is the number of bootstrap resamples of a table of several systems.
 const defaultTableResamples = 1000

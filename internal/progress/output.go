@@ -72,7 +72,7 @@ func (o *Output) Write(p []byte) (int, error) {
 	}
 	if len(o.buf)+len(p) > cap(o.buf) && cap(o.buf) < outputFlush {
 		// A few kilobytes for a report of a few lines, then at once what a stream needs: a
-		// process pays for every page it touches first (see the README's speed section).
+		// process pays for every page it touches first (docs/speed.md#against-the-official-scorer).
 		size := 4 << 10
 		if cap(o.buf) > 0 {
 			size = outputFlush + outputFlush/4

@@ -12,7 +12,7 @@
 // it: the tables and the chart as HTML and inline SVG, the sentences as a JSON block that the
 // page's own script renders one page of sentences at a time: for 13 systems × 1,312
 // CoNLL-2014 sentences, 0.8 MB that Chromium opens in a few hundred milliseconds, where every
-// sentence rendered in advance would be 9 MB and take it seconds (see the README).
+// sentence rendered in advance would be 9 MB and take it seconds (docs/speed.md, The error-analysis page).
 //
 // Everything from the input is escaped: HTML text by html.EscapeString, the JSON block as
 // json.Marshal escapes strings (report.AppendJSONStringHTML: <, >, &, U+2028 and U+2029 as \u

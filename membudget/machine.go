@@ -134,6 +134,14 @@ func readLimit(path string) (int64, error) {
 	return strconv.ParseInt(s, 10, 64)
 }
 
+// SizeRangeError is a size ParseBytes reads, but which no int64 number of bytes is.
+type SizeRangeError struct {
+	Size    string // as given
+	Problem string // "too large", "less than one byte"
+}
+
+func (e *SizeRangeError) Error() string { return fmt.Sprintf("%q is %s", e.Size, e.Problem) }
+
 // ParseBytes reads a size: a number of bytes, or a number (decimals allowed) followed by a unit
 // K, M, G or T (also KB, KiB…, any case), each 1024 times the one before.
 func ParseBytes(s string) (int64, error) {
@@ -154,8 +162,11 @@ func ParseBytes(s string) (int64, error) {
 		return 0, fmt.Errorf("%q: unknown unit %q: expected K, M, G or T (for example 500M, 2G)", s, strings.TrimSpace(t[i:]))
 	}
 	v *= float64(uint64(1) << sh)
-	if v >= math.MaxInt64 {
-		return 0, fmt.Errorf("%q is too large", s)
+	switch {
+	case v >= math.MaxInt64:
+		return 0, &SizeRangeError{s, "too large"}
+	case v > 0 && v < 1:
+		return 0, &SizeRangeError{s, "less than one byte"}
 	}
 	return int64(v), nil
 }

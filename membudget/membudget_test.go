@@ -146,6 +146,10 @@ func TestParseBytes(t *testing.T) {
 		{"2X", 0, false, "unknown unit"},
 		{"-1G", 0, false, "negative"},
 		{"1e30T", 0, false, "too large"},
+		{"0", 0, true, "zero (what it means is the flag's to say)"},
+		{"0.5", 0, false, "less than one byte: not taken as 0"},
+		{"0.0001K", 0, false, "the same with a unit"},
+		{"0.5K", 512, true, "a fraction of a unit"},
 	}
 	for _, tt := range tests {
 		got, err := ParseBytes(tt.in)

@@ -134,7 +134,7 @@ func hostileValues(fl *pflag.Flag, dir string) map[string]bool {
 			values[s] = err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) && x <= v.R.Max && (x > v.R.Min || x == v.R.Min && v.R.MinIncluded)
 		}
 	case *cli.SizeValue:
-		for s, ok := range map[string]bool{"0": false, "-1": false, "1": true, "64M": true, "1e3": false, "9223372036854775807": false,
+		for s, ok := range map[string]bool{"0": v.Zero != "", "-1": false, "1": true, "64M": true, "1e3": false, "9223372036854775807": false,
 			"99999999999999999999G": false, "10T": true, "abc": false, "NaN": false, "Inf": false, "0.5": false} {
 			values[s] = ok
 		}

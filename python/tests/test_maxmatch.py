@@ -128,6 +128,14 @@ class TestScores(Files):
         with maxmatch.Scorer(self.gold, compat="fixed", fixes=["gold-order"], ignore_whitespace_casing=True) as m2:
             self.assertEqual(m2.info["compat"], "fixed")
 
+    def test_largest_u_in_the_bounded_search(self):
+        # u at the largest int64 with the bounded search once made the service panic, and the
+        # package raise the trace.
+        with maxmatch.Scorer(self.gold, max_unchanged_words=2 ** 63 - 1, max_edges=1) as m2:
+            r = m2.sentence(2, "They were happy .")
+            self.assertEqual((r.tp, r.fp, r.fn, r.bounded), (1, 0, 0, True))
+            self.assertEqual(m2.info["max_unchanged_words"], 2 ** 63 - 1)
+
     def test_threads_share_a_scorer(self):
         with maxmatch.Scorer(self.gold) as m2:
             want = repr(m2.sentence(2, "They were happy ."))
@@ -274,6 +282,12 @@ class TestErrors(Files):
         with self.assertRaises(maxmatch.ServiceError) as cm:
             maxmatch.Scorer(self.gold, binary=self.write("not-executable", "x"))
         self.assertIn("cannot start", str(cm.exception))
+        # The same command named by MAXMATCH_BIN.
+        with unittest.mock.patch.dict(os.environ, {"MAXMATCH_BIN": "/bin/true"}):
+            with self.assertRaises(maxmatch.ServiceError) as cm:
+                maxmatch.Scorer(self.gold)
+        self.assertEqual(str(cm.exception), "/bin/true ended (exit status 0) without answering the service's first request: is it the maxmatch command?")
+        self.assertNotIsInstance(cm.exception, maxmatch.GoldFileError)
 
     def test_protocol_mismatch(self):
         log = os.path.join(self.dir, "requests")

@@ -16,7 +16,7 @@ import (
 const DefaultFraction = 0.5
 
 // Machine returns the most memory a budget may have in this process, and where the figure
-// comes from: the smallest of the physical memory (/proc/meminfo's MemTotal), the cgroup's
+// comes from: the smallest of the physical memory (see physicalMemory), the cgroup's
 // limit (v2 memory.max or v1 memory.limit_in_bytes), and half of what remains of the
 // address-space limit (RLIMIT_AS, as prlimit --as sets it), read once per process. Half, because the address space
 // counts what the Go runtime has reserved and freed as well as what it uses: freed memory
@@ -49,8 +49,8 @@ func readMachine() (m machineMemory) {
 			m = machineMemory{bytes: n, source: what, fromAS: as, ok: true}
 		}
 	}
-	if n, err := procKB("/proc/meminfo", "MemTotal"); err == nil {
-		consider(n, "MemTotal in /proc/meminfo", false)
+	if n, what, err := physicalMemory(); err == nil {
+		consider(n, what, false)
 	}
 	for _, f := range cgroupLimitFiles() {
 		if n, err := readLimit(f); err == nil {

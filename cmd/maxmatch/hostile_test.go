@@ -336,15 +336,8 @@ func TestHostileReproductions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	words := func(prefix string, n int) string {
-		w := make([]string, n)
-		for i := range w {
-			w[i] = fmt.Sprintf("%s%d", prefix, i)
-		}
-		return strings.Join(w, " ")
-	}
 	// A request of 400 unrelated tokens, its own gold: 628 kB to score, whichever search.
-	heavy := fmt.Sprintf(`{"id": "big", "source": %q, "gold": [], "hyp": %q}`, words("s", 400), words("h", 400))
+	heavy := fmt.Sprintf(`{"id": "big", "source": %q, "gold": [], "hyp": %q}`, numberedWords("s", 400), numberedWords("h", 400))
 	next := `{"id": 1, "hyp": "I like it ."}`
 	tests := []struct {
 		args  []string
@@ -494,4 +487,14 @@ func TestHostileUnchangedWordsBeyond32Bits(t *testing.T) {
 			t.Errorf("u = %s:\n%s\nwant the figures of u = 100:\n%s", u, got, want)
 		}
 	}
+}
+
+// numberedWords is n tokens, prefix0 prefix1 …, separated by spaces: a sentence of distinct
+// tokens (unrelated to one of another prefix).
+func numberedWords(prefix string, n int) string {
+	w := make([]string, n)
+	for i := range w {
+		w[i] = prefix + strconv.Itoa(i)
+	}
+	return strings.Join(w, " ")
 }

@@ -55,12 +55,14 @@ func (a *app) newServe() *cobra.Command {
 			if err := reading.Check(); err != nil {
 				return cli.UsageError{Msg: err.Error()}
 			}
-			// A request line is held in memory whole: at most the memory budget.
-			if budget := opt.Memory(); int64(maxLine) > budget {
-				if cmd.Flags().Changed("max-request-bytes") {
-					return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
-				}
-				maxLine = int(min(budget, math.MaxInt))
+			// A request line is held in memory whole, outside the budget, with the strings
+			// decoded from it: at most the budget when given, a 32nd of it by default.
+			budget := opt.Memory()
+			switch {
+			case !cmd.Flags().Changed("max-request-bytes"):
+				maxLine = int(min(int64(maxLine), max(budget/32, 1), math.MaxInt))
+			case int64(maxLine) > budget:
+				return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
 			}
 			checkWorkers(&opt)
 			a.code = a.serve(opt, reading, goldPath, service.Config{Workers: opt.Workers, MaxRequestBytes: maxLine, RequestMemory: requestMem})
@@ -68,10 +70,10 @@ func (a *app) newServe() *cobra.Command {
 		})
 	fs := cli.Flags(cmd)
 	fs.String(&goldPath, "gold", "", "", cli.FileArg, "the M2 gold file (required)")
-	fs.Int(&maxLine, "max-request-bytes", "", service.DefaultMaxRequestBytes, cli.Positive, "longest request line accepted, at most the memory budget (the default too); a longer one gets an error answer")
+	fs.Int(&maxLine, "max-request-bytes", "", service.DefaultMaxRequestBytes, cli.Positive, "longest request line accepted, at most the memory budget (by default at most a 32nd of it: the line and the strings decoded from it, up to six times its size, are held outside it); a longer one gets an error answer")
 	requestMem = service.DefaultRequestMemory
 	fs.Size(&requestMem, "max-request-memory", membudget.Bytes(service.DefaultRequestMemory), "the default",
-		"most of the memory budget one request's scoring holds (more than the budget: the whole budget); a sentence whose exact search needs more is scored by the bounded search and marked \"bounded\", one that not even that fits gets an error answer, and the next request is served")
+		"most of the memory budget one request's scoring holds (more than the budget: the whole budget); a sentence whose exact search needs more is scored by the bounded search and marked \"bounded\", one that not even that fits gets an error answer, as does a request whose answer would be longer than an eighth of it; the next request is served")
 	scoringFlags(fs, &opt)
 	readingFlags(fs, &reading)
 	return cmd

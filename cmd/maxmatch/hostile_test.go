@@ -463,13 +463,7 @@ func holdsInOrder(text string, parts []string) bool {
 // − 1 into −1), each with the figures of u = 100, which is no limit on these sentences already
 // (needs ../shared/data).
 func TestHostileUnchangedWordsBeyond32Bits(t *testing.T) {
-	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "conll14"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("shared data not found at %s (it lives beside the repository as ../shared/data): %v", data, err)
-	}
+	data := conllData(t)
 	system, gold := filepath.Join(data, "systems", "CAMB"), filepath.Join(data, "gold", "official-2014.combined.m2")
 	score := func(u string) string {
 		var stdout, stderr bytes.Buffer

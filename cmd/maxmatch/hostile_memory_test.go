@@ -78,6 +78,8 @@ func TestHostileMemory(t *testing.T) {
 	for name, text := range map[string]string{
 		"unrelated.txt": numberedWords("h", 600) + "\n",
 		"unrelated.m2":  "S " + numberedWords("s", 600) + "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n",
+		"one.txt":       "x\nI like it .\n",
+		"long-gold.m2":  "S " + numberedWords("w", 300_000) + "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n\nS I like it .\n",
 	} {
 		if err := os.WriteFile(in(name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -91,7 +93,7 @@ func TestHostileMemory(t *testing.T) {
 		args  []string
 		stdin string
 		code  int
-		out   string // lines stdout holds, in order ("\n" between them)
+		out   string // exit 0: lines stdout holds, in order ("\n" between them); exit 2: what stderr says
 		why   string
 	}{
 		{[]string{"nbest", "--max-memory", budget, "-j", "100000000", in("n.txt"), in("g.m2")}, "", 0, "0\t0\t0\t1\t1\t1",
@@ -106,7 +108,7 @@ func TestHostileMemory(t *testing.T) {
 			"half a million hypotheses in one request: their answer would be 100 MB, refused once it passes its part of the share; the next request served"},
 		{[]string{"score", "--max-memory", budget, "--bootstrap", "2000000", in("s.txt"), in("g.m2")}, "", 0, "95% bootstrap intervals (2000000 resamples",
 			"the most resamples the budget holds: their arrays reserved from it"},
-		{[]string{"score", "--max-memory", budget, "--bootstrap", "9223372036854775807", in("s.txt"), in("g.m2")}, "", 2, "",
+		{[]string{"score", "--max-memory", budget, "--bootstrap", "9223372036854775807", in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 9223372036854775807 resamples are more than the memory budget",
 			"beyond: refused before any work"},
 		{[]string{"compare", "--max-memory", budget, "--resamples", "1000000", in("s.txt"), in("s.txt"), in("g.m2")}, "", 0, "Resamples   : 1000000",
 			"compare's resamples within the budget"},
@@ -114,11 +116,20 @@ func TestHostileMemory(t *testing.T) {
 			"a one-line system of 300,000 tokens (a 50 MB one passed the budget by 22%)"},
 		{[]string{"score", "--max-memory", budget, in("unrelated.txt"), in("unrelated.m2")}, "", 0, "F_0.5       : 0.0000",
 			"a line of 600 tokens unrelated to its source: the bounded search, with a warning, within the budget"},
+		{[]string{"score", "--max-memory", budget, in("one.txt"), in("long-gold.m2")}, "", 2, "is too large for the memory budget: 300,000 source and 1 hypothesis tokens",
+			"a gold S line of 300,000 tokens against a system of one token: one clear error (50 MB of it took 4.8 GB)"},
+		{[]string{"serve", "--max-memory", budget, "--gold", in("long-gold.m2")}, `{"id": 0, "hyp": "x"}` + "\n" + next + "\n", 0,
+			`{"id":0,"error":"line 1: sentence 1 (gold line 1) is too large for the memory budget: 300,000 source and 1 hypothesis tokens` + "\n" + `{"id":1,"annotator":0,`,
+			"the same sentence asked of the service: an error answer, and the next request served"},
 	}
 	limit := int64(2*hostileBudget + startupAllowance)
 	for _, tt := range tests {
 		r := runMeasured(t, tt.stdin, tt.args...)
-		t.Logf("%s: exit %d, peak %s", strings.Join(tt.args[:min(len(tt.args), 5)], " "), r.code, membudget.Bytes(r.peak))
+		shown := make([]string, len(tt.args))
+		for k, a := range tt.args {
+			shown[k] = strings.TrimPrefix(a, filepath.Dir(a)+string(filepath.Separator))
+		}
+		t.Logf("maxmatch %s: exit %d, peak %s", strings.Join(shown, " "), r.code, membudget.Bytes(r.peak))
 		for _, sign := range crashSigns {
 			if strings.Contains(r.stderr, sign) {
 				t.Fatalf("%s: %q crashed: %s", tt.why, tt.args, r.stderr)
@@ -127,8 +138,11 @@ func TestHostileMemory(t *testing.T) {
 		if r.code != tt.code {
 			t.Errorf("%s: %q: exit %d, want %d; stderr %q", tt.why, tt.args, r.code, tt.code, r.stderr)
 		}
-		if r.code == exitOK && !holdsInOrder(r.stdout, strings.Split(tt.out, "\n")) {
+		switch {
+		case r.code == exitOK && !holdsInOrder(r.stdout, strings.Split(tt.out, "\n")):
 			t.Errorf("%s: %q: stdout %.300q, want it to hold %q", tt.why, tt.args, r.stdout, tt.out)
+		case r.code == exitError && (!strings.Contains(r.stderr, tt.out) || strings.Count(r.stderr, "\n") != 1 || r.stdout != ""):
+			t.Errorf("%s: %q: stderr %q and stdout %.100q, want one line saying %q and nothing on stdout", tt.why, tt.args, r.stderr, r.stdout, tt.out)
 		}
 		if r.peak > limit {
 			t.Errorf("%s: %q: peak resident set %s, over twice the budget plus the start-up allowance (%s)", tt.why, tt.args, membudget.Bytes(r.peak), membudget.Bytes(limit))

@@ -331,6 +331,61 @@ func fmtExponent(f FamilyFit) string {
 	return fmt.Sprintf("%.2f", f.Fit.Exponent)
 }
 
+// joinedTotals are the figures of the files joined by one group, summed.
+type joinedTotals struct {
+	Files, Lines, SrcTokens int
+	MaxTokens               int      // of the longest line
+	Ours                    float64  // our command's time, seconds: the sum of each file's median
+	Bounded                 int      // sentences the in-process scoring sent to the bounded search
+	Warned                  int      // files our command warned on
+	OfficialRun             int      // files the official was run on
+	Finished                int      // of them, those it finished
+	Official, OursFinished  float64  // on the files it finished: its time and ours, seconds
+	Same                    int      // of the files it finished, those with the same scores
+	Differ                  []string // the others' systems
+	TimedOut                int      // of the files it did not finish, those at the time limit
+	Failed                  []string // the rest, "SYSTEM (why)"
+}
+
+// joinedTotals sums the figures of the files joined by g.
+func (r *Report) joinedTotals(g int) joinedTotals {
+	var t joinedTotals
+	for i := range r.Joined {
+		jr := &r.Joined[i]
+		if jr.Group != g {
+			continue
+		}
+		ours := spreadOf(walls(jr.Ours)).Median
+		t.Files++
+		t.Lines, t.SrcTokens, t.MaxTokens = t.Lines+jr.Lines, t.SrcTokens+jr.SrcTokens, max(t.MaxTokens, jr.MaxTokens)
+		t.Ours += ours
+		t.Bounded += jr.Bounded
+		if len(jr.Warnings) > 0 {
+			t.Warned++
+		}
+		if len(jr.Official) == 0 {
+			continue
+		}
+		t.OfficialRun++
+		switch {
+		case jr.Official[0].OK():
+			t.Finished++
+			t.Official += jr.Official[0].Wall.Seconds()
+			t.OursFinished += ours
+			if jr.Same == "yes" {
+				t.Same++
+			} else {
+				t.Differ = append(t.Differ, jr.Name)
+			}
+		case jr.Official[0].Status == StatusTimeout:
+			t.TimedOut++
+		default:
+			t.Failed = append(t.Failed, fmt.Sprintf("%s (%s)", jr.Name, orDash(jr.OfficialError)))
+		}
+	}
+	return t
+}
+
 // joinedSummary is the summary's lines on the joined files.
 func joinedSummary(p func(string, ...any), r *Report) {
 	if len(r.Joined) == 0 {
@@ -338,50 +393,19 @@ func joinedSummary(p func(string, ...any), r *Report) {
 	}
 	_, all := r.joinedGrowth()
 	for _, g := range r.joinedGroups() {
-		var ours, off, offOurs float64
-		var files, offFiles, same, bounded, warned, timedOut, srcTok, lines int
-		var failed []string
-		maxTok := 0
-		for i := range r.Joined {
-			jr := &r.Joined[i]
-			if jr.Group != g {
-				continue
-			}
-			files++
-			srcTok, lines = srcTok+jr.SrcTokens, lines+jr.Lines
-			ours += spreadOf(walls(jr.Ours)).Median
-			bounded += jr.Bounded
-			if len(jr.Warnings) > 0 {
-				warned++
-			}
-			maxTok = max(maxTok, jr.MaxTokens)
-			switch {
-			case len(jr.Official) == 0:
-			case jr.Official[0].OK():
-				offFiles++
-				off += jr.Official[0].Wall.Seconds()
-				offOurs += spreadOf(walls(jr.Ours)).Median
-				if jr.Same == "yes" {
-					same++
-				}
-			case jr.Official[0].Status == StatusTimeout:
-				timedOut++
-			default:
-				failed = append(failed, fmt.Sprintf("%s (%s)", jr.Name, orDash(jr.OfficialError)))
-			}
-		}
+		t := r.joinedTotals(g)
 		line := fmt.Sprintf("- **CoNLL-2014 joined by %d** (%s: %d tokens a line on average, up to %d): maxmatch scored the %s in %s (the sum of each file's median); %s, %s.",
-			g, joinedKind(g), srcTok/max(1, lines), maxTok, plural(files, "file", "files"), fmtSeconds(ours),
-			boundedPhrase(bounded), warnedPhrase(warned))
-		if offFiles > 0 {
+			g, joinedKind(g), t.SrcTokens/max(1, t.Lines), t.MaxTokens, plural(t.Files, "file", "files"), fmtSeconds(t.Ours),
+			boundedPhrase(t.Bounded), warnedPhrase(t.Warned))
+		if t.Finished > 0 {
 			line += fmt.Sprintf(" The official scorer finished %s in %s (%s ours on the same files) and printed the same scores on **%d of %d**.",
-				plural(offFiles, "file", "files"), fmtSeconds(off), fmtRatio(off/offOurs), same, offFiles)
+				plural(t.Finished, "file", "files"), fmtSeconds(t.Official), fmtRatio(t.Official/t.OursFinished), t.Same, t.Finished)
 		}
-		if timedOut > 0 {
-			line += fmt.Sprintf(" It did not finish %s within its time limit (%s).", plural(timedOut, "file", "files"), fmtSeconds(r.JoinedTimeout.Seconds()))
+		if t.TimedOut > 0 {
+			line += fmt.Sprintf(" It did not finish %s within its time limit (%s).", plural(t.TimedOut, "file", "files"), fmtSeconds(r.JoinedTimeout.Seconds()))
 		}
-		if len(failed) > 0 {
-			line += fmt.Sprintf(" It failed on %s (address-space limit %s): %s.", plural(len(failed), "file", "files"), orNone(r.OfficialAS), strings.Join(failed, ", "))
+		if len(t.Failed) > 0 {
+			line += fmt.Sprintf(" It failed on %s (address-space limit %s): %s.", plural(len(t.Failed), "file", "files"), orNone(r.OfficialAS), strings.Join(t.Failed, ", "))
 		}
 		p("%s\n", line)
 	}

@@ -53,21 +53,11 @@ func prepareLong(cfg *Config, dir string) ([]LongRun, [][]caseFiles, error) {
 	for _, fam := range cfg.LongFamilies {
 		sizes, capped := longSizes(cfg, fam.Name)
 		lr := LongRun{Name: fam.Name, Description: fam.Description, Capped: capped, Max: cfg.LongMax[fam.Name]}
-		var ff []caseFiles
-		for _, n := range sizes {
-			c := fam.Case(n, 1)
-			f, err := writeCase(dir, fmt.Sprintf("%s-%d", fam.Name, n), &c)
-			if err != nil {
-				return nil, nil, err
-			}
-			ff = append(ff, f)
-			logf("in-process: %s n=%d", fam.Name, n)
-			pt, err := measureLongInProcess(&c, cfg)
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s n=%d: %v", fam.Name, n, err)
-			}
-			lr.Points = append(lr.Points, pt)
+		points, ff, err := prepareSizes(fam, sizes, dir, func(c *cases.Case) (LongPoint, error) { return measureLongInProcess(c, cfg) })
+		if err != nil {
+			return nil, nil, err
 		}
+		lr.Points = points
 		runs = append(runs, lr)
 		files = append(files, ff)
 	}
@@ -100,51 +90,27 @@ func sampleCount(cfg *Config, first time.Duration) int {
 }
 
 // longRound runs round r of the long lines: our command on every size, the official as on the
-// generated families (under its address-space limit; once a size does not finish, the larger
-// ones are not run, and a size it did not finish is not run again).
+// generated families, under its address-space limit. Our command's refusal of a line, and the
+// official's failure, are results, with their reasons.
 func longRound(cfg *Config, r int, runs []LongRun, files [][]caseFiles) error {
 	for i := range runs {
 		lr := &runs[i]
-		stopped := false
+		points := make([]*FamilyPoint, len(lr.Points))
 		for k := range lr.Points {
-			pt, f := &lr.Points[k], files[i][k]
-			s, res, err := oursSlotWith(cfg, []string{"score", f.system, f.gold}, 0, proc.Options{})
-			if err != nil {
-				return fmt.Errorf("%s n=%d: %v", lr.Name, pt.N, err)
+			points[k] = &lr.Points[k].FamilyPoint
+		}
+		err := sizesRound(cfg, r, lr.Name, points, files[i], officialLimitedArgv, func(k int, ours proc.Result, official *proc.Result) error {
+			pt := &lr.Points[k]
+			if !ours.Sample.OK() && pt.OursError == "" {
+				pt.OursError = failureReason(ours)
 			}
-			pt.Ours = append(pt.Ours, s)
-			if !s.OK() && pt.OursError == "" {
-				pt.OursError = failureReason(res)
+			if r == 0 && official != nil {
+				pt.OfficialError = failureReason(*official)
 			}
-			if cfg.Official == "" {
-				logf("round %d %s n=%d: maxmatch %.3fs (%s)", r+1, lr.Name, pt.N, s.Wall.Seconds(), s.Status)
-				continue
-			}
-			switch {
-			case stopped:
-				if r == 0 {
-					pt.Official = append(pt.Official, Sample{Status: StatusSkipped})
-				}
-				logf("round %d %s n=%d: maxmatch %.3fs (%s), official not run", r+1, lr.Name, pt.N, s.Wall.Seconds(), s.Status)
-				continue
-			case len(pt.Official) > 0 && !pt.Official[0].OK():
-				stopped = true
-				logf("round %d %s n=%d: maxmatch %.3fs (%s), official not run again", r+1, lr.Name, pt.N, s.Wall.Seconds(), s.Status)
-				continue
-			}
-			o, err := runMeasured(cfg, officialLimitedArgv(cfg, f.system, f.gold), cfg.Timeout, proc.Options{})
-			if err != nil {
-				return err
-			}
-			pt.Official = append(pt.Official, o.Sample)
-			if r == 0 {
-				pt.Same = sameOutput([]byte(res.Stdout), []byte(o.Stdout), o.Sample)
-				pt.OfficialError = failureReason(o)
-			}
-			logf("round %d %s n=%d: maxmatch %.3fs, official %.2fs (%s)", r+1, lr.Name, pt.N, s.Wall.Seconds(), o.Sample.Wall.Seconds(), o.Sample.Status)
-			if !o.Sample.OK() {
-				stopped = true
-			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil

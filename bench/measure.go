@@ -128,19 +128,9 @@ func measureAll(cfg *Config) (*Report, error) {
 	famFiles := make([][]caseFiles, len(cfg.Families))
 	for i, fam := range cfg.Families {
 		fr := FamilyRun{Name: fam.Name, Description: fam.Description}
-		for _, n := range cfg.Sizes {
-			c := fam.Case(n, 1)
-			files, err := writeCase(tmp, fmt.Sprintf("%s-%d", fam.Name, n), &c)
-			if err != nil {
-				return nil, err
-			}
-			famFiles[i] = append(famFiles[i], files)
-			logf("in-process: %s n=%d", fam.Name, n)
-			pt, err := measureInProcess(&c, cfg)
-			if err != nil {
-				return nil, fmt.Errorf("%s n=%d: %v", fam.Name, n, err)
-			}
-			fr.Points = append(fr.Points, pt)
+		fr.Points, famFiles[i], err = prepareSizes(fam, cfg.Sizes, tmp, func(c *cases.Case) (FamilyPoint, error) { return measureInProcess(c, cfg) })
+		if err != nil {
+			return nil, err
 		}
 		rep.Families = append(rep.Families, fr)
 	}
@@ -224,39 +214,18 @@ func measureAll(cfg *Config) (*Report, error) {
 	for r := range cfg.Rounds {
 		for i := range rep.Families {
 			fr := &rep.Families[i]
-			timedOut := false
+			points := make([]*FamilyPoint, len(fr.Points))
 			for k := range fr.Points {
-				pt, files := &fr.Points[k], famFiles[i][k]
-				s, outOurs, err := oursSlot(cfg, files.system, files.gold, 0)
-				if err != nil {
-					return nil, err
+				points[k] = &fr.Points[k]
+			}
+			err := sizesRound(cfg, r, fr.Name, points, famFiles[i], officialArgv, func(k int, ours proc.Result, _ *proc.Result) error {
+				if !ours.Sample.OK() {
+					return fmt.Errorf("%s n=%d: %s: %s", fr.Name, points[k].N, cfg.Maxmatch, failureReason(ours))
 				}
-				pt.Ours = append(pt.Ours, s)
-				if cfg.Official == "" {
-					continue
-				}
-				switch {
-				case timedOut:
-					if r == 0 {
-						pt.Official = append(pt.Official, Sample{Status: StatusSkipped})
-					}
-					continue
-				case len(pt.Official) > 0 && !pt.Official[0].OK():
-					timedOut = true // measured once; a time-out is not repeated
-					continue
-				}
-				o, outOff, err := cfg.Spawner.Run(officialArgv(cfg, files.system, files.gold), cfg.Timeout)
-				if err != nil {
-					return nil, err
-				}
-				pt.Official = append(pt.Official, o)
-				if r == 0 {
-					pt.Same = sameOutput(outOurs, outOff, o)
-				}
-				logf("round %d %s n=%d: maxmatch %.3fs, official %.2fs (%s)", r+1, fr.Name, pt.N, s.Wall.Seconds(), o.Wall.Seconds(), o.Status)
-				if !o.OK() {
-					timedOut = true
-				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -289,6 +258,74 @@ func measureAll(cfg *Config) (*Report, error) {
 // NTHU alone would otherwise take ten minutes per run).
 func slowSystem(sr *SystemRun, slow time.Duration) bool {
 	return len(sr.Official) > 0 && sr.Official[0].Wall > slow
+}
+
+// prepareSizes writes a family's case of each size into dir and measures it in-process:
+// the points, in the order of sizes, and their files.
+func prepareSizes[P any](fam cases.Family, sizes []int, dir string, measure func(*cases.Case) (P, error)) ([]P, []caseFiles, error) {
+	var points []P
+	var files []caseFiles
+	for _, n := range sizes {
+		c := fam.Case(n, 1)
+		f, err := writeCase(dir, fmt.Sprintf("%s-%d", fam.Name, n), &c)
+		if err != nil {
+			return nil, nil, err
+		}
+		logf("in-process: %s n=%d", fam.Name, n)
+		pt, err := measure(&c)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s n=%d: %v", fam.Name, n, err)
+		}
+		points, files = append(points, pt), append(files, f)
+	}
+	return points, files, nil
+}
+
+// sizesRound runs round r of one family's sizes (points, with their files): our command on
+// each size, then the official (its command line from argv) unless it has stopped: once its
+// first run of a size did not finish, it is not run again on that size nor on any larger one
+// (marked skipped in the first round). Each size's runs go to each: ours (the slot's last),
+// and the official's (nil when not run); an error from each ends the round.
+func sizesRound(cfg *Config, r int, name string, points []*FamilyPoint, files []caseFiles, argv func(cfg *Config, system, gold string) []string, each func(k int, ours proc.Result, official *proc.Result) error) error {
+	stopped := false
+	for k, pt := range points {
+		f := files[k]
+		s, res, err := oursSlotWith(cfg, []string{"score", f.system, f.gold}, 0, proc.Options{})
+		if err != nil {
+			return fmt.Errorf("%s n=%d: %v", name, pt.N, err)
+		}
+		pt.Ours = append(pt.Ours, s)
+		msg := fmt.Sprintf("round %d %s n=%d: maxmatch %.3fs (%s)", r+1, name, pt.N, s.Wall.Seconds(), s.Status)
+		var official *proc.Result
+		switch {
+		case cfg.Official == "":
+		case stopped:
+			if r == 0 {
+				pt.Official = append(pt.Official, Sample{Status: StatusSkipped})
+			}
+			msg += ", official not run"
+		case len(pt.Official) > 0 && !pt.Official[0].OK():
+			stopped = true // measured once; a run that did not finish is not repeated
+			msg += ", official not run again"
+		default:
+			o, err := runMeasured(cfg, argv(cfg, f.system, f.gold), cfg.Timeout, proc.Options{})
+			if err != nil {
+				return err
+			}
+			pt.Official = append(pt.Official, o.Sample)
+			if r == 0 {
+				pt.Same = sameOutput([]byte(res.Stdout), []byte(o.Stdout), o.Sample)
+			}
+			stopped = !o.Sample.OK()
+			official = &o
+			msg += fmt.Sprintf(", official %.2fs (%s)", o.Sample.Wall.Seconds(), o.Sample.Status)
+		}
+		logf("%s", msg)
+		if err := each(k, res, official); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func officialArgv(cfg *Config, system, gold string) []string {

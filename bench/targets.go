@@ -182,47 +182,20 @@ func (r *Report) largeGoldTarget(name string) Target {
 func (r *Report) paragraphTarget() Target {
 	const g = 5
 	t := Target{Goal: fmt.Sprintf("paragraph-level CoNLL-2014 (groups of %d): every sentence scored exactly by default, no warning", g)}
-	files, lines, bounded, warned := 0, 0, 0, 0
-	for _, jr := range r.Joined {
-		if jr.Group == g {
-			files++
-			lines += jr.Lines
-			bounded += jr.Bounded
-			if len(jr.Warnings) > 0 {
-				warned++
-			}
-		}
-	}
-	if files == 0 {
+	tot := r.joinedTotals(g)
+	if tot.Files == 0 {
 		t.Measured = "not run (`-groups`, `-systems`)"
 		return t
 	}
-	t.Measured = fmt.Sprintf("%s (%s): %s by the bounded search in-process, warnings from the command on %s", plural(files, "file", "files"), plural(lines, "line", "lines"), plural(bounded, "sentence", "sentences"), plural(warned, "file", "files"))
-	t.Status = metIf(bounded == 0 && warned == 0)
+	t.Measured = fmt.Sprintf("%s (%s): %s by the bounded search in-process, warnings from the command on %s", plural(tot.Files, "file", "files"), plural(tot.Lines, "line", "lines"), plural(tot.Bounded, "sentence", "sentences"), plural(tot.Warned, "file", "files"))
+	t.Status = metIf(tot.Bounded == 0 && tot.Warned == 0)
 	return t
 }
 
 // sameAsOfficialTarget: the files joined by g give the official's scores wherever it finishes.
 func (r *Report) sameAsOfficialTarget(g int) Target {
 	t := Target{Goal: fmt.Sprintf("CoNLL-2014 joined by %d (%s): identical to the official wherever it finishes; time per file and growth exponent reported", g, joinedKind(g))}
-	var chosen, finished, same, notFinished int
-	var differ []string
-	for _, jr := range r.Joined {
-		if jr.Group != g || len(jr.Official) == 0 {
-			continue
-		}
-		chosen++
-		if !jr.Official[0].OK() {
-			notFinished++
-			continue
-		}
-		finished++
-		if jr.Same == "yes" {
-			same++
-		} else {
-			differ = append(differ, jr.Name)
-		}
-	}
+	tot := r.joinedTotals(g)
 	growth := ""
 	if gs := r.joinedGroups(); g == gs[len(gs)-1] {
 		growth = "; " + r.growthPhrase()
@@ -230,20 +203,20 @@ func (r *Report) sameAsOfficialTarget(g int) Target {
 	switch {
 	case r.Official == "":
 		t.Measured = "the official was not run (`-mirror`, `-official`)" + growth
-	case chosen == 0:
+	case tot.OfficialRun == 0:
 		t.Measured = "the official was not run on these files (`-official-joined`)" + growth
-	case finished == 0:
-		t.Measured = fmt.Sprintf("the official finished none of its %s within its limits", plural(chosen, "file", "files")) + growth
+	case tot.Finished == 0:
+		t.Measured = fmt.Sprintf("the official finished none of its %s within its limits", plural(tot.OfficialRun, "file", "files")) + growth
 	default:
-		t.Measured = fmt.Sprintf("same scores on %d of the %s the official finished", same, plural(finished, "file", "files"))
-		if notFinished > 0 {
-			t.Measured += fmt.Sprintf(" (%d more not within its limits)", notFinished)
+		t.Measured = fmt.Sprintf("same scores on %d of the %s the official finished", tot.Same, plural(tot.Finished, "file", "files"))
+		if n := tot.OfficialRun - tot.Finished; n > 0 {
+			t.Measured += fmt.Sprintf(" (%d more not within its limits)", n)
 		}
-		if len(differ) > 0 {
-			t.Measured += "; different on " + strings.Join(differ, ", ")
+		if len(tot.Differ) > 0 {
+			t.Measured += "; different on " + strings.Join(tot.Differ, ", ")
 		}
 		t.Measured += growth
-		t.Status = metIf(same == finished)
+		t.Status = metIf(tot.Same == tot.Finished)
 	}
 	return t
 }

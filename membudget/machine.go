@@ -16,7 +16,7 @@ import (
 const DefaultFraction = 0.5
 
 // Machine returns the most memory a budget may have in this process, and where the figure
-// comes from: the smallest of the physical memory (/proc/meminfo's MemTotal), the cgroup's
+// comes from: the smallest of the physical memory (see physicalMemory), the cgroup's
 // limit (v2 memory.max or v1 memory.limit_in_bytes), and half of what remains of the
 // address-space limit (RLIMIT_AS, as prlimit --as sets it), read once per process. Half, because the address space
 // counts what the Go runtime has reserved and freed as well as what it uses: freed memory
@@ -49,8 +49,8 @@ func readMachine() (m machineMemory) {
 			m = machineMemory{bytes: n, source: what, fromAS: as, ok: true}
 		}
 	}
-	if n, err := procKB("/proc/meminfo", "MemTotal"); err == nil {
-		consider(n, "MemTotal in /proc/meminfo", false)
+	if n, what, err := physicalMemory(); err == nil {
+		consider(n, what, false)
 	}
 	for _, f := range cgroupLimitFiles() {
 		if n, err := readLimit(f); err == nil {
@@ -134,6 +134,14 @@ func readLimit(path string) (int64, error) {
 	return strconv.ParseInt(s, 10, 64)
 }
 
+// SizeRangeError is a size ParseBytes reads, but which no int64 number of bytes is.
+type SizeRangeError struct {
+	Size    string // as given
+	Problem string // "too large", "less than one byte"
+}
+
+func (e *SizeRangeError) Error() string { return fmt.Sprintf("%q is %s", e.Size, e.Problem) }
+
 // ParseBytes reads a size: a number of bytes, or a number (decimals allowed) followed by a unit
 // K, M, G or T (also KB, KiB…, any case), each 1024 times the one before.
 func ParseBytes(s string) (int64, error) {
@@ -154,8 +162,11 @@ func ParseBytes(s string) (int64, error) {
 		return 0, fmt.Errorf("%q: unknown unit %q: expected K, M, G or T (for example 500M, 2G)", s, strings.TrimSpace(t[i:]))
 	}
 	v *= float64(uint64(1) << sh)
-	if v >= math.MaxInt64 {
-		return 0, fmt.Errorf("%q is too large", s)
+	switch {
+	case v >= math.MaxInt64:
+		return 0, &SizeRangeError{s, "too large"}
+	case v > 0 && v < 1:
+		return 0, &SizeRangeError{s, "less than one byte"}
 	}
 	return int64(v), nil
 }

@@ -210,15 +210,15 @@ func Count(n int) string {
 	return s
 }
 
-// Bytes formats a byte count for people: "512 B", "3.2 MB", "1.5 GB" (powers of 1024, as
-// ParseBytes reads them).
+// Bytes formats a byte count for people: "512 B", "3.2 MB", "1.5 GB", "8192 TB" (powers of
+// 1024, in the units ParseBytes reads).
 func Bytes(n int64) string {
 	const unit = 1024
 	if n < unit && n > -unit {
 		return fmt.Sprintf("%d B", n)
 	}
 	v, suffix := float64(n), ""
-	for _, s := range []string{"kB", "MB", "GB", "TB", "PB"} {
+	for _, s := range []string{"kB", "MB", "GB", "TB"} {
 		v /= unit
 		suffix = s
 		if v < unit && v > -unit {

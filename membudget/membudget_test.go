@@ -2,9 +2,12 @@ package membudget
 
 import (
 	"errors"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -146,6 +149,10 @@ func TestParseBytes(t *testing.T) {
 		{"2X", 0, false, "unknown unit"},
 		{"-1G", 0, false, "negative"},
 		{"1e30T", 0, false, "too large"},
+		{"0", 0, true, "zero (what it means is the flag's to say)"},
+		{"0.5", 0, false, "less than one byte: not taken as 0"},
+		{"0.0001K", 0, false, "the same with a unit"},
+		{"0.5K", 512, true, "a fraction of a unit"},
 	}
 	for _, tt := range tests {
 		got, err := ParseBytes(tt.in)
@@ -164,7 +171,7 @@ func TestCount(t *testing.T) {
 }
 
 func TestBytes(t *testing.T) {
-	for n, want := range map[int64]string{512: "512 B", 1536: "1.5 kB", 64 << 20: "64.0 MB", 11 << 30: "11.0 GB", 300 << 20: "300 MB"} {
+	for n, want := range map[int64]string{512: "512 B", 1536: "1.5 kB", 64 << 20: "64.0 MB", 11 << 30: "11.0 GB", 300 << 20: "300 MB", 8 << 50: "8192 TB"} {
 		if got := Bytes(n); got != want {
 			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
 		}
@@ -230,4 +237,32 @@ func TestProcKB(t *testing.T) {
 	if _, err := procKB(path, "Missing"); err == nil {
 		t.Errorf("a key the file lacks: no error")
 	}
+}
+
+// FuzzParseBytes states what ParseBytes guarantees of any text: no panic; a size it reads is
+// from 0 to the largest int64, 0 only for a number that is zero (a fraction of a byte is
+// refused, not read as 0); and Bytes writes a size that ParseBytes reads back within Bytes'
+// rounding (three significant digits: 5%).
+func FuzzParseBytes(f *testing.F) {
+	for _, s := range []string{"0", "1", "0.5", "64M", "1.5GB", "512 K", "2X", "-1G", "8388607T", "8388608T", "0.0001K", "", ".", "1e3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseBytes(s)
+		if err != nil {
+			return
+		}
+		if n < 0 || n == math.MaxInt64 {
+			t.Fatalf("ParseBytes(%q) = %d", s, n)
+		}
+		num := strings.TrimSpace(s)
+		num = num[:len(num)-len(strings.TrimLeft(num, "0123456789."))]
+		if x, _ := strconv.ParseFloat(num, 64); n == 0 && x != 0 {
+			t.Fatalf("ParseBytes(%q) = 0 for the number %s", s, num)
+		}
+		back, err := ParseBytes(Bytes(n))
+		if err != nil || float64(back) < 0.95*float64(n) || float64(back) > 1.05*float64(n)+1 {
+			t.Fatalf("ParseBytes(%q) = %d, written %q, read back as %d, %v", s, n, Bytes(n), back, err)
+		}
+	})
 }

@@ -237,8 +237,11 @@ func (v *Readable) Sentence(out io.Writer, s Sentence) error {
 	fmt.Fprintf(w, "Sentence %d (gold line %d)\n", r.Index+1, r.Gold.Line)
 	fmt.Fprintf(w, "  source     : %s\n", r.Source)
 	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
-	if r.Bounded != lattice.Exact {
+	switch {
+	case r.Bounded != lattice.Exact:
 		fmt.Fprintf(w, "  (bounded search: %s)\n", v.Options.FallbackReason(r))
+	case r.Search == lattice.SearchNoClosure:
+		fmt.Fprintf(w, "  (exact search without the closure: the official's path, found without building its transitive closure)\n")
 	}
 	for i := range r.Annotators {
 		a := &r.Annotators[i]

@@ -247,6 +247,10 @@ type SentenceResult struct {
 	// search was used, and why (see package lattice); Cost gives the lattice's figures.
 	Bounded lattice.Fallback
 	Cost    lattice.Cost
+	// Search is the search that found the last annotator's path: the official's over the
+	// closure, the same path without it, the bounded one, or none for a hypothesis equal to
+	// its source (a sentence only ever goes from the search without the closure to another).
+	Search lattice.Search
 	// Gold is the gold sentence scored against.
 	Gold *Sentence
 }
@@ -482,7 +486,7 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 		path, err := ev.lat.BestPath(lg)
 		// BestPath may leave the search without the closure for the closure, or for the
 		// bounded search, and count the closure: what the lattice says now.
-		res.Bounded, res.Cost = ev.lat.Bounded(), ev.lat.Cost()
+		res.Bounded, res.Cost, res.Search = ev.lat.Bounded(), ev.lat.Cost(), ev.lat.Search()
 		if err != nil {
 			return res, err
 		}

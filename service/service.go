@@ -27,6 +27,7 @@ import (
 
 	"maxmatch/internal/jsonline"
 	"maxmatch/internal/pytext"
+	"maxmatch/membudget"
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
@@ -56,7 +57,8 @@ type Config struct {
 	// one is answered with an error, and the next one read.
 	MaxRequestBytes int
 	// RequestMemory is the most one request's scoring holds of the memory budget (0:
-	// DefaultRequestMemory; negative: the whole budget).
+	// DefaultRequestMemory; negative: the whole budget); its answer may be at most an eighth
+	// of it (or of the budget, when less) long.
 	RequestMemory int64
 }
 
@@ -244,7 +246,7 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 		hyps[k] = pytext.TrimSpace(h)
 	}
 	wk := &s.workers[w]
-	var rs []scorer.SentenceResult
+	var evaluate func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error)
 	if req.Source != nil || req.M2 != nil {
 		sentence, err := s.ownGold(item.no, req)
 		if err != nil {
@@ -255,14 +257,16 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 				return fmt.Errorf("line %d: %v", item.no, err)
 			}
 		}
-		rs = wk.results[:0]
-		for _, h := range hyps {
-			r, err := wk.own.Evaluate(h, sentence)
-			if err != nil {
-				return fmt.Errorf("line %d: %v", item.no, err)
+		evaluate = func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error) {
+			for _, h := range hyps {
+				r, err := wk.own.Evaluate(h, sentence)
+				if err != nil {
+					return dst, err
+				}
+				r.ChooseAlone(s.p.Options().Beta)
+				dst = append(dst, r)
 			}
-			r.ChooseAlone(s.p.Options().Beta)
-			rs = append(rs, r)
+			return dst, nil
 		}
 	} else {
 		if req.ID == nil {
@@ -272,33 +276,62 @@ func (s *Server) respond(w int, item item, id *json.RawMessage) error {
 		if err != nil {
 			return fmt.Errorf(`line %d: "id": %v`, item.no, err)
 		}
-		if rs, err = wk.prepared.EvaluateAll(wk.results[:0], i, hyps); err != nil {
-			return fmt.Errorf("line %d: %v", item.no, err)
+		evaluate = func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error) {
+			return wk.prepared.EvaluateAll(dst, i, hyps)
 		}
 	}
-	wk.results = rs
 	beta := s.p.Options().Beta
 	edits := req.Edits == nil || *req.Edits
-	switch {
-	case req.Compact:
+	// One result is written alone, unless compact; more, or compact ones, in "results".
+	inArray := req.Compact || req.Hyp == nil
+	if inArray {
 		j.Key("results").Array()
-		for k := range rs {
-			WriteCompactResult(j, &rs[k], beta, edits)
+	}
+	// The hypotheses are scored and written a batch at a time, so that what the request holds
+	// beside its answer stays small; the answer, held whole until it is written, outside the
+	// budget, may be at most an eighth of the request's share of the budget long (its
+	// buffer's growth and the garbage collector's headroom make it cost up to four times its
+	// length).
+	limit := s.answerLimit()
+	for start := 0; start < len(hyps); start += nbest.BatchHyps {
+		batch := hyps[start:min(start+nbest.BatchHyps, len(hyps))]
+		rs, err := evaluate(wk.results[:0], batch)
+		wk.results = rs
+		if err != nil {
+			return fmt.Errorf("line %d: %v", item.no, err)
 		}
-		j.EndArray()
-	case req.Hyp != nil:
-		report.WriteSentenceResult(j, &rs[0], beta, edits)
-	default:
-		j.Key("results").Array()
 		for k := range rs {
-			j.Object()
-			report.WriteSentenceResult(j, &rs[k], beta, edits)
-			j.End()
+			switch {
+			case req.Compact:
+				WriteCompactResult(j, &rs[k], beta, edits)
+			case req.Hyp != nil:
+				report.WriteSentenceResult(j, &rs[k], beta, edits)
+			default:
+				j.Object()
+				report.WriteSentenceResult(j, &rs[k], beta, edits)
+				j.End()
+			}
 		}
+		if n := int64(len(j.Bytes())); n > limit {
+			return fmt.Errorf("line %d: the answer to these %s hypotheses would be longer than an eighth of the request's share of the memory budget (%s, --max-request-memory): %s for the first %s; expected fewer hypotheses in one request",
+				item.no, membudget.Count(len(hyps)), membudget.Bytes(8*limit), membudget.Bytes(n), membudget.Count(start+len(batch)))
+		}
+	}
+	if inArray {
 		j.EndArray()
 	}
 	j.End()
 	return nil
+}
+
+// answerLimit is the longest answer a request may have: an eighth of its share of the memory
+// budget.
+func (s *Server) answerLimit() int64 {
+	share := s.p.Options().Memory()
+	if s.cfg.RequestMemory > 0 {
+		share = min(s.cfg.RequestMemory, share)
+	}
+	return share / 8
 }
 
 // compactID returns a request's id as it will be echoed: on one line.

@@ -162,3 +162,38 @@ func FuzzAnswer(f *testing.F) {
 		}
 	})
 }
+
+// TestAnswerOverItsShare: a request whose answer would be longer than an eighth of its share
+// of the memory budget (here 8 kB of 64 kB) is answered with an error once its answer passes
+// that, whatever the number of hypotheses; one within it is answered whole; the next request
+// is served.
+func TestAnswerOverItsShare(t *testing.T) {
+	gold, err := scorer.ReadM2("gold.m2", []byte("S He go home .\nA 1 2|||SVA|||goes|||REQUIRED|||-NONE-|||0\n\nS I like it .\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := New(gold, scorer.DefaultOptions(), Config{Workers: 1, RequestMemory: 64 << 10})
+	hyps := func(n int) string {
+		return `{"id": 0, "compact": true, "hyps": [` + strings.Repeat(`"He goes home .", "He go home .", `, n/2) + `"x"]}`
+	}
+	for _, c := range []struct {
+		n    int
+		want string
+	}{
+		{41, `{"id":0,"results":[[0,1,1,1,`},
+		{2001, `{"id":0,"error":"line 1: the answer to these 2,001 hypotheses would be longer than an eighth of the request's share of the memory budget (64.0 kB, --max-request-memory): `},
+	} {
+		got := string(srv.Answer(0, []byte(hyps(c.n)), 1))
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%d hypotheses: %.300s\nwant %s…", c.n, got, c.want)
+		}
+		var answer struct{ Results []json.RawMessage }
+		if err := json.Unmarshal([]byte(got), &answer); err != nil || c.n < 100 && len(answer.Results) != c.n {
+			t.Errorf("%d hypotheses: %d results (%v)", c.n, len(answer.Results), err)
+		}
+		next := string(srv.Answer(0, []byte(`{"id": 1, "hyp": "I like it ."}`), 2))
+		if !strings.HasPrefix(next, `{"id":1,"annotator":0,"correct":0`) {
+			t.Errorf("after %d hypotheses, the next request got %s", c.n, next)
+		}
+	}
+}

@@ -35,10 +35,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"maxmatch/bench/cases"
+	"maxmatch/bench/internal/proc"
 	"maxmatch/membudget"
 )
 
@@ -185,29 +185,6 @@ func goBuild(dir string, args ...string) ([]byte, error) {
 	return cmd.CombinedOutput()
 }
 
-// measured is one run of a process.
-type measured struct {
-	wall, cpu time.Duration
-	maxRSS    int64 // KiB
-	stdout    []byte
-}
-
-func runProcess(cmd *exec.Cmd) (measured, error) {
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	start := time.Now()
-	err := cmd.Run()
-	m := measured{wall: time.Since(start), stdout: out.Bytes()}
-	if err != nil {
-		return m, fmt.Errorf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, errOut.String())
-	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		m.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		m.maxRSS = ru.Maxrss
-	}
-	return m, nil
-}
-
 func median(ds []time.Duration) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
@@ -226,17 +203,17 @@ func (c *config) command(report func(string, ...any)) error {
 		var walls, cpus []time.Duration
 		var rss int64
 		for range c.rounds {
-			m, err := runProcess(exec.Command(c.maxmatch, args...))
+			m, err := proc.Measure(exec.Command(c.maxmatch, args...), proc.Options{})
 			if err != nil {
 				return err
 			}
-			walls, cpus, rss = append(walls, m.wall), append(cpus, m.cpu), max(rss, m.maxRSS)
+			walls, cpus, rss = append(walls, m.Sample.Wall), append(cpus, m.Sample.CPU), max(rss, m.Sample.MaxRSS)
 		}
 		hyps := len(c.files) * len(c.files[0])
 		label := strings.ReplaceAll(strings.Join(args, " "), c.dir+"/", "")
 		label = strings.ReplaceAll(label, c.gold, "GOLD")
 		report("| `maxmatch %s` | %.0f ms (%.0f–%.0f) | %.0f ms | %s | %.0f |\n", label,
-			ms(median(walls)), ms(slices.Min(walls)), ms(slices.Max(walls)), ms(median(cpus)), kib(rss), float64(hyps)/median(walls).Seconds())
+			ms(median(walls)), ms(slices.Min(walls)), ms(slices.Max(walls)), ms(median(cpus)), membudget.Bytes(rss), float64(hyps)/median(walls).Seconds())
 	}
 	report("\n")
 	return nil
@@ -266,13 +243,13 @@ func (c *config) pythonPackage(report func(string, ...any), cshared bool) (*pack
 	}
 	cmd := exec.Command(c.python3, args...)
 	cmd.Env = append(os.Environ(), "MAXMATCH_BIN="+c.maxmatch, "PYTHONPATH="+filepath.Join(c.root, "python"))
-	m, err := runProcess(cmd)
+	m, err := proc.Measure(cmd, proc.Options{})
 	if err != nil {
 		return nil, err
 	}
 	var res packageResult
-	if err := json.Unmarshal(m.stdout, &res); err != nil {
-		return nil, fmt.Errorf("package.py: %v: %s", err, m.stdout)
+	if err := json.Unmarshal([]byte(m.Stdout), &res); err != nil {
+		return nil, fmt.Errorf("package.py: %v: %s", err, m.Stdout)
 	}
 	report("## From Python\n\n| way | seconds (median, min–max) | hyps/s |\n| --- | ---: | ---: |\n")
 	ways := make([]string, 0, len(res.Runs))
@@ -336,12 +313,12 @@ func (c *config) anchor(report func(string, ...any), name, mirror, commit, modul
 	if os.Getenv("PYENV_VERSION") == "" && strings.HasPrefix(filepath.Base(python), "python2") {
 		cmd.Env = append(cmd.Env, "PYENV_VERSION=2.7.18")
 	}
-	m, err := runProcess(cmd)
+	m, err := proc.Measure(cmd, proc.Options{})
 	if err != nil {
 		return err
 	}
 	var res anchorResult
-	if err := json.Unmarshal(m.stdout, &res); err != nil {
+	if err := json.Unmarshal([]byte(m.Stdout), &res); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
 	// Ours, sentence by sentence, on the same hypotheses, to compare the figures.
@@ -359,18 +336,18 @@ func (c *config) anchor(report func(string, ...any), name, mirror, commit, modul
 	pkgSeconds := medianF(pkg.Anchors["batched (nbest_many)"])
 	report("## %s, sentence by sentence\n\n%d hypotheses in %.1f s (%.1f hyps/s, CPU %.1f s, peak RSS %s); the package, batched, on the same hypotheses: %.3f s, **%.0f×**. "+
 		"Sentence-level P, R and F equal to ours (nbest --jsonl) for %d of %d hypotheses.\n\n",
-		name, n, res.Seconds, float64(n)/res.Seconds, m.cpu.Seconds(), kib(m.maxRSS), pkgSeconds, res.Seconds/pkgSeconds, same, n)
+		name, n, res.Seconds, float64(n)/res.Seconds, m.Sample.CPU.Seconds(), membudget.Bytes(m.Sample.MaxRSS), pkgSeconds, res.Seconds/pkgSeconds, same, n)
 	return nil
 }
 
 // sentenceFigures returns P, R and F of the first n hypotheses of the list, by nbest --jsonl.
 func (c *config) sentenceFigures(n int) ([][3]float64, error) {
-	m, err := runProcess(exec.Command(c.maxmatch, "nbest", "--jsonl", filepath.Join(c.dir, "conll.jsonl"), c.gold))
+	m, err := proc.Measure(exec.Command(c.maxmatch, "nbest", "--jsonl", filepath.Join(c.dir, "conll.jsonl"), c.gold), proc.Options{})
 	if err != nil {
 		return nil, err
 	}
 	var out [][3]float64
-	sc := bufio.NewScanner(bytes.NewReader(m.stdout))
+	sc := bufio.NewScanner(strings.NewReader(m.Stdout))
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() && len(out) < n {
 		var r struct{ P, R, F float64 }

@@ -134,7 +134,7 @@ func hostileValues(fl *pflag.Flag, dir string) map[string]bool {
 			values[s] = err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) && x <= v.R.Max && (x > v.R.Min || x == v.R.Min && v.R.MinIncluded)
 		}
 	case *cli.SizeValue:
-		for s, ok := range map[string]bool{"0": false, "-1": false, "1": true, "64M": true, "1e3": false, "9223372036854775807": false,
+		for s, ok := range map[string]bool{"0": v.Zero != "", "-1": false, "1": true, "64M": true, "1e3": false, "9223372036854775807": false,
 			"99999999999999999999G": false, "10T": true, "abc": false, "NaN": false, "Inf": false, "0.5": false} {
 			values[s] = ok
 		}
@@ -324,14 +324,45 @@ func TestHostileReproductions(t *testing.T) {
 	var log hostileLog
 	defer log.write(t)
 	in := func(name string) string { return filepath.Join(dir, name) }
+	// One gold sentence with edits of 40,000 annotators, each its own id (its reading was
+	// quadratic in them: 5.5 s), and a system named after a file with a line break.
+	var many strings.Builder
+	many.WriteString("S a b c\n")
+	for i := range 40_000 {
+		fmt.Fprintf(&many, "A 0 1|||X|||y|||REQUIRED|||-NONE-|||%d\n", i*7919-50_000)
+	}
+	for name, text := range map[string]string{"many.m2": many.String(), "a\nb.txt": "He goes home .\nI like it .\n"} {
+		if err := os.WriteFile(in(name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A request of 400 unrelated tokens, its own gold: 628 kB to score, whichever search.
+	heavy := fmt.Sprintf(`{"id": "big", "source": %q, "gold": [], "hyp": %q}`, numberedWords("s", 400), numberedWords("h", 400))
+	next := `{"id": 1, "hyp": "I like it ."}`
 	tests := []struct {
 		args  []string
 		stdin string
 		code  int
 		msg   string // in the one line on stderr when code is 2; "" for none
-		out   string // a line stdout must hold when code is 0
+		out   string // when code is 0, lines stdout must hold, in this order ("\n" between them)
 		why   string
 	}{
+		{[]string{"score", "--max-edges", "1", "--max_unchanged_words", "9223372036854775807", in("s.txt"), in("g.m2")}, "", 0, "", "F_0.5       : 1.0000", "u at the largest int64 in the bounded search (a slice-bounds panic in its scratch buffers)"},
+		{[]string{"score", "--max-work", "1", "--max_unchanged_words", "9223372036854775806", in("s.txt"), in("g.m2")}, "", 0, "", "F_0.5       : 1.0000", "u one below it (a makeslice panic in the budget's estimate)"},
+		{[]string{"serve", "--max-edges", "1", "--max_unchanged_words", "9223372036854775807", "--gold", in("g.m2")}, `{"id": 0, "hyp": "He goes home ."}` + "\n", 0, "",
+			`{"id":0,"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,`, "the same request killed the service"},
+		{[]string{"score", "--max-memory", "64M", "--max-edges", "1", "--max_unchanged_words", "2147483646", in("s.txt"), in("g.m2")}, "", 0, "", "F_0.5       : 1.0000", "u beyond the sentence in the bounded search: as long as the sentence (it asked for 168 GB on 4 tokens)"},
+		{[]string{"score", "--max-memory", "100M", "--bootstrap", "300000000", in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 300000000 resamples are more than the memory budget (100 MB, --max-memory) holds", "", "the bootstrap's arrays are within the budget set (they went past 3 GB under 100M)"},
+		{[]string{"serve", "--max-request-memory", "64K", "--gold", in("g.m2")}, heavy + "\n" + next + "\n", 0, "",
+			`{"id":"big","error":"line 1: sentence 1 (gold line 1) is too large for one sentence's share of the memory budget: 400 source and 400 hypothesis tokens` + "\n" + `{"id":1,"annotator":0,"correct":0,"proposed":0,"gold":0,`,
+			"a request over its share of the budget: an error answer, and the next request served"},
+		{[]string{"serve", "--max-request-memory", "0", "--gold", in("g.m2")}, heavy + "\n" + next + "\n", 0, "",
+			`{"id":"big","annotator":0,"correct":0,"proposed":1,"gold":0,` + "\n" + `{"id":1,"annotator":0,`, "0 is the default share, 256 MB: the same request scored exactly"},
+		{[]string{"serve", "--max-request-memory", "-1", "--gold", in("g.m2")}, "", 2, `--max-request-memory: "-1" is not a size`, "", "a negative share is refused, as every size is"},
+		{[]string{"serve", "--gold", in("g.m2")}, `{"id": 0, "hyp": "a", "hyp": "b"}` + "\n" + next + "\n", 0, "",
+			`{"id":0,"error":"line 1, byte 23: key \"hyp\" given twice in one object: expected each key once"}` + "\n" + `{"id":1,"annotator":0,`, "strict JSON at the command: a key twice (the last won) is an error answer, and the next request served"},
+		{[]string{"score", in("s.txt"), in("many.m2")}, "", 2, in("s.txt") + " has 2 lines but " + in("many.m2") + " has 1 sentence", "", "40,000 annotators of their own id read in linear time, then the line-count error (it took 5.5 s before it)"},
+		{[]string{"score", in("s.txt"), in("a\nb.txt"), in("g.m2")}, "", 0, "", "s.txt      1   0   0  1.0000  1.0000  1.0000  [1.0000, 1.0000]\na\\nb.txt   1   0   0  1.0000  1.0000  1.0000", "a system named with a line break keeps its row one line, the columns aligned"},
 		{[]string{"nbest", "-j", "9223372036854775807", in("n.txt"), in("g.m2")}, "", 0, "", "0\t0\t0\t1\t1\t1", "workers beyond the CPUs count as the CPUs (it panicked)"},
 		{[]string{"oracle", "-j", "9223372036854775807", in("n.txt"), in("g.m2")}, "", 0, "", "Method      : enumeration of every combination: the best", "the same for oracle"},
 		{[]string{"serve", "-j", "9223372036854775807", "--gold", in("g.m2")}, `{"info": true}` + "\n", 0, "", fmt.Sprintf(`"workers":%d,`, scorer.Workers(0)), "the same for serve: as many workers as CPUs"},
@@ -387,7 +418,7 @@ func TestHostileReproductions(t *testing.T) {
 			if !strings.Contains(r.stderr, tt.msg) {
 				t.Errorf("%s: %q: stderr %q, want it to hold %q", tt.why, tt.args, r.stderr, tt.msg)
 			}
-		} else if !strings.Contains(r.stdout, tt.out) {
+		} else if !holdsInOrder(r.stdout, strings.Split(tt.out, "\n")) {
 			t.Errorf("%s: %q: stdout %q, want it to hold %q", tt.why, tt.args, r.stdout, tt.out)
 		}
 		after := treeState(t, dir)
@@ -413,4 +444,51 @@ func commandDepth(args []string) int {
 		return 2
 	}
 	return 1
+}
+
+// holdsInOrder says whether text holds each of parts, one after the other.
+func holdsInOrder(text string, parts []string) bool {
+	for _, p := range parts {
+		k := strings.Index(text, p)
+		if k < 0 {
+			return false
+		}
+		text = text[k+len(p):]
+	}
+	return true
+}
+
+// TestHostileUnchangedWordsBeyond32Bits scores a CoNLL-2014 system with values of u that a
+// 32-bit conversion turned into others (2³¹ into a negative u, 2³² into 0, 2³² + 2 into 2, 2³²
+// − 1 into −1), each with the figures of u = 100, which is no limit on these sentences already
+// (needs ../shared/data).
+func TestHostileUnchangedWordsBeyond32Bits(t *testing.T) {
+	data := conllData(t)
+	system, gold := filepath.Join(data, "systems", "CAMB"), filepath.Join(data, "gold", "official-2014.combined.m2")
+	score := func(u string) string {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"score", "--max_unchanged_words", u, system, gold}, &stdout, &stderr); code != exitOK || stderr.Len() > 0 {
+			t.Fatalf("u = %s: exit %d, stderr %q", u, code, stderr.String())
+		}
+		return stdout.String()
+	}
+	want := score("100")
+	if want == score("2") {
+		t.Fatalf("u = 100 scores as u = 2: the test could not tell a u cut to 2 from a right one")
+	}
+	for _, u := range []string{"2147483647", "2147483648", "4294967295", "4294967296", "4294967298", "9223372036854775807"} {
+		if got := score(u); got != want {
+			t.Errorf("u = %s:\n%s\nwant the figures of u = 100:\n%s", u, got, want)
+		}
+	}
+}
+
+// numberedWords is n tokens, prefix0 prefix1 …, separated by spaces: a sentence of distinct
+// tokens (unrelated to one of another prefix).
+func numberedWords(prefix string, n int) string {
+	w := make([]string, n)
+	for i := range w {
+		w[i] = prefix + strconv.Itoa(i)
+	}
+	return strings.Join(w, " ")
 }

@@ -85,6 +85,8 @@ func TestGolden(t *testing.T) {
 		{"bounded-edges-verbose", []string{"score", "-v", "--max-work", "-1", "--max-edges", "100", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the edge budget: the warning, and the official -v format with the bounded search's edits"},
 		{"bounded-edges-explain", []string{"score", "--explain", "--max-work", "-1", "--max-edges", "100", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "over the edge budget: the warning, and --explain says which search scored the sentence"},
 		{"unbounded", []string{"score", "--jsonl", "--max-work", "-1", "--max-edges", "-1", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "the same sentence within both budgets: exact, no warning"},
+		{"explain-without-closure", []string{"score", "--explain", "testdata/unrelated.txt", "testdata/unrelated.m2"}, "the same sentence at the default flags: exact, no warning, found by the search without the closure, which --explain says"},
+		{"unrelated-200-exact", []string{"score", "--counts", "testdata/unrelated200.txt", "testdata/unrelated200.m2"}, "a line of 200 tokens unrelated to its source (bounded by the work cap before the search without the closure): exact at the default flags, no warning; 2 of 3 edits correct"},
 		{"hoo-eval", []string{"hoo", "eval", "testdata/hoo/gold", "testdata/hoo/sys"}, "batch_evaluate.py's CSV (row 0001XX2 as the official gives it); 0001XX1 crashes the official: a warning, scored on"},
 		{"hoo-eval-no-bonus", []string{"hoo", "eval", "--no-bonus", "testdata/hoo/gold", "testdata/hoo/sys"}, "the _nobonus file: the untouched optional edit no longer counts"},
 		{"hoo-eval-fixed", []string{"hoo", "eval", "--fixed", "testdata/hoo/gold", "testdata/hoo/sys"}, "no crash to report with the quirks corrected"},

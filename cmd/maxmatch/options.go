@@ -53,7 +53,7 @@ func scoringFlags(f cli.FlagSet, opt *scorer.Options) {
 		return nil
 	}, "quirks of 3.2 to correct on top of --compat, each described in docs/exactness.md#compatibility-modes-and-fixes")
 	def, source := scorer.DefaultMaxMemory()
-	f.Size(&opt.MaxMemory, "max-memory", fmt.Sprintf("%s: %s", membudget.Bytes(def), source),
+	f.Size(&opt.MaxMemory, "max-memory", fmt.Sprintf("%s: %s", membudget.Bytes(def), source), "",
 		"memory budget of the whole run, all workers together; a sentence whose exact search does not fit is scored by the bounded search, with a warning, and one that does not fit at all stops the run")
 	f.Lookup("max-memory").Annotations = map[string][]string{cli.ReferenceDefault: {"half of the machine's memory, or of its cgroup's limit, whichever is smaller"}}
 	f.Int(&opt.MaxEdges, "max-edges", "", opt.MaxEdges, cli.CapRange,

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -20,13 +22,45 @@ import (
 // pipe whose reader goes away, a terminal. The test binary is the command when
 // MAXMATCH_TEST_MAIN is set (see TestMain).
 func TestMain(m *testing.M) {
-	if os.Getenv("MAXMATCH_TEST_MAIN") == "1" {
+	switch os.Getenv("MAXMATCH_TEST_MAIN") {
+	case "1":
 		if os.Getenv("MAXMATCH_TEST_PROGRESS") == "now" {
 			progress.Delay = 0
 		}
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	case "measure":
+		os.Exit(measurePeak(os.Args[1:]))
 	}
 	os.Exit(m.Run())
+}
+
+// measurePeak runs the command with args as a child, with this process's standard streams,
+// writes the child's peak resident set (wait4's ru_maxrss, in kB on Linux) to the file
+// MAXMATCH_TEST_PEAK names, and returns its exit status. It stands between a test and the
+// command it measures: Linux starts a child sharing its parent's memory (vfork) and counts
+// that memory's peak in the child's ru_maxrss, so a child of the test process, large after
+// its other tests, would report the test's peak; this process is small.
+func measurePeak(args []string) int {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 125
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), "MAXMATCH_TEST_MAIN=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		fmt.Fprintln(os.Stderr, err)
+		return 125
+	}
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
+	if err := os.WriteFile(os.Getenv("MAXMATCH_TEST_PEAK"), []byte(strconv.FormatInt(peak, 10)), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 125
+	}
+	return cmd.ProcessState.ExitCode()
 }
 
 // command returns the test binary set up to run as maxmatch with args.

@@ -36,10 +36,11 @@ on.`
 // newServe returns "maxmatch serve".
 func (a *app) newServe() *cobra.Command {
 	var (
-		opt      scorer.Options
-		reading  corpus.Reading
-		goldPath string
-		maxLine  int
+		opt        scorer.Options
+		reading    corpus.Reading
+		goldPath   string
+		maxLine    int
+		requestMem int64
 	)
 	cmd := a.newCommand([]cli.Usage{{Args: "serve --gold GOLD [flags]", What: "score JSON-lines requests from stdin, gold loaded once"}}, serveLong,
 		func(cmd *cobra.Command, args []string) error {
@@ -54,27 +55,32 @@ func (a *app) newServe() *cobra.Command {
 			if err := reading.Check(); err != nil {
 				return cli.UsageError{Msg: err.Error()}
 			}
-			// A request line is held in memory whole: at most the memory budget.
-			if budget := opt.Memory(); int64(maxLine) > budget {
-				if cmd.Flags().Changed("max-request-bytes") {
-					return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
-				}
-				maxLine = int(min(budget, math.MaxInt))
+			// A request line is held in memory whole, outside the budget, with the strings
+			// decoded from it: at most the budget when given, a 32nd of it by default.
+			budget := opt.Memory()
+			switch {
+			case !cmd.Flags().Changed("max-request-bytes"):
+				maxLine = int(min(int64(maxLine), max(budget/32, 1), math.MaxInt))
+			case int64(maxLine) > budget:
+				return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
 			}
 			checkWorkers(&opt)
-			a.code = a.serve(opt, reading, goldPath, maxLine)
+			a.code = a.serve(opt, reading, goldPath, service.Config{Workers: opt.Workers, MaxRequestBytes: maxLine, RequestMemory: requestMem})
 			return nil
 		})
 	fs := cli.Flags(cmd)
 	fs.String(&goldPath, "gold", "", "", cli.FileArg, "the M2 gold file (required)")
-	fs.Int(&maxLine, "max-request-bytes", "", service.DefaultMaxRequestBytes, cli.Positive, "longest request line accepted, at most the memory budget (the default too); a longer one gets an error answer")
+	fs.Int(&maxLine, "max-request-bytes", "", service.DefaultMaxRequestBytes, cli.Positive, "longest request line accepted, at most the memory budget (by default at most a 32nd of it: the line and the strings decoded from it, up to six times its size, are held outside it); a longer one gets an error answer")
+	requestMem = service.DefaultRequestMemory
+	fs.Size(&requestMem, "max-request-memory", membudget.Bytes(service.DefaultRequestMemory), "the default",
+		"most of the memory budget one request's scoring holds (more than the budget: the whole budget); a sentence whose exact search needs more is scored by the bounded search and marked \"bounded\", one that not even that fits gets an error answer, as does a request whose answer would be longer than an eighth of it; the next request is served")
 	scoringFlags(fs, &opt)
 	readingFlags(fs, &reading)
 	return cmd
 }
 
 // serve answers the requests on standard input.
-func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string, maxLine int) int {
+func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string, cfg service.Config) int {
 	const cmd = "maxmatch serve"
 	stdout, stderr := a.stdout, a.stderr
 	prog := progress.New(cmd, stderr)
@@ -88,7 +94,7 @@ func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string,
 		// five times.
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}
-	srv := service.New(gold, opt, service.Config{Workers: opt.Workers, MaxRequestBytes: maxLine})
+	srv := service.New(gold, opt, cfg)
 	srv.Signature = corpus.Signature(opt, nil, id, 0, 0, signatureVersion())
 	var we *service.WriteError
 	if err := srv.Serve(stdin, stdout); errors.As(err, &we) {

@@ -122,13 +122,7 @@ func readVerboseFigures(t *testing.T, path string) []verboseFigure {
 // scorer's, recorded in testdata/conll14-verbose.tsv (all 52 pairs in release 3.2, a few in
 // master).
 func TestVerboseMatchesOfficialCoNLL(t *testing.T) {
-	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "conll14"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("shared data not found at %s (it lives beside the repository as ../shared/data): %v", data, err)
-	}
+	data := conllData(t)
 	figures := readVerboseFigures(t, filepath.Join("..", "..", "testdata", "conll14-verbose.tsv"))
 	if len(figures) < 52 {
 		t.Fatalf("testdata/conll14-verbose.tsv has %d rows; expected the 52 pairs of release 3.2 and a few of master", len(figures))

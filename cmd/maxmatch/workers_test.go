@@ -15,13 +15,7 @@ import (
 // printed (expected/scores.tsv). On the combined gold, the files are also read as they are
 // scored (as files too large to keep are, checked first for --jsonl): the same output again.
 func TestWorkersSameOutput(t *testing.T) {
-	data, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "data", "conll14"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("shared data not found at %s (it lives beside the repository as ../shared/data): %v", data, err)
-	}
+	data := conllData(t)
 	official := map[string]string{} // "gold/system" → the official's three lines
 	tsv, err := os.ReadFile(filepath.Join(data, "expected", "scores.tsv"))
 	if err != nil {

@@ -19,6 +19,7 @@ type testValues struct {
 	file  string
 	on    bool
 	size  int64
+	share int64
 }
 
 // testCommand is a command with a flag of each kind; out collects what it prints.
@@ -38,7 +39,8 @@ func testCommand(out *strings.Builder) (*cobra.Command, *testValues) {
 	fs.List("items", "item", []string{"x", "y"}, func(items []string) error { v.items = items; return nil }, "items")
 	fs.String(&v.file, "out", "o", "", OutFileArg, "a file to write")
 	fs.Bool(&v.on, "on", "", "a switch")
-	fs.Size(&v.size, "memory", "1 GB", "a size")
+	fs.Size(&v.size, "memory", "1 GB", "", "a size")
+	fs.Size(&v.share, "share", "1 MB", "the default", "a size that may be 0")
 	return cmd, v
 }
 
@@ -72,6 +74,12 @@ func TestValues(t *testing.T) {
 		{"memory", "2G", "", "a size with a unit"},
 		{"memory", "0", `"0" is not above 0`, "no memory"},
 		{"memory", "1e3", `"1e3" is not a size`, "no exponent"},
+		{"memory", "-1", `"-1" is not a size`, "a negative size"},
+		{"share", "0", "", "0 where the flag says what it means"},
+		{"share", "-1", `"-1" is not a size`, "a negative size, even where 0 is taken"},
+		{"share", "-0", `"-0" is not a size`, "no sign at all"},
+		{"share", "0.5", `"0.5" is less than one byte`, "a fraction of a byte is not 0"},
+		{"memory", "8388608T", `"8388608T" is too large`, "2⁶³ bytes and more"},
 	}
 	for _, tt := range tests {
 		var out strings.Builder

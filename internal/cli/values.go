@@ -107,9 +107,10 @@ func (f FlagSet) List(name, what string, choices []string, set func([]string) er
 	f.Add(&ListValue{What: what, Choices: choices, Apply: set}, name, "", usage)
 }
 
-// Size defines a memory size flag (a number of bytes, or with a unit), above 0.
-func (f FlagSet) Size(p *int64, name, def, usage string) {
-	v := &SizeValue{P: p}
+// Size defines a memory size flag (a number of bytes, or with a unit), above 0, or also 0 when
+// zero says what 0 means ("" : 0 is refused); def is the default as the help shows it.
+func (f FlagSet) Size(p *int64, name, def, zero, usage string) {
+	v := &SizeValue{P: p, Zero: zero}
 	fl := f.Add(v, name, "", usage)
 	fl.DefValue = def
 }
@@ -466,8 +467,12 @@ func contains(s []string, x string) bool {
 	return false
 }
 
-// SizeValue is a memory size above 0: a number of bytes, or a number with a unit.
-type SizeValue struct{ P *int64 }
+// SizeValue is a memory size: a number of bytes, or a number with a unit; above 0, or also 0
+// when Zero says what 0 means. A size is never negative.
+type SizeValue struct {
+	P    *int64
+	Zero string // what 0 means, as a noun phrase ("the default"); "": 0 is refused
+}
 
 func (v *SizeValue) String() string {
 	if v == nil || v.P == nil || *v.P == 0 {
@@ -478,17 +483,24 @@ func (v *SizeValue) String() string {
 
 func (v *SizeValue) Type() string { return "size" }
 func (v *SizeValue) Expect() string {
-	return "a size above 0: a number of bytes, or a number followed by K, M, G or T (500M, 2G)"
+	const size = "a number of bytes, or a number followed by K, M, G or T (500M, 2G)"
+	if v.Zero != "" {
+		return "a size: " + size + "; 0: " + v.Zero
+	}
+	return "a size above 0: " + size
 }
 
 func (v *SizeValue) Set(s string) error {
 	n, err := membudget.ParseBytes(s)
+	var re *membudget.SizeRangeError
 	switch {
 	case s == "":
 		return valueError{"the value is empty"}
+	case errors.As(err, &re):
+		return valueError{re.Error()}
 	case err != nil:
 		return valueError{fmt.Sprintf("%q is not a size", s)}
-	case n <= 0:
+	case n < 0 || n == 0 && v.Zero == "":
 		return valueError{fmt.Sprintf("%q is not above 0", s)}
 	}
 	*v.P = n

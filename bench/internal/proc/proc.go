@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"os/exec"
 	"strconv"
-	"syscall"
 	"time"
 )
 
@@ -77,8 +76,22 @@ func RunWith(argv []string, env []string, timeout time.Duration, opt Options) (R
 	}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Env = append(cmd.Environ(), env...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	inOwnGroup(cmd)
+	res, err := Measure(cmd, opt)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		res.Sample.Status = StatusTimeout
+		return res, nil
+	}
+	return res, err
+}
+
+// Measure runs cmd (made by the caller, with its directory and environment; its standard
+// output and error are Measure's) and measures it from wait4's rusage, as RunWith does. The
+// error is that of a run that failed or did not start, with the end of its standard error.
+func Measure(cmd *exec.Cmd, opt Options) (Result, error) {
+	if errUnsupported != nil {
+		return Result{Sample: Sample{Status: StatusFailed}}, errUnsupported
+	}
 	stdout := &tailBuffer{keep: opt.StdoutTail}
 	stderr := &tailBuffer{keep: stderrTail}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
@@ -91,23 +104,14 @@ func RunWith(argv []string, env []string, timeout time.Duration, opt Options) (R
 	}
 	res.ExitCode = cmd.ProcessState.ExitCode()
 	res.Stdout, res.StdoutBytes, res.Stderr = string(stdout.tail()), stdout.total, string(stderr.tail())
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
-		res.Sample.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		res.Sample.MaxRSS = ru.Maxrss * 1024 // kilobytes on Linux
-		res.Sample.MinFlt = ru.Minflt
-	}
-	switch {
-	case err == nil:
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		res.Sample.Status = StatusTimeout
-		return res, nil
-	default:
+	usage(cmd.ProcessState, &res.Sample)
+	if err != nil {
 		res.Sample.Status = StatusFailed
 		msg := bytes.TrimSpace(stderr.tail())
 		if len(msg) > 2000 {
 			msg = msg[len(msg)-2000:]
 		}
-		return res, fmt.Errorf("%s: %v: %s", argv[0], err, msg)
+		return res, fmt.Errorf("%s: %v: %s", cmd.Args[0], err, msg)
 	}
 	return res, nil
 }

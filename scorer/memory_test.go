@@ -234,3 +234,21 @@ func TestLongHypothesisSplitOnce(t *testing.T) {
 		t.Errorf("%v allocations to split %d tokens, want one array", allocs, tokens)
 	}
 }
+
+// TestCheckMemory: a budget that leaves nothing beyond the headroom is refused before anything
+// is read, naming the budget and what to do; one that leaves room is not.
+func TestCheckMemory(t *testing.T) {
+	opt := DefaultOptions()
+	opt.MaxMemory = 1 << 20
+	err := opt.CheckMemory()
+	if err == nil || !strings.Contains(err.Error(), "1.0 MB (--max-memory)") || !strings.Contains(err.Error(), "leaves nothing to read and score with") {
+		t.Errorf("--max-memory 1M: %v, want the refusal naming the budget", err)
+	}
+	opt.MaxMemory = 64 << 20
+	if m, _, ok := membudget.Machine(); ok && m < opt.MaxMemory {
+		t.Skipf("this process may use only %s", membudget.Bytes(m))
+	}
+	if err := opt.CheckMemory(); err != nil {
+		t.Errorf("--max-memory 64M: %v, want no error", err)
+	}
+}

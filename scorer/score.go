@@ -115,6 +115,25 @@ func (o Options) Memory() int64 {
 	return m
 }
 
+// CheckMemory reports a memory budget that leaves nothing to read and score with beyond the
+// headroom every run keeps: a run under it would fail once its inputs are read, or, under an
+// address-space limit, the Go runtime itself would fail to grow its heap while reading them
+// (its fatal "out of memory"). The commands check it before reading any file.
+func (o Options) CheckMemory() error {
+	budget := o.Memory()
+	if headroom := memoryHeadroom(budget); budget <= headroom {
+		where := "--max-memory"
+		if o.MaxMemory <= 0 || budget < o.MaxMemory {
+			_, where = DefaultMaxMemory()
+			if m, source, ok := membudget.Machine(); ok && m == budget {
+				where = source
+			}
+		}
+		return fmt.Errorf("the memory budget, %s (%s), leaves nothing to read and score with beyond the headroom it keeps (%s): give a larger --max-memory, or under an address-space limit (ulimit -v, prlimit --as) allow at least 2 GB, which the Go runtime needs for its own reservations", membudget.Bytes(budget), where, membudget.Bytes(headroom))
+	}
+	return nil
+}
+
 // MemoryBudget is how a run's memory budget divides: what was in use when scoring started
 // (the inputs, read and parsed), a headroom for what is not accounted (the Go runtime and its
 // garbage collector, small per-sentence buffers, results), and the rest, which the workers

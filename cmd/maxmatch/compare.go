@@ -40,7 +40,9 @@ func (a *app) newCompare() *cobra.Command {
 			if err := checkBootstrap("--resamples", resamples, 2, opt); err != nil {
 				return err
 			}
-			checkWorkers(&opt)
+			if err := checkRun(&opt); err != nil {
+				return err
+			}
 			a.code = a.compare(opt, reading, jsonl, resamples, seed, args)
 			return nil
 		})

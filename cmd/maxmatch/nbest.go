@@ -52,7 +52,9 @@ func (f *nbestFlags) check(args []string) error {
 	if err := cli.OneStdin(files, args); err != nil {
 		return err
 	}
-	checkWorkers(&f.opt)
+	if err := checkRun(&f.opt); err != nil {
+		return err
+	}
 	if err := f.reading.Check(); err != nil {
 		return cli.UsageError{Msg: err.Error()}
 	}

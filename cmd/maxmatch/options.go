@@ -85,6 +85,10 @@ func readingFlags(f cli.FlagSet, g *corpus.Reading) {
 	f.Bool(&g.AcceptBadSpans, "accept-bad-spans", "", "no effect, kept for scripts: reading such spans as the official does is the default (see --strict)")
 }
 
-// checkWorkers takes -j as the number of workers it means (scorer.Workers: 0 is one per CPU,
-// and more than the CPUs counts as the CPUs).
-func checkWorkers(opt *scorer.Options) { opt.Workers = scorer.Workers(opt.Workers) }
+// checkRun takes -j as the number of workers it means (scorer.Workers: 0 is one per CPU, and
+// more than the CPUs counts as the CPUs) and refuses, before any file is read, a memory budget
+// that leaves nothing to score with (scorer.Options.CheckMemory).
+func checkRun(opt *scorer.Options) error {
+	opt.Workers = scorer.Workers(opt.Workers)
+	return opt.CheckMemory()
+}

@@ -168,7 +168,9 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 			return err
 		}
 	}
-	checkWorkers(&f.opt)
+	if err := checkRun(&f.opt); err != nil {
+		return err
+	}
 	a.code = a.score(f, table, format, systems, goldArg)
 	return nil
 }

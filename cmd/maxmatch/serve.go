@@ -64,7 +64,9 @@ func (a *app) newServe() *cobra.Command {
 			case int64(maxLine) > budget:
 				return cli.Usagef("--max-request-bytes: %d is more than the memory budget (%s, --max-memory), expected at most %d", maxLine, membudget.Bytes(budget), budget)
 			}
-			checkWorkers(&opt)
+			if err := checkRun(&opt); err != nil {
+				return err
+			}
 			a.code = a.serve(opt, reading, goldPath, service.Config{Workers: opt.Workers, MaxRequestBytes: maxLine, RequestMemory: requestMem})
 			return nil
 		})

@@ -8,7 +8,8 @@
 // version in version/VERSION, and writes:
 //
 //   - maxmatch_VERSION_OS_ARCH.tar.gz (.zip for Windows): a directory of that name holding the
-//     command, README.md and LICENSE (when the repository has one);
+//     command, README.md, LICENSE (when the repository has one) and the documentation the README
+//     links to and the command's messages name (docs/*.md, docs/reference, docs/man);
 //   - maxmatch-VERSION-py3-none-PLATFORM.whl: the Python package's wheel, carrying the same
 //     command, built by the package's backend from its source distribution;
 //

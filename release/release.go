@@ -91,6 +91,10 @@ func release(c config) ([]file, error) {
 	if err != nil {
 		return nil, err
 	}
+	docs, err := docMembers(c.repo)
+	if err != nil {
+		return nil, err
+	}
 	license, err := os.ReadFile(filepath.Join(c.repo, "LICENSE"))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -119,6 +123,7 @@ func release(c config) ([]file, error) {
 		if license != nil {
 			members = append(members, member{"LICENSE", license, 0o644})
 		}
+		members = append(members, docs...)
 		if goos == "windows" {
 			err = writeZip(filepath.Join(stage, dir+".zip"), dir, members, when)
 		} else {
@@ -255,6 +260,49 @@ type member struct {
 	mode fs.FileMode
 }
 
+// docPages are the documentation an archive carries beside the README, which links to them and
+// which the command's messages name (docs/exactness.md, docs/guide.md…): the pages, the command
+// reference and the manual pages, as patterns under the repository.
+var docPages = []string{"docs/*.md", "docs/reference/*.md", "docs/man/*.1"}
+
+// docMembers reads the documentation pages (docPages), in the order of their names.
+func docMembers(repo string) ([]member, error) {
+	var members []member
+	for _, pattern := range docPages {
+		paths, err := filepath.Glob(filepath.Join(repo, filepath.FromSlash(pattern)))
+		if err != nil {
+			return nil, err
+		}
+		slices.Sort(paths)
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return nil, err
+			}
+			rel, err := filepath.Rel(repo, p)
+			if err != nil {
+				return nil, err
+			}
+			members = append(members, member{filepath.ToSlash(rel), data, 0o644})
+		}
+	}
+	return members, nil
+}
+
+// parents returns the directories of name within an archive's directory that come before it
+// ("docs/", "docs/man/" for "docs/man/maxmatch.1") and that seen does not hold yet, which it
+// then does: an archive lists a member's directories before it.
+func parents(name string, seen map[string]bool) []string {
+	var dirs []string
+	for i, c := range name {
+		if c == '/' && !seen[name[:i+1]] {
+			seen[name[:i+1]] = true
+			dirs = append(dirs, name[:i+1])
+		}
+	}
+	return dirs
+}
+
 // writeTarGz writes a gzipped tar file of the members in the directory dir, every time when.
 func writeTarGz(path, dir string, members []member, when time.Time) error {
 	var b bytes.Buffer
@@ -267,7 +315,13 @@ func writeTarGz(path, dir string, members []member, when time.Time) error {
 	if err := tw.WriteHeader(h); err != nil {
 		return err
 	}
+	seen := map[string]bool{}
 	for _, m := range members {
+		for _, d := range parents(m.name, seen) {
+			if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: dir + "/" + d, Mode: 0o755, ModTime: when, Format: tar.FormatUSTAR}); err != nil {
+				return err
+			}
+		}
 		h := &tar.Header{Typeflag: tar.TypeReg, Name: dir + "/" + m.name, Mode: int64(m.mode), Size: int64(len(m.data)), ModTime: when, Format: tar.FormatUSTAR}
 		if err := tw.WriteHeader(h); err != nil {
 			return err
@@ -294,7 +348,15 @@ func writeZip(path, dir string, members []member, when time.Time) error {
 	if _, err := zw.CreateHeader(h); err != nil {
 		return err
 	}
+	seen := map[string]bool{}
 	for _, m := range members {
+		for _, d := range parents(m.name, seen) {
+			h := &zip.FileHeader{Name: dir + "/" + d, Modified: when}
+			h.SetMode(fs.ModeDir | 0o755)
+			if _, err := zw.CreateHeader(h); err != nil {
+				return err
+			}
+		}
 		h := &zip.FileHeader{Name: dir + "/" + m.name, Method: zip.Deflate, Modified: when}
 		h.SetMode(m.mode)
 		w, err := zw.CreateHeader(h)

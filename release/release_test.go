@@ -16,6 +16,7 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -135,7 +136,21 @@ func TestRelease(t *testing.T) {
 			}
 			dir := fmt.Sprintf("maxmatch_%s_%s_%s", n, goos, goarch)
 			members := readArchive(t, files[dir+p.archive], p.archive)
-			if got, want := slices.Sorted(maps.Keys(members)), []string{dir + "/", dir + "/README.md", dir + "/" + exe}; !slices.Equal(got, want) {
+			want := []string{dir + "/", dir + "/README.md", dir + "/" + exe}
+			for _, pattern := range docPages {
+				pages, _ := filepath.Glob(filepath.Join("..", filepath.FromSlash(pattern)))
+				if len(pages) == 0 {
+					t.Fatalf("no documentation page matches %s", pattern)
+				}
+				want = append(want, dir+"/"+path.Dir(pattern)+"/")
+				for _, p := range pages {
+					want = append(want, dir+"/"+path.Dir(pattern)+"/"+filepath.Base(p))
+				}
+			}
+			want = append(want, dir+"/docs/")
+			slices.Sort(want)
+			want = slices.Compact(want)
+			if got := slices.Sorted(maps.Keys(members)); !slices.Equal(got, want) {
 				t.Fatalf("%s%s holds %q, want %q", dir, p.archive, got, want)
 			}
 			for name, m := range members {

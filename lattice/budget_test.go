@@ -251,3 +251,60 @@ func TestUnchangedLimitIsClamped(t *testing.T) {
 		}
 	}
 }
+
+// TestUndecidableReservesNoStates: on an unrelated grid of 1,000 × 1,000 tokens whose gold edits
+// (a substitution every 5 tokens) the hypothesis makes on its diagonal, the best paths have 200
+// matched edges and their float64 sums, near K·200 ≈ 5·10¹³, are 2⁻⁷ apart — more than ε — so
+// the search without the closure cannot be sure of any path. It must say so before reserving
+// its states (44 bytes each, 3 per vertex here), and leave the sentence to the bounded search
+// with what that search holds at most, as before the search existed.
+func TestUndecidableReservesNoStates(t *testing.T) {
+	const n = 1000
+	src, hyp := unrelatedCase(n, n)
+	var gold []Gold
+	for i := 2; i < n; i += 5 {
+		gold = append(gold, Gold{Start: i, End: i + 1, Original: src[i : i+1], Corrections: [][]int32{hyp[i : i+1]}})
+	}
+	acct := membudget.New(1 << 30).Account()
+	var l Lattice
+	if err := l.Build(src, hyp, Options{MaxUnchanged: 2, Memory: acct}); err != nil {
+		t.Fatal(err)
+	}
+	if !l.implicit {
+		t.Fatal("the search without the closure was not chosen")
+	}
+	acct.ResetPeak()
+	edits, err := l.BestPath(gold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nv := int64(l.Vertices())
+	if l.imp.r.why != "weights" || l.Bounded() != OverMemory || len(edits) == 0 {
+		t.Errorf("why %q, fallback %d, %d edits; want weights, the bounded search over the memory budget", l.imp.r.why, l.Bounded(), len(edits))
+	}
+	// The vertices, what gold edits are placed with, and the bounded search's states.
+	bound := nv*(9+implicitBytesPerVertex+boundedBytesPerVertex(l.u)) + int64(len(gold))*12*int64(n+2)
+	if peak := acct.Peak(); peak > bound {
+		t.Errorf("peak %d bytes held, over %d: the relaxed search's states (%d bytes) were reserved", peak, bound, nv*3*implicitBytesPerState)
+	}
+}
+
+// TestClosureUpperBoundSaturates: the paths of a 30 × 30 grid (about 10²²) overflow int64; the
+// bound must then say "over the limit", never a wrapped number below the pairs it bounds — it
+// did, and K's upper bound fell below its lower one on a repeated clause of 320 tokens.
+func TestClosureUpperBoundSaturates(t *testing.T) {
+	src, hyp := unrelatedCase(30, 30)
+	var l Lattice
+	if err := l.Build(src, hyp, withClosure(Options{MaxUnchanged: 2})); err != nil {
+		t.Fatal(err)
+	}
+	pairs := l.orderedPairs()
+	for _, limit := range []int64{pairs, math.MaxInt64 / 2, math.MaxInt64 - 1} {
+		if upper, err := l.closureUpperBound(limit); err != nil || upper <= limit {
+			t.Errorf("limit %d: bound %d (%v), want one over the limit", limit, upper, err)
+		}
+	}
+	if lo, hi := l.kBounds(); lo > int64(len(l.occ)) || hi < int64(len(l.occ)) {
+		t.Errorf("K = %d outside its bounds [%d, %d]", len(l.occ), lo, hi)
+	}
+}

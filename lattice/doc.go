@@ -174,24 +174,41 @@
 // (2T + 2M + 1)·h + 2(n+m)·hs < ε separates every class from the paths above it (separated);
 // otherwise the search is not sure. On the unrelated family (one gold edit every 5 tokens) the
 // bound holds at 320 × 320 tokens (K near 2.7·10⁹) and fails at 400 × 400 (K·M near 2³⁸, a
-// spacing of 3·10⁻⁵): the roundings of a best path may then add up to ε, and at 1,000 × 1,000
-// (K·M near 2⁴⁵) a single addition rounds by more than ε — the official's answer depends on
-// every rounding of its whole list, which only the list shows.
+// spacing of 3·10⁻⁵): the roundings of a best path may then add up to ε.
+//
+// At 1,000 × 1,000 no bound of this kind can hold. There K = 251,502,252,000 exactly (the grid's
+// closed form), a best path of the harness's case has M = 90 matched edges, and every sum after
+// them is near K·M ≈ 2.26·10¹³, in [2⁴⁴, 2⁴⁵), where float64s are 2⁻⁸ ≈ 0.0039 apart: one
+// addition rounds by up to 0.00195, about two ε. Paths whose exact weights differ by ε, or by a
+// few ε, can then round to the same sum or to sums in the other order, so which path the
+// official's Bellman–Ford keeps at a vertex depends on the rounded sums of paths off the best
+// ones as well — on the relaxation history of its whole list, about 2.5·10¹¹ occurrences. The
+// tie search's argument (only best paths matter) is then false, and reproducing the official
+// would mean running its passes over that list: the closure's cost, which this search exists to
+// avoid. So the search does not try; the sentence is scored by the closure where it fits and by
+// the bounded search otherwise, with its warning (see Which search answers).
 //
 // # Which search answers
 //
 // Build builds the closure as before when it surely has at most 65,536 keys (closureSmall, one
-// sweep), or under Options.MaxEdges. Otherwise BestPath runs the search without the closure
-// first (its arrays, 44 bytes per relaxed state and about 30 per vertex, reserved at Build),
-// and, for the first annotator it is not sure of, builds the closure if it fits — the answer
-// of every sentence exact before is unchanged — and uses the bounded search over the budget,
-// as before. It is not sure when (a) no best path of the relaxed search is in the closure (a
-// pair the closure does not hold, or holds longer or with more occurrences, is on every best
-// path); (b) a gold edit matches a phrase no-op (its survival decides whether it exists);
-// (c) the rounding bound fails; (d) K or the survivals are needed, the enumeration cannot
-// settle them, and counting the closure would visit more than four times the pairs the
-// memory budget could hold as edges (countCapacity). Each is checked before searching, or
-// during it; none is guessed.
+// sweep), or under Options.MaxEdges. Otherwise Build reserves what gold edits are placed with
+// (about 27 bytes per vertex: the source scan, the walk's marks, a number), and BestPath runs
+// the search without the closure first. It places the annotator's gold edits (explicitEdges)
+// and counts M, the most matched edges on a path (matchedMost, one pass): the best value has M
+// matched edges, whatever else the search finds. When with M neither the certificate's rounding
+// bound (K at its most) nor the tie search's (K at its least, no ε on the best paths) can hold
+// (undecidable), it is not sure without searching, and reserves nothing more; otherwise it
+// reserves the search's states (44 bytes per relaxed state and 16 per vertex), once per
+// lattice. For the first annotator it is not sure of, it builds the closure if it fits — the
+// answer of every sentence exact before is unchanged — and uses the bounded search over the
+// budget, as before. It is not sure when (a) no best path of the relaxed search is in the
+// closure (a pair the closure does not hold, or holds longer or with more occurrences, is on
+// every best path); (b) a gold edit matches a phrase no-op (its survival decides whether it
+// exists); (c) the rounding bound fails (before the states are reserved when M shows it, as on
+// an unrelated grid of 1,000 × 1,000 tokens); (d) K or the survivals are needed, the
+// enumeration cannot settle them, and counting the closure would visit more than four times the
+// pairs the memory budget could hold as edges (countCapacity). Each is checked before
+// searching, or during it; none is guessed.
 //
 // # Storage
 //

@@ -116,7 +116,8 @@ func (o closureOracle) kBounds() (int64, int64) {
 func (o closureOracle) countCost() int64 { return 0 }
 
 // TestTightPathIsTheOfficial compares the tie-breaking search, given K and the surviving phrase
-// no-ops by the materialised closure, with the exact search on it.
+// no-ops by the materialised closure, with the exact search on it; and matchedMost, counted
+// before the relaxed search, with the matched edges of its best value.
 func TestTightPathIsTheOfficial(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	var l Lattice
@@ -135,6 +136,9 @@ func TestTightPathIsTheOfficial(t *testing.T) {
 		if _, ok := l.relaxedSolve(r, gold); !ok {
 			why[r.why]++
 			continue
+		}
+		if m := l.matchedMost(r); m != r.best.m {
+			t.Fatalf("iter %d src %v hyp %v gold %v %+v: matchedMost %d, the relaxed search's best has %d matched edges", iter, src, hyp, gold, opt, m, r.best.m)
 		}
 		got, ok := l.tightPath(r, &l.imp.t, gold, closureOracle{&l})
 		if !ok {

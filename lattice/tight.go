@@ -668,54 +668,76 @@ func (l *Lattice) records(r *relaxed, e *tightEdge) {
 
 // implicit is the scratch of the search without the closure.
 type implicit struct {
-	r relaxed
-	t tight
-	c closureCount
-	k int64 // K, once the last search counted it (or knew it in closed form); 0 otherwise
+	r   relaxed
+	t   tight
+	c   closureCount
+	k   int64 // K, once the last search counted it (or knew it in closed form); 0 otherwise
+	kLo int64 // kLower, once computed for this lattice; −1 before
 }
 
-// implicitBytesPerState and implicitBytesPerVertex are what prepareImplicit reserves: per state
-// of the relaxed search its values from the start and to the end, its predecessor and origin,
-// and the tie search's mark; per vertex the source scan, the walk's marks and the tie search's
-// places.
+// implicitBytesPerVertex and implicitBytesPerState are what the search without the closure
+// reserves: per vertex at Build, what an annotator's gold edits are checked with (the source
+// scan, the walk's marks, a scratch number); once they leave the search able to answer
+// (reserveStates), per vertex the lattice predecessors and the tie search's places, and per
+// state its values from the start and to the end, its predecessor and origin, and the tie
+// search's mark.
 const (
+	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 1 + 4
 	implicitBytesPerState  = 16 + 16 + 4 + 4 + 4
-	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 1 + 12 + 4
+	statesBytesPerVertex   = 12 + 4
 )
 
-// prepareImplicit reserves the arrays of the search without the closure for the lattice just
-// built. The relaxed search's states follow u clamped to the most no-op steps on a lattice
-// path (no edit holds more).
+// prepareImplicit reserves the arrays of the search without the closure that every
+// annotator's gold edits are checked with, for the lattice just built.
 func (l *Lattice) prepareImplicit() error {
 	s := &l.imp
-	r, t := &s.r, &s.t
+	r := &s.r
 	nv := len(l.vrow)
 	a := l.acct
-	if err := reserve(a, &r.origin, nv); err != nil { // maxNoops's scratch first
-		return err
-	}
-	r.u = min(l.u, l.maxNoops(r.origin))
-	r.nst = relaxedStates(r.u)
-	ns := nv * r.nst
+	r.statesReady = false
 	for _, f := range []func() error{
-		func() error { return reserve(a, &r.f, ns) },
-		func() error { return reserve(a, &r.g, ns) },
-		func() error { return reserve(a, &r.via, ns) },
-		func() error { return reserve(a, &r.origin, ns) },
-		func() error { return reserve(a, &t.stamp, ns) },
+		func() error { return reserve(a, &r.vertexScratch, nv) },
 		func() error { return reserve(a, &r.walkLeft, nv) },
 		func() error { return reserve(a, &r.hasExpl, nv) },
-		func() error { return reserve(a, &r.pred, nv) },
-		func() error { return reserve(a, &t.index, nv) },
 		func() error { return l.resetScan(&r.scan) },
 	} {
 		if err := f(); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// reserveStates reserves the relaxed search's arrays, once per lattice. Its states follow u
+// clamped to the most no-op steps on a lattice path (no edit holds more).
+func (l *Lattice) reserveStates() error {
+	s := &l.imp
+	r, t := &s.r, &s.t
+	if r.statesReady {
+		return nil
+	}
+	a := l.acct
+	nv := len(l.vrow)
+	r.u = min(l.u, l.maxNoops(r.vertexScratch))
+	r.nst = relaxedStates(r.u)
+	ns := nv * r.nst
+	for _, f := range []func() error{
+		func() error { return reserve(a, &r.pred, nv) },
+		func() error { return reserve(a, &t.index, nv) },
+		func() error { return reserve(a, &r.f, ns) },
+		func() error { return reserve(a, &r.g, ns) },
+		func() error { return reserve(a, &r.via, ns) },
+		func() error { return reserve(a, &r.origin, ns) },
+		func() error { return reserve(a, &t.stamp, ns) },
+	} {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	l.latticePreds(r.pred)
 	clear(t.stamp)
 	t.mark = 0
-	l.latticePreds(r.pred)
+	r.statesReady = true
 	return nil
 }
 
@@ -726,6 +748,7 @@ func (l *Lattice) freeImplicit() {
 	a := l.acct
 	r.f, r.g = scratch.Free(a, r.f)[:0], scratch.Free(a, r.g)[:0]
 	r.via, r.origin = scratch.Free(a, r.via)[:0], scratch.Free(a, r.origin)[:0]
+	r.vertexScratch, r.statesReady = scratch.Free(a, r.vertexScratch)[:0], false
 	r.walkLeft, r.expl = scratch.Free(a, r.walkLeft)[:0], scratch.Free(a, r.expl)[:0]
 	r.hasExpl, r.pred = scratch.Free(a, r.hasExpl)[:0], scratch.Free(a, r.pred)[:0]
 	r.members, r.occ = scratch.Free(a, r.members)[:0], scratch.Free(a, r.occ)[:0]
@@ -740,6 +763,19 @@ func (l *Lattice) freeImplicit() {
 	l.freeCount(c)
 }
 
+// tieRoundingFails reports whether, with m matched edges on the best paths, float64 sums may
+// confuse paths of different weights even at K's least value and with no ε on the best paths
+// (see separated): then no tie can be broken (an unrelated grid of 400 tokens and more).
+func (l *Lattice) tieRoundingFails(m int32) bool {
+	if m == 0 || l.opt.ExactCosts {
+		return false
+	}
+	lo := l.kLower()
+	steps := int64(l.n + l.m)
+	return float64(2*m+1)*halfULP(float64(lo)*float64(m)) >= epsilon ||
+		float64(2*steps)*halfULP(2*float64(steps+1)) >= epsilon
+}
+
 // implicitPath returns the official's path for these gold edits without the closure, or false
 // when it cannot be sure of it: the relaxed search's best path when it is the only one
 // (relaxedPath), or else the official's choice among the best paths (tightPath), within a
@@ -752,19 +788,9 @@ func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, b
 	if !s.r.solved {
 		return nil, false // the relaxed search could not stand for the closure
 	}
-	if s.r.best.m > 0 && !l.opt.ExactCosts {
-		// The rounding bound at K's least value, with no ε on the best paths: when even that
-		// fails, no tie can be broken (an unrelated grid of 400 tokens and more).
-		lo, ok := l.gridEdgeCount()
-		if !ok {
-			lo, _ = l.kBounds()
-		}
-		steps := int64(l.n + l.m)
-		if float64(2*s.r.best.m+1)*halfULP(float64(lo)*float64(s.r.best.m)) >= epsilon ||
-			float64(2*steps)*halfULP(2*float64(steps+1)) >= epsilon {
-			s.r.why = "weights"
-			return nil, false
-		}
+	if l.tieRoundingFails(s.r.best.m) {
+		s.r.why = "weights"
+		return nil, false
 	}
 	return l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
 }

@@ -11,8 +11,11 @@ import (
 
 // closureCount is the scratch of countClosure.
 type closureCount struct {
-	pred  []countPred // per vertex: its lattice predecessors
-	parts []countPart // the sources, in ranges counted in parallel
+	pred   []countPred  // per vertex: its lattice predecessors
+	parts  []countPart  // the sources, in ranges counted in parallel
+	scans  []recordScan // countRecords's, one per range
+	rows   recordRows   // countRecords's
+	before int64        // the list's length before the removal loop, as countClosure counted it
 }
 
 // countPart is the count of a range of sources: per vertex, the current source's closure and
@@ -192,28 +195,7 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 			c.parts[i].asked[p] = askedOcc{}
 		}
 	}
-	// The sources in ranges of about equal work (the vertices below and right of each).
-	bounds := make([]int32, parts+1)
-	bounds[parts] = nv
-	if parts > 1 {
-		work := func(a int32) int64 { return int64(l.n-int(l.vrow[a])+1) * int64(l.m-int(l.vcol[a])+1) }
-		var all int64
-		for a := range nv {
-			all += work(a)
-		}
-		var sum int64
-		i := 1
-		for a := range nv {
-			if i < parts && sum >= all*int64(i)/int64(parts) {
-				bounds[i] = a
-				i++
-			}
-			sum += work(a)
-		}
-		for ; i < parts; i++ {
-			bounds[i] = nv
-		}
-	}
+	bounds := l.sourceRanges(parts)
 	var visited atomicInt64
 	var wg sync.WaitGroup
 	for i := range c.parts {
@@ -278,6 +260,7 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 		run = int64(rk.trail)
 	}
 	removed += l.removedOf(run)
+	c.before = total
 	survives = make([]bool, len(asked))
 	for i, p := range asked {
 		q, ok := placed[p]
@@ -291,6 +274,35 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 		survives[i] = !l.opt.RemoveAllNoops && pos%2 == 0
 	}
 	return total - removed, survives, true
+}
+
+// sourceRanges cuts the sources into parts ranges of about equal work (the vertices below and
+// right of each): range i is [bounds[i], bounds[i+1]).
+func (l *Lattice) sourceRanges(parts int) []int32 {
+	nv := int32(len(l.vrow))
+	bounds := make([]int32, parts+1)
+	bounds[parts] = nv
+	if parts == 1 {
+		return bounds
+	}
+	work := func(a int32) int64 { return int64(l.n-int(l.vrow[a])+1) * int64(l.m-int(l.vcol[a])+1) }
+	var all int64
+	for a := range nv {
+		all += work(a)
+	}
+	var sum int64
+	i := 1
+	for a := range nv {
+		if i < parts && sum >= all*int64(i)/int64(parts) {
+			bounds[i] = a
+			i++
+		}
+		sum += work(a)
+	}
+	for ; i < parts; i++ {
+		bounds[i] = nv
+	}
+	return bounds
 }
 
 // countParts is how many ranges of sources the count runs in parallel: one per processor the
@@ -528,6 +540,15 @@ func (f countedFacts) count(noops [][2]int32) (int64, []bool, bool) {
 }
 
 func (f countedFacts) kBounds() (lo, hi int64) { return f.l.kBounds() }
+
+func (f countedFacts) narrowBounds() (lo, hi int64, ok bool) {
+	k, noops, ok := f.l.countRecords(&f.s.c, f.limit)
+	if !ok {
+		return 0, 0, false
+	}
+	lo, hi = f.l.removalBounds(k, noops)
+	return lo, hi, true
+}
 
 func (f countedFacts) countCost() int64 { return f.l.orderedPairs() }
 

@@ -155,9 +155,21 @@
 // (kBounds: the atomic occurrences and the pairs joined without a no-op step below, three
 // occurrences per ordered pair above), and once per survival of the tight phrase no-ops (up to
 // eight of them); when every run reads back the same edits, they are the official's whatever K
-// and the survivals are. When they differ — K's binade matters, as it does on repeated clauses
-// of 160 tokens — the count decides; it goes first where it is cheap (under 4 million ordered
-// pairs of vertices).
+// and the survivals are.
+//
+// When they differ, K's binade matters: on a clause of 160 tokens repeated, one matched edge is
+// on the best paths, they tie, and the one the official keeps is the same for every K in a
+// binade except within about a hundred above its power of two. The enumeration then runs again
+// over K's bounds from the list's length before the removal loop (countRecords, narrowBounds):
+// the phrase no-ops in it are known in closed form (phraseNoops), and the loop takes at least
+// half of them, rounded up, and at most all (removalBounds), so K is known within half their
+// number — and settled unless it is that close to a change of binade. countRecords is every
+// source's dynamic programme without countClosure's bookkeeping of the removal loop's runs, a
+// row at a time in a buffer indexed by diagonal, most rows taking a step in closed form (plain
+// rows, see recordsFrom); it is checked against the closure (TestCountClosure) and against
+// countClosure on larger lattices (TestCountRecordsOnLargerLattices). Only when the narrower
+// enumeration differs too does countClosure count K and the survivals exactly; it goes first
+// where it is cheap (under 4 million ordered pairs of vertices).
 //
 // # Rounding
 //

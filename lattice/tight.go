@@ -18,8 +18,11 @@ type closureFacts interface {
 	known(needK bool, noops [][2]int32) (k int64, survives []bool, ok bool)
 	// count counts the closure for them (ok false when it cannot).
 	count(noops [][2]int32) (k int64, survives []bool, ok bool)
-	// kBounds returns lo ≤ K ≤ hi.
+	// kBounds returns lo ≤ K ≤ hi, from the lattice in a few sweeps.
 	kBounds() (lo, hi int64)
+	// narrowBounds returns lo ≤ K ≤ hi within half the phrase no-ops, from the list's length
+	// before the removal loop (ok false when it cannot count it).
+	narrowBounds() (lo, hi int64, ok bool)
 	// countCost bounds the vertex pairs count would visit.
 	countCost() int64
 }
@@ -158,10 +161,20 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 	if k, survives, ok := facts.known(needK, noops); ok {
 		return l.tightOnce(r, t, k, survives, needK)
 	}
-	// A count cheaper than the enumeration's least work goes first.
+	// A count cheaper than the enumeration's least work goes first. Otherwise the enumeration
+	// runs over K's bounds from the lattice, then, when K's binade matters, over its bounds from
+	// the list's length before the removal loop, within half the phrase no-ops of K.
 	if facts.countCost() > cheapCount {
-		if edits, ok, decided := l.tightEnumerate(r, t, facts, needK); decided {
+		lo, hi := facts.kBounds()
+		if edits, ok, decided := l.tightEnumerate(r, t, lo, hi, needK); decided {
 			return edits, ok
+		}
+		if needK {
+			if lo, hi, ok := facts.narrowBounds(); ok {
+				if edits, ok, decided := l.tightEnumerate(r, t, lo, hi, needK); decided {
+					return edits, ok
+				}
+			}
 		}
 	}
 	k, survives, ok := facts.count(noops)
@@ -206,17 +219,18 @@ const (
 
 // tightEnumerate runs the Bellman–Ford for every possibility of the facts it does not know —
 // each survival of the phrase no-ops on best paths, each pattern of binades of K·m over K's
-// bounds — and returns the path when all agree (decided). It is undecided when the
+// bounds [lo, hi] — and returns the path when all agree (decided). It is undecided when the
 // possibilities are too many, K's bounds too loose for the weights' separation, or the paths
-// differ (then the facts must be counted).
-func (l *Lattice) tightEnumerate(r *relaxed, t *tight, facts closureFacts, needK bool) (edits []Edit, ok, decided bool) {
+// differ (then the facts must be counted more closely).
+func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool) (edits []Edit, ok, decided bool) {
 	if len(t.noops) > maxEnumeratedNoops {
 		r.why = "enumeration: too many no-ops"
 		return nil, false, false
 	}
-	var lo, hi int64
+	if !needK {
+		lo, hi = 0, 0
+	}
 	if needK {
-		lo, hi = facts.kBounds()
 		if lo > hi || !l.separated(r, t, hi) || !l.separated(r, t, lo) {
 			r.why = fmt.Sprintf("enumeration: K bounds [%d, %d] not separated", lo, hi)
 			return nil, false, false

@@ -1,0 +1,339 @@
+package lattice
+
+import (
+	"sync"
+
+	"maxmatch/internal/scratch"
+)
+
+// The count of the edge list before the removal loop, and K's bounds from it.
+//
+// K is the atomic occurrences, plus the phrase occurrences — the records of every source's
+// dynamic programme (see sourceScan) — less the phrase no-ops the removal loop takes. The records
+// alone need none of countClosure's bookkeeping of the removal loop's runs: one packed number per
+// vertex and source, and three candidates per target. The phrase no-ops are few and known in
+// closed form (phraseNoops): the removal loop takes at least half of them and at most all, so K
+// is known within half their number, which is all the tie search needs of it wherever K is not
+// within that distance of a change of binade.
+
+// A pair's state, in the buffer of diagonals: 0 when it is not held; otherwise recordHeld, its
+// stored path's length less the rows from the source to it (the length of a path from (r0, c0)
+// to (r, c) is at least r − r0), and its unchanged tokens.
+const (
+	recordUnchBits = 12
+	recordDistBits = 19
+	recordUnchMask = 1<<recordUnchBits - 1
+	recordDistMask = 1<<recordDistBits - 1
+	recordHeld     = 1 << 31
+	recordStep     = 1 << recordUnchBits // one more in length
+)
+
+// Flags of a vertex for the count: which atomic edges come into it, and whether its diagonal
+// one is a no-op.
+const (
+	stepDiag = 1 << iota
+	stepDiagNoop
+	stepUp
+	stepLeft
+)
+
+// recordRows is what the count reads of the lattice, per vertex: its steps, and along its row
+// the vertices up to it without a diagonal step that is not a no-op (noDiag) or without a left
+// step (noLeft), and the last column of the run of consecutive columns it is in (runEnd).
+type recordRows struct {
+	steps          []uint8
+	noDiag, noLeft []int32
+	runEnd         []int32
+	noopRun        []int32 // the no-op diagonal steps ending at the vertex
+}
+
+// recordScan is one worker's scratch of countRecords: a source's pairs in the row being
+// scanned and the row above it, indexed by diagonal (column − row + n). The pair (a, (r, c))'s
+// diagonal candidate is (a, (r−1, c−1)), on the same diagonal, and its up candidate the next
+// diagonal's: a row is scanned in place, left to right.
+type recordScan struct {
+	buf []uint32
+}
+
+// recordsAffordable reports whether the states' fields hold every length and unchanged count of
+// the lattice's pairs (u is clamped to min(n, m)).
+func (l *Lattice) recordsAffordable() bool {
+	return l.u < recordUnchMask && l.n+l.m < recordDistMask
+}
+
+// recordsFrom returns the phrase records of source a — the phrase occurrences of the edge list
+// the closure creates for pairs (a, ·), before the removal loop — and the pairs it visited. It is
+// sourceScan's dynamic programme (and countTarget's), row by row, keeping of each pair only what
+// a later candidate needs: whether it is held, its length and its unchanged tokens. Only the
+// diagonal step can add an unchanged token; an atomic no-op (one unchanged token) fails u = 0
+// whatever the step.
+//
+// Most rows take a step the programme makes in closed form. Call the pairs of a row even when
+// they are held at every column of an interval [lo, hi] and nowhere else, each within u, and
+// their lengths D do not decrease along the row, by at most 1 a column. Let the next row be
+// plain: its vertices are every column from lo to its last, R; (r, lo) has an up step; each of
+// the columns lo+1 … hi+1 a diagonal step that is not a no-op; each after hi+1 a left step. Then
+// in that row the pair of column lo is held through its up candidate, of length D(lo)+1; that of
+// each column c from lo+1 to hi+1 through its diagonal candidate, first, of length D(c−1)+1,
+// which neither later candidate beats (up: D(c)+1 ≥ it; left: D(c−2)+2 ≥ it); each after hi+1
+// through its left one, D'(c−1)+1: one record each, R − lo + 1 in all, and the row is even:
+// held on [lo, R], its lengths D(lo)+1, D(lo)+1, D(lo+1)+1, …, then +1 a column. Along a
+// diagonal, the pairs of the rows are the same but one step longer: in the buffer, a plain row
+// rewrites column lo (from the next diagonal) and the columns after hi+1 alone.
+func (l *Lattice) recordsFrom(w *recordScan, rr *recordRows, a int32, u uint32) (records, visited int64) {
+	buf, steps := w.buf, rr.steps
+	r0, c0 := l.rowCol(a)
+	diag := func(r, c int) int { return c - r + l.n } // the buffer's index of (r, c)
+	// Row r0: the insertions from a, each held through the one before (the first is atomic).
+	_, end := l.rowVertices(r0)
+	v := a + 1
+	buf[diag(r0, c0)] = 0 // a itself is no candidate: its successors are atomic edges
+	for ; v < end && steps[v]&stepLeft != 0; v++ {
+		buf[diag(r0, c0)+int(v-a)] = recordHeld | uint32(v-a)*recordStep
+	}
+	records += max(0, int64(v-a-2))
+	visited += int64(v - a - 1)
+	lo, hi := c0, c0+int(v-a-1) // the columns held in the row above (a's counted)
+	first := a                  // the vertex of column lo
+	even := false
+	for r := r0 + 1; r <= l.n; r++ {
+		_, end := l.rowVertices(r)
+		if even {
+			if x := l.vnext[first]; x < end && int(l.vcol[x]) == lo && l.plainRow(rr, x, lo, hi, end) {
+				right := int(l.vcol[end-1])
+				d := diag(r, lo)
+				buf[d] = buf[d+1] // (r, lo) through its up candidate, one row on
+				for c := hi + 2; c <= right; c++ {
+					buf[d+c-lo] = buf[d+c-lo-1] + recordStep
+				}
+				records += int64(right - lo + 1)
+				visited += int64(right - lo + 1)
+				first, hi = x, right
+				continue
+			}
+		}
+		newLo, newHi := -1, -1
+		even = true
+		left, leftCol := uint32(0), -2 // the pair of the vertex before, and its column
+		for v := l.vnext[first]; v < end; v++ {
+			c := int(l.vcol[v])
+			if c != leftCol+1 {
+				left = 0
+			}
+			// Held only through a held predecessor: above (the row above's columns, or the
+			// one before), or on the left.
+			if c > hi+1 && left == 0 {
+				break
+			}
+			visited++
+			f := steps[v]
+			d := diag(r, c)
+			var x uint32
+			if r == r0+1 && (c == c0 && f&stepUp != 0 || c == c0+1 && f&stepDiag != 0) {
+				// An atomic successor of a is that atomic edge: length 1, one row on.
+				x = recordHeld
+				if c == c0+1 && f&stepDiagNoop != 0 {
+					x |= 1
+				}
+			} else {
+				best, bu, n := uint32(recordDistMask), uint32(0), int64(0)
+				if f&stepDiag != 0 && c-1 >= lo && c-1 <= hi {
+					if p := buf[d]; p != 0 {
+						unch := p & recordUnchMask
+						if f&stepDiagNoop != 0 {
+							unch++
+						}
+						if unch <= u {
+							best, bu, n = p>>recordUnchBits&recordDistMask, unch, 1
+						}
+					}
+				}
+				if f&stepUp != 0 && c >= lo && c <= hi {
+					if p := buf[d+1]; p != 0 && p>>recordUnchBits&recordDistMask < best && p&recordUnchMask <= u {
+						best, bu, n = p>>recordUnchBits&recordDistMask, p&recordUnchMask, n+1
+					}
+				}
+				// The left candidate is one step longer and in the same row: one more.
+				if f&stepLeft != 0 && left != 0 && left>>recordUnchBits&recordDistMask+1 < best && left&recordUnchMask <= u {
+					best, bu, n = left>>recordUnchBits&recordDistMask+1, left&recordUnchMask, n+1
+				}
+				if n > 0 {
+					x = recordHeld | best<<recordUnchBits | bu
+					records += n
+				}
+			}
+			before := left // the pair of column c−1, when it is c's left neighbour
+			buf[d], left, leftCol = x, x, c
+			if x == 0 {
+				continue
+			}
+			// Even: held on an interval, within u, the lengths rising by at most 1 a column.
+			switch {
+			case newLo < 0:
+				newLo, first = c, v
+			case c != newHi+1 || x>>recordUnchBits&recordDistMask-before>>recordUnchBits&recordDistMask > 1:
+				even = false
+			}
+			if x&recordUnchMask > u {
+				even = false
+			}
+			newHi = c
+		}
+		if newLo < 0 {
+			break
+		}
+		lo, hi = newLo, newHi
+	}
+	return records, visited
+}
+
+// plainRow reports whether the row of vertex x, at column lo, is plain for a row above held on
+// [lo, hi] (see recordsFrom); end is the row's end.
+func (l *Lattice) plainRow(rr *recordRows, x int32, lo, hi int, end int32) bool {
+	right := int(l.vcol[end-1])
+	if rr.steps[x]&stepUp == 0 || int(rr.runEnd[x]) != right {
+		return false
+	}
+	// The columns are consecutive from lo: column c is vertex x + c − lo.
+	diagTo := x + int32(min(hi+1, right)-lo)
+	if rr.noDiag[diagTo] != rr.noDiag[x] {
+		return false
+	}
+	return hi+1 >= right || rr.noLeft[end-1] == rr.noLeft[x+int32(hi+1-lo)]
+}
+
+// countRecords returns the length of the edge list before the removal loop — the atomic
+// occurrences and every source's phrase records — and the phrase no-ops in it, or false once it
+// has visited more than limit vertex pairs (limit < 0: none), or when the states cannot hold
+// the lattice's lengths. The sources are counted in ranges of about equal work, in parallel.
+func (l *Lattice) countRecords(c *closureCount, limit int64) (k, noops int64, ok bool) {
+	if !l.recordsAffordable() {
+		return 0, 0, false
+	}
+	nv := int32(len(l.vrow))
+	parts := countParts(nv)
+	a := l.acct
+	defer l.freeRecordScans(c)
+	rr := &c.rows
+	if reserve(a, &rr.steps, int(nv)) != nil || reserve(a, &rr.noDiag, int(nv)) != nil || reserve(a, &rr.noLeft, int(nv)) != nil ||
+		reserve(a, &rr.runEnd, int(nv)) != nil || reserve(a, &rr.noopRun, int(nv)) != nil {
+		return 0, 0, false
+	}
+	l.sweepPreds(func(v int32, p countPred) {
+		f := uint8(0)
+		if p.diag >= 0 {
+			f |= stepDiag
+		}
+		if p.flags&predDiagNoop != 0 {
+			f |= stepDiagNoop
+		}
+		if p.up >= 0 {
+			f |= stepUp
+		}
+		if p.flags&predLeft != 0 {
+			f |= stepLeft
+		}
+		rr.steps[v] = f
+		rr.noopRun[v] = 0
+		if p.flags&predDiagNoop != 0 {
+			rr.noopRun[v] = rr.noopRun[p.diag] + 1
+		}
+	})
+	for r := 0; r <= l.n; r++ {
+		lo, hi := l.rowVertices(r)
+		var noDiag, noLeft int32
+		for v := lo; v < hi; v++ {
+			if rr.steps[v]&(stepDiag|stepDiagNoop) != stepDiag {
+				noDiag++
+			}
+			if rr.steps[v]&stepLeft == 0 {
+				noLeft++
+			}
+			rr.noDiag[v], rr.noLeft[v] = noDiag, noLeft
+		}
+		for v := hi - 1; v >= lo; v-- {
+			rr.runEnd[v] = l.vcol[v]
+			if v+1 < hi && l.vcol[v+1] == l.vcol[v]+1 {
+				rr.runEnd[v] = rr.runEnd[v+1]
+			}
+		}
+	}
+	noops = l.phraseNoops(rr.noopRun)
+	if l.u < 0 {
+		return l.atomicOccurrences(), 0, true
+	}
+	if cap(c.scans) < parts {
+		c.scans = append(c.scans[:cap(c.scans)], make([]recordScan, parts-cap(c.scans))...)
+	}
+	c.scans = c.scans[:parts]
+	for i := range c.scans {
+		if reserve(a, &c.scans[i].buf, l.n+l.m+1) != nil {
+			return 0, 0, false
+		}
+	}
+	bounds := l.sourceRanges(parts)
+	totals := make([]int64, parts)
+	var visited atomicInt64
+	var wg sync.WaitGroup
+	for i := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			seen := int64(0)
+			for a := bounds[i]; a < bounds[i+1]; a++ {
+				rec, vis := l.recordsFrom(&c.scans[i], rr, a, uint32(l.u))
+				totals[i] += rec
+				if seen += vis; seen > 1<<16 || a == bounds[i+1]-1 {
+					if visited.Add(seen) > limit && limit >= 0 {
+						return
+					}
+					seen = 0
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if limit >= 0 && visited.Load() > limit {
+		return 0, 0, false
+	}
+	k = l.atomicOccurrences()
+	for _, t := range totals {
+		k += t
+	}
+	return k, noops, true
+}
+
+// phraseNoops counts the phrase no-ops of the closure, run[v] being the no-op diagonal steps
+// that end at v in a row: every pair (a, b) joined by a diagonal of L no-op steps, 2 ≤ L ≤ u,
+// and no other. Such a pair is held, as that diagonal: by induction on L, the diagonal
+// candidate comes first and offers length L, the shortest a path from a to b can have, with
+// L ≤ u unchanged tokens; and a pair whose stored path is a no-op has only no-op steps, all
+// diagonal.
+func (l *Lattice) phraseNoops(run []int32) int64 {
+	n := int64(0)
+	for _, x := range run {
+		n += max(0, min(int64(l.u), int64(x))-1)
+	}
+	return n
+}
+
+// removalBounds bounds K from the list's length before the removal loop, k, and the phrase
+// no-ops in it: the loop takes every second of each run of them, from the first (all of them
+// with RemoveAllNoops), so at least half of them, rounded up, and at most all.
+func (l *Lattice) removalBounds(k, noops int64) (lo, hi int64) {
+	if l.opt.RemoveAllNoops {
+		return k - noops, k - noops
+	}
+	return k - noops, k - (noops+1)/2
+}
+
+func (l *Lattice) freeRecordScans(c *closureCount) {
+	a := l.acct
+	rr := &c.rows
+	rr.steps, rr.noDiag = scratch.Free(a, rr.steps)[:0], scratch.Free(a, rr.noDiag)[:0]
+	rr.noLeft, rr.runEnd = scratch.Free(a, rr.noLeft)[:0], scratch.Free(a, rr.runEnd)[:0]
+	rr.noopRun = scratch.Free(a, rr.noopRun)[:0]
+	for i := range c.scans {
+		c.scans[i].buf = scratch.Free(a, c.scans[i].buf)[:0]
+	}
+}

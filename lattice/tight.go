@@ -214,8 +214,11 @@ const (
 	maxEnumeratedNoops = 8
 	maxSimulations     = 1 << 10
 	maxSimulatedWork   = 1 << 23 // occurrences relaxed, over all simulations
-	cheapCount         = 1 << 22 // vertex pairs: a count of a few tens of milliseconds
 )
+
+// cheapCount is the most vertex pairs of a count that goes before the enumeration: a few tens of
+// milliseconds. (A variable for the tests, which set it to −1 to enumerate on every lattice.)
+var cheapCount int64 = 1 << 22
 
 // tightEnumerate runs the Bellman–Ford for every possibility of the facts it does not know —
 // each survival of the phrase no-ops on best paths, each pattern of binades of K·m over K's

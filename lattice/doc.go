@@ -138,6 +138,22 @@
 // official's. It needs K when a matched edge is tight, and whether each tight phrase no-op
 // survived the removal loop.
 //
+// # Origins taken from the closure
+//
+// The relaxed search's best value can be below the official's: every best path may have a
+// phrase the closure does not hold as the relaxed search took it (a pair joined within u no-op
+// steps whose stored path has more, or is longer) — on a clause of 160 tokens repeated, one
+// phrase of 125 steps from (8, 8) — and then the tie search keeps no path ("unreal tie"). The
+// search then takes the phrases of those phrases' origins from the closure: at an exact origin a
+// no relaxed phrase starts, and every pair (a, b) a's scan holds (sourceScan) is an explicit
+// edge of its exact weight, its length and one ε per occurrence (exactEdges) — but the atomic
+// edges, steps of the search already, and the phrase no-ops, which weigh as much as their no-op
+// steps. Every edge of the closure is still a path of the search weighing at most as much, so
+// it is still a relaxation and all of the above holds of it; it runs again, with at most 16
+// exact origins per annotator, each costing a scan of the pairs below and right of it
+// (TestImplicitSearchCases has one; the differential test's unreal ties went from 110 to 3 in
+// 600,000 searches).
+//
 // # K and the survivals
 //
 // On a whole grid without no-ops (a hypothesis sharing no token with its source) K is in closed

@@ -140,6 +140,7 @@ func TestImplicitSearchCases(t *testing.T) {
 		gold     []Gold
 		opt      Options
 		why      string
+		exact    bool // settled without the closure by taking an origin's phrases from it
 	}{{
 		src: []int32{2, 5, 3, 2, 3, 4, 2, 4}, hyp: []int32{2, 5, 3, 2, 5, 3, 2, 5},
 		gold: []Gold{{5, 5, nil, [][]int32{{3, 2}}}, {7, 8, []int32{4}, [][]int32{{}}}, {5, 5, nil, [][]int32{{}}}, {6, 7, []int32{2}, [][]int32{{}}}},
@@ -150,6 +151,11 @@ func TestImplicitSearchCases(t *testing.T) {
 		gold: []Gold{{0, 2, []int32{0, 3}, [][]int32{{0, 3}}}, {0, 0, nil, [][]int32{{}}}},
 		opt:  Options{MaxUnchanged: 2},
 		why:  "a gold edit matches a phrase no-op, which the removal loop may have removed: the relaxed search cannot stand for the closure, and the tie search must not run on its stale values",
+	}, {
+		src: []int32{1, 1, 3, 1}, hyp: []int32{3, 1, 2, 1, 0},
+		opt:   Options{MaxUnchanged: 2},
+		why:   "every best path of the relaxed search starts with a phrase from (0, 0) the closure does not hold as it took it: the closure's phrases from (0, 0), taken as explicit edges, leave the official's best paths",
+		exact: true,
 	}} {
 		var implicit, closure Lattice
 		if err := closure.Build(tc.src, tc.hyp, withClosure(tc.opt)); err != nil {
@@ -162,6 +168,9 @@ func TestImplicitSearchCases(t *testing.T) {
 		got, _ := implicit.BestPath(tc.gold)
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s:\n without the closure %v\n  with the closure %v", tc.why, got, want)
+		}
+		if tc.exact && (implicit.closed || len(implicit.imp.r.exact) == 0) {
+			t.Errorf("%s: closure built %v, exact origins %v", tc.why, implicit.closed, implicit.imp.r.exact)
 		}
 	}
 }

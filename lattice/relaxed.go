@@ -82,8 +82,12 @@ type relaxed struct {
 	solved   bool         // f, g and best are those of the last gold edits
 	// vertexScratch is one number per vertex: maxNoops's, then matchedMost's.
 	vertexScratch []int32
-	statesReady   bool   // f, g, via, origin and the tie search's marks are reserved
-	why           string // why the last search could not be sure of its path
+	// exact are the origins whose phrases the search takes from the closure (exactEdges), marked
+	// per vertex in isExact: no relaxed phrase starts there.
+	exact       []int32
+	isExact     []bool
+	statesReady bool   // f, g, via, origin and the tie search's marks are reserved
+	why         string // why the last search could not be sure of its path
 }
 
 // Predecessor kinds of a relaxed state (the low 2 bits of via).
@@ -114,9 +118,10 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 	into := func(p int32, dir int, noop bool) {
 		pb := p * nst
 		step := func(fs, ts int32) { emit(pb+fs, base+ts, rval{0, stepUnits}, rviaOf(rviaStep, dir|int(fs)<<2)) }
+		phraseStart := !r.isExact[p] // the closure's phrases from an exact origin are explicit edges
 		if u >= 0 {
 			if noop {
-				if u >= 1 {
+				if u >= 1 && phraseStart {
 					step(0, 1) // B → N_1
 				}
 				for t := 1; t < u; t++ {
@@ -129,7 +134,9 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 					step(iState(t), iState(t+1))
 				}
 			} else {
-				step(0, sState) // B → S
+				if phraseStart {
+					step(0, sState) // B → S
+				}
 				for t := 1; t <= u; t++ {
 					step(int32(t), iState(t)) // N_t → I_t
 				}
@@ -313,6 +320,10 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 			}
 		}
 	}
+	if err = l.exactEdges(r); err != nil {
+		return false, err
+	}
+	// By target and source; of an edge listed twice, the gold edits' weight (listed first).
 	slices.SortStableFunc(r.expl, func(a, b explicitEdge) int {
 		if a.to != b.to {
 			return int(a.to - b.to)
@@ -324,6 +335,43 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 		r.hasExpl[x.to] = true
 	}
 	return unknown, nil
+}
+
+// exactEdges adds to the explicit edges the closure's phrases from each exact origin a — every
+// pair (a, b) it holds that is not an atomic edge (a step of the search already) or a phrase
+// no-op (its no-op steps weigh as much) — with their weights: length, and ε per occurrence.
+func (l *Lattice) exactEdges(r *relaxed) error {
+	for _, a := range r.exact {
+		l.scan(&r.scan, a, l.n, l.m)
+		r0, c0 := l.rowCol(a)
+		for row := r0; row <= l.n; row++ {
+			lo, hi := l.rowVertices(row)
+			for b := max(lo, l.firstFrom(row, c0)); b < hi; b++ {
+				st, ok := r.scan.at(b)
+				if !ok || st.atomic || st.typ == Noop {
+					continue
+				}
+				x := explicitEdge{from: a, to: b, v: int64(st.dist)*stepUnits + int64(st.mult), firstRight: st.firstRight,
+					typ: st.typ, dist: st.dist, extra: int32(st.mult)}
+				if err := push(l.acct, &r.expl, x); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// setExact makes the search take the phrases of these origins from the closure (no origins:
+// none).
+func (r *relaxed) setExact(origins []int32) {
+	for _, a := range r.exact {
+		r.isExact[a] = false
+	}
+	r.exact = append(r.exact[:0], origins...)
+	for _, a := range r.exact {
+		r.isExact[a] = true
+	}
 }
 
 // maxNoops returns the most no-op steps on a lattice path. Every vertex is on a path from the

@@ -80,6 +80,7 @@ type tight struct {
 	noops   []int32    // the tight phrase no-ops, whose survival is asked
 	origins []int32    // tightEdges: where the phrases ending at a vertex start
 	phrases [][2]int32 // tightEdges: the phrases on best paths, to check against the closure
+	unreal  []int32    // tightEdges: the origins of phrases on best paths not in the closure
 }
 
 // tightPath finds the official's path among the best paths of the relaxed search (relaxedSolve
@@ -502,7 +503,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 	nv := int32(len(l.vrow))
 	nst := int32(r.nst)
 	f := r.f
-	t.edges, t.phrases, t.failed = t.edges[:0], t.phrases[:0], false
+	t.edges, t.phrases, t.failed, t.unreal = t.edges[:0], t.phrases[:0], false, t.unreal[:0]
 	explicit := func(a, b int32) int {
 		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
 		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
@@ -596,11 +597,16 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		for _, p := range t.phrases[lo:hi] {
 			v, bv := p[1], p[1]*nst
 			k, held := r.scan.at(v)
-			if !held || k.atomic || k.typ == Noop || explicit(a, v) >= 0 {
-				continue // not in the closure as the relaxed search took it
+			if explicit(a, v) >= 0 {
+				continue // an explicit edge, with its own weight
 			}
-			if want := f[bv].v - f[a*nst].v; f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
-				continue // in the closure with another weight: not tight
+			if want := f[bv].v - f[a*nst].v; !held || k.atomic || k.typ == Noop || f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
+				// Not in the closure as the relaxed search took it: not tight, and its origin's
+				// phrases may be taken from the closure in another search (unreal).
+				if len(t.unreal) == 0 || t.unreal[len(t.unreal)-1] != a {
+					t.unreal = append(t.unreal, a)
+				}
+				continue
 			}
 			e := tightEdge{from: a, to: v, typ: k.typ, firstRight: k.firstRight, dist: k.dist, extra: int32(k.mult), mult: k.mult}
 			l.records(r, &e)
@@ -699,7 +705,7 @@ type implicit struct {
 // state its values from the start and to the end, its predecessor and origin, and the tie
 // search's mark.
 const (
-	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 1 + 4
+	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 1 + 4 + 1
 	implicitBytesPerState  = 16 + 16 + 4 + 4 + 4
 	statesBytesPerVertex   = 12 + 4
 )
@@ -711,9 +717,10 @@ func (l *Lattice) prepareImplicit() error {
 	r := &s.r
 	nv := len(l.vrow)
 	a := l.acct
-	r.statesReady = false
+	r.statesReady, r.exact = false, r.exact[:0]
 	for _, f := range []func() error{
 		func() error { return reserve(a, &r.vertexScratch, nv) },
+		func() error { return reserve(a, &r.isExact, nv) },
 		func() error { return reserve(a, &r.walkLeft, nv) },
 		func() error { return reserve(a, &r.hasExpl, nv) },
 		func() error { return l.resetScan(&r.scan) },
@@ -722,6 +729,7 @@ func (l *Lattice) prepareImplicit() error {
 			return err
 		}
 	}
+	clear(r.isExact)
 	return nil
 }
 
@@ -766,6 +774,7 @@ func (l *Lattice) freeImplicit() {
 	r.f, r.g = scratch.Free(a, r.f)[:0], scratch.Free(a, r.g)[:0]
 	r.via, r.origin = scratch.Free(a, r.via)[:0], scratch.Free(a, r.origin)[:0]
 	r.vertexScratch, r.statesReady = scratch.Free(a, r.vertexScratch)[:0], false
+	r.isExact, r.exact = scratch.Free(a, r.isExact)[:0], r.exact[:0]
 	r.walkLeft, r.expl = scratch.Free(a, r.walkLeft)[:0], scratch.Free(a, r.expl)[:0]
 	r.hasExpl, r.pred = scratch.Free(a, r.hasExpl)[:0], scratch.Free(a, r.pred)[:0]
 	r.members, r.occ = scratch.Free(a, r.members)[:0], scratch.Free(a, r.occ)[:0]
@@ -799,15 +808,28 @@ func (l *Lattice) tieRoundingFails(m int32) bool {
 // limit of vertex pairs visited to count the closure when K is needed.
 func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, bool) {
 	s.k = 0
-	if edits, ok := l.relaxedPath(&s.r, gold); ok {
-		return edits, true
+	s.r.setExact(nil)
+	for {
+		if edits, ok := l.relaxedPath(&s.r, gold); ok {
+			return edits, true
+		}
+		if !s.r.solved {
+			return nil, false // the relaxed search could not stand for the closure
+		}
+		if l.tieRoundingFails(s.r.best.m) {
+			s.r.why = "weights"
+			return nil, false
+		}
+		edits, ok := l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
+		if ok || s.r.why != "unreal tie" || len(s.t.unreal) == 0 || len(s.r.exact)+len(s.t.unreal) > maxExactOrigins {
+			return edits, ok
+		}
+		// Every best path has a phrase the closure does not hold as the relaxed search took it:
+		// take their origins' phrases from the closure, and search again.
+		s.r.setExact(append(s.r.exact, s.t.unreal...))
 	}
-	if !s.r.solved {
-		return nil, false // the relaxed search could not stand for the closure
-	}
-	if l.tieRoundingFails(s.r.best.m) {
-		s.r.why = "weights"
-		return nil, false
-	}
-	return l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
 }
+
+// maxExactOrigins is the most origins whose phrases one annotator's search takes from the
+// closure: each costs a scan of the pairs below and right of it, and as many explicit edges.
+const maxExactOrigins = 16

@@ -64,7 +64,8 @@ func (l *Lattice) recordsAffordable() bool {
 }
 
 // recordsFrom returns the phrase records of source a — the phrase occurrences of the edge list
-// the closure creates for pairs (a, ·), before the removal loop — and the pairs it visited. It is
+// the closure creates for pairs (a, ·), before the removal loop — and its work: the pairs it
+// visited, a plain row counting one and the cells it writes. It is
 // sourceScan's dynamic programme (and countTarget's), row by row, keeping of each pair only what
 // a later candidate needs: whether it is held, its length and its unchanged tokens (cellsOf).
 //
@@ -107,7 +108,7 @@ func (l *Lattice) recordsFrom(w *recordScan, rr *recordRows, a int32, u uint32) 
 					buf[d+c-lo] = buf[d+c-lo-1] + recordStep
 				}
 				records += int64(right - lo + 1)
-				visited += int64(right - lo + 1)
+				visited += int64(1 + max(0, right-hi-1)) // a step, and the cells after hi+1
 				first, hi = x, right
 				continue
 			}
@@ -235,9 +236,9 @@ func (l *Lattice) plainRow(rr *recordRows, x int32, lo, hi int, end int32) bool 
 }
 
 // countRecords returns the length of the edge list before the removal loop — the atomic
-// occurrences and every source's phrase records — and the phrase no-ops in it, or false once it
-// has visited more than limit vertex pairs (limit < 0: none), or when the states cannot hold
-// the lattice's lengths. The sources are counted in parallel.
+// occurrences and every source's phrase records — and the phrase no-ops in it, or false once its
+// work (recordsFrom's) is over limit (limit < 0: none), or when the states cannot hold the
+// lattice's lengths. The sources are counted in parallel.
 func (l *Lattice) countRecords(c *closureCount, limit int64) (k, noops int64, ok bool) {
 	if !l.recordsAffordable() {
 		return 0, 0, false

@@ -21,16 +21,7 @@ func degenerateCase(rng *rand.Rand) (src, hyp []int32, gold []Gold) {
 	case 1: // unrelated
 		src, hyp = unrelatedCase(rng.Intn(9), rng.Intn(9))
 	case 2: // a clause of the source repeated
-		n := 1 + rng.Intn(9)
-		src = make([]int32, n)
-		for i := range src {
-			src[i] = int32(rng.Intn(6))
-		}
-		clause := 1 + rng.Intn(min(3, n))
-		hyp = make([]int32, rng.Intn(11))
-		for i := range hyp {
-			hyp[i] = src[i%clause]
-		}
+		src, hyp = repeatedClauseCase(rng, 3)
 	case 3: // long runs of no-ops, an edit or two
 		n := rng.Intn(14)
 		src = make([]int32, n)
@@ -61,6 +52,22 @@ func degenerateCase(rng *rand.Rand) (src, hyp []int32, gold []Gold) {
 	}
 	gold = randomGold(rng, src, hyp, rng.Intn(5))
 	return src, hyp, gold
+}
+
+// repeatedClauseCase is a source of at most 9 tokens from a vocabulary of 6, and a hypothesis
+// of at most 10 repeating its first clause, of at most maxClause tokens.
+func repeatedClauseCase(rng *rand.Rand, maxClause int) (src, hyp []int32) {
+	n := 1 + rng.Intn(9)
+	src = make([]int32, n)
+	for i := range src {
+		src[i] = int32(rng.Intn(6))
+	}
+	clause := 1 + rng.Intn(min(maxClause, n))
+	hyp = make([]int32, rng.Intn(11))
+	for i := range hyp {
+		hyp[i] = src[i%clause]
+	}
+	return src, hyp
 }
 
 // TestImplicitSearchIsTheOfficial is the differential test of the search without the closure:

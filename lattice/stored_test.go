@@ -168,17 +168,8 @@ func TestCountClosure(t *testing.T) {
 		if iter%7 == 0 {
 			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
 		}
-		if iter%5 == 2 { // a clause repeated
-			n := 1 + rng.Intn(9)
-			src = make([]int32, n)
-			for i := range src {
-				src[i] = int32(rng.Intn(6))
-			}
-			clause := 1 + rng.Intn(min(4, n))
-			hyp = make([]int32, rng.Intn(11))
-			for i := range hyp {
-				hyp[i] = src[i%clause]
-			}
+		if iter%5 == 2 {
+			src, hyp = repeatedClauseCase(rng, 4)
 		}
 		if iter%5 == 0 { // long runs of no-ops
 			n := rng.Intn(14)

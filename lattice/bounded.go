@@ -302,29 +302,33 @@ func (l *Lattice) matchedCandidates(gold []Gold) error {
 	if b.cands, err = scratch.Grow(l.acct, b.cands[:0], most); err != nil {
 		return err
 	}
-	for gi := range gold {
-		g := &gold[gi]
-		if g.Start > g.End || g.End > l.n || !slices.Equal(l.src[g.Start:g.End], g.Original) {
+	for group := range goldGroups(gold) {
+		g0 := &gold[group[0]]
+		s, e := g0.Start, g0.End
+		if s < 0 || s > e || e > l.n {
 			continue
 		}
-		first, end := l.rowVertices(g.Start)
-		for _, corr := range g.Corrections {
-			for from := first; from < end; from++ {
-				x := int(l.vcol[from])
-				if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
-					continue
-				}
-				if l.opt.FirstRow == FirstRowShifted && g.Start == 0 && (x > 0 || len(corr) > 1) && g.End == 0 {
-					continue // 3.2 reports these first-row insertions elsewhere
-				}
-				to := l.vertexAt(g.End, x+len(corr))
-				if to >= 0 && l.joinable(from, to) {
-					b.cands = append(b.cands, candidate{from: from, to: to, gold: int32(gi)})
-				}
+		for gi, p := range l.goldPairs(gold, group, s, e) {
+			from, to := p[0], p[1]
+			if !slices.Equal(l.src[s:e], gold[gi].Original) {
+				continue
 			}
-			// 3.2 reports the first-row insertion of hypothesis token s at (s, s).
-			if l.opt.FirstRow == FirstRowShifted && g.Start == g.End && g.Start >= 1 && len(corr) == 1 &&
-				g.Start < l.m && l.hyp[g.Start] == corr[0] {
+			if x := l.vcol[from]; l.opt.FirstRow == FirstRowShifted && s == 0 && e == 0 && (x > 0 || l.vcol[to]-x > 1) {
+				continue // 3.2 reports these first-row insertions elsewhere
+			}
+			if l.joinable(from, to) {
+				b.cands = append(b.cands, candidate{from: from, to: to, gold: int32(gi)})
+			}
+		}
+	}
+	// 3.2 reports the first-row insertion of hypothesis token s at (s, s).
+	for gi := range gold {
+		g := &gold[gi]
+		if l.opt.FirstRow != FirstRowShifted || g.Start != g.End || g.Start < 1 || g.Start >= l.m {
+			continue
+		}
+		for _, corr := range g.Corrections {
+			if len(corr) == 1 && l.hyp[g.Start] == corr[0] {
 				if to := l.vertexAt(0, g.Start+1); to >= 0 && l.atomInto(to, levenshtein.Left) > 0 {
 					b.cands = append(b.cands, candidate{from: to - 1, to: to, gold: int32(gi)})
 				}

@@ -1,6 +1,7 @@
 package lattice
 
 import (
+	"math"
 	"math/bits"
 
 	"maxmatch/internal/scratch"
@@ -67,7 +68,7 @@ func (p *pairsState) free(a *membudget.Account) {
 
 // closureUpperBound returns an upper bound of P (the pairs joined by a path with at most u
 // no-op steps, and so of the closure's keys, see countPairs), or a number over limit as soon as
-// the bound exceeds it: the number of such paths, each counted from its first vertex, in one
+// the bound exceeds it (or 2⁶¹, past which its sums would overflow): the number of such paths, each counted from its first vertex, in one
 // backward sweep that keeps two rows of counts per no-op budget. Every pair has at least one
 // path, so the paths bound the pairs; they are as many on a lattice without branches, such as a
 // hypothesis close to its source, and far more on a grid.
@@ -85,7 +86,9 @@ func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
 		}
 	}
 	// paths[r&1][(v−rowStart[r])·layers + c]: paths from v with at most c no-ops, at most
-	// limit+1 (no overflow).
+	// capAt (no sum of three overflows); one at capAt puts the bound over limit.
+	capAt := min(limit, math.MaxInt64/4) + 1
+	over := min(limit, math.MaxInt64-1) + 1
 	count := func(v int32) []int64 {
 		r := int(l.vrow[v])
 		off := int(v-l.rowStart[r]) * layers
@@ -102,12 +105,13 @@ func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
 				shift = 1
 			}
 			for c := shift; c < layers; c++ {
-				dst[c] = min(dst[c]+1+src[c-shift], limit+1)
+				dst[c] = min(dst[c]+1+src[c-shift], capAt)
 			}
 		}
-		if total += dst[layers-1]; total > limit {
-			return total, nil
+		if d := dst[layers-1]; d >= capAt || d > limit-total {
+			return over, nil
 		}
+		total += dst[layers-1]
 	}
 	return total, nil
 }

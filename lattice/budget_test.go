@@ -1,6 +1,7 @@
 package lattice
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand"
@@ -249,5 +250,55 @@ func TestUnchangedLimitIsClamped(t *testing.T) {
 		if _, err := l.BestPath(gold); err != nil || l.u != -1 {
 			t.Errorf("u = %d: clamped to %d (%v), want -1: no phrase edge", u, l.u, err)
 		}
+	}
+}
+
+// TestUndecidableReservesNoStates: on an unrelated grid of 1,000 × 1,000 tokens whose gold edits
+// (a substitution every 5 tokens) the hypothesis makes on its diagonal, the best paths have 200
+// matched edges and their float64 sums, near K·200 ≈ 5·10¹³, are 2⁻⁷ apart — more than ε — so
+// the search without the closure cannot be sure of any path. It must say so before reserving
+// its states (44 bytes each, 3 per vertex here): within a budget that holds the vertices and what
+// gold edits are placed with, but not those states, the sentence goes to the bounded search
+// (whose own states, 16 bytes each, do not fit either: the error says so).
+func TestUndecidableReservesNoStates(t *testing.T) {
+	const n = 1000
+	src, hyp := unrelatedCase(n, n)
+	var gold []Gold
+	for i := 2; i < n; i += 5 {
+		gold = append(gold, Gold{Start: i, End: i + 1, Original: src[i : i+1], Corrections: [][]int32{hyp[i : i+1]}})
+	}
+	nv := int64(n+1) * (n + 1)
+	acct := membudget.New(nv * (9 + implicitBytesPerVertex + 8)).Account()
+	var l Lattice
+	if err := l.Build(src, hyp, Options{MaxUnchanged: 2, Memory: acct}); err != nil {
+		t.Fatal(err)
+	}
+	if !l.implicit {
+		t.Fatal("the search without the closure was not chosen")
+	}
+	_, err := l.BestPath(gold)
+	var tooLarge *TooLargeError
+	if l.imp.r.why != "weights" || !errors.As(err, &tooLarge) || tooLarge.Stage != StageBounded {
+		t.Errorf("why %q, %v; want weights, and the bounded search's states over the budget", l.imp.r.why, err)
+	}
+}
+
+// TestClosureUpperBoundSaturates: the paths of a 30 × 30 grid (about 10²²) overflow int64; the
+// bound must then say "over the limit", never a wrapped number below the pairs it bounds — it
+// did, and K's upper bound fell below its lower one on a repeated clause of 320 tokens.
+func TestClosureUpperBoundSaturates(t *testing.T) {
+	src, hyp := unrelatedCase(30, 30)
+	var l Lattice
+	if err := l.Build(src, hyp, withClosure(Options{MaxUnchanged: 2})); err != nil {
+		t.Fatal(err)
+	}
+	pairs := l.orderedPairs()
+	for _, limit := range []int64{pairs, math.MaxInt64 / 2, math.MaxInt64 - 1} {
+		if upper, err := l.closureUpperBound(limit); err != nil || upper <= limit {
+			t.Errorf("limit %d: bound %d (%v), want one over the limit", limit, upper, err)
+		}
+	}
+	if lo, hi := l.kBounds(); lo > int64(len(l.occ)) || hi < int64(len(l.occ)) {
+		t.Errorf("K = %d outside its bounds [%d, %d]", len(l.occ), lo, hi)
 	}
 }

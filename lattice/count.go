@@ -7,13 +7,15 @@ import (
 	"sync/atomic"
 
 	"maxmatch/internal/scratch"
-	"maxmatch/levenshtein"
 )
 
 // closureCount is the scratch of countClosure.
 type closureCount struct {
-	pred  []countPred // per vertex: its lattice predecessors
-	parts []countPart // the sources, in ranges counted in parallel
+	pred   []countPred  // per vertex: its lattice predecessors
+	parts  []countPart  // the sources, in ranges counted in parallel
+	scans  []recordScan // countRecords's, one per range
+	rows   recordRows   // countRecords's
+	before int64        // the list's length before the removal loop, as countClosure counted it
 }
 
 // countPart is the count of a range of sources: per vertex, the current source's closure and
@@ -27,22 +29,45 @@ type countPart struct {
 
 // latticePreds sets, for every vertex, its lattice predecessors (out has one per vertex).
 func (l *Lattice) latticePreds(out []countPred) {
-	for v := range int32(len(l.vrow)) {
-		p := countPred{diag: -1, up: -1}
-		at := l.vatom[v]
-		if at>>atomDiagShift&3 != 0 {
-			p.diag = l.predecessor(v, levenshtein.Diag)
-			if r, col := l.rowCol(v); l.src[r-1] == l.hyp[col-1] {
-				p.flags |= predDiagNoop
+	l.sweepPreds(func(v int32, p countPred) { out[v] = p })
+}
+
+// sweepPreds calls f for every vertex in order with its lattice predecessors, found by a cursor
+// over the row above (no search per vertex).
+func (l *Lattice) sweepPreds(f func(v int32, p countPred)) {
+	for r := 0; r <= l.n; r++ {
+		lo, hi := l.rowVertices(r)
+		var above, aboveEnd int32
+		if r > 0 {
+			above, aboveEnd = l.rowVertices(r - 1)
+		}
+		for v := lo; v < hi; v++ {
+			p := countPred{diag: -1, up: -1}
+			at := l.vatom[v]
+			if at>>atomLeftShift&3 != 0 {
+				p.flags |= predLeft
 			}
+			if at&(3<<atomDiagShift|3<<atomUpShift) != 0 {
+				c := l.vcol[v]
+				for above < aboveEnd && l.vcol[above] < c-1 {
+					above++
+				}
+				w := above // (r−1, c−1), or the vertex after it
+				if at>>atomDiagShift&3 != 0 {
+					p.diag = w
+					if l.src[r-1] == l.hyp[c-1] {
+						p.flags |= predDiagNoop
+					}
+				}
+				if l.vcol[w] == c-1 {
+					w++
+				}
+				if at>>atomUpShift&3 != 0 {
+					p.up = w
+				}
+			}
+			f(v, p)
 		}
-		if at>>atomUpShift&3 != 0 {
-			p.up = l.predecessor(v, levenshtein.Up)
-		}
-		if at>>atomLeftShift&3 != 0 {
-			p.flags |= predLeft
-		}
-		out[v] = p
 	}
 }
 
@@ -164,37 +189,13 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 	}
 	defer l.freeCount(c)
 	l.latticePreds(c.pred)
-	atomic := int64(0)
-	for _, at := range l.vatom {
-		atomic += int64(at&3 + at>>2&3 + at>>4&3) // the atomic occurrences
-	}
+	atomic := l.atomicOccurrences()
 	for i := range c.parts {
 		for _, p := range asked {
 			c.parts[i].asked[p] = askedOcc{}
 		}
 	}
-	// The sources in ranges of about equal work (the vertices below and right of each).
-	bounds := make([]int32, parts+1)
-	bounds[parts] = nv
-	if parts > 1 {
-		work := func(a int32) int64 { return int64(l.n-int(l.vrow[a])+1) * int64(l.m-int(l.vcol[a])+1) }
-		var all int64
-		for a := range nv {
-			all += work(a)
-		}
-		var sum int64
-		i := 1
-		for a := range nv {
-			if i < parts && sum >= all*int64(i)/int64(parts) {
-				bounds[i] = a
-				i++
-			}
-			sum += work(a)
-		}
-		for ; i < parts; i++ {
-			bounds[i] = nv
-		}
-	}
+	bounds := l.sourceRanges(parts)
 	var visited atomicInt64
 	var wg sync.WaitGroup
 	for i := range c.parts {
@@ -259,6 +260,7 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 		run = int64(rk.trail)
 	}
 	removed += l.removedOf(run)
+	c.before = total
 	survives = make([]bool, len(asked))
 	for i, p := range asked {
 		q, ok := placed[p]
@@ -272,6 +274,35 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 		survives[i] = !l.opt.RemoveAllNoops && pos%2 == 0
 	}
 	return total - removed, survives, true
+}
+
+// sourceRanges cuts the sources into parts ranges of about equal work (the vertices below and
+// right of each): range i is [bounds[i], bounds[i+1]).
+func (l *Lattice) sourceRanges(parts int) []int32 {
+	nv := int32(len(l.vrow))
+	bounds := make([]int32, parts+1)
+	bounds[parts] = nv
+	if parts == 1 {
+		return bounds
+	}
+	work := func(a int32) int64 { return int64(l.n-int(l.vrow[a])+1) * int64(l.m-int(l.vcol[a])+1) }
+	var all int64
+	for a := range nv {
+		all += work(a)
+	}
+	var sum int64
+	i := 1
+	for a := range nv {
+		if i < parts && sum >= all*int64(i)/int64(parts) {
+			bounds[i] = a
+			i++
+		}
+		sum += work(a)
+	}
+	for ; i < parts; i++ {
+		bounds[i] = nv
+	}
+	return bounds
 }
 
 // countParts is how many ranges of sources the count runs in parallel: one per processor the
@@ -450,6 +481,10 @@ func (l *Lattice) countTarget(c *closureCount, p *countPart, a, v int32) bool {
 	return true
 }
 
+// atomicOccurrences is the atomic part of the edge list: each atomic edge once per Levenshtein
+// lattice that has it.
+func (l *Lattice) atomicOccurrences() int64 { return l.atomicCensus().occ }
+
 // gridEdgeCount returns K in closed form when the lattice is the whole grid without a no-op
 // step — a hypothesis that shares no token with its source: every pair of vertices (a, b) with
 // b at or below and right of a is joined, by no path with an unchanged token, so the closure
@@ -462,25 +497,15 @@ func (l *Lattice) gridEdgeCount() (int64, bool) {
 	if int64(len(l.vrow)) != (n+1)*(m+1) {
 		return 0, false
 	}
-	atomicKeys, atomicOcc := int64(0), int64(0)
-	for v, at := range l.vatom {
-		for _, c := range [3]uint8{at & 3, at >> 2 & 3, at >> 4 & 3} {
-			if c > 0 {
-				atomicKeys++
-				atomicOcc += int64(c)
-			}
-		}
-		if at>>atomDiagShift&3 != 0 {
-			if r, c := l.rowCol(int32(v)); l.src[r-1] == l.hyp[c-1] {
-				return 0, false
-			}
-		}
+	a := l.atomicCensus()
+	if a.noopSteps > 0 {
+		return 0, false
 	}
 	if l.u < 0 {
-		return atomicOcc, true
+		return a.occ, true
 	}
 	pairs := (n+2)*(n+1)/2*((m+2)*(m+1)/2) - (n+1)*(m+1)
-	return pairs - atomicKeys + atomicOcc, true
+	return pairs - a.keys + a.occ, true
 }
 
 // countedFacts answers the tie-breaking search's questions about the closure from the lattice
@@ -516,57 +541,93 @@ func (f countedFacts) count(noops [][2]int32) (int64, []bool, bool) {
 
 func (f countedFacts) kBounds() (lo, hi int64) { return f.l.kBounds() }
 
+func (f countedFacts) narrowBounds() (lo, hi int64, ok bool) {
+	k, noops, ok := f.l.countRecords(&f.s.c, f.limit)
+	if !ok {
+		return 0, 0, false
+	}
+	lo, hi = f.l.removalBounds(k, noops)
+	return lo, hi, true
+}
+
 func (f countedFacts) countCost() int64 { return f.l.orderedPairs() }
 
-// kBounds bounds K from the lattice in a few sweeps. Below: the atomic occurrences, plus the
-// phrases among the pairs joined by a path without a no-op step (closureLowerBound, every one
-// of which the closure holds), less the phrase no-ops the removal loop may take (at most u−1
-// ending at each no-op step). Above: the atomic occurrences, plus the phrases' occurrences (see
-// below).
+// kBounds bounds K from the lattice in a few sweeps: kLower below, and above the atomic
+// occurrences plus the phrases' occurrences — at most 3 (its records), and each a different path
+// of at most u no-op steps (the stored path of a different predecessor, extended): at most three
+// per ordered pair that is not an atomic edge, and at most the paths of two steps or more
+// (closureUpperBound's paths less the atomic steps among them; a no-op step is one for u ≥ 1
+// only, the closure holding it anyway).
 func (l *Lattice) kBounds() (lo, hi int64) {
-	var atomicOcc, atomicKeys, atomicNonNoop, noopSteps int64
+	lo = l.kLower()
+	a := l.atomicCensus()
+	if l.u < 0 {
+		return a.occ, a.occ
+	}
+	phraseOcc := 3 * max(0, l.orderedPairs()-a.keys)
+	if paths, err := l.closureUpperBound(math.MaxInt64 - 1); err == nil {
+		atomicPaths := a.nonNoop
+		if l.u >= 1 {
+			atomicPaths += a.noopSteps
+		}
+		phraseOcc = min(phraseOcc, max(0, paths-atomicPaths))
+	}
+	l.pairs.free(l.acct)
+	return lo, a.occ + phraseOcc
+}
+
+// kLower bounds K from below: K in closed form on a whole grid without no-ops
+// (gridEdgeCount); otherwise the atomic occurrences, plus the phrases among the pairs joined by
+// a path without a no-op step (closureLowerBound, every one of which the closure holds), less
+// the phrase no-ops the removal loop may take (at most u−1 ending at each no-op step).
+func (l *Lattice) kLower() int64 {
+	if l.imp.kLo < 0 {
+		l.imp.kLo = l.countKLower()
+	}
+	return l.imp.kLo
+}
+
+func (l *Lattice) countKLower() int64 {
+	if k, ok := l.gridEdgeCount(); ok {
+		return k
+	}
+	a := l.atomicCensus()
+	if l.u < 0 {
+		return a.occ
+	}
+	p0, err := l.closureLowerBound(math.MaxInt64)
+	l.pairs.free(l.acct)
+	if err != nil {
+		p0 = a.nonNoop
+	}
+	return max(a.occ, a.occ+p0-a.nonNoop-a.noopSteps*int64(max(l.u-1, 0)))
+}
+
+// atomicCensus is what kBounds counts of the atomic edges: their occurrences and keys, the keys
+// that are not no-ops, and the no-op steps.
+type atomicTally struct{ occ, keys, nonNoop, noopSteps int64 }
+
+func (l *Lattice) atomicCensus() (a atomicTally) {
 	for v, at := range l.vatom {
 		for d, c := range [3]uint8{at >> atomDiagShift & 3, at >> atomUpShift & 3, at >> atomLeftShift & 3} {
 			if c == 0 {
 				continue
 			}
-			atomicKeys++
-			atomicOcc += int64(c)
+			a.keys++
+			a.occ += int64(c)
 			noop := false
 			if d == 0 {
 				r, col := l.rowCol(int32(v))
 				noop = l.src[r-1] == l.hyp[col-1]
 			}
 			if noop {
-				noopSteps++
+				a.noopSteps++
 			} else {
-				atomicNonNoop++
+				a.nonNoop++
 			}
 		}
 	}
-	p0, err := l.closureLowerBound(math.MaxInt64)
-	if err != nil {
-		p0 = atomicNonNoop
-	}
-	lo = max(atomicOcc, atomicOcc+p0-atomicNonNoop-noopSteps*int64(max(l.u-1, 0)))
-	// A phrase's occurrences: at most 3 (its records), and each a different path of at most u
-	// no-op steps (the stored path of a different predecessor, extended): at most three per
-	// ordered pair that is not an atomic edge, and at most the paths of two steps or more
-	// (closureUpperBound's paths less the atomic steps among them; a no-op step is one for
-	// u ≥ 1 only, the closure holding it anyway).
-	phraseOcc := 3 * max(0, l.orderedPairs()-atomicKeys)
-	if paths, err := l.closureUpperBound(math.MaxInt64 - 1); err == nil {
-		atomicPaths := atomicNonNoop
-		if l.u >= 1 {
-			atomicPaths += noopSteps
-		}
-		phraseOcc = min(phraseOcc, max(0, paths-atomicPaths))
-	}
-	l.pairs.free(l.acct)
-	if l.u < 0 {
-		return atomicOcc, atomicOcc
-	}
-	return lo, atomicOcc + phraseOcc
+	return a
 }
 
 // orderedPairs counts the pairs of vertices (a, b), a ≠ b, with b at or below and right of a:

@@ -102,7 +102,8 @@
 // insertion offset with gold insertions its exact weight (the gold edits fix those:
 // explicitEdges, the walk run on the edges there, which are the pairs within runs of atomic
 // insertions of the row and, in 3.2's first row, those from (0, s) whose path starts with an
-// insertion). Every edge of the closure is then a path of the relaxed search weighing at most
+// insertion; and the closure's phrases from exact origins, see Origins taken from the
+// closure). Every edge of the closure is then a path of the relaxed search weighing at most
 // as much (a phrase no-op as its no-op steps, which weigh the same); the relaxed search may
 // have more (a pair joined within u unchanged tokens that the closure does not hold). With
 // values compared as more matched edges, then less rest, the relaxed search's best value is
@@ -138,6 +139,23 @@
 // official's. It needs K when a matched edge is tight, and whether each tight phrase no-op
 // survived the removal loop.
 //
+// # Origins taken from the closure
+//
+// The relaxed search's best value can be below the official's: every best path may have a
+// phrase the closure does not hold as the relaxed search took it (a pair joined within u no-op
+// steps whose stored path has more, or is longer) — on one clause of 160 tokens repeated
+// (bench/cases, seed 5), one phrase of 125 steps from (8, 8) — and then the tie search keeps no
+// path ("unreal tie"). The
+// search then takes the phrases of those phrases' origins from the closure: at an exact origin a
+// no relaxed phrase starts, and every pair (a, b) a's scan holds (sourceScan) is an explicit
+// edge of its exact weight, its length and one ε per occurrence (exactEdges) — but the atomic
+// edges, steps of the search already, and the phrase no-ops, which weigh as much as their no-op
+// steps. Every edge of the closure is still a path of the search weighing at most as much, so
+// it is still a relaxation and all of the above holds of it; it runs again, with at most 16
+// exact origins per annotator, each costing a scan of the pairs below and right of it
+// (TestImplicitSearchCases has one; the differential test's unreal ties went from 110 to 3 in
+// 600,000 searches).
+//
 // # K and the survivals
 //
 // On a whole grid without no-ops (a hypothesis sharing no token with its source) K is in closed
@@ -155,9 +173,23 @@
 // (kBounds: the atomic occurrences and the pairs joined without a no-op step below, three
 // occurrences per ordered pair above), and once per survival of the tight phrase no-ops (up to
 // eight of them); when every run reads back the same edits, they are the official's whatever K
-// and the survivals are. When they differ — K's binade matters, as it does on repeated clauses
-// of 160 tokens — the count decides; it goes first where it is cheap (under 4 million ordered
-// pairs of vertices).
+// and the survivals are.
+//
+// When they differ, K's binade matters: on a clause of 160 tokens repeated, one matched edge is
+// on the best paths, they tie, and the one the official keeps is the same for every K in a
+// binade except within about a hundred above its power of two. The enumeration then runs again
+// over K's bounds from the list's length before the removal loop (countRecords, narrowBounds):
+// the phrase no-ops in it are known in closed form (phraseNoops), and the loop takes at least
+// half of them, rounded up, and at most all (removalBounds), so K is known within half their
+// number — and settled unless it is that close to a change of binade. countRecords is every
+// source's dynamic programme without countClosure's bookkeeping of the removal loop's runs, a
+// row at a time in a buffer indexed by diagonal, most rows taking a step in closed form (plain
+// rows, see recordsFrom): for the clause of 160 tokens (K = 51,170,213) 0.08 s of CPU where
+// countClosure takes 0.50 s, for 320 tokens (K = 455,339,779) 0.50 s where it takes 4.3 s. It is
+// checked against the closure (TestCountClosure) and against countClosure on larger lattices
+// (TestCountRecordsOnLargerLattices). Only when the narrower
+// enumeration differs too does countClosure count K and the survivals exactly; it goes first
+// where it is cheap (under 4 million ordered pairs of vertices).
 //
 // # Rounding
 //
@@ -174,24 +206,43 @@
 // (2T + 2M + 1)·h + 2(n+m)·hs < ε separates every class from the paths above it (separated);
 // otherwise the search is not sure. On the unrelated family (one gold edit every 5 tokens) the
 // bound holds at 320 × 320 tokens (K near 2.7·10⁹) and fails at 400 × 400 (K·M near 2³⁸, a
-// spacing of 3·10⁻⁵): the roundings of a best path may then add up to ε, and at 1,000 × 1,000
-// (K·M near 2⁴⁵) a single addition rounds by more than ε — the official's answer depends on
-// every rounding of its whole list, which only the list shows.
+// spacing of 3·10⁻⁵): the roundings of a best path may then add up to ε.
+//
+// At 1,000 × 1,000 no bound of this kind can hold. There K = 251,502,252,000 exactly (the grid's
+// closed form), a best path of the family's case (bench/cases, seed 1) has M = 90 matched
+// edges, and every sum after them is near K·M ≈ 2.26·10¹³, in [2⁴⁴, 2⁴⁵), where float64s are
+// 2⁻⁸ ≈ 0.0039 apart: one addition rounds by up to 0.00195, about two ε. Paths whose exact weights differ by ε, or by a
+// few ε, can then round to the same sum or to sums in the other order, so which path the
+// official's Bellman–Ford keeps at a vertex depends on the rounded sums of paths off the best
+// ones as well — on the relaxation history of its whole list, about 2.5·10¹¹ occurrences. The
+// tie search's argument (only best paths matter) is then false, and reproducing the official
+// would mean running its passes over that list: the closure's cost, which this search exists to
+// avoid. So the search does not try; the sentence is scored by the closure where it fits and by
+// the bounded search otherwise, with its warning (see Which search answers).
 //
 // # Which search answers
 //
 // Build builds the closure as before when it surely has at most 65,536 keys (closureSmall, one
-// sweep), or under Options.MaxEdges. Otherwise BestPath runs the search without the closure
-// first (its arrays, 44 bytes per relaxed state and about 30 per vertex, reserved at Build),
-// and, for the first annotator it is not sure of, builds the closure if it fits — the answer
-// of every sentence exact before is unchanged — and uses the bounded search over the budget,
-// as before. It is not sure when (a) no best path of the relaxed search is in the closure (a
-// pair the closure does not hold, or holds longer or with more occurrences, is on every best
-// path); (b) a gold edit matches a phrase no-op (its survival decides whether it exists);
-// (c) the rounding bound fails; (d) K or the survivals are needed, the enumeration cannot
-// settle them, and counting the closure would visit more than four times the pairs the
-// memory budget could hold as edges (countCapacity). Each is checked before searching, or
-// during it; none is guessed.
+// sweep), or under Options.MaxEdges. Otherwise Build reserves what gold edits are placed with
+// (about 28 bytes per vertex: the source scan, the walk's marks, a number, the exact origins'
+// marks), and BestPath runs
+// the search without the closure first. It places the annotator's gold edits (explicitEdges)
+// and counts M, the most matched edges on a path (matchedMost, one pass): the best value has M
+// matched edges, whatever else the search finds. When with M neither the certificate's rounding
+// bound (K at its most) nor the tie search's (K at its least, no ε on the best paths) can hold
+// (undecidable), it is not sure without searching, and reserves nothing more; otherwise it
+// reserves the search's states (44 bytes per relaxed state and 16 per vertex), once per
+// lattice. For the first annotator it is not sure of, it builds the closure if it fits — the
+// answer of every sentence exact before is unchanged — and uses the bounded search over the
+// budget, as before. It is not sure when (a) no best path of the relaxed search is in the
+// closure (a pair the closure does not hold, or holds longer or with more occurrences, is on
+// every best path) even with 16 origins taken from the closure; (b) a gold edit matches a phrase
+// no-op (its survival decides whether it exists); (c) the rounding bound fails (before the
+// states are reserved when M shows it, as on an unrelated grid of 1,000 × 1,000 tokens); (d) K
+// or the survivals are needed, the enumeration cannot settle them over either of K's bounds,
+// and a count would do more than four times as much work as the pairs the memory budget could
+// hold as edges (countCapacity; countRecords's work counts a plain row as one step). Each is
+// checked before searching, or during it; none is guessed.
 //
 // # Storage
 //

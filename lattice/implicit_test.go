@@ -21,16 +21,7 @@ func degenerateCase(rng *rand.Rand) (src, hyp []int32, gold []Gold) {
 	case 1: // unrelated
 		src, hyp = unrelatedCase(rng.Intn(9), rng.Intn(9))
 	case 2: // a clause of the source repeated
-		n := 1 + rng.Intn(9)
-		src = make([]int32, n)
-		for i := range src {
-			src[i] = int32(rng.Intn(6))
-		}
-		clause := 1 + rng.Intn(min(3, n))
-		hyp = make([]int32, rng.Intn(11))
-		for i := range hyp {
-			hyp[i] = src[i%clause]
-		}
+		src, hyp = repeatedClauseCase(rng, 3)
 	case 3: // long runs of no-ops, an edit or two
 		n := rng.Intn(14)
 		src = make([]int32, n)
@@ -63,16 +54,33 @@ func degenerateCase(rng *rand.Rand) (src, hyp []int32, gold []Gold) {
 	return src, hyp, gold
 }
 
+// repeatedClauseCase is a source of at most 9 tokens from a vocabulary of 6, and a hypothesis
+// of at most 10 repeating its first clause, of at most maxClause tokens.
+func repeatedClauseCase(rng *rand.Rand, maxClause int) (src, hyp []int32) {
+	n := 1 + rng.Intn(9)
+	src = make([]int32, n)
+	for i := range src {
+		src[i] = int32(rng.Intn(6))
+	}
+	clause := 1 + rng.Intn(min(maxClause, n))
+	hyp = make([]int32, rng.Intn(11))
+	for i := range hyp {
+		hyp[i] = src[i%clause]
+	}
+	return src, hyp
+}
+
 // TestImplicitSearchIsTheOfficial is the differential test of the search without the closure:
 // on random lattices, degenerate ones weighted heavily, with every option, BestPath searching
-// without the closure first (every lattice, however small) must give the path of the exact
-// search on the materialised closure. It counts the lattices it was sure of by the relaxed
+// without the closure first (every lattice, however small; every other one enumerating the
+// facts it needs before counting them) must give the path of the exact search on the
+// materialised closure. It counts the lattices it was sure of by the relaxed
 // search alone (a single best path), by the tie search, and those it left for the closure.
 // -differential sets how many.
 func TestImplicitSearchIsTheOfficial(t *testing.T) {
-	saved := smallClosure
+	saved, savedCheap := smallClosure, cheapCount
 	smallClosure = -1
-	defer func() { smallClosure = saved }()
+	defer func() { smallClosure, cheapCount = saved, savedCheap }()
 	rng := rand.New(rand.NewSource(23))
 	var implicit, closure Lattice
 	var unique, tied, fellBack, total int
@@ -84,6 +92,11 @@ func TestImplicitSearchIsTheOfficial(t *testing.T) {
 		opt.RemoveAllNoops = iter%7 == 6
 		opt.StrictWalk = iter%11 == 3
 		opt.ExactCosts = iter%13 == 5
+		// Every other lattice, the tie search enumerates before counting, as on large ones.
+		cheapCount = savedCheap
+		if iter%2 == 1 {
+			cheapCount = -1
+		}
 		if err := closure.Build(src, hyp, withClosure(opt)); err != nil {
 			t.Fatal(err)
 		}
@@ -134,6 +147,7 @@ func TestImplicitSearchCases(t *testing.T) {
 		gold     []Gold
 		opt      Options
 		why      string
+		exact    bool // settled without the closure by taking an origin's phrases from it
 	}{{
 		src: []int32{2, 5, 3, 2, 3, 4, 2, 4}, hyp: []int32{2, 5, 3, 2, 5, 3, 2, 5},
 		gold: []Gold{{5, 5, nil, [][]int32{{3, 2}}}, {7, 8, []int32{4}, [][]int32{{}}}, {5, 5, nil, [][]int32{{}}}, {6, 7, []int32{2}, [][]int32{{}}}},
@@ -144,6 +158,11 @@ func TestImplicitSearchCases(t *testing.T) {
 		gold: []Gold{{0, 2, []int32{0, 3}, [][]int32{{0, 3}}}, {0, 0, nil, [][]int32{{}}}},
 		opt:  Options{MaxUnchanged: 2},
 		why:  "a gold edit matches a phrase no-op, which the removal loop may have removed: the relaxed search cannot stand for the closure, and the tie search must not run on its stale values",
+	}, {
+		src: []int32{1, 1, 3, 1}, hyp: []int32{3, 1, 2, 1, 0},
+		opt:   Options{MaxUnchanged: 2},
+		why:   "every best path of the relaxed search starts with a phrase from (0, 0) the closure does not hold as it took it: the closure's phrases from (0, 0), taken as explicit edges, leave the official's best paths",
+		exact: true,
 	}} {
 		var implicit, closure Lattice
 		if err := closure.Build(tc.src, tc.hyp, withClosure(tc.opt)); err != nil {
@@ -156,6 +175,9 @@ func TestImplicitSearchCases(t *testing.T) {
 		got, _ := implicit.BestPath(tc.gold)
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s:\n without the closure %v\n  with the closure %v", tc.why, got, want)
+		}
+		if tc.exact && (implicit.closed || len(implicit.imp.r.exact) == 0) {
+			t.Errorf("%s: closure built %v, exact origins %v", tc.why, implicit.closed, implicit.imp.r.exact)
 		}
 	}
 }

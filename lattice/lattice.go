@@ -300,6 +300,7 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.bounded = Exact
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
 	l.plainDone = false
+	l.imp.kLo = -1
 	err := l.build()
 	if err != nil {
 		l.Release()

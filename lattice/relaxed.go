@@ -80,7 +80,14 @@ type relaxed struct {
 	occ      []int32      // explicitEdges: their occurrences
 	best     rval         // the best value of a whole path
 	solved   bool         // f, g and best are those of the last gold edits
-	why      string       // why the last search could not be sure of its path
+	// vertexScratch is one number per vertex: maxNoops's, then matchedMost's.
+	vertexScratch []int32
+	// exact are the origins whose phrases the search takes from the closure (exactEdges), marked
+	// per vertex in isExact: no relaxed phrase starts there.
+	exact       []int32
+	isExact     []bool
+	statesReady bool   // f, g, via, origin and the tie search's marks are reserved
+	why         string // why the last search could not be sure of its path
 }
 
 // Predecessor kinds of a relaxed state (the low 2 bits of via).
@@ -111,9 +118,10 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 	into := func(p int32, dir int, noop bool) {
 		pb := p * nst
 		step := func(fs, ts int32) { emit(pb+fs, base+ts, rval{0, stepUnits}, rviaOf(rviaStep, dir|int(fs)<<2)) }
+		phraseStart := !r.isExact[p] // the closure's phrases from an exact origin are explicit edges
 		if u >= 0 {
 			if noop {
-				if u >= 1 {
+				if u >= 1 && phraseStart {
 					step(0, 1) // B → N_1
 				}
 				for t := 1; t < u; t++ {
@@ -126,7 +134,9 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 					step(iState(t), iState(t+1))
 				}
 			} else {
-				step(0, sState) // B → S
+				if phraseStart {
+					step(0, sState) // B → S
+				}
 				for t := 1; t <= u; t++ {
 					step(int32(t), iState(t)) // N_t → I_t
 				}
@@ -310,6 +320,10 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 			}
 		}
 	}
+	if err = l.exactEdges(r); err != nil {
+		return false, err
+	}
+	// By target and source; of an edge listed twice, the gold edits' weight (listed first).
 	slices.SortStableFunc(r.expl, func(a, b explicitEdge) int {
 		if a.to != b.to {
 			return int(a.to - b.to)
@@ -321,6 +335,43 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 		r.hasExpl[x.to] = true
 	}
 	return unknown, nil
+}
+
+// exactEdges adds to the explicit edges the closure's phrases from each exact origin a — every
+// pair (a, b) it holds that is not an atomic edge (a step of the search already) or a phrase
+// no-op (its no-op steps weigh as much) — with their weights: length, and ε per occurrence.
+func (l *Lattice) exactEdges(r *relaxed) error {
+	for _, a := range r.exact {
+		l.scan(&r.scan, a, l.n, l.m)
+		r0, c0 := l.rowCol(a)
+		for row := r0; row <= l.n; row++ {
+			lo, hi := l.rowVertices(row)
+			for b := max(lo, l.firstFrom(row, c0)); b < hi; b++ {
+				st, ok := r.scan.at(b)
+				if !ok || st.atomic || st.typ == Noop {
+					continue
+				}
+				x := explicitEdge{from: a, to: b, v: int64(st.dist)*stepUnits + int64(st.mult), firstRight: st.firstRight,
+					typ: st.typ, dist: st.dist, extra: int32(st.mult)}
+				if err := push(l.acct, &r.expl, x); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// setExact makes the search take the phrases of these origins from the closure (no origins:
+// none).
+func (r *relaxed) setExact(origins []int32) {
+	for _, a := range r.exact {
+		r.isExact[a] = false
+	}
+	r.exact = append(r.exact[:0], origins...)
+	for _, a := range r.exact {
+		r.isExact[a] = true
+	}
 }
 
 // maxNoops returns the most no-op steps on a lattice path. Every vertex is on a path from the
@@ -347,7 +398,9 @@ func (l *Lattice) maxNoops(best []int32) int {
 // tokens is an edit with the fewest occurrences (one), and every edge whose weight the gold
 // edits set (explicitEdges) has that weight. It returns the best value of a whole path, or
 // false when the relaxed search cannot stand for the closure (a gold edit matches a phrase
-// no-op, which the removal loop may have removed).
+// no-op, which the removal loop may have removed), when neither its certificate nor the tie
+// search could be sure of a path with the matched edges the gold edits allow (undecidable,
+// checked before the states are reserved), or when its states do not fit in the budget.
 func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 	r.why, r.solved = "", false
 	clear(r.walkLeft)
@@ -358,6 +411,14 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 		return rval{}, false
 	case unknown:
 		r.why = "unknown"
+		return rval{}, false
+	}
+	if l.undecidable(l.matchedMost(r)) {
+		r.why = "weights"
+		return rval{}, false
+	}
+	if l.reserveStates() != nil {
+		r.why = "memory"
 		return rval{}, false
 	}
 	nv := int32(len(l.vrow))
@@ -403,6 +464,44 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 	}
 	r.best, r.solved = best, true
 	return best, true
+}
+
+// matchedMost returns the most matched edges on a path of the relaxed search: every explicit
+// edge matching a gold edit is on a path from the start to the end (every vertex is), and the
+// rest of a path is lattice steps, so a pass over the vertices in order with one number each
+// (the most matched edges on a path to it) gives it. The relaxed search's best value has that
+// many matched edges, the match weight ranking first.
+func (l *Lattice) matchedMost(r *relaxed) int32 {
+	most := r.vertexScratch
+	i := 0 // r.expl is sorted by target
+	l.sweepPreds(func(v int32, p countPred) {
+		best := int32(-1)
+		if v == 0 {
+			best = 0
+		}
+		if p.diag >= 0 {
+			best = max(best, most[p.diag])
+		}
+		if p.up >= 0 {
+			best = max(best, most[p.up])
+		}
+		if p.flags&predLeft != 0 {
+			best = max(best, most[v-1])
+		}
+		for ; i < len(r.expl) && r.expl[i].to == v; i++ {
+			best = max(best, most[r.expl[i].from]+r.expl[i].m)
+		}
+		most[v] = best
+	})
+	return most[len(most)-1]
+}
+
+// undecidable reports whether, with m matched edges on the best paths, neither the relaxed
+// search's certificate (certainWeights, whatever the best value's rest) nor the tie search
+// (tieRoundingFails) can be sure of the official's path: float64 sums may confuse paths of
+// different weights whatever the search finds.
+func (l *Lattice) undecidable(m int32) bool {
+	return l.tieRoundingFails(m) && !l.certainRounding(m)
 }
 
 // optimal reports whether state x is on a best path of the relaxed search.
@@ -533,24 +632,30 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 // that no path of fewer matched edges can weigh less), and the rounding of any path's sum is
 // below half the 0.001 that separates different weights.
 func (l *Lattice) certainWeights(best rval) bool {
-	nv := int64(len(l.vrow))
-	atomic := int64(0)
-	for _, at := range l.vatom {
-		atomic += int64(at&3 + at>>2&3 + at>>4&3)
-	}
-	steps := int64(l.n + l.m) // the most edges on a path
 	if l.opt.ExactCosts {
 		// Integer units of ε, with a match weight of 1001·(n+m+1) units.
+		steps := int64(l.n + l.m) // the most edges on a path
 		match := 1001 * (steps + 1)
 		return match > best.v && (match*int64(best.m)+2*stepUnits*(steps+1)) < 1<<53
 	}
-	if stepUnits*atomic <= best.v {
+	if stepUnits*l.atomicOccurrences() <= best.v {
 		return false // K ≥ the atomic edges; not known to dominate
 	}
-	// K is at most 3 occurrences per pair of vertices and the atomic edges; a path's partial
-	// sums are at most K·m plus 2 per step in magnitude.
-	kMax := 3*nv*(nv-1)/2 + atomic
-	most := float64(kMax)*float64(best.m) + 2*float64(steps+1)
+	return l.certainRounding(best.m)
+}
+
+// certainRounding reports whether, with m matched edges on a path, the rounding of any path's
+// float64 sum is below half the 0.001 that separates different weights, whatever K is: K is at
+// most 3 occurrences per pair of vertices and the atomic edges, and a path's partial sums are at
+// most K·m plus 2 per step in magnitude.
+func (l *Lattice) certainRounding(m int32) bool {
+	if l.opt.ExactCosts {
+		return true // certainWeights checks its integer sums
+	}
+	nv := int64(len(l.vrow))
+	steps := int64(l.n + l.m) // the most edges on a path
+	kMax := 3*nv*(nv-1)/2 + l.atomicOccurrences()
+	most := float64(kMax)*float64(m) + 2*float64(steps+1)
 	return float64(steps)*halfULP(most) < 0.0005
 }
 

@@ -114,9 +114,13 @@ func (o closureOracle) kBounds() (int64, int64) {
 	return int64(len(o.l.occ)), int64(len(o.l.occ))
 }
 func (o closureOracle) countCost() int64 { return 0 }
+func (o closureOracle) narrowBounds() (int64, int64, bool) {
+	return int64(len(o.l.occ)), int64(len(o.l.occ)), true
+}
 
 // TestTightPathIsTheOfficial compares the tie-breaking search, given K and the surviving phrase
-// no-ops by the materialised closure, with the exact search on it.
+// no-ops by the materialised closure, with the exact search on it; and matchedMost, counted
+// before the relaxed search, with the matched edges of its best value.
 func TestTightPathIsTheOfficial(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	var l Lattice
@@ -136,6 +140,9 @@ func TestTightPathIsTheOfficial(t *testing.T) {
 			why[r.why]++
 			continue
 		}
+		if m := l.matchedMost(r); m != r.best.m {
+			t.Fatalf("iter %d src %v hyp %v gold %v %+v: matchedMost %d, the relaxed search's best has %d matched edges", iter, src, hyp, gold, opt, m, r.best.m)
+		}
 		got, ok := l.tightPath(r, &l.imp.t, gold, closureOracle{&l})
 		if !ok {
 			why[r.why]++
@@ -150,7 +157,8 @@ func TestTightPathIsTheOfficial(t *testing.T) {
 }
 
 // TestCountClosure checks the count of the edge list without it, and the survival of every
-// phrase no-op, against the materialised closure.
+// phrase no-op, against the materialised closure; and the count before the removal loop
+// (countRecords), its phrase no-ops, and the bounds of K they give.
 func TestCountClosure(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
 	var l Lattice
@@ -159,6 +167,9 @@ func TestCountClosure(t *testing.T) {
 		src, hyp, _ := randomCase(rng, 9)
 		if iter%7 == 0 {
 			src, hyp = unrelatedCase(rng.Intn(7), rng.Intn(7))
+		}
+		if iter%5 == 2 {
+			src, hyp = repeatedClauseCase(rng, 4)
 		}
 		if iter%5 == 0 { // long runs of no-ops
 			n := rng.Intn(14)
@@ -195,6 +206,29 @@ func TestCountClosure(t *testing.T) {
 		if lo, hi := l.kBounds(); lo > k || k > hi {
 			t.Fatalf("src %v hyp %v %+v: K = %d outside its bounds [%d, %d]", src, hyp, opt, k, lo, hi)
 		}
+		if iter%4 != 0 {
+			continue
+		}
+		// The list before the removal loop, and its phrase no-ops.
+		var before, noops int64
+		for _, key := range l.keys {
+			before += int64(key.mult)
+			if key.removed {
+				before++
+			}
+			if !key.atomic && key.typ == Noop {
+				noops++
+			}
+		}
+		forcedCountParts = 1 + iter%3
+		gotBefore, gotNoops, ok := l.countRecords(&c, -1)
+		forcedCountParts = 0
+		if !ok || gotBefore != before || gotNoops != noops {
+			t.Fatalf("src %v hyp %v %+v: counted %d occurrences before the removal loop, %d phrase no-ops (%v); the closure has %d, %d", src, hyp, opt, gotBefore, gotNoops, ok, before, noops)
+		}
+		if lo, hi := l.removalBounds(gotBefore, gotNoops); lo > k || k > hi {
+			t.Fatalf("src %v hyp %v %+v: K = %d outside its bounds [%d, %d] from the count before the removal loop", src, hyp, opt, k, lo, hi)
+		}
 	}
 }
 
@@ -227,9 +261,9 @@ func TestGridEdgeCount(t *testing.T) {
 // boundsOracle knows neither K nor the survivals unless counted (then from the materialised
 // closure), and bounds K by an interval around it, so that the tie search enumerates.
 type boundsOracle struct {
-	l      *Lattice
-	lo, hi int64
-	counts *int
+	l              *Lattice
+	lo, hi         int64
+	counts, narrow *int
 }
 
 func (o boundsOracle) known(needK bool, noops [][2]int32) (int64, []bool, bool) {
@@ -241,15 +275,23 @@ func (o boundsOracle) count(noops [][2]int32) (int64, []bool, bool) {
 }
 func (o boundsOracle) kBounds() (int64, int64) { return o.lo, o.hi }
 func (o boundsOracle) countCost() int64        { return math.MaxInt64 } // enumerate first
+func (o boundsOracle) narrowBounds() (int64, int64, bool) {
+	*o.narrow++
+	var c closureCount
+	k, noops, ok := o.l.countRecords(&c, -1)
+	lo, hi := o.l.removalBounds(k, noops)
+	return lo, hi, ok
+}
 
 // TestTightEnumerationIsTheOfficial checks the tie search when it does not know K or which
 // phrase no-ops survived: its enumeration of the possibilities (patterns of binades over K's
-// bounds, survivals) must agree with the exact search wherever it decides, and counting
-// (from the closure here) where it does not. -differential sets how many lattices.
+// bounds, then over its bounds from countRecords, survivals) must agree with the exact search
+// wherever it decides, and counting (from the closure here) where it does not. -differential
+// sets how many lattices.
 func TestTightEnumerationIsTheOfficial(t *testing.T) {
 	rng := rand.New(rand.NewSource(17))
 	var l Lattice
-	done, counted, total := 0, 0, 0
+	done, counted, narrowed, total := 0, 0, 0, 0
 	for iter := 0; iter < *differential; iter++ {
 		src, hyp, gold, opt := randomLattice(rng, iter)
 		if err := l.Build(src, hyp, opt); err != nil {
@@ -272,20 +314,23 @@ func TestTightEnumerationIsTheOfficial(t *testing.T) {
 		case 2:
 			lo, hi = max(1, k/4), 4*k
 		}
-		counts := 0
-		got, ok := l.tightPath(r, &l.imp.t, gold, boundsOracle{&l, lo, hi, &counts})
+		counts, narrow := 0, 0
+		got, ok := l.tightPath(r, &l.imp.t, gold, boundsOracle{&l, lo, hi, &counts, &narrow})
 		if !ok {
 			continue
 		}
 		done++
-		if counts > 0 {
+		switch {
+		case counts > 0:
 			counted++
+		case narrow > 0:
+			narrowed++
 		}
 		sameAsClosure(t, &l, gold, got, func() string {
 			return fmt.Sprintf("enumerated: iter %d src %v hyp %v gold %v %+v K %d in [%d, %d]", iter, src, hyp, gold, opt, k, lo, hi)
 		})
 	}
-	t.Logf("%d of %d found, %d of them by counting", done, total, counted)
+	t.Logf("%d of %d found, %d of them by counting, %d by K's bounds from the count before the removal loop", done, total, counted, narrowed)
 }
 
 // TestSameRoundingKeepsTheRests checks the claim the enumeration over K rests on: for every K
@@ -364,5 +409,51 @@ func sameAsClosure(t *testing.T, l *Lattice, gold []Gold, got []Edit, name func(
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("%s:\n found %v\n exact %v", name(), got, want)
+	}
+}
+
+// TestCountRecordsOnLargerLattices checks the count before the removal loop, whose rows are
+// mostly plain on these lattices (see recordsFrom), against the count of every pair
+// (countClosure, itself checked against the closure by TestCountClosure) on lattices of a few
+// thousand vertices: a clause repeated over a source of the same length, a hypothesis sharing a
+// few tokens with its source, and a source edited here and there.
+func TestCountRecordsOnLargerLattices(t *testing.T) {
+	rng := rand.New(rand.NewSource(29))
+	var l Lattice
+	var c closureCount
+	for iter := 0; iter < 12; iter++ {
+		n := 30 + rng.Intn(40)
+		src := make([]int32, n)
+		for i := range src {
+			src[i] = int32(rng.Intn(40))
+		}
+		var hyp []int32
+		switch iter % 3 {
+		case 0: // a clause repeated
+			clause := 2 + rng.Intn(9)
+			hyp = make([]int32, n-5+rng.Intn(10))
+			for i := range hyp {
+				hyp[i] = src[i%clause]
+			}
+		case 1: // few tokens in common
+			hyp = make([]int32, n-5+rng.Intn(10))
+			for i := range hyp {
+				hyp[i] = int32(30 + rng.Intn(40))
+			}
+		default: // edited here and there
+			hyp = append([]int32(nil), src...)
+			for range 1 + n/8 {
+				hyp[rng.Intn(len(hyp))] = int32(100 + rng.Intn(5))
+			}
+		}
+		opt := Options{MaxUnchanged: rng.Intn(4) - 1, EdgesOnce: iter%4 == 3}
+		if err := l.Build(src, hyp, opt); err != nil {
+			t.Fatal(err)
+		}
+		k, _, ok := l.countClosure(&c, nil, -1)
+		before, _, ok2 := l.countRecords(&c, -1)
+		if !ok || !ok2 || before != c.before {
+			t.Fatalf("src %v hyp %v %+v: %d occurrences before the removal loop, counting every pair %d (K %d)", src, hyp, opt, before, c.before, k)
+		}
 	}
 }

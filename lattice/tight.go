@@ -18,8 +18,11 @@ type closureFacts interface {
 	known(needK bool, noops [][2]int32) (k int64, survives []bool, ok bool)
 	// count counts the closure for them (ok false when it cannot).
 	count(noops [][2]int32) (k int64, survives []bool, ok bool)
-	// kBounds returns lo ≤ K ≤ hi.
+	// kBounds returns lo ≤ K ≤ hi, from the lattice in a few sweeps.
 	kBounds() (lo, hi int64)
+	// narrowBounds returns lo ≤ K ≤ hi within half the phrase no-ops, from the list's length
+	// before the removal loop (ok false when it cannot count it).
+	narrowBounds() (lo, hi int64, ok bool)
 	// countCost bounds the vertex pairs count would visit.
 	countCost() int64
 }
@@ -77,6 +80,7 @@ type tight struct {
 	noops   []int32    // the tight phrase no-ops, whose survival is asked
 	origins []int32    // tightEdges: where the phrases ending at a vertex start
 	phrases [][2]int32 // tightEdges: the phrases on best paths, to check against the closure
+	unreal  []int32    // tightEdges: the origins of phrases on best paths not in the closure
 }
 
 // tightPath finds the official's path among the best paths of the relaxed search (relaxedSolve
@@ -158,10 +162,20 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 	if k, survives, ok := facts.known(needK, noops); ok {
 		return l.tightOnce(r, t, k, survives, needK)
 	}
-	// A count cheaper than the enumeration's least work goes first.
+	// A count cheaper than the enumeration's least work goes first. Otherwise the enumeration
+	// runs over K's bounds from the lattice, then, when K's binade matters, over its bounds from
+	// the list's length before the removal loop, within half the phrase no-ops of K.
 	if facts.countCost() > cheapCount {
-		if edits, ok, decided := l.tightEnumerate(r, t, facts, needK); decided {
+		lo, hi := facts.kBounds()
+		if edits, ok, decided := l.tightEnumerate(r, t, lo, hi, needK); decided {
 			return edits, ok
+		}
+		if needK {
+			if lo, hi, ok := facts.narrowBounds(); ok {
+				if edits, ok, decided := l.tightEnumerate(r, t, lo, hi, needK); decided {
+					return edits, ok
+				}
+			}
 		}
 	}
 	k, survives, ok := facts.count(noops)
@@ -201,22 +215,26 @@ const (
 	maxEnumeratedNoops = 8
 	maxSimulations     = 1 << 10
 	maxSimulatedWork   = 1 << 23 // occurrences relaxed, over all simulations
-	cheapCount         = 1 << 22 // vertex pairs: a count of a few tens of milliseconds
 )
+
+// cheapCount is the most vertex pairs of a count that goes before the enumeration: a few tens of
+// milliseconds. (A variable for the tests, which set it to −1 to enumerate on every lattice.)
+var cheapCount int64 = 1 << 22
 
 // tightEnumerate runs the Bellman–Ford for every possibility of the facts it does not know —
 // each survival of the phrase no-ops on best paths, each pattern of binades of K·m over K's
-// bounds — and returns the path when all agree (decided). It is undecided when the
+// bounds [lo, hi] — and returns the path when all agree (decided). It is undecided when the
 // possibilities are too many, K's bounds too loose for the weights' separation, or the paths
-// differ (then the facts must be counted).
-func (l *Lattice) tightEnumerate(r *relaxed, t *tight, facts closureFacts, needK bool) (edits []Edit, ok, decided bool) {
+// differ (then the facts must be counted more closely).
+func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool) (edits []Edit, ok, decided bool) {
 	if len(t.noops) > maxEnumeratedNoops {
 		r.why = "enumeration: too many no-ops"
 		return nil, false, false
 	}
-	var lo, hi int64
+	if !needK {
+		lo, hi = 0, 0
+	}
 	if needK {
-		lo, hi = facts.kBounds()
 		if lo > hi || !l.separated(r, t, hi) || !l.separated(r, t, lo) {
 			r.why = fmt.Sprintf("enumeration: K bounds [%d, %d] not separated", lo, hi)
 			return nil, false, false
@@ -485,7 +503,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 	nv := int32(len(l.vrow))
 	nst := int32(r.nst)
 	f := r.f
-	t.edges, t.phrases, t.failed = t.edges[:0], t.phrases[:0], false
+	t.edges, t.phrases, t.failed, t.unreal = t.edges[:0], t.phrases[:0], false, t.unreal[:0]
 	explicit := func(a, b int32) int {
 		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
 		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
@@ -579,11 +597,16 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		for _, p := range t.phrases[lo:hi] {
 			v, bv := p[1], p[1]*nst
 			k, held := r.scan.at(v)
-			if !held || k.atomic || k.typ == Noop || explicit(a, v) >= 0 {
-				continue // not in the closure as the relaxed search took it
+			if explicit(a, v) >= 0 {
+				continue // an explicit edge, with its own weight
 			}
-			if want := f[bv].v - f[a*nst].v; f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
-				continue // in the closure with another weight: not tight
+			if want := f[bv].v - f[a*nst].v; !held || k.atomic || k.typ == Noop || f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
+				// Not in the closure as the relaxed search took it: not tight, and its origin's
+				// phrases may be taken from the closure in another search (unreal).
+				if len(t.unreal) == 0 || t.unreal[len(t.unreal)-1] != a {
+					t.unreal = append(t.unreal, a)
+				}
+				continue
 			}
 			e := tightEdge{from: a, to: v, typ: k.typ, firstRight: k.firstRight, dist: k.dist, extra: int32(k.mult), mult: k.mult}
 			l.records(r, &e)
@@ -668,54 +691,78 @@ func (l *Lattice) records(r *relaxed, e *tightEdge) {
 
 // implicit is the scratch of the search without the closure.
 type implicit struct {
-	r relaxed
-	t tight
-	c closureCount
-	k int64 // K, once the last search counted it (or knew it in closed form); 0 otherwise
+	r   relaxed
+	t   tight
+	c   closureCount
+	k   int64 // K, once the last search counted it (or knew it in closed form); 0 otherwise
+	kLo int64 // kLower, once computed for this lattice; −1 before
 }
 
-// implicitBytesPerState and implicitBytesPerVertex are what prepareImplicit reserves: per state
-// of the relaxed search its values from the start and to the end, its predecessor and origin,
-// and the tie search's mark; per vertex the source scan, the walk's marks and the tie search's
-// places.
+// implicitBytesPerVertex and implicitBytesPerState are what the search without the closure
+// reserves: per vertex at Build, what an annotator's gold edits are checked with (the source
+// scan, the walk's marks, a scratch number); once they leave the search able to answer
+// (reserveStates), per vertex the lattice predecessors and the tie search's places, and per
+// state its values from the start and to the end, its predecessor and origin, and the tie
+// search's mark.
 const (
+	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 1 + 4 + 1
 	implicitBytesPerState  = 16 + 16 + 4 + 4 + 4
-	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 1 + 12 + 4
+	statesBytesPerVertex   = 12 + 4
 )
 
-// prepareImplicit reserves the arrays of the search without the closure for the lattice just
-// built. The relaxed search's states follow u clamped to the most no-op steps on a lattice
-// path (no edit holds more).
+// prepareImplicit reserves the arrays of the search without the closure that every
+// annotator's gold edits are checked with, for the lattice just built.
 func (l *Lattice) prepareImplicit() error {
 	s := &l.imp
-	r, t := &s.r, &s.t
+	r := &s.r
 	nv := len(l.vrow)
 	a := l.acct
-	if err := reserve(a, &r.origin, nv); err != nil { // maxNoops's scratch first
-		return err
-	}
-	r.u = min(l.u, l.maxNoops(r.origin))
-	r.nst = relaxedStates(r.u)
-	ns := nv * r.nst
+	r.statesReady, r.exact = false, r.exact[:0]
 	for _, f := range []func() error{
-		func() error { return reserve(a, &r.f, ns) },
-		func() error { return reserve(a, &r.g, ns) },
-		func() error { return reserve(a, &r.via, ns) },
-		func() error { return reserve(a, &r.origin, ns) },
-		func() error { return reserve(a, &t.stamp, ns) },
+		func() error { return reserve(a, &r.vertexScratch, nv) },
+		func() error { return reserve(a, &r.isExact, nv) },
 		func() error { return reserve(a, &r.walkLeft, nv) },
 		func() error { return reserve(a, &r.hasExpl, nv) },
-		func() error { return reserve(a, &r.pred, nv) },
-		func() error { return reserve(a, &t.index, nv) },
 		func() error { return l.resetScan(&r.scan) },
 	} {
 		if err := f(); err != nil {
 			return err
 		}
 	}
+	clear(r.isExact)
+	return nil
+}
+
+// reserveStates reserves the relaxed search's arrays, once per lattice. Its states follow u
+// clamped to the most no-op steps on a lattice path (no edit holds more).
+func (l *Lattice) reserveStates() error {
+	s := &l.imp
+	r, t := &s.r, &s.t
+	if r.statesReady {
+		return nil
+	}
+	a := l.acct
+	nv := len(l.vrow)
+	r.u = min(l.u, l.maxNoops(r.vertexScratch))
+	r.nst = relaxedStates(r.u)
+	ns := nv * r.nst
+	for _, f := range []func() error{
+		func() error { return reserve(a, &r.pred, nv) },
+		func() error { return reserve(a, &t.index, nv) },
+		func() error { return reserve(a, &r.f, ns) },
+		func() error { return reserve(a, &r.g, ns) },
+		func() error { return reserve(a, &r.via, ns) },
+		func() error { return reserve(a, &r.origin, ns) },
+		func() error { return reserve(a, &t.stamp, ns) },
+	} {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	l.latticePreds(r.pred)
 	clear(t.stamp)
 	t.mark = 0
-	l.latticePreds(r.pred)
+	r.statesReady = true
 	return nil
 }
 
@@ -726,6 +773,8 @@ func (l *Lattice) freeImplicit() {
 	a := l.acct
 	r.f, r.g = scratch.Free(a, r.f)[:0], scratch.Free(a, r.g)[:0]
 	r.via, r.origin = scratch.Free(a, r.via)[:0], scratch.Free(a, r.origin)[:0]
+	r.vertexScratch, r.statesReady = scratch.Free(a, r.vertexScratch)[:0], false
+	r.isExact, r.exact = scratch.Free(a, r.isExact)[:0], r.exact[:0]
 	r.walkLeft, r.expl = scratch.Free(a, r.walkLeft)[:0], scratch.Free(a, r.expl)[:0]
 	r.hasExpl, r.pred = scratch.Free(a, r.hasExpl)[:0], scratch.Free(a, r.pred)[:0]
 	r.members, r.occ = scratch.Free(a, r.members)[:0], scratch.Free(a, r.occ)[:0]
@@ -740,31 +789,47 @@ func (l *Lattice) freeImplicit() {
 	l.freeCount(c)
 }
 
+// tieRoundingFails reports whether, with m matched edges on the best paths, float64 sums may
+// confuse paths of different weights even at K's least value and with no ε on the best paths
+// (see separated): then no tie can be broken (an unrelated grid of 400 tokens and more).
+func (l *Lattice) tieRoundingFails(m int32) bool {
+	if m == 0 || l.opt.ExactCosts {
+		return false
+	}
+	lo := l.kLower()
+	steps := int64(l.n + l.m)
+	return float64(2*m+1)*halfULP(float64(lo)*float64(m)) >= epsilon ||
+		float64(2*steps)*halfULP(2*float64(steps+1)) >= epsilon
+}
+
 // implicitPath returns the official's path for these gold edits without the closure, or false
 // when it cannot be sure of it: the relaxed search's best path when it is the only one
 // (relaxedPath), or else the official's choice among the best paths (tightPath), within a
 // limit of vertex pairs visited to count the closure when K is needed.
 func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, bool) {
 	s.k = 0
-	if edits, ok := l.relaxedPath(&s.r, gold); ok {
-		return edits, true
-	}
-	if !s.r.solved {
-		return nil, false // the relaxed search could not stand for the closure
-	}
-	if s.r.best.m > 0 && !l.opt.ExactCosts {
-		// The rounding bound at K's least value, with no ε on the best paths: when even that
-		// fails, no tie can be broken (an unrelated grid of 400 tokens and more).
-		lo, ok := l.gridEdgeCount()
-		if !ok {
-			lo, _ = l.kBounds()
+	s.r.setExact(nil)
+	for {
+		if edits, ok := l.relaxedPath(&s.r, gold); ok {
+			return edits, true
 		}
-		steps := int64(l.n + l.m)
-		if float64(2*s.r.best.m+1)*halfULP(float64(lo)*float64(s.r.best.m)) >= epsilon ||
-			float64(2*steps)*halfULP(2*float64(steps+1)) >= epsilon {
+		if !s.r.solved {
+			return nil, false // the relaxed search could not stand for the closure
+		}
+		if l.tieRoundingFails(s.r.best.m) {
 			s.r.why = "weights"
 			return nil, false
 		}
+		edits, ok := l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
+		if ok || s.r.why != "unreal tie" || len(s.t.unreal) == 0 || len(s.r.exact)+len(s.t.unreal) > maxExactOrigins {
+			return edits, ok
+		}
+		// Every best path has a phrase the closure does not hold as the relaxed search took it:
+		// take their origins' phrases from the closure, and search again.
+		s.r.setExact(append(s.r.exact, s.t.unreal...))
 	}
-	return l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
 }
+
+// maxExactOrigins is the most origins whose phrases one annotator's search takes from the
+// closure: each costs a scan of the pairs below and right of it, and as many explicit edges.
+const maxExactOrigins = 16

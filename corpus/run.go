@@ -338,9 +338,9 @@ func (r *Run) Report() (*report.Systems, error) {
 
 // Paired is the report of the paired bootstrap test of the run's first system (A) against its
 // second (B), from resamples resamples drawn from seed, with its signature; the run kept each
-// sentence's counts (Options.Counts). Its figures are reserved from the memory budget, as
-// Report's.
-func (r *Run) Paired(resamples int, seed uint64) (report.Fields, error) {
+// sentence's counts (Options.Counts). named says whether the report shows the systems' names
+// beside their files. Its figures are reserved from the memory budget, as Report's.
+func (r *Run) Paired(resamples int, seed uint64, named bool) (report.Fields, error) {
 	a, b := r.systems[0], r.systems[1]
 	beta := r.opt.Scoring.Beta
 	res, err := stats.PairedBootstrap(a.Counts.Len(), stats.CorpusScore(a.Counts, beta), stats.CorpusScore(b.Counts, beta),
@@ -350,5 +350,8 @@ func (r *Run) Paired(resamples int, seed uint64) (report.Fields, error) {
 		return nil, err
 	}
 	systems := [2]report.ComparedSystem{{File: a.File(), Totals: a.Totals}, {File: b.File(), Totals: b.Totals}}
+	if named {
+		systems[0].Name, systems[1].Name = a.Name, b.Name
+	}
 	return report.CompareFields(r.gold.Name(), beta, systems, res, Signature(r.opt.Scoring, r.opt.Types, r.gold.Identity(), resamples, seed, r.opt.Version)), nil
 }

@@ -17,6 +17,7 @@ import (
 	"maxmatch/internal/pieces"
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/textcheck"
+	"maxmatch/internal/wording"
 	"maxmatch/scorer"
 )
 
@@ -172,7 +173,7 @@ func (r *Reader) readEntry() (entry, error) {
 			return entry{}, err
 		}
 		if r.nSentences > 0 && e.sentence >= r.nSentences {
-			return entry{}, r.errorf(r.line, 1, "sentence id %d is out of range: the gold file has %d sentences (ids 0 to %d)", e.sentence, r.nSentences, r.nSentences-1)
+			return entry{}, r.errorf(r.line, 1, "sentence id %d is out of range: the gold file has %s (ids 0 to %d)", e.sentence, wording.Plural(r.nSentences, "sentence"), r.nSentences-1)
 		}
 		e.line = r.line
 		return e, nil

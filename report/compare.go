@@ -3,14 +3,16 @@ package report
 import (
 	"fmt"
 
+	"maxmatch/internal/wording"
 	"maxmatch/scorer"
 	"maxmatch/stats"
 )
 
-// A ComparedSystem is a system of a paired comparison: its file and totals.
+// A ComparedSystem is a system of a paired comparison: its name ("" when it has none but its
+// file's), its file and its totals.
 type ComparedSystem struct {
-	File   string
-	Totals scorer.Totals
+	Name, File string
+	Totals     scorer.Totals
 }
 
 // CompareFields is the outcome of a paired bootstrap test of two systems on one gold file: both
@@ -19,7 +21,7 @@ type ComparedSystem struct {
 func CompareFields(gold string, beta float64, systems [2]ComparedSystem, res stats.Paired, signature string) Fields {
 	label := FBetaLabel(beta)
 	fs := Fields{
-		{Label: "Gold", Value: Text(fmt.Sprintf("%s (%d sentence%s)", gold, res.Sentences, pluralS(res.Sentences)))},
+		{Label: "Gold", Value: Text(fmt.Sprintf("%s (%s)", gold, wording.Plural(res.Sentences, "sentence")))},
 		{Key: "gold", Value: Text(gold)},
 		{Key: "sentences", Value: Int(res.Sentences)},
 		{Key: "beta", Value: Float(beta, 1)},
@@ -29,12 +31,18 @@ func CompareFields(gold string, beta float64, systems [2]ComparedSystem, res sta
 		p, r, f := s.Totals.PRF()
 		c := s.Totals.Counts()
 		scores := Object(Fields{{Label: "Precision", Value: Float(p, 4)}, {Label: "Recall", Value: Float(r, 4)}, {Label: label, Value: Float(f, 4)}})
-		fs = append(fs, Field{Label: fmt.Sprintf("System %c", 'A'+i), Value: Text(s.File + "\n" + scores.String())})
-		objects = append(objects, Object(Fields{
+		shown := s.File
+		var name Fields
+		if s.Name != "" {
+			shown = s.Name + " (" + s.File + ")"
+			name = Fields{{Key: "name", Value: Text(s.Name)}}
+		}
+		fs = append(fs, Field{Label: fmt.Sprintf("System %c", 'A'+i), Value: Text(shown + "\n" + scores.String())})
+		objects = append(objects, Object(append(name, Fields{
 			{Key: "file", Value: Text(s.File)},
 			{Key: "correct", Value: Int(c.Correct)}, {Key: "proposed", Value: Int(c.Proposed)}, {Key: "gold", Value: Int(c.Gold)},
 			{Key: "p", Value: Float(p, 4)}, {Key: "r", Value: Float(r, 4)}, {Key: "f", Value: Float(f, 4)},
-		}))
+		}...)))
 	}
 	return append(fs,
 		Field{Key: "systems", Value: List(objects...)},
@@ -52,11 +60,4 @@ func CompareFields(gold string, beta float64, systems [2]ComparedSystem, res sta
 		Field{Key: "level", Value: Float(res.Level, 2)},
 		Field{Label: "Signature", Key: "signature", Value: Text(signature)},
 	)
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"maxmatch/internal/wording"
 	"maxmatch/scorer"
 	"maxmatch/stats"
 )
@@ -65,7 +66,7 @@ func EstimateCell(e stats.Estimate) Cell { return Estimate(e.Value, e.Lo, e.Hi, 
 func BootstrapSection(iv stats.Intervals, beta float64) Section {
 	return Section{
 		Key:     "bootstrap",
-		Heading: fmt.Sprintf("%g%% bootstrap intervals (%d resample%s of the %d sentence%s, seed %d):", 100*iv.Level, iv.Resamples, pluralS(iv.Resamples), iv.Sentences, pluralS(iv.Sentences), iv.Seed),
+		Heading: fmt.Sprintf("%g%% bootstrap intervals (%s of the %s, seed %d):", 100*iv.Level, wording.Plural(iv.Resamples, "resample"), wording.Plural(iv.Sentences, "sentence"), iv.Seed),
 		Fields: Fields{
 			{Key: "resamples", Value: Int(iv.Resamples)},
 			{Key: "seed", Value: Uint(iv.Seed)},

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"maxmatch/internal/wording"
 	"maxmatch/scorer"
 	"maxmatch/stats"
 )
@@ -111,14 +112,14 @@ func (r *Systems) Table() *Table {
 		t.Rows = append(t.Rows, row)
 	}
 
-	gold := fmt.Sprintf("Gold: %s (%d sentence%s)", r.Gold, r.Sentences, pluralS(r.Sentences))
+	gold := fmt.Sprintf("Gold: %s (%s)", r.Gold, wording.Plural(r.Sentences, "sentence"))
 	if r.Types != nil {
 		gold += fmt.Sprintf(", only its edits of the types %s, as CoNLL-2013 scored types (system edits are not filtered: corrections of other types count in FP)", strings.Join(r.Types, ", "))
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("%s. P, R, %s, TP, FP, FN: the official M² figures.", gold, f))
 	if iv != nil {
-		t.Notes = append(t.Notes, fmt.Sprintf("%s %g%% CI: bootstrap percentile interval, %d resample%s of the sentences (seed %d), the annotator choice re-run in each.",
-			f, 100*iv.Level, iv.Resamples, pluralS(iv.Resamples), iv.Seed))
+		t.Notes = append(t.Notes, fmt.Sprintf("%s %g%% CI: bootstrap percentile interval, %s of the sentences (seed %d), the annotator choice re-run in each.",
+			f, 100*iv.Level, wording.Plural(iv.Resamples, "resample"), iv.Seed))
 	}
 	if compared > 0 {
 		holm := fmt.Sprintf("Holm p: the p-values adjusted by Holm–Bonferroni for the %d comparisons with the baseline; below 0.05 it bounds the chance of any false difference among them at 5%%, however they depend on one another.", compared)

@@ -403,13 +403,14 @@ func (f Format) String() string { return formatNames[f] }
 // FormatNames lists the formats' names, in order.
 func FormatNames() []string { return formatNames[:] }
 
-// ParseFormat reads a format's name (also "md" for Markdown and "tex" for LaTeX).
+// FormatSynonyms are the other names of formats, each with the format's name: "md" for
+// Markdown, "tex" for LaTeX.
+func FormatSynonyms() map[string]string { return map[string]string{"md": "markdown", "tex": "latex"} }
+
+// ParseFormat reads a format's name, or one of its FormatSynonyms.
 func ParseFormat(name string) (Format, error) {
-	switch name {
-	case "md":
-		return FormatMarkdown, nil
-	case "tex":
-		return FormatLaTeX, nil
+	if n, ok := FormatSynonyms()[name]; ok {
+		name = n
 	}
 	for f, n := range formatNames {
 		if n == name {

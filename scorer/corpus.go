@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"maxmatch/internal/ordered"
+	"maxmatch/internal/wording"
 	"maxmatch/membudget"
 )
 
@@ -33,7 +34,7 @@ const window = 64
 // *TooLargeError. So do ScorePairs and ScoreStream.
 func Score(hyps []string, gold []Sentence, opt Options, each func(*SentenceResult) error) (Totals, error) {
 	if len(hyps) != len(gold) {
-		return Totals{Beta: opt.Beta}, fmt.Errorf("the system output has %d sentences and the gold standard %d", len(hyps), len(gold))
+		return Totals{Beta: opt.Beta}, fmt.Errorf("the system output has %s and the gold standard %d", wording.Plural(len(hyps), "sentence"), len(gold))
 	}
 	return scoreStream(pairsOf(hyps, gold), len(gold), opt, each, nil)
 }

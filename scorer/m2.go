@@ -14,6 +14,7 @@ import (
 	"maxmatch/internal/pydict"
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/textcheck"
+	"maxmatch/internal/wording"
 )
 
 // GoldEdit is one annotator's edit of a source sentence, from an `A` line of an M2 file.
@@ -591,9 +592,9 @@ func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens
 	}
 	switch {
 	case start < 0 || end < 0 || start > n || end > n:
-		tokens := fmt.Sprintf("the sentence's %s", plural(nTokens, "token"))
+		tokens := fmt.Sprintf("the sentence's %s", wording.Plural(nTokens, "token"))
 		if nSentences > 1 {
-			tokens = fmt.Sprintf("the %s of the block's %d sentences", plural(nTokens, "token"), nSentences)
+			tokens = fmt.Sprintf("the %s of the block's %d sentences", wording.Plural(nTokens, "token"), nSentences)
 		}
 		return &ParseError{File: p.name, Line: no, Column: p.col + col, Msg: fmt.Sprintf(
 			"span (field 1) %s is outside %s: expected 0 ≤ start ≤ end ≤ %d; %s", quote(span), tokens, n, reading)}
@@ -606,14 +607,6 @@ func (p *m2Parser) checkSpan(no, col int, start, end int64, span string, nTokens
 			"span (field 1) %s ends before it starts: expected start ≤ end; %s", quote(span), reading)}
 	}
 	return nil
-}
-
-// plural returns "1 token", "2 tokens".
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // firstTwoFields returns the first two white-space separated fields of s, their byte offsets,

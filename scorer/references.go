@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/wording"
 	"maxmatch/lattice"
 )
 
@@ -103,8 +104,8 @@ func ApplyEdits(tokens []string, edits []GoldEdit) ([]string, error) {
 	at := 0
 	for _, e := range edits {
 		if e.Start < at || e.End < e.Start || e.End > len(tokens) {
-			return nil, fmt.Errorf("edit %d %d cannot follow the edits before it in a sentence of %d tokens (expected %d ≤ start ≤ end ≤ %d)",
-				e.Start, e.End, len(tokens), at, len(tokens))
+			return nil, fmt.Errorf("edit %d %d cannot follow the edits before it in a sentence of %s (expected %d ≤ start ≤ end ≤ %d)",
+				e.Start, e.End, wording.Plural(len(tokens), "token"), at, len(tokens))
 		}
 		if len(e.Corrections) == 0 {
 			return nil, fmt.Errorf("edit %d %d has no correction", e.Start, e.End)

@@ -6,6 +6,7 @@ import (
 	"iter"
 
 	"maxmatch/internal/pieces"
+	"maxmatch/internal/wording"
 )
 
 // pieceSize is how much of a file the streaming readers read at a time: the pieces they parse
@@ -135,7 +136,7 @@ func (e *LengthError) Error() string {
 		where = fmt.Sprintf("the gold sentence at %s:%d has no system line", e.Gold, e.FirstUnpairedAt)
 	}
 	return fmt.Sprintf("%s has %s but %s has %s: %s; expected one system line per gold sentence",
-		e.System, plural(e.Lines, "line"), e.Gold, plural(e.Sentences, "sentence"), where)
+		e.System, wording.Plural(e.Lines, "line"), e.Gold, wording.Plural(e.Sentences, "sentence"), where)
 }
 
 // Pair is a hypothesis and the gold sentence it is scored against.

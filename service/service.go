@@ -27,6 +27,7 @@ import (
 
 	"maxmatch/internal/jsonline"
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/wording"
 	"maxmatch/membudget"
 	"maxmatch/nbest"
 	"maxmatch/report"
@@ -350,7 +351,7 @@ func (s *Server) sentenceID(raw json.RawMessage) (int, error) {
 		return 0, err
 	}
 	if i >= s.p.Len() {
-		return 0, fmt.Errorf("sentence %d is out of range: the gold file has %d sentences (ids 0 to %d)", i, s.p.Len(), s.p.Len()-1)
+		return 0, fmt.Errorf("sentence %d is out of range: the gold file has %s (ids 0 to %d)", i, wording.Plural(s.p.Len(), "sentence"), s.p.Len()-1)
 	}
 	return i, nil
 }
@@ -360,7 +361,7 @@ func (s *Server) corpus(w, no int, req request) error {
 	ids := make([]int, len(req.Corpus))
 	if req.IDs != nil {
 		if len(req.IDs) != len(req.Corpus) {
-			return fmt.Errorf(`line %d: "ids" has %d sentences and "corpus" %d: expected one hypothesis per sentence`, no, len(req.IDs), len(req.Corpus))
+			return fmt.Errorf(`line %d: "ids" has %s and "corpus" %d: expected one hypothesis per sentence`, no, wording.Plural(len(req.IDs), "sentence"), len(req.Corpus))
 		}
 		for k, raw := range req.IDs {
 			i, err := s.sentenceID(raw)
@@ -371,7 +372,7 @@ func (s *Server) corpus(w, no int, req request) error {
 		}
 	} else {
 		if len(req.Corpus) != s.p.Len() {
-			return fmt.Errorf(`line %d: "corpus" has %d hypotheses and the gold file %d sentences: expected one per sentence (or "ids" to say which)`, no, len(req.Corpus), s.p.Len())
+			return fmt.Errorf(`line %d: "corpus" has %s and the gold file %s: expected one per sentence (or "ids" to say which)`, no, wording.Plural(len(req.Corpus), "hypothesis"), wording.Plural(s.p.Len(), "sentence"))
 		}
 		for k := range ids {
 			ids[k] = k

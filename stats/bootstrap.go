@@ -19,6 +19,7 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 
+	"maxmatch/internal/wording"
 	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
@@ -61,19 +62,12 @@ type TooManyResamplesError struct {
 
 func (e *TooManyResamplesError) Error() string {
 	if e.Needed == math.MaxInt64 {
-		return fmt.Sprintf("%s resamples of %s need more memory for their figures than can be addressed: at most %s resamples fit in the memory budget of %s",
-			membudget.Count(e.Resamples), plural(e.Systems, "system"), membudget.Count(e.Fit), membudget.Bytes(e.Limit))
+		return fmt.Sprintf("%s %s of %s need more memory for their figures than can be addressed: at most %s %s fit in the memory budget of %s",
+			membudget.Count(e.Resamples), wording.Noun(e.Resamples, "resample"), wording.Plural(e.Systems, "system"), membudget.Count(e.Fit), wording.Noun(e.Fit, "resample"), membudget.Bytes(e.Limit))
 	}
 	needed := membudget.Bytes(e.Needed)
-	return fmt.Sprintf("%s resamples of %s need %s for their figures, over the memory budget of %s: at most %s resamples fit",
-		membudget.Count(e.Resamples), plural(e.Systems, "system"), needed, membudget.Bytes(e.Limit), membudget.Count(e.Fit))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%s %s of %s need %s for their figures, over the memory budget of %s: at most %s %s fit",
+		membudget.Count(e.Resamples), wording.Noun(e.Resamples, "resample"), wording.Plural(e.Systems, "system"), needed, membudget.Bytes(e.Limit), membudget.Count(e.Fit), wording.Noun(e.Fit, "resample"))
 }
 
 func (o Options) level() float64 {

@@ -9,22 +9,29 @@ import (
 	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
+	"maxmatch/report"
 	"maxmatch/scorer"
 	"maxmatch/stats"
 )
 
-// defaultResamples is the number of resamples of "maxmatch compare".
-const defaultResamples = 10000
+// compareFlags are the flags of "maxmatch compare".
+type compareFlags struct {
+	opt       scorer.Options
+	reading   corpus.Reading
+	format    string // --format, "" when not given
+	jsonl     bool   // --jsonl, the old name of --format json
+	resamples int
+	seed      uint64
+	names     []string // --names; nil: A and B
+}
+
+// compareFormats are the formats of compare's report, which is fields, not a table: a table
+// of both systems with the same test is score's, with both systems.
+var compareFormats = []report.Format{report.FormatText, report.FormatMarkdown, report.FormatJSON}
 
 // newCompare returns "maxmatch compare".
 func (a *app) newCompare() *cobra.Command {
-	var (
-		opt       scorer.Options
-		reading   corpus.Reading
-		jsonl     bool
-		resamples int
-		seed      uint64
-	)
+	var f compareFlags
 	cmd := a.newCommand([]cli.Usage{{Args: "compare [flags] SYSTEM_A SYSTEM_B GOLD", What: "test whether two systems' F differ (paired bootstrap)"}}, compareLong,
 		func(cmd *cobra.Command, args []string) error {
 			files := []string{"SYSTEM_A", "SYSTEM_B", "GOLD"}
@@ -34,34 +41,50 @@ func (a *app) newCompare() *cobra.Command {
 			if err := cli.OneStdin(files, args); err != nil {
 				return err
 			}
-			if err := reading.Check(); err != nil {
+			if err := f.reading.Check(); err != nil {
 				return cli.UsageError{Msg: err.Error()}
 			}
-			if err := checkBootstrap("--resamples", resamples, 2, opt); err != nil {
+			if err := checkNames(f.names, 2); err != nil {
 				return err
 			}
-			if err := checkRun(&opt); err != nil {
+			format := tableFormat(f.format, report.FormatText)
+			if f.jsonl && f.format != "" && format != report.FormatJSON {
+				return cli.Usagef("--jsonl (the old name of --format json) and --format %s contradict each other: expected one of them", f.format)
+			}
+			if f.jsonl {
+				format = report.FormatJSON
+			}
+			if err := checkBootstrap("--bootstrap", f.resamples, 2, f.opt); err != nil {
 				return err
 			}
-			a.code = a.compare(opt, reading, jsonl, resamples, seed, args)
+			if err := checkRun(&f.opt); err != nil {
+				return err
+			}
+			a.code = a.compare(f, format, args)
 			return nil
 		})
 	fs := cli.Flags(cmd)
-	scoringFlags(fs, &opt)
-	readingFlags(fs, &reading)
-	fs.Int(&resamples, "resamples", "", defaultResamples, cli.Positive, fmt.Sprintf("number of paired bootstrap resamples of the sentences; at most as many as the memory budget holds (%d bytes a resample)", stats.ResampleBytes(2)))
-	fs.Uint64(&seed, "seed", 1, "seed of the random draws")
-	fs.Bool(&jsonl, "jsonl", "", "print the result as one JSON object")
+	scoringFlags(fs, &f.opt)
+	readingFlags(fs, &f.reading)
+	bootstrapFlags(fs, &f.resamples, &f.seed, defaultResamples, cli.Positive, fmt.Sprintf("number of paired bootstrap resamples of the sentences, as score's; at most as many as the memory budget holds (%d bytes a resample)", stats.ResampleBytes(2)))
+	formatFlag(fs, &f.format, compareFormats, "print the result in this format (text when not given; json: one object on a line; for LaTeX or CSV, score --format with both systems prints the same test as a table)")
+	fs.Bool(&f.jsonl, "jsonl", "", "print the result as one JSON object")
+	fs.Replaced("jsonl", "format json", "as every command names its output's format")
+	namesFlag(fs, &f.names)
 	return cmd
 }
 
 // compare scores both systems and prints their comparison.
-func (a *app) compare(opt scorer.Options, reading corpus.Reading, jsonl bool, resamples int, seed uint64, files []string) int {
+func (a *app) compare(f compareFlags, format report.Format, files []string) int {
 	const cmd = "maxmatch compare"
-	defer limitGoMemory(opt)()
+	defer limitGoMemory(f.opt)()
 	prog := progress.New(cmd, a.stderr)
+	names := f.names
+	if names == nil {
+		names = []string{"A", "B"}
+	}
 	run := corpus.New(files[2], files[:2], corpus.Options{
-		Scoring: opt, Reading: reading, Counts: true, Names: []string{"A", "B"},
+		Scoring: f.opt, Reading: f.reading, Counts: true, Names: names,
 		KeepLimit: keepLimit, Version: signatureVersion(), Input: input.Options{Stdin: stdin}, Progress: prog,
 	})
 	defer run.Close()
@@ -75,20 +98,16 @@ func (a *app) compare(opt scorer.Options, reading corpus.Reading, jsonl bool, re
 		err = run.Score(nil)
 	}
 	if err != nil {
-		return fail(prog, "%v", err)
+		return fail(prog, "%v", swappedHint(err, "maxmatch compare SYSTEM_A SYSTEM_B GOLD", files[2], files[:2]))
 	}
 	run.Finish()
-	fields, err := run.Paired(resamples, seed)
+	fields, err := run.Paired(f.resamples, f.seed, f.names != nil)
 	if err != nil {
-		return fail(prog, "--resamples: %v", err)
+		return fail(prog, "--bootstrap: %v", err)
 	}
 	prog.Clear()
 	out := progress.NewOutput(a.stdout, a.stderr, prog)
-	if jsonl {
-		err = fields.WriteJSON(out)
-	} else {
-		err = fields.WriteText(out)
-	}
+	err = report.Document{{Fields: fields}}.Write(out, format)
 	if err == nil {
 		err = out.Close()
 	}
@@ -103,5 +122,6 @@ a paired bootstrap over the sentences (both systems scored on the same resampled
 the annotator choice re-run on each). Prints both scores, the difference F_β(A) − F_β(B) with
 its 95% interval, how often each system wins, and the two-sided p-value
 (1 + #{resamples whose difference is at least as far from the observed one as the observed one
-is from 0}) / (1 + resamples). One of the files may be "-", standard input. Flags may also
-follow the files; "--" ends them.`
+is from 0}) / (1 + resamples): with the same --bootstrap and --seed, the p-value of B in
+"maxmatch score --format F A B GOLD", whose table shows the same test. One of the files may be
+"-", standard input. Flags may also follow the files; "--" ends them.`

@@ -24,7 +24,7 @@ func (a *app) newHoo() *cobra.Command {
 			a.code = exitError
 			return nil
 		}
-		return cli.Usagef("unknown command %q", args[0])
+		return cli.UnknownCommand(cmd, args[0])
 	})
 	cmd.AddCommand(a.newHooExtract(), a.newHooSynth(), a.newHooEval(), a.newHooCompare(), cli.NewHelp(a.spec()))
 	return cmd

@@ -74,11 +74,11 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-empty-gold-synth", []string{"hoo", "synth", "--orig", raw, "--gold", bad + "empty/gold", "--out", "$TMP/out"}, "the same error"},
 
 		// --type naming nothing known (official: every count 0, every score 1).
-		{"hoo-eval-2012-unknown-type", []string{"hoo", "eval", "--scheme", "2012", "--type", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the types of the edits are listed"},
-		{"hoo-eval-2012-unknown-type-config", []string{"hoo", "eval", "--scheme", "2012", "--types", "testdata/hoo2012/types.config", "--type", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "and the aggregates and types of the types file"},
-		{"hoo-eval-2012-unknown-type-list", []string{"hoo", "eval", "--scheme", "2012", "--type", "RT,Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "one unknown part of a list"},
-		{"hoo-eval-2012-aggregate-in-list", []string{"hoo", "eval", "--scheme", "2012", "--types", "testdata/hoo2012/types.config", "--type", "Prep,RN", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "an aggregate inside a list, which the official takes as a type"},
-		{"hoo-eval-2012-listed-type", []string{"hoo", "eval", "--scheme", "2012", "--case-sensitive", "--types", "testdata/hoo2012/types.config", "--type", "MT", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "a type the types file lists and no edit has: known, scored (nothing to score: 1, as the official)"},
+		{"hoo-eval-2012-unknown-type", []string{"hoo", "eval", "--scheme", "2012", "--types", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the types of the edits are listed"},
+		{"hoo-eval-2012-unknown-type-config", []string{"hoo", "eval", "--scheme", "2012", "--types-file", "testdata/hoo2012/types.config", "--types", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "and the aggregates and types of the types file"},
+		{"hoo-eval-2012-unknown-type-list", []string{"hoo", "eval", "--scheme", "2012", "--types", "RT,Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "one unknown part of a list"},
+		{"hoo-eval-2012-aggregate-in-list", []string{"hoo", "eval", "--scheme", "2012", "--types-file", "testdata/hoo2012/types.config", "--types", "Prep,RN", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "an aggregate inside a list, which the official takes as a type"},
+		{"hoo-eval-2012-listed-type", []string{"hoo", "eval", "--scheme", "2012", "--case-sensitive", "--types-file", "testdata/hoo2012/types.config", "--types", "MT", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "a type the types file lists and no edit has: known, scored (nothing to score: 1, as the official)"},
 
 		// Files we write: errors name the path given.
 		{"hoo-compare-csv-full", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", "/dev/full", systxt}, "--csv to a full device: its name, the cause, nothing on stdout"},

@@ -38,15 +38,12 @@ func (a *app) newHooSynth() *cobra.Command {
 				return cli.Usagef("--suffix: %q is not a team and a run, expected a team of two letters and a run of one digit (XX1), so that the texts are named NNNNxxN.txt", suffix)
 			}
 			c := a.newHooCommand(cmd.CommandPath())
-			if cmd.Flags().Changed("raw") {
-				c.progress.Warn("--raw is the old name of --orig, as every HOO command names the raw texts' directory")
-			}
 			a.code = c.synth(origDir, goldDir, outDir, suffix, synth.Options{Variant: synth.Variant(variant), Seed: seed, Fraction: fraction})
 			return nil
 		})
 	fs := cli.Flags(cmd)
 	fs.String(&origDir, "orig", "", "", cli.DirArg, "directory of raw texts NNNN.txt")
-	fs.Alias("raw", "orig")
+	fs.Alias("raw", "orig", "as every HOO command names the raw texts' directory")
 	fs.String(&goldDir, "gold", "", "", cli.DirArg, "directory of gold edit files NNNNGE.xml")
 	fs.String(&outDir, "out", "", "", cli.OutDirArg, "directory to write the system texts into (created if missing)")
 	fs.Choice(&variant, "variant", string(synth.AllGold), variants, "which gold corrections to apply")

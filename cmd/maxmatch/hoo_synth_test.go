@@ -99,7 +99,7 @@ func TestHooWdiffExtractErrors(t *testing.T) {
 		{"method", []string{"--method", "lcs", "--orig", orig, "--system", sys, "--out", "x"}, `--method: "lcs" is not known, expected one of wdiff, m2`},
 		{"missing flag", []string{"--orig", orig, "--out", "x"}, "--orig, --system and --out are all required"},
 		{"argument", []string{"--orig", orig, "--system", sys, "--out", "x", "extra"}, `unexpected argument "extra"`},
-		{"bad flag", []string{"--origin", orig}, `maxmatch hoo extract: unknown flag --origin (see "maxmatch hoo extract -h")`},
+		{"bad flag", []string{"--origin", orig}, `maxmatch hoo extract: unknown flag --origin; did you mean --orig? (see "maxmatch hoo extract -h")`},
 		{"no pairs", []string{"--orig", orig, "--system", orig + "/../nothing", "--out", "x"}, "no such file or directory"},
 		{"official crash", []string{"--orig", orig, "--system", sys, "--out", filepath.Join(dir, "out")},
 			"0002XX1.txt (against " + filepath.Join(orig, "0002.txt") + "): edit 0002XX1-0001: the official HOO 2011 extractor crashes on this input"},

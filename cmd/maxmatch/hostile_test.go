@@ -87,7 +87,7 @@ func hostileBase(path, dir string) []string {
 	case "maxmatch score":
 		return []string{in("s.txt"), in("g.m2")}
 	case "maxmatch compare":
-		return []string{"--resamples", "20", in("s.txt"), in("s.txt"), in("g.m2")}
+		return []string{"--bootstrap", "20", in("s.txt"), in("s.txt"), in("g.m2")}
 	case "maxmatch nbest", "maxmatch oracle":
 		return []string{in("n.txt"), in("g.m2")}
 	case "maxmatch serve":
@@ -371,7 +371,7 @@ func TestHostileReproductions(t *testing.T) {
 		{[]string{"score", "--max_unchanged_words", "-1", in("s.txt"), in("g.m2")}, "", 2, "--max_unchanged_words: -1 is too small", "", "the rule -j now follows"},
 		{[]string{"score", "--bootstrap", "9223372036854775807", in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 9223372036854775807 resamples are more than the memory budget", "", "resamples beyond the memory budget: refused before any work (makeslice panic)"},
 		{[]string{"score", "--bootstrap", "100000000000", in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 100000000000 resamples are more than the memory budget", "", "the runtime's out-of-memory error"},
-		{[]string{"compare", "--resamples", "9223372036854775807", in("s.txt"), in("s.txt"), in("g.m2")}, "", 2, "--resamples: 9223372036854775807 resamples are more than the memory budget", "", "compare's resamples the same (makeslice panic)"},
+		{[]string{"compare", "--bootstrap", "9223372036854775807", in("s.txt"), in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 9223372036854775807 resamples are more than the memory budget", "", "compare's resamples the same (makeslice panic)"},
 		{[]string{"serve", "--max-request-bytes", "9223372036854775807", "--gold", in("g.m2")}, `{"id":0,"hyp":"x"}` + "\n", 2, "--max-request-bytes: 9223372036854775807 is more than the memory budget", "", "a request size beyond the budget (max+1 overflowed: an endless loop of error answers)"},
 		{[]string{"serve", "--max-request-bytes", "5", "--gold", in("g.m2")}, `{"id":0,"hyp":"x"}` + "\n", 0, "", `{"id":null,"error":"line 1: request longer than --max-request-bytes=5`, "a request over the limit: one error answer, then the end of input"},
 		{[]string{"serve", "--max-memory", "32M", "--gold", in("g.m2")}, `{"info": true}` + "\n", 0, "", `"sentences":2`, "a budget below the default request size: the default follows the budget"},

@@ -51,7 +51,7 @@ func (a *app) newM2() *cobra.Command {
 	fs := cli.Flags(cmd)
 	fs.String(&out, "out", "", "", cli.OutFileArg, "write the M2 file to this file (replaced whole, or left as it was on an error; not one of the inputs) instead of standard output")
 	fs.Bool(&opt.Tokenize, "tokenize", "", "tokenize every line first (Penn Treebank tokens, as NLTK's TreebankWordTokenizer): for raw text")
-	fs.Int(&opt.MaxUnchangedWords, "max_unchanged_words", "", 0, uRange, "most unchanged tokens inside one edit (u; 0 keeps edits apart wherever a token is unchanged)")
+	fs.Int(&opt.MaxUnchangedWords, "max_unchanged_words", "u", 0, uRange, "most unchanged tokens inside one edit (u; 0 keeps edits apart wherever a token is unchanged)")
 	return cmd
 }
 

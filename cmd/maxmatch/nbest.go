@@ -40,7 +40,8 @@ type nbestFlags struct {
 func nbestFlagSet(fs cli.FlagSet, f *nbestFlags) {
 	scoringFlags(fs, &f.opt)
 	readingFlags(fs, &f.reading)
-	fs.Choice(&f.format, "format", "auto", []string{"auto", "moses", "jsonl"}, "format of the n-best list: auto (JSON lines when the first line starts with \"{\", else Moses), moses or jsonl")
+	fs.Choice(&f.format, "nbest-format", "auto", []string{"auto", "moses", "jsonl"}, "format of the n-best list: auto (JSON lines when the first line starts with \"{\", else Moses), moses or jsonl")
+	fs.Alias("format", "nbest-format", "as --format names the format of what a command prints")
 }
 
 // check checks the flags and the files (NBEST GOLD) before any work.
@@ -61,15 +62,17 @@ func (f *nbestFlags) check(args []string) error {
 	return nil
 }
 
-// listFormat is the n-best format --format names.
+// listFormat is the n-best format --nbest-format names.
 func (f *nbestFlags) listFormat() nbest.Format {
 	format, _ := nbest.ParseFormat(f.format) // checked by the flag
 	return format
 }
 
-// readGold reads the gold file arg whole, as the flags say.
-func (f *nbestFlags) readGold(arg string, prog *progress.Line) ([]scorer.Sentence, corpus.Identity, error) {
-	return f.reading.ReadGold(arg, f.opt.Effective(), input.Options{Stdin: stdin}, prog)
+// readGold reads the gold file args[1] whole, as the flags say; its error says when the files
+// (NBEST GOLD) of the command cmd look given in the wrong order.
+func (f *nbestFlags) readGold(cmd string, args []string, prog *progress.Line) ([]scorer.Sentence, corpus.Identity, error) {
+	gold, id, err := f.reading.ReadGold(args[1], f.opt.Effective(), input.Options{Stdin: stdin}, prog)
+	return gold, id, swappedHint(err, cmd+" NBEST GOLD", args[1], args[:1])
 }
 
 // openList describes the n-best list arg.
@@ -106,7 +109,7 @@ func (a *app) newNbest() *cobra.Command {
 func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 	const cmd = "maxmatch nbest"
 	prog := progress.New(cmd, a.stderr)
-	gold, _, err := f.readGold(args[1], prog)
+	gold, _, err := f.readGold(cmd, args, prog)
 	if err != nil {
 		return fail(prog, "%v", err)
 	}

@@ -5,10 +5,15 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
+	"strings"
+	"unicode"
 
 	"maxmatch/corpus"
 	"maxmatch/internal/cli"
+	"maxmatch/internal/wording"
 	"maxmatch/membudget"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -35,7 +40,7 @@ var uRange = cli.IntRange{Min: 0, Max: math.MaxInt64, ClampNote: "any number at 
 // (--max_unchanged_words, --beta, --ignore_whitespace_casing) and ours.
 func scoringFlags(f cli.FlagSet, opt *scorer.Options) {
 	*opt = scorer.DefaultOptions()
-	f.Int(&opt.MaxUnchangedWords, "max_unchanged_words", "", opt.MaxUnchangedWords, uRange, "most unchanged tokens inside one edit (u)")
+	f.Int(&opt.MaxUnchangedWords, "max_unchanged_words", "u", opt.MaxUnchangedWords, uRange, "most unchanged tokens inside one edit (u)")
 	f.Float(&opt.Beta, "beta", opt.Beta, cli.FloatRange{Min: 0, Max: maxBeta},
 		"β of F_β; the official scorer's label F_β prints β with one decimal, every digit of a large β included, and so does maxmatch")
 	f.Bool(&opt.IgnoreWhitespaceCasing, "ignore_whitespace_casing", "", "ignore system edits that only change white space or case")
@@ -91,4 +96,68 @@ func readingFlags(f cli.FlagSet, g *corpus.Reading) {
 func checkRun(opt *scorer.Options) error {
 	opt.Workers = scorer.Workers(opt.Workers)
 	return opt.CheckMemory()
+}
+
+// formatFlag defines --format, the format of what a command prints, one of formats (nil:
+// every report.Format), "" until given.
+func formatFlag(f cli.FlagSet, p *string, formats []report.Format, usage string) {
+	names, synonyms := report.FormatNames(), report.FormatSynonyms()
+	if formats != nil {
+		names = nil
+		for _, ft := range formats {
+			names = append(names, ft.String())
+		}
+		for s, to := range synonyms {
+			if !slices.Contains(names, to) {
+				delete(synonyms, s)
+			}
+		}
+	}
+	f.Add(&cli.ChoiceValue{P: p, Choices: names, Synonyms: synonyms}, "format", "", usage)
+}
+
+// tableFormat is the format --format names (checked by the flag), or def when it was not given.
+func tableFormat(name string, def report.Format) report.Format {
+	if name == "" {
+		return def
+	}
+	f, _ := report.ParseFormat(name)
+	return f
+}
+
+// defaultResamples is the number of bootstrap resamples when --bootstrap is not given: of
+// compare's test, and of the intervals and tests of a table of several systems. Drawn from the
+// same seed, a table's p-value for two systems is compare's.
+const defaultResamples = 1000
+
+// bootstrapFlags defines --bootstrap (the number of resamples, from def, in the range r; its old
+// name --resamples) and --seed.
+func bootstrapFlags(f cli.FlagSet, n *int, seed *uint64, def int, r cli.IntRange, usage string) {
+	f.Int(n, "bootstrap", "", def, r, usage)
+	f.Alias("resamples", "bootstrap", "as every command names the number of bootstrap resamples")
+	f.Uint64(seed, "seed", 1, "seed of the bootstrap's random draws")
+}
+
+// namesFlag defines --names, the systems' names in the reports: one for each system, in order.
+func namesFlag(f cli.FlagSet, p *[]string) {
+	f.List("names", "name", nil, func(names []string) error {
+		for i, n := range names {
+			if slices.Contains(names[:i], n) {
+				return fmt.Errorf("%q is given twice (each system needs a name of its own)", n)
+			}
+			if strings.IndexFunc(n, unicode.IsControl) >= 0 {
+				return fmt.Errorf("%q holds a control character", n)
+			}
+		}
+		*p = names
+		return nil
+	}, "the systems' names in the tables, the page and the JSON, one for each system in the order of the files (the files' names when not given); a name changes no figure and is not in the signature")
+}
+
+// checkNames refuses --names unless it gives one name for each of the systems.
+func checkNames(names []string, systems int) error {
+	if names != nil && len(names) != systems {
+		return cli.Usagef("--names: %s for %s, expected one name for each system, in the order of the files", wording.Plural(len(names), "name"), wording.Plural(systems, "system"))
+	}
+	return nil
 }

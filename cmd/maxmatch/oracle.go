@@ -46,7 +46,7 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 	stderr := a.stderr
 	goldPath := args[1]
 	prog := progress.New(cmd, stderr)
-	gold, _, err := f.readGold(goldPath, prog)
+	gold, _, err := f.readGold(cmd, args, prog)
 	if err != nil {
 		return fail(prog, "%v", err)
 	}

@@ -100,9 +100,14 @@ func markdownPage(cmd *cobra.Command) string {
 	}
 	b.WriteString("\n## Flags\n\n| Flag | Accepts | Default | Meaning |\n| --- | --- | --- | --- |\n")
 	for _, fl := range cli.VisibleFlags(cmd) {
-		names := "`--" + fl.Name + "`"
-		if fl.Shorthand != "" {
-			names = "`-" + fl.Shorthand + "`, " + names
+		listed, old := cli.Spellings(cmd.Flags(), fl)
+		names := "`" + strings.Join(listed, "`, `") + "`"
+		for i, o := range old {
+			name, stands, _ := strings.Cut(o, " ")
+			old[i] = strings.TrimSpace("`" + name + "` " + stands)
+		}
+		if len(old) > 0 {
+			names += "; old name: " + strings.Join(old, ", ")
 		}
 		def := flagDefaultText(fl)
 		if def != "" {
@@ -170,6 +175,12 @@ func roff(text string) string {
 	return strings.Join(lines, "\n")
 }
 
+// manDashes writes the dashes before a flag's name as roff's minus signs: "\-\-beta", "\-j".
+func manDashes(flag string) string {
+	name := strings.TrimLeft(flag, "-")
+	return strings.Repeat(`\-`, len(flag)-len(name)) + name
+}
+
 // manName is the name of cmd's manual page: "maxmatch-hoo-eval".
 func manName(cmd *cobra.Command) string {
 	return strings.ReplaceAll(cmd.CommandPath(), " ", "-")
@@ -205,14 +216,19 @@ func manPage(cmd *cobra.Command) string {
 	}
 	b.WriteString(".SH OPTIONS\n")
 	for _, fl := range cli.VisibleFlags(cmd) {
-		names := `\-\-` + fl.Name
-		if fl.Shorthand != "" {
-			names = `\-` + fl.Shorthand + ", " + names
+		listed, old := cli.Spellings(cmd.Flags(), fl)
+		for i, name := range listed {
+			listed[i] = manDashes(name)
 		}
+		names := strings.Join(listed, ", ")
 		if fl.NoOptDefVal == "" {
 			names += " " + strings.ToUpper(fl.Value.Type())
 		}
-		fmt.Fprintf(&b, ".TP\n.B %s\n%s\n", names, roff(cli.FlagDescription(fl, true)))
+		text := cli.FlagDescription(fl, true)
+		if len(old) > 0 {
+			text += " Old name, still taken: " + strings.Join(old, ", ") + "."
+		}
+		fmt.Fprintf(&b, ".TP\n.B %s\n%s\n", names, roff(text))
 	}
 	b.WriteString(".SH SEE ALSO\n")
 	var also []string
@@ -241,6 +257,10 @@ func referenceFiles() map[string]string {
 		"Every command, its usage and every flag: the values it accepts, its default, its meaning. The\n" +
 		"same text as `maxmatch help COMMAND`; the manual pages in `docs/man` hold it too\n" +
 		"(`man docs/man/maxmatch-score.1`).\n\n" + index.String() +
+		"\nEach flag is listed under every name it is taken by: the official scorer's flags in its\n" +
+		"spelling, with underscores, and in ours, with dashes (`--max_unchanged_words`,\n" +
+		"`--max-unchanged-words`); any other flag may be written with underscores too (`--max_memory`).\n" +
+		"An old name, kept for scripts, is still taken, with a warning that names the flag it stands for.\n" +
 		"\nThese pages are generated from the command's own definitions: `go generate ./cmd/maxmatch`\n" +
 		"rewrites them, and `go test ./cmd/maxmatch` fails when they are not current.\n"
 	return files

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -28,10 +29,10 @@ func (a *app) newRoot() *cobra.Command {
 			fmt.Fprint(a.stderr, cli.HelpText(cmd))
 			a.code = exitError
 			return nil
-		case len(args) == 2:
+		case len(args) == 2 && !mistypedCommand(cmd, args[0]):
 			return cli.Usagef("expected a command before %q (did you mean \"maxmatch score %s\"?)", args[0], strings.Join(args, " "))
 		}
-		return cli.Usagef("unknown command %q", args[0])
+		return cli.UnknownCommand(cmd, args[0])
 	})
 	cli.Flags(root).Bool(&version, "version", "", "print the version and the commit it was built from (as maxmatch version)")
 	root.CompletionOptions.DisableDefaultCmd = true
@@ -39,6 +40,17 @@ func (a *app) newRoot() *cobra.Command {
 	root.AddCommand(a.newScore(), a.newCompare(), a.newNbest(), a.newOracle(), a.newServe(), a.newDemo(), a.newM2(),
 		a.newHoo(), a.newVersion(), a.completion())
 	return root
+}
+
+// mistypedCommand says whether arg, where a command was expected, is a command mistyped
+// rather than the first file of the official scorer's command line ("maxmatch SYSTEM GOLD"):
+// close to a command's name and not a file.
+func mistypedCommand(root *cobra.Command, arg string) bool {
+	if len(cli.SuggestCommands(root, arg)) == 0 {
+		return false
+	}
+	_, err := os.Stat(arg)
+	return err != nil
 }
 
 // completion returns "completion SHELL", its help naming maxmatch.

@@ -35,9 +35,10 @@ type scoreFlags struct {
 	bootstrap   int
 	seed        uint64
 
-	bootstrapSet  bool     // -bootstrap was given (a table of several systems has 1,000 otherwise)
-	format        string   // -format, "" when not given
-	types         []string // -types; nil: every type
+	bootstrapSet  bool     // --bootstrap was given (a table of several systems has defaultResamples otherwise)
+	format        string   // --format, "" when not given
+	types         []string // --types; nil: every type
+	names         []string // --names; nil: the files'
 	levels        bool
 	html          string
 	signatureOnly bool
@@ -55,7 +56,7 @@ func (a *app) newScore() *cobra.Command {
 		{Args: "score [flags] SYSTEM GOLD", What: "score a system output against an M2 gold file"},
 		{Args: "score [flags] SYSTEM... GOLD", What: "score several systems: one table, tests against the first"},
 	}, scoreLong, func(cmd *cobra.Command, args []string) error {
-		f.bootstrapSet = cmd.Flags().Changed("bootstrap")
+		f.bootstrapSet = cli.Changed(cmd, "bootstrap")
 		return a.runScore(f, args)
 	})
 	fs := cli.Flags(cmd)
@@ -68,12 +69,9 @@ func (a *app) newScore() *cobra.Command {
 	fs.Bool(&f.counts, "counts", "", "also print the totals TP, FP and FN")
 	fs.Bool(&f.perSentence, "per-sentence", "", "print a table (TSV) of every sentence: gold line, chosen annotator, TP, FP, FN, P, R, F")
 	fs.Bool(&f.perType, "per-type", "", "print a table (TSV) of the gold edits by error type: gold, TP, FN, recall (FP only over all types: system edits carry no type)")
-	fs.Int(&f.bootstrap, "bootstrap", "", 0, cli.NonNegative, fmt.Sprintf("also print 95%% intervals of P, R and F from this many bootstrap resamples of the sentences, and with several systems the paired tests against the first (0: none; %d for several systems when not given); at most as many as the memory budget holds (%d bytes a resample for one system, %d more for each other)", defaultTableResamples, stats.ResampleBytes(1), stats.ResampleBytes(2)-stats.ResampleBytes(1)))
-	fs.Uint64(&f.seed, "seed", 1, "seed of the bootstrap's random draws")
-	fs.Add(&cli.ChoiceValue{P: &f.format, Choices: report.FormatNames(), Accept: func(s string) bool {
-		_, err := report.ParseFormat(s)
-		return err == nil
-	}}, "format", "", "print a table of the systems in this format (text when not given for several systems; one system gets the official lines without it)")
+	bootstrapFlags(fs, &f.bootstrap, &f.seed, 0, cli.NonNegative, fmt.Sprintf("also print 95%% intervals of P, R and F from this many bootstrap resamples of the sentences, and with several systems the paired tests against the first, as compare's (0: none); at most as many as the memory budget holds (%d bytes a resample for one system, %d more for each other)", stats.ResampleBytes(1), stats.ResampleBytes(2)-stats.ResampleBytes(1)))
+	fs.Lookup("bootstrap").DefValue = fmt.Sprintf("%d with several systems, 0 with one", defaultResamples)
+	formatFlag(fs, &f.format, nil, "print a table of the systems in this format (text when not given for several systems; one system gets the official lines without it)")
 	fs.List("types", "error type", nil, func(types []string) error {
 		f.types = types
 		return nil
@@ -81,6 +79,7 @@ func (a *app) newScore() *cobra.Command {
 	fs.Bool(&f.levels, "levels", "", "also print detection, recognition and correction P, R and F of each system (the HOO levels of M² edits; correction is the official figure)")
 	fs.String(&f.html, "html", "", "", cli.OutFileArg, "also write the error-analysis page of the systems to this file (not one of the inputs)")
 	fs.Bool(&f.signatureOnly, "signature-only", "", "print only the signature of the figures the command would print (reads the gold file, not the systems')")
+	namesFlag(fs, &f.names)
 	return cmd
 }
 
@@ -91,8 +90,8 @@ func checkBootstrap(flag string, resamples, systems int, opt scorer.Options) err
 	if int64(resamples) <= budget/per {
 		return nil
 	}
-	return cli.Usagef("%s: %d resamples are more than the memory budget (%s, --max-memory) holds at %d bytes a resample of %s, expected at most %d",
-		flag, resamples, membudget.Bytes(budget), per, wording.Plural(systems, "system"), budget/per)
+	return cli.Usagef("%s: %s are more than the memory budget (%s, --max-memory) holds at %d bytes a resample of %s, expected at most %d",
+		flag, wording.Plural(resamples, "resample"), membudget.Bytes(budget), per, wording.Plural(systems, "system"), budget/per)
 }
 
 const scoreLong = `Scores SYSTEM (one tokenised hypothesis per line) against GOLD (an M2 file) and prints the
@@ -107,9 +106,6 @@ decompressed. Flags may also follow the files; "--" ends them.`
 const veryVerboseNote = "--very_verbose prints the -v output; the official scorer's further output " +
 	"(its Levenshtein matrices, back-pointers, edit dictionaries, graphs and the traces of its closure and weights) " +
 	"is not reproduced: it describes the official's own data structures, in CPython 2's dict order, not the scores (see docs/exactness.md#the-official-verbose-output)"
-
-// defaultTableResamples is the number of bootstrap resamples of a table of several systems.
-const defaultTableResamples = 1000
 
 // runScore is "maxmatch score" with its flags and files.
 func (a *app) runScore(f scoreFlags, files []string) error {
@@ -126,6 +122,9 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 	if err := f.reading.Check(); err != nil {
 		return cli.UsageError{Msg: err.Error()}
 	}
+	if err := checkNames(f.names, len(systems)); err != nil {
+		return err
+	}
 	if names := corpus.Names(systems); len(systems) > 1 {
 		seen := map[string]int{}
 		for i, n := range names {
@@ -135,10 +134,7 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 			seen[n] = i
 		}
 	}
-	format := report.FormatText
-	if f.format != "" {
-		format, _ = report.ParseFormat(f.format) // checked by the flag
-	}
+	format := tableFormat(f.format, report.FormatText)
 	// Several systems, or a format, make a table; one system without one gets the official
 	// lines and the reports that follow them.
 	table := len(systems) > 1 || f.format != ""
@@ -158,7 +154,7 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 			return cli.Usagef("--format csv holds one table, and --levels and --per-type add tables: use them with --format json, text, markdown or latex")
 		}
 		if !f.bootstrapSet && len(systems) > 1 {
-			f.bootstrap = defaultTableResamples
+			f.bootstrap = defaultResamples
 		}
 	} else if conflict := f.printing().Conflict(); conflict != "" {
 		return cli.UsageError{Msg: conflict}
@@ -181,20 +177,22 @@ func (a *app) score(f scoreFlags, table bool, format report.Format, systems []st
 	prog := progress.New("maxmatch score", a.stderr)
 	run := corpus.New(goldArg, systems, corpus.Options{
 		Scoring: f.opt, Reading: f.reading, Types: f.types, Bootstrap: f.bootstrap, Seed: f.seed,
-		Levels: f.levels, PerType: f.perType, KeepLimit: keepLimit, Version: signatureVersion(),
+		Levels: f.levels, PerType: f.perType, Names: f.names, KeepLimit: keepLimit, Version: signatureVersion(),
 		Input: input.Options{Stdin: stdin}, Progress: prog,
 	})
 	defer run.Close()
+	// An error in the gold file may be one of files given in the wrong order.
+	hint := func(err error) error { return swappedHint(err, "maxmatch score SYSTEM... GOLD", goldArg, systems) }
 	// What must be known of the gold file before any system is scored: its identity, for a
 	// signature, and its types, to restrict them.
 	if err := run.Survey(f.signatureOnly || table || f.html != ""); err != nil {
-		return fail(prog, "%v", err)
+		return fail(prog, "%v", hint(err))
 	}
 	if f.signatureOnly {
 		run.Finish()
 		return a.output("maxmatch score", []byte(run.Signature()+"\n"))
 	}
-	s := &scoring{app: a, f: f, run: run, prog: prog}
+	s := &scoring{app: a, f: f, run: run, prog: prog, hint: hint}
 	if table {
 		return s.table(format)
 	}
@@ -207,6 +205,7 @@ type scoring struct {
 	f    scoreFlags
 	run  *corpus.Run
 	prog *progress.Line
+	hint func(error) error // the error of a run, with a hint when the files look swapped
 }
 
 // table scores every system and prints their table in the format.
@@ -215,12 +214,12 @@ func (s *scoring) table(format report.Format) int {
 	// Every error in the files is found before anything is scored: the kept files are read
 	// and paired now, the system files in their order.
 	if err := s.run.Check(false); err != nil {
-		return fail(s.prog, "%v", err)
+		return fail(s.prog, "%v", s.hint(err))
 	}
 	defer limitGoMemory(s.f.opt)()
 	pg, add := s.newPage()
 	if err := s.run.Score(add); err != nil {
-		return fail(s.prog, "%v", err)
+		return fail(s.prog, "%v", s.hint(err))
 	}
 	s.run.Finish()
 	rep, err := s.run.Report()
@@ -289,7 +288,7 @@ func (s *scoring) official() int {
 	sentences := printing.Sentences(f.opt)
 	// Sentences are printed as they are scored: every error in the files must be found first.
 	if err := s.run.Check(sentences != nil); err != nil {
-		return fail(prog, "%v", err)
+		return fail(prog, "%v", s.hint(err))
 	}
 
 	out := progress.NewOutput(s.stdout, stderr, prog)
@@ -321,7 +320,7 @@ func (s *scoring) official() int {
 			return writeFailure(cmd, werr, stderr)
 		}
 		if sentences == nil || before.Sentences == 0 {
-			return fail(prog, "%v", err)
+			return fail(prog, "%v", s.hint(err))
 		}
 		// A sentence too large for the memory budget stops a run that has printed the
 		// sentences before it: all of them are written out, whatever the buffer held, and the

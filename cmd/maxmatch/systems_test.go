@@ -88,7 +88,7 @@ func TestScoreSystemsAgree(t *testing.T) {
 				}
 				continue
 			}
-			cmp := runJSON(t, "compare", "--jsonl", "--resamples", resamples, "--seed", seed, files[i], files[0], gold)[0]
+			cmp := runJSON(t, "compare", "--format", "json", "--bootstrap", resamples, "--seed", seed, files[i], files[0], gold)[0]
 			var p float64
 			var diff estimate
 			decode(t, cmp["p_value"], &p)

@@ -12,6 +12,7 @@ import (
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/eval"
 	"maxmatch/internal/webpage"
+	"maxmatch/internal/wording"
 )
 
 // table1Columns are the nine HOO scores in eval's column order.
@@ -111,7 +112,7 @@ func WriteTable2Markdown(w io.Writer, systems []*System) {
 		if len(s.Methods) < 2 {
 			continue
 		}
-		fmt.Fprintf(w, "\n### %s: %d segments where %s and %s differ\n\n", s.Name, len(s.Differences), s.Methods[0], s.Methods[1])
+		fmt.Fprintf(w, "\n### %s: %s where %s and %s differ\n\n", s.Name, wording.Plural(len(s.Differences), "segment"), s.Methods[0], s.Methods[1])
 		fmt.Fprintf(w, "| fragment | segment | %s only | %s only | gold |\n| --- | ---: | --- | --- | --- |\n", s.Methods[0], s.Methods[1])
 		for _, d := range s.Differences {
 			orig := s.fragment(d.Fragment).Original
@@ -170,7 +171,7 @@ func WriteHTML(w io.Writer, systems []*System) {
 		if len(s.Methods) < 2 {
 			continue
 		}
-		fmt.Fprintf(w, "<h2>Table 2: %s — %d segments where the extractions differ</h2>\n", html.EscapeString(s.Name), len(s.Differences))
+		fmt.Fprintf(w, "<h2>Table 2: %s — %s where the extractions differ</h2>\n", html.EscapeString(s.Name), wording.Plural(len(s.Differences), "segment"))
 		fmt.Fprintf(w, `<p><span class="a">%s only</span> <span class="b">%s only</span> <span class="g">gold edit</span>; %s the edit is a gold edit, %s it is not.</p>`+"\n",
 			html.EscapeString(s.Methods[0]), html.EscapeString(s.Methods[1]), webpage.MarkGold, webpage.MarkNotGold)
 		for _, d := range s.Differences {

@@ -27,13 +27,13 @@ func Report2011(frags []Fragment, opt Options2011, progress func(done, total int
 
 // Report2012 scores the fragments (of the directories goldDir and sysDir) as evalrun.py does
 // and returns its XML report of the given time, with the warnings the official gives none of:
-// a --type that selects no edit (types names it in the report), a system file without part
+// a --types that selects no edit (types names it in the report), a system file without part
 // attributes against gold edits with them (it matches nothing under the 2012 scheme), a
 // fragment the official dies on (scored on, the comparison counted as no match).
 func Report2012(frags []Fragment, goldDir, sysDir, types string, opt Options2012, at time.Time, progress func(done, total int)) (xml []byte, warnings []string) {
 	counts, crashes := Batch2012(frags, opt, progress)
 	if opt.Types != nil && counts.Gold == 0 && counts.System == 0 {
-		warnings = append(warnings, fmt.Sprintf("--type %s selects no edit: every count is 0 and every score 1, as the official gives", types))
+		warnings = append(warnings, fmt.Sprintf("--types %s selects no edit: every count is 0 and every score 1, as the official gives", types))
 	}
 	for _, f := range frags {
 		if partless(f) {
@@ -81,7 +81,7 @@ type Evaluation struct {
 
 // Run pairs the files of gold and sys as the scheme's tool does, reads and scores them, and
 // returns the tool's report and the warnings the tool gives none of (see Report2011 and
-// Report2012; a note on how --type was read first).
+// Report2012; a note on how --types was read first).
 func (e Evaluation) Run(gold, sys *fragment.Dir) (report []byte, warnings []string, err error) {
 	progress := func(stage string) func(done, total int) {
 		return func(done, total int) {
@@ -107,7 +107,7 @@ func (e Evaluation) Run(gold, sys *fragment.Dir) (report []byte, warnings []stri
 		return report, warnings, nil
 	}
 	if err := CheckTypes(e.Type, e.Types, e.TypesFile, frags); err != nil {
-		return nil, nil, fmt.Errorf("--type: %v", err)
+		return nil, nil, fmt.Errorf("--types: %v", err)
 	}
 	types, note := DecomposeTypes(e.Type, e.Types)
 	if note != "" {

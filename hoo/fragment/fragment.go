@@ -30,6 +30,7 @@ import (
 
 	"maxmatch/hoo/edits"
 	"maxmatch/internal/textcheck"
+	"maxmatch/internal/wording"
 )
 
 // Kind is the role of a file in the data.
@@ -61,7 +62,7 @@ func (k Kind) Noun() string {
 }
 
 // Count is n files of the kind ("2 raw texts").
-func (k Kind) Count(n int) string { return fmt.Sprintf("%d %s", n, plural(k.Noun(), n)) }
+func (k Kind) Count(n int) string { return wording.Plural(n, k.Noun()) }
 
 // Pattern is the kind's name pattern ("NNNN.txt").
 func (k Kind) Pattern() string {
@@ -225,19 +226,9 @@ func (d *Dir) noFiles() error {
 		msg += "; it holds " + strings.Join(others, ", ")
 	}
 	if len(d.Ignored) > 0 {
-		msg += fmt.Sprintf("; %d other %s ignored", len(d.Ignored), plural("entry", len(d.Ignored)))
+		msg += fmt.Sprintf("; %s ignored", wording.Plural(len(d.Ignored), "other entry"))
 	}
 	return errors.New(msg)
-}
-
-func plural(noun string, n int) string {
-	if n == 1 {
-		return noun
-	}
-	if strings.HasSuffix(noun, "y") {
-		return noun[:len(noun)-1] + "ies"
-	}
-	return noun + "s"
 }
 
 // PathOf returns the path of n in the directory.
@@ -298,7 +289,7 @@ func CheckSpans(goldPath string, gold []edits.Edit, rawPath string, rawLen int) 
 	for _, e := range gold {
 		if e.End > rawLen {
 			return &edits.Error{File: goldPath, Line: e.Line, Index: e.Index,
-				Msg: fmt.Sprintf("span %d–%d ends beyond the %d bytes of %s: expected byte offsets into the raw text", e.Start, e.End, rawLen, rawPath)}
+				Msg: fmt.Sprintf("span %d–%d ends beyond the %s of %s: expected byte offsets into the raw text", e.Start, e.End, wording.Plural(rawLen, "byte"), rawPath)}
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/worddiff"
+	"maxmatch/internal/wording"
 	"maxmatch/lattice"
 	"maxmatch/scorer"
 	"maxmatch/tokenize"
@@ -306,7 +307,7 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 	st.Sentences = len(src.Sentences)
 	for _, g := range gold {
 		if g.Start < 0 || g.End < g.Start || g.End > len(src.Text) {
-			return nil, st, fmt.Errorf("line %d: gold edit %q: span %d–%d is outside the source's %d bytes", g.Line, g.Index, g.Start, g.End, len(src.Text))
+			return nil, st, fmt.Errorf("line %d: gold edit %q: span %d–%d is outside the source's %s", g.Line, g.Index, g.Start, g.End, wording.Plural(len(src.Text), "byte"))
 		}
 	}
 	if len(src.Sentences) == 0 {

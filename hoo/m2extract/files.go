@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"maxmatch/hoo/fragment"
+	"maxmatch/internal/wording"
 )
 
 // FileStats are the figures of an extraction of files: Stats summed over them (a source and
@@ -17,13 +18,13 @@ type FileStats struct {
 // unchanged tokens in an edit: the edits, those equal to a gold edit, the units scored, and
 // what became of the gold corrections.
 func (s FileStats) Summary(u int) string {
-	text := fmt.Sprintf("M² (u = %d): %d edits, %d of them equal to a gold edit (%d joined from edits M² split); %d units scored",
-		u, s.Edits, s.GoldEqual, s.Joined, s.Units)
+	text := fmt.Sprintf("M² (u = %d): %s, %d of them equal to a gold edit (%d joined from edits M² split); %s scored",
+		u, wording.Plural(s.Edits, "edit"), s.GoldEqual, s.Joined, wording.Plural(s.Units, "unit"))
 	if s.Bounded > 0 {
 		text += fmt.Sprintf(", %d by the bounded search", s.Bounded)
 	}
-	return text + fmt.Sprintf("\ngold (%d sources): %d corrections, %d widened to whole tokens, %d white space only (not expressible in tokens)\n",
-		s.Sources, s.GoldCorrections, s.GoldWidened, s.GoldLost)
+	return text + fmt.Sprintf("\ngold (%s): %s, %d widened to whole tokens, %d white space only (not expressible in tokens)\n",
+		wording.Plural(s.Sources, "source"), wording.Plural(s.GoldCorrections, "correction"), s.GoldWidened, s.GoldLost)
 }
 
 // ExtractFiles extracts the edits of every system text of pairs against its raw text and the

@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/internal/wording"
 )
 
 // Change replaces Source[Start:End] by Text.
@@ -50,7 +51,7 @@ func Candidates(source []byte, gold []edits.Edit) ([]Change, error) {
 	var proposals []Change
 	for _, e := range gold {
 		if e.End > len(source) {
-			return nil, fmt.Errorf("line %d: edit %q: end %d is past the end of the source (%d bytes)", e.Line, e.Index, e.End, len(source))
+			return nil, fmt.Errorf("line %d: edit %q: end %d is past the end of the source (%s)", e.Line, e.Index, e.End, wording.Plural(len(source), "byte"))
 		}
 		for _, c := range e.Corrections {
 			if c.None {

@@ -56,11 +56,16 @@ func New(spec Spec) *cobra.Command {
 		usage.WriteString(u.Args + "\t" + u.What + "\n")
 	}
 	cmd := &cobra.Command{
-		Use:               spec.Usage[0].Args,
-		Short:             spec.Usage[0].What,
-		Long:              spec.Long,
-		Args:              cobra.ArbitraryArgs,
-		RunE:              spec.Run,
+		Use:   spec.Usage[0].Args,
+		Short: spec.Usage[0].What,
+		Long:  spec.Long,
+		Args:  cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, w := range oldNamesGiven(cmd) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: warning: %s\n", cmd.CommandPath(), w)
+			}
+			return spec.Run(cmd, args)
+		},
 		SilenceErrors:     true,
 		SilenceUsage:      true,
 		Annotations:       map[string]string{usageAnnotation: usage.String()},
@@ -110,7 +115,11 @@ func FlagError(cmd *cobra.Command, err error) error {
 		if cmd.Parent() == nil && cmd.HasSubCommands() {
 			return UsageError{fmt.Sprintf("expected a command first, got the flag %q", notExistArg(notExist))}
 		}
-		return UsageError{fmt.Sprintf("unknown flag %s", notExistArg(notExist))}
+		name := notExist.GetSpecifiedName()
+		if notExist.GetSpecifiedShortnames() != "" {
+			name = "" // one letter: nothing is close enough to suggest
+		}
+		return UsageError{unknownFlag(cmd.Flags(), notExistArg(notExist), name)}
 	case errors.As(err, &syntax):
 		return UsageError{fmt.Sprintf("%q is not a flag: a flag is -LETTER or --NAME", syntax.GetSpecifiedFlag())}
 	}
@@ -153,7 +162,7 @@ func CheckDashes(cmd *cobra.Command, args []string) error {
 				return UsageError{fmt.Sprintf("%s: a long flag takes two dashes: --%s", a, fl.Name)}
 			}
 			if fs.ShorthandLookup(a[1:2]) == nil {
-				return UsageError{fmt.Sprintf("unknown flag %s", a)}
+				return UsageError{unknownFlag(fs, a, name)}
 			}
 		}
 		if fl := fs.ShorthandLookup(a[1:2]); fl != nil && fl.NoOptDefVal == "" && len(a) == 2 {
@@ -187,7 +196,13 @@ func NewHelp(base Spec) *cobra.Command {
 		parent := cmd.Parent()
 		target, rest, err := parent.Find(args)
 		if err != nil || len(rest) > 0 {
-			return Usagef("no command %q under %q", strings.Join(args, " "), parent.CommandPath())
+			var quoted []string
+			if len(rest) > 0 {
+				for _, s := range SuggestCommands(target, rest[0]) {
+					quoted = append(quoted, fmt.Sprintf("%q", strings.Join(append(args[:len(args)-len(rest):len(args)-len(rest)], s), " ")))
+				}
+			}
+			return UsageError{fmt.Sprintf("no command %q under %q", strings.Join(args, " "), parent.CommandPath()) + didYouMean(quoted)}
 		}
 		base.Output(cmd, []byte(HelpText(target)))
 		return nil

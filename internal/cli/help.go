@@ -32,7 +32,7 @@ func HelpText(cmd *cobra.Command) string {
 	}
 	b.WriteString("\nFlags:\n")
 	for _, fl := range VisibleFlags(cmd) {
-		b.WriteString(flagHelp(fl))
+		b.WriteString(flagHelp(cmd.Flags(), fl))
 	}
 	if cmd.HasAvailableSubCommands() {
 		fmt.Fprintf(&b, "\nRun \"%s help COMMAND\" or \"%s COMMAND -h\" for a command's usage and flags.\n", cmd.CommandPath(), cmd.CommandPath())
@@ -88,16 +88,61 @@ func VisibleFlags(cmd *cobra.Command) []*pflag.Flag {
 	return fls
 }
 
-// FlagNames is how a flag is written in the help: "-v, --verbose", "--beta NUMBER".
-func FlagNames(fl *pflag.Flag) string {
-	s := "--" + fl.Name
-	if fl.Shorthand != "" {
-		s = "-" + fl.Shorthand + ", " + s
-	}
+// FlagNames is how a flag of fs is written in the help, every spelling it is listed under:
+// "-v, --verbose", "--beta NUMBER", "-u, --max_unchanged_words, --max-unchanged-words INT".
+// Its old names (Alias) are left to the reference.
+func FlagNames(fs *pflag.FlagSet, fl *pflag.Flag) string {
+	s := strings.Join(listedNames(fs, fl), ", ")
 	if fl.NoOptDefVal == "" {
 		s += " " + strings.ToUpper(fl.Value.Type())
 	}
 	return s
+}
+
+// listedNames are the names the help lists for fl: its letter, its name, and the dashed
+// spelling of an underscored name (--max-unchanged-words for the official scorer's
+// --max_unchanged_words) when fs's normalization takes it.
+func listedNames(fs *pflag.FlagSet, fl *pflag.Flag) []string {
+	var names []string
+	if fl.Shorthand != "" {
+		names = append(names, "-"+fl.Shorthand)
+	}
+	names = append(names, "--"+fl.Name)
+	return append(names, otherSpellings(fs, fl)...)
+}
+
+// otherSpellings are the long names, with their dashes, besides fl.Name under which fs takes fl
+// and the help lists it (see listedNames).
+func otherSpellings(fs *pflag.FlagSet, fl *pflag.Flag) []string {
+	dashed := strings.ReplaceAll(fl.Name, "_", "-")
+	if dashed == fl.Name || fs.GetNormalizeFunc()(fs, dashed) != pflag.NormalizedName(fl.Name) {
+		return nil
+	}
+	return []string{"--" + dashed}
+}
+
+// OldNames are the hidden old names of fl in fs (Alias, Replaced), kept for scripts, each as
+// it is written and with what it stands for when that is more than the flag: "--resamples",
+// "--jsonl (--format json)".
+func OldNames(fs *pflag.FlagSet, fl *pflag.Flag) []string {
+	var names []string
+	fs.VisitAll(func(a *pflag.Flag) {
+		to, ok := a.Annotations[AliasOf]
+		switch {
+		case !ok || strings.Fields(to[0])[0] != fl.Name:
+		case to[0] == fl.Name:
+			names = append(names, "--"+a.Name)
+		default:
+			names = append(names, "--"+a.Name+" (--"+to[0]+")")
+		}
+	})
+	return names
+}
+
+// Spellings is every name fl of fs is taken under, for the reference: the names the help
+// lists, then its old names (OldNames).
+func Spellings(fs *pflag.FlagSet, fl *pflag.Flag) (listed, old []string) {
+	return listedNames(fs, fl), OldNames(fs, fl)
 }
 
 // FlagDescription is what a flag means, the values it accepts and its default. For the
@@ -139,8 +184,8 @@ const ReferenceDefault = "cli_reference_default"
 
 // flagHelp is a flag's entry in the help: its names on a line, its description below, wrapped.
 // A default that depends on the machine has a line of its own, unwrapped.
-func flagHelp(fl *pflag.Flag) string {
-	text := "  " + FlagNames(fl) + "\n" + wrap(FlagDescription(fl, false), "        ", helpWidth)
+func flagHelp(fs *pflag.FlagSet, fl *pflag.Flag) string {
+	text := "  " + FlagNames(fs, fl) + "\n" + wrap(FlagDescription(fl, false), "        ", helpWidth)
 	if _, ok := fl.Annotations[ReferenceDefault]; ok {
 		text += "        (default " + fl.DefValue + ")\n"
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -115,21 +116,53 @@ func (f FlagSet) Size(p *int64, name, def, zero, usage string) {
 	fl.DefValue = def
 }
 
-// alias defines old, a hidden second name of the flag name (same value), kept for scripts;
-// the command warns when it is used (see warnAliases).
-func (f FlagSet) Alias(old, name string) {
+// Alias defines old, a hidden second name of the flag name (the same value), kept for
+// scripts: the command warns when it is given (why, when not "", says why the name changed),
+// and the reference lists it (Spellings).
+func (f FlagSet) Alias(old, name, why string) {
 	fl := f.fs.Lookup(name)
 	a := f.fs.VarPF(fl.Value, old, "", "the old name of --"+name)
 	a.NoOptDefVal = fl.NoOptDefVal
+	f.Replaced(old, name, why)
+}
+
+// Replaced hides the flag old, kept for scripts, which stands for means now ("format json":
+// what the command does with it is its own): the command warns when it is given, as for an
+// Alias, and the reference lists it.
+func (f FlagSet) Replaced(old, means, why string) {
+	a := f.fs.Lookup(old)
 	a.Hidden = true
 	if a.Annotations == nil {
 		a.Annotations = map[string][]string{}
 	}
-	a.Annotations[AliasOf] = []string{name}
+	a.Annotations[AliasOf] = []string{means}
+	a.Annotations[aliasWhy] = []string{why}
 }
 
-// AliasOf marks a hidden flag that is an old name of another (its value).
+// AliasOf marks a hidden flag that is an old name of another (its value): what it stands for,
+// the flag's name, and a value when it stands for one ("format json").
 const AliasOf = "cli_alias_of"
+
+// aliasWhy says why an old name was changed, for its warning.
+const aliasWhy = "cli_alias_why"
+
+// oldNamesGiven are the warnings for the old names given to cmd: "--raw is the old name of
+// --orig, as every HOO command names the raw texts' directory".
+func oldNamesGiven(cmd *cobra.Command) []string {
+	var ws []string
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		to, ok := fl.Annotations[AliasOf]
+		if !ok {
+			return
+		}
+		w := "--" + fl.Name + " is the old name of --" + to[0]
+		if why := fl.Annotations[aliasWhy]; len(why) > 0 && why[0] != "" {
+			w += ", " + why[0]
+		}
+		ws = append(ws, w)
+	})
+	return ws
+}
 
 // ArgKind is what a text flag or argument names, for the shell's completion.
 type ArgKind int
@@ -380,12 +413,12 @@ func (v *StringValue) Set(s string) error {
 	return nil
 }
 
-// ChoiceValue is one of a few names (choices), or of the other spellings accept takes (nil:
-// none).
+// ChoiceValue is one of a few names (choices), or of their other spellings (Synonyms: each
+// spelling and the choice it stands for; nil: none). P receives the value as given.
 type ChoiceValue struct {
-	P       *string
-	Choices []string
-	Accept  func(string) bool
+	P        *string
+	Choices  []string
+	Synonyms map[string]string
 }
 
 func (v *ChoiceValue) String() string {
@@ -397,10 +430,28 @@ func (v *ChoiceValue) String() string {
 
 func (v *ChoiceValue) Type() string          { return "name" }
 func (v *ChoiceValue) completions() []string { return v.Choices }
-func (v *ChoiceValue) Expect() string        { return "one of " + strings.Join(v.Choices, ", ") }
+
+// Expect lists the choices, each with its other spellings: "one of text, markdown (or md), …".
+func (v *ChoiceValue) Expect() string {
+	names := make([]string, len(v.Choices))
+	for i, c := range v.Choices {
+		names[i] = c
+		var also []string
+		for s, to := range v.Synonyms {
+			if to == c {
+				also = append(also, s)
+			}
+		}
+		slices.Sort(also)
+		if len(also) > 0 {
+			names[i] += " (or " + strings.Join(also, ", ") + ")"
+		}
+	}
+	return "one of " + strings.Join(names, ", ")
+}
 
 func (v *ChoiceValue) Set(s string) error {
-	if contains(v.Choices, s) || v.Accept != nil && v.Accept(s) {
+	if _, synonym := v.Synonyms[s]; contains(v.Choices, s) || synonym {
 		*v.P = s
 		return nil
 	}
@@ -527,3 +578,13 @@ func flagMessage(fl *pflag.Flag, problem string) string {
 
 // Lookup returns the flag name (nil: none).
 func (f FlagSet) Lookup(name string) *pflag.Flag { return f.fs.Lookup(name) }
+
+// Changed says whether the flag name of cmd was given, under its name or an old one (Alias).
+func Changed(cmd *cobra.Command, name string) bool {
+	given := false
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		to, ok := fl.Annotations[AliasOf]
+		given = given || fl.Name == name || ok && to[0] == name
+	})
+	return given
+}

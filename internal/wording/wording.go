@@ -7,12 +7,26 @@ import (
 	"strings"
 )
 
-// Plural is n with its noun: "1 sentence", "2 sentences" (a regular plural, with s).
-func Plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
+// Plural is n with its noun: "1 sentence", "2 sentences", "0 entries" (see Noun).
+func Plural(n int, noun string) string { return fmt.Sprintf("%d %s", n, Noun(n, noun)) }
+
+// Noun is the noun as a count of n asks for it: the singular for 1, else its regular plural
+// ("sentences"; "entries" after a consonant and y; "indexes", "matches" after s, x, z, ch and
+// sh; "hypotheses" for -is). The nouns of our messages are regular.
+func Noun(n int, noun string) string {
+	if n == 1 || n == -1 {
+		return noun
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	switch {
+	case strings.HasSuffix(noun, "is"):
+		return strings.TrimSuffix(noun, "is") + "es"
+	case strings.HasSuffix(noun, "y") && len(noun) > 1 && !strings.ContainsRune("aeiou", rune(noun[len(noun)-2])):
+		return strings.TrimSuffix(noun, "y") + "ies"
+	case strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"), strings.HasSuffix(noun, "z"),
+		strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "sh"):
+		return noun + "es"
+	}
+	return noun + "s"
 }
 
 // JoinAnd joins items as a list in prose: "A", "A and B", "A, B and C".

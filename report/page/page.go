@@ -28,6 +28,7 @@ import (
 	"sync"
 
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/wording"
 	"maxmatch/report"
 	"maxmatch/scorer"
 )
@@ -112,7 +113,7 @@ func New(systems []string, opt Options) *Page {
 // on it (results scored against different gold files or options).
 func (p *Page) Add(system int, r *scorer.SentenceResult, gold *scorer.Sentence) error {
 	if system < 0 || system >= len(p.systems) {
-		return fmt.Errorf("page: system %d out of range: the page has %d systems", system, len(p.systems))
+		return fmt.Errorf("page: system %d out of range: the page has %s", system, wording.Plural(len(p.systems), "system"))
 	}
 	if r == nil || gold == nil {
 		return errors.New("page: Add needs a result and its gold sentence")
@@ -157,7 +158,7 @@ func (s *sentence) sameGold(r *scorer.SentenceResult) error {
 		return errors.New("another source sentence")
 	}
 	if len(r.Annotators) != len(s.annotators) {
-		return fmt.Errorf("%d annotators rather", len(r.Annotators))
+		return fmt.Errorf("%s rather", wording.Plural(len(r.Annotators), "annotator"))
 	}
 	for i, a := range r.Annotators {
 		if a.Annotator != s.annotators[i].Annotator || len(a.Gold) != len(s.annotators[i].Gold) {

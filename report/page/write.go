@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"maxmatch/internal/webpage"
+	"maxmatch/internal/wording"
 	"maxmatch/report"
 )
 
@@ -53,7 +54,7 @@ func (p *Page) Write(w io.Writer) error {
 	ew := &errWriter{w: bw}
 	ew.err = webpage.WriteHead(bw, p.opt.Title, pageCSS)
 	ew.printf("<header><h1>%s</h1>\n", html.EscapeString(p.opt.Title))
-	meta := fmt.Sprintf("%d sentences, %d systems", len(p.sentences), len(p.systems))
+	meta := wording.Plural(len(p.sentences), "sentence") + ", " + wording.Plural(len(p.systems), "system")
 	if p.opt.Gold != "" {
 		meta = "Gold: " + p.opt.Gold + " · " + meta
 	}

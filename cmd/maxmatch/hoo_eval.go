@@ -49,7 +49,7 @@ func (a *app) newHooEval() *cobra.Command {
 			if err := cli.ExactArgs(args, "GOLD_DIR", "SYS_XML_DIR"); err != nil {
 				return err
 			}
-			withBonus, err := f.check(func(name string) bool { return cli.Changed(cmd, name) })
+			withBonus, err := f.check(cmd.Flags().Changed)
 			if err != nil {
 				return err
 			}
@@ -69,7 +69,8 @@ func (a *app) newHooEval() *cobra.Command {
 	return cmd
 }
 
-// check checks the flags, set saying which were given, and returns whether the bonus is on.
+// check checks the flags, set saying which were given (under their own names, not their old
+// ones), and returns whether the bonus is on.
 // The old command line "--types CONFIG --type T" is read as "--types-file CONFIG --types T".
 func (f *hooEvalFlags) check(set func(name string) bool) (withBonus bool, err error) {
 	if set("bonus") && set("no-bonus") {

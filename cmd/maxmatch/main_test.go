@@ -124,6 +124,7 @@ func TestGolden(t *testing.T) {
 		{"hoo-eval-no-pairs", []string{"hoo", "eval", "testdata/hoo/sys", "testdata/hoo/gold"}, "directories swapped: no system file matches a gold file"},
 		{"hoo-eval-one-dir", []string{"hoo", "eval", "testdata/hoo/gold"}, "both directories are needed"},
 		{"hoo-eval-texts", []string{"hoo", "eval", "testdata/hoo/gold", "testdata/hoo/systxt"}, "a directory of system texts, not edit files: hoo extract suggested"},
+		{"hoo-eval-old-type-new-file", []string{"hoo", "eval", "--scheme", "2012", "--case-sensitive", "--type", "Prep", "--types-file", "testdata/hoo2012/types.config", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the old --type with the new --types-file: hoo-eval-2012-types's report, and the warning"},
 		{"hoo-eval-old-type", []string{"hoo", "eval", "--scheme", "2012", "--case-sensitive", "--type", "RT,UD", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "--type alone, the old name of --types: hoo-eval-2012-type-list's report, and a warning"},
 		{"hoo-compare", []string{"hoo", "compare", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "testdata/hoo/systxt"}, "Table 1 and Table 2 as Markdown"},
 		{"hoo-compare-help", []string{"hoo", "compare", "-h"}, "usage and flags on stdout"},

@@ -55,6 +55,8 @@ func TestScoreHTML(t *testing.T) {
 			[]string{"<h3>Detection, recognition and correction</h3>", "signature: <code>m2|compat:3.2|", "resamples:100|", `<th class="n">F_0.5 95% CI</th>`, "the whiskers are its F_0.5 95% CI"},
 			"three systems: the table with intervals and tests, the levels"},
 		{[]string{"testdata/report.txt", "testdata/report.m2"}, []string{"report.txt"}, []string{"signature: <code>m2|compat:3.2|"}, "one system: the official lines on stdout, its table on the page"},
+		{append([]string{"--names", "SysA,SysB,SysC", "--bootstrap", "100"}, systems...), []string{"SysA", "SysB", "SysC"},
+			[]string{"SysC</th>", "SysC</text>", "minus that of SysA, the baseline"}, "names given: the page's systems, table, chart and notes are named by them"},
 	}
 	for _, tt := range tests {
 		var without, stdout, stderr bytes.Buffer

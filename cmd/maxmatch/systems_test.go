@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -103,4 +106,71 @@ func TestScoreSystemsAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDefaultResamplesAgree: without --bootstrap, a table of two systems and compare draw the
+// same resamples from the same seed, so the table's p-value is compare's and both sign their
+// figures alike (they drew 1,000 and 10,000 before).
+func TestDefaultResamplesAgree(t *testing.T) {
+	files := []string{"testdata/report-source.txt", "testdata/report.txt", "testdata/report.m2"}
+	table := runJSON(t, append([]string{"score", "--format", "json"}, files...)...)[0]
+	cmp := runJSON(t, "compare", "--format", "json", files[1], files[0], files[2])[0]
+	var rows []struct{ PValue *float64 `json:"p_value"` }
+	var p float64
+	var resamples int
+	var tableSig, cmpSig string
+	decode(t, table["systems"], &rows)
+	decode(t, cmp["p_value"], &p)
+	decode(t, cmp["resamples"], &resamples)
+	decode(t, table["signature"], &tableSig)
+	decode(t, cmp["signature"], &cmpSig)
+	if resamples != defaultResamples || rows[1].PValue == nil || *rows[1].PValue != p {
+		t.Errorf("compare drew %d resamples, p-value %v; the table's p-value %v: want %d and the same p-value", resamples, p, rows[1].PValue, defaultResamples)
+	}
+	if tableSig != cmpSig || !strings.Contains(tableSig, fmt.Sprintf("|resamples:%d|", defaultResamples)) {
+		t.Errorf("signatures: the table's %q, compare's %q: want the same, with %d resamples", tableSig, cmpSig, defaultResamples)
+	}
+}
+
+// TestNamesChangeNoFigure: --names changes the systems' names in the table (every format),
+// compare's report and their JSON, and nothing else: every other figure and the signature are
+// those without it.
+func TestNamesChangeNoFigure(t *testing.T) {
+	files := []string{"testdata/report-source.txt", "testdata/report.txt", "testdata/report-partial.txt", "testdata/report.m2"}
+	names := []string{"SysA", "SysB", "SysC"}
+	for _, format := range []string{"json", "text", "csv", "markdown", "latex"} {
+		args := append([]string{"--format", format, "--bootstrap", "200"}, files...)
+		without := runOK(t, append([]string{"score"}, args...)...)
+		with := runOK(t, append([]string{"score", "--names", strings.Join(names, ",")}, args...)...)
+		back := with // the names put back to the files'
+		for i, f := range files[:3] {
+			if !strings.Contains(with, names[i]) || strings.Contains(with, `"system":"`+filepath.Base(f)+`"`) {
+				t.Errorf("--format %s: %s is not named %s:\n%s", format, f, names[i], with)
+			}
+			back = strings.ReplaceAll(back, names[i], filepath.Base(f))
+		}
+		if !sameUpToAlignment(back, without) {
+			t.Errorf("--format %s: with --names, the names put back\n%s\nwithout\n%s", format, back, without)
+		}
+	}
+	compare := []string{"--format", "json", "--bootstrap", "200", files[0], files[1], files[3]}
+	without := runOK(t, append([]string{"compare"}, compare...)...)
+	with := runOK(t, append([]string{"compare", "--names", "SysA,SysB"}, compare...)...)
+	if back := strings.NewReplacer(`"name":"SysA",`, "", `"name":"SysB",`, "").Replace(with); back != without {
+		t.Errorf("compare with --names, the names taken out\n%s\nwithout\n%s", back, without)
+	}
+	so := runOK(t, append([]string{"score", "--signature-only", "--names", "a,b,c"}, files...)...)
+	if so != runOK(t, append([]string{"score", "--signature-only"}, files...)...) {
+		t.Errorf("--signature-only with --names: %q", so)
+	}
+}
+
+// sameUpToAlignment says whether a and b are the same text once runs of spaces and the rules
+// under a header (whose width follows the names') are made one.
+func sameUpToAlignment(a, b string) bool {
+	norm := func(s string) string {
+		s = regexp.MustCompile(`─+`).ReplaceAllString(s, "─")
+		return regexp.MustCompile(` +`).ReplaceAllString(s, " ")
+	}
+	return norm(a) == norm(b)
 }

@@ -115,7 +115,9 @@ func TestDefaultResamplesAgree(t *testing.T) {
 	files := []string{"testdata/report-source.txt", "testdata/report.txt", "testdata/report.m2"}
 	table := runJSON(t, append([]string{"score", "--format", "json"}, files...)...)[0]
 	cmp := runJSON(t, "compare", "--format", "json", files[1], files[0], files[2])[0]
-	var rows []struct{ PValue *float64 `json:"p_value"` }
+	var rows []struct {
+		PValue *float64 `json:"p_value"`
+	}
 	var p float64
 	var resamples int
 	var tableSig, cmpSig string

@@ -4,7 +4,9 @@ package docs_test
 // from this checkout first on PATH. The convention (DEVELOPERS.md explains it to writers):
 //
 //   - ```console: lines "$ command" (a line ending in "\" continues on the next), each followed
-//     by what it prints, standard output and standard error together; a line "…" stands for any
+//     by what it prints, standard output and standard error together; the commands of a block
+//     run in one shell, one after another, as typed in a terminal (a variable set, or a "cd",
+//     holds for the commands after it); a line "…" stands for any
 //     number of lines, and "…" inside a line for any text (a time, the memory in use); a last
 //     line "[N]" is the exit status N the command must end with (without it, 0). A command shown
 //     without output is run and must succeed; its output may instead be the Markdown between
@@ -19,6 +21,8 @@ package docs_test
 //     replaces, or a command that changes the reader's machine).
 //
 // Any other block, or an indented code block, is an error: every example runs or says why not.
+// An example that leaves a file in the directory it runs in, which is the repository's root for
+// a reader, or in docs/, fails: examples write under a temporary directory (mktemp -d).
 // A command equal to the test command of .ci/run is that command itself: it is not run here,
 // and the README must show it exactly once.
 
@@ -484,6 +488,48 @@ func (e *env) workdir(t *testing.T) string {
 	return dir
 }
 
+// leftBehind returns what a block that ran in dir (made by workdir) left in a reader's
+// checkout: the entries of dir that are not the links to the repository's root, and what is
+// in docs/ now that was not before (docsBefore, from docsFiles).
+func (e *env) leftBehind(t *testing.T, dir string, docsBefore map[string]bool) []string {
+	t.Helper()
+	var left []string
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, de := range entries {
+		if target, err := os.Readlink(filepath.Join(dir, de.Name())); err != nil || target != filepath.Join(e.root, de.Name()) {
+			left = append(left, de.Name())
+		}
+	}
+	for f := range docsFiles(t, e.root) {
+		if !docsBefore[f] {
+			left = append(left, f)
+		}
+	}
+	sort.Strings(left)
+	return left
+}
+
+// docsFiles lists the files and directories under root's docs/, by their paths from root.
+func docsFiles(t *testing.T, root string) map[string]bool {
+	t.Helper()
+	files := map[string]bool{}
+	err := filepath.WalkDir(filepath.Join(root, "docs"), func(path string, _ os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		files[rel] = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 // run runs a shell command (or a Python program) in dir, standard output and standard error in
 // one pipe as on a terminal, and returns what it printed and its exit status.
 func (e *env) run(t *testing.T, dir string, name string, args ...string) ([]byte, int) {
@@ -505,6 +551,49 @@ func (e *env) run(t *testing.T, dir string, name string, args ...string) ([]byte
 		t.Fatalf("%s: %v", name, err)
 	}
 	return out.Bytes(), 0
+}
+
+// A printed is what a command of a console block printed, and its exit status.
+type printed struct {
+	out     []byte
+	code    int
+	skipped bool // the test command of .ci/run, not run
+}
+
+// sessionMark ends each command's output in a session: the ASCII record separator, then the
+// command's exit status, then the separator again.
+const sessionMark = "\x1e"
+
+// session runs the commands of a console block in one shell in dir, one after another as a
+// reader types them in a terminal, and returns what each printed and its exit status. The
+// test command of .ci/run (ci) is not run.
+func (e *env) session(t *testing.T, dir string, cs []command, ci string) []printed {
+	t.Helper()
+	var script strings.Builder
+	outputs := make([]printed, len(cs))
+	for i, c := range cs {
+		if withoutComment(c.text) == ci { // checked by TestConvention
+			outputs[i].skipped = true
+			continue
+		}
+		fmt.Fprintf(&script, "%s\nprintf '%s%%d%s' \"$?\"\n", c.text, sessionMark, sessionMark)
+	}
+	out, code := e.run(t, dir, "bash", "-c", script.String())
+	rest := string(out)
+	for i := range outputs {
+		if outputs[i].skipped {
+			continue
+		}
+		before, after, ok := strings.Cut(rest, sessionMark)
+		status, tail, ok2 := strings.Cut(after, sessionMark)
+		n, err := strconv.Atoi(status)
+		if !ok || !ok2 || err != nil {
+			t.Fatalf("%s: the shell stopped before command %d ended (exit status %d); it printed:\n%s", cs[i].text, i+1, code, out)
+		}
+		outputs[i] = printed{out: []byte(before), code: n}
+		rest = tail
+	}
+	return outputs
 }
 
 // ciTestCommand is the command .ci/run ends with: the README's test command.
@@ -578,20 +667,28 @@ func TestExamples(t *testing.T) {
 	}
 }
 
-// check runs one example; it says whether it ran and whether an output was compared.
+// check runs one example, and fails it when it leaves a file behind (leftBehind); it says
+// whether it ran and whether an output was compared.
 func (e *env) check(t *testing.T, ex *example, ci string) (ran, compared bool) {
 	dir := e.workdir(t)
+	docsBefore := docsFiles(t, e.root)
+	defer func() {
+		if left := e.leftBehind(t, dir, docsBefore); len(left) > 0 {
+			t.Errorf("%s leaves %s in the directory it runs in, a reader's checkout: expected the example to write under a temporary directory (mktemp -d)", ex, strings.Join(left, ", "))
+		}
+	}()
 	switch ex.lang {
 	case "console":
 		cs, err := commands(ex)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range cs {
-			if withoutComment(c.text) == ci { // checked by TestConvention
+		outputs := e.session(t, dir, cs, ci)
+		for i, c := range cs {
+			if outputs[i].skipped {
 				continue
 			}
-			out, code := e.run(t, dir, "bash", "-c", c.text)
+			out, code := outputs[i].out, outputs[i].code
 			got := splitOutput(out)
 			shown := got // as the page would show it, with the exit status
 			if code != 0 {

@@ -295,7 +295,8 @@ func latexEscape(s string) string { return latexEscaper.Replace(s) }
 
 var latexEscaper = strings.NewReplacer(`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`,
 	`_`, `\_`, `{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, "\n", " ",
-	"Δ", `$\Delta$`, "β", `$\beta$`, "−", `$-$`, "≤", `$\leq$`, "≥", `$\geq$`, "×", `$\times$`, "±", `$\pm$`)
+	"Δ", `$\Delta$`, "β", `$\beta$`, "−", `$-$`, "≤", `$\leq$`, "≥", `$\geq$`, "×", `$\times$`, "±", `$\pm$`,
+	"→", `$\rightarrow$`, "✓", `$\surd$`, "✗", `$\times$`)
 
 // WriteLaTeX writes the table as a LaTeX tabular with booktabs rules (\usepackage{booktabs}):
 // numbers on the right, the summary under a \midrule, the notes and the signature as comments.

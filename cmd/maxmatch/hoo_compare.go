@@ -9,19 +9,26 @@ import (
 	"maxmatch/hoo/fragment"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/writefile"
+	"maxmatch/report"
 )
 
 const hooCompareLong = `Extracts each system's edits (SYS_DIR holds its corrected texts NNNNxxN.txt) in two ways, scores
 both with the HOO 2011 scheme, with and without the bonus, and prints Table 1 (mean scores per
 system and extraction) and Table 2 (per fragment and segment, the edits only one extraction
-found, ✓ when it is a gold edit, with the gold edits around them) as Markdown.`
+found, ✓ when it is a gold edit, with the gold edits around them), as Markdown or in the format
+--format names.`
 
 // hooCompareFlags are the flags of "maxmatch hoo compare".
 type hooCompareFlags struct {
 	goldDir, origDir, csv, html string
 	methods                     []string
 	fixedEval                   bool
+	format                      string // --format, "" when not given
 }
+
+// hooCompareFormats are the formats of hoo compare's two tables: every one but CSV, which
+// holds one table (--csv writes Table 1).
+var hooCompareFormats = []report.Format{report.FormatMarkdown, report.FormatText, report.FormatLaTeX, report.FormatJSON}
 
 // newHooCompare returns "maxmatch hoo compare".
 func (a *app) newHooCompare() *cobra.Command {
@@ -50,6 +57,7 @@ func (a *app) newHooCompare() *cobra.Command {
 	fs.String(&f.csv, "csv", "", "", cli.OutFileArg, "also write Table 1 as CSV to this file")
 	fs.String(&f.html, "html", "", "", cli.OutFileArg, "also write both tables as a web page to this file")
 	fs.Bool(&f.fixedEval, "fixed-eval", "", "score with the HOO 2011 scheme's quirks corrected (hoo eval --fixed)")
+	formatFlag(fs, &f.format, hooCompareFormats, "print both tables in this format (markdown when not given; CSV holds one table: --csv writes Table 1)")
 	return cmd
 }
 
@@ -93,5 +101,7 @@ func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
 	if err := writefile.All(files); err != nil {
 		return c.fail("%v", err)
 	}
-	return c.output(compare.Markdown(systems))
+	var out bytes.Buffer
+	compare.Document(systems).Write(&out, tableFormat(f.format, report.FormatMarkdown)) // to a buffer, it cannot fail
+	return c.output(out.Bytes())
 }

@@ -10,6 +10,7 @@ import (
 	"maxmatch/hoo/edits"
 	"maxmatch/hoo/fragment"
 	"maxmatch/hoo/wdiff"
+	"maxmatch/report"
 )
 
 func text(s string) []edits.Correction { return []edits.Correction{{Text: s}} }
@@ -59,10 +60,11 @@ func TestDifferences(t *testing.T) {
 		t.Errorf("correction precision A %v, B %v; want B higher", pa, pb)
 	}
 	var md, html bytes.Buffer
-	WriteTable1Markdown(&md, []*System{s})
-	WriteTable2Markdown(&md, []*System{s})
+	if err := Document([]*System{s}).Write(&md, report.FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
 	WriteHTML(&html, []*System{s})
-	for _, want := range []string{"| sys | A | yes |", "✓ [15,15) \"\" → \"the \"", "✗ [15,18) \"mat\" → \"the mat\""} {
+	for _, want := range []string{"| sys | A | yes |", "| sys | 0001XX1 | 1 |", "✓ [15,15) \"\" → \"the \"", "✗ [15,18) \"mat\" → \"the mat\"", "sys: 2 segments where A and B differ."} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("Markdown lacks %q:\n%s", want, md.String())
 		}

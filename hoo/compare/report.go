@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bytes"
 	"fmt"
 	"html"
 	"io"
@@ -13,20 +12,78 @@ import (
 	"maxmatch/hoo/eval"
 	"maxmatch/internal/webpage"
 	"maxmatch/internal/wording"
+	"maxmatch/report"
 )
 
 // table1Columns are the nine HOO scores in eval's column order.
 var table1Columns = []string{"det P", "det R", "det F", "rec P", "rec R", "rec F", "cor P", "cor R", "cor F"}
 
-// Markdown is the report of the systems' comparison: Table 1 (the mean scores per system and
-// extraction) and Table 2 (where the extractions differ), in Markdown.
-func Markdown(systems []*System) []byte {
-	var out bytes.Buffer
-	fmt.Fprint(&out, "## Table 1: HOO 2011 scores, mean over fragments\n\n")
-	WriteTable1Markdown(&out, systems)
-	fmt.Fprint(&out, "\n## Table 2: where the extractions differ\n")
-	WriteTable2Markdown(&out, systems)
-	return out.Bytes()
+// Document is the report of the systems' comparison, in any format of package report: Table 1
+// (the mean scores per system and extraction) and Table 2 (where the extractions differ).
+func Document(systems []*System) report.Document {
+	return report.Document{
+		{Key: "table1", Heading: "Table 1: HOO 2011 scores, mean over fragments", Table: table1(systems)},
+		{Key: "table2", Heading: "Table 2: where the extractions differ", Table: table2(systems)},
+	}
+}
+
+// table1 is Table 1: for each system and extraction, the nine HOO 2011 scores averaged over the
+// fragments, with and without the bonus (four decimals; in full in JSON).
+func table1(systems []*System) *report.Table {
+	t := &report.Table{Columns: []report.Column{{Name: "system"}, {Name: "extraction"}, {Name: "bonus"}}, Rows: [][]report.Cell{}}
+	for _, c := range table1Columns {
+		t.Columns = append(t.Columns, report.Column{Name: c, Key: strings.ToLower(strings.ReplaceAll(c, " ", "_"))})
+	}
+	for _, s := range systems {
+		for _, bonus := range []bool{true, false} {
+			for m, name := range s.Methods {
+				row := []report.Cell{report.Text(s.Name), report.Text(name), report.Text(yesNo(bonus))}
+				for _, v := range s.Scores[m].Average[bonus] {
+					row = append(row, report.Float(v.V, 4))
+				}
+				t.Rows = append(t.Rows, row)
+			}
+		}
+	}
+	return t
+}
+
+// table2 is Table 2: for each system, fragment and segment, the edits only one extraction found
+// (✓: a gold edit; ✗: not one), and the gold edits around them; its notes count each system's
+// segments.
+func table2(systems []*System) *report.Table {
+	t := &report.Table{Rows: [][]report.Cell{}}
+	for _, s := range systems {
+		if len(s.Methods) < 2 {
+			continue
+		}
+		if t.Columns == nil {
+			t.Columns = []report.Column{{Name: "system"}, {Name: "fragment"}, {Name: "segment"},
+				{Name: s.Methods[0] + " only", Key: "only_" + s.Methods[0]}, {Name: s.Methods[1] + " only", Key: "only_" + s.Methods[1]}, {Name: "gold"}}
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("%s: %s where %s and %s differ.", s.Name, wording.Plural(len(s.Differences), "segment"), s.Methods[0], s.Methods[1]))
+		for _, d := range s.Differences {
+			orig := s.fragment(d.Fragment).Original
+			marked := func(ms []Marked) report.Cell {
+				var items []report.Cell
+				for i := range ms {
+					mark := webpage.MarkNotGold
+					if ms[i].Gold {
+						mark = webpage.MarkGold
+					}
+					items = append(items, report.Text(mark+" "+describe(&ms[i].Edit, orig)))
+				}
+				return report.List(items...)
+			}
+			var gold []report.Cell
+			for i := range d.Gold {
+				gold = append(gold, report.Text(describe(&d.Gold[i], orig)))
+			}
+			t.Rows = append(t.Rows, []report.Cell{report.Text(s.Name), report.Text(d.Fragment), report.Int(d.Segment),
+				marked(d.Only[0]), marked(d.Only[1]), report.List(gold...)})
+		}
+	}
+	return t
 }
 
 // Warnings are the extraction errors of a system, one line each: the fragments an extraction
@@ -39,24 +96,6 @@ func (s *System) Warnings() []string {
 		}
 	}
 	return ws
-}
-
-// WriteTable1Markdown writes Table 1: for each system and extraction, the nine HOO 2011 scores
-// averaged over the fragments, with and without the bonus.
-func WriteTable1Markdown(w io.Writer, systems []*System) {
-	fmt.Fprintf(w, "| system | extraction | bonus | %s |\n", strings.Join(table1Columns, " | "))
-	fmt.Fprintf(w, "| --- | --- | --- |%s\n", strings.Repeat(" ---: |", len(table1Columns)))
-	for _, s := range systems {
-		for _, bonus := range []bool{true, false} {
-			for m, name := range s.Methods {
-				var cells []string
-				for _, v := range s.Scores[m].Average[bonus] {
-					cells = append(cells, eval.Format4(v))
-				}
-				fmt.Fprintf(w, "| %s | %s | %s | %s |\n", s.Name, name, yesNo(bonus), strings.Join(cells, " | "))
-			}
-		}
-	}
 }
 
 // WriteTable1CSV writes Table 1 as CSV, with full precision.
@@ -104,39 +143,6 @@ func describe(e *edits.Edit, original []byte) string {
 	}
 	return fmt.Sprintf("[%d,%d) %q → %s", e.Start, e.End, orig, strings.Join(cs, " | "))
 }
-
-// WriteTable2Markdown writes Table 2: for each system, fragment and segment, the edits only
-// one extraction found (✓: a gold edit; ✗: not one), and the gold edits around them.
-func WriteTable2Markdown(w io.Writer, systems []*System) {
-	for _, s := range systems {
-		if len(s.Methods) < 2 {
-			continue
-		}
-		fmt.Fprintf(w, "\n### %s: %s where %s and %s differ\n\n", s.Name, wording.Plural(len(s.Differences), "segment"), s.Methods[0], s.Methods[1])
-		fmt.Fprintf(w, "| fragment | segment | %s only | %s only | gold |\n| --- | ---: | --- | --- | --- |\n", s.Methods[0], s.Methods[1])
-		for _, d := range s.Differences {
-			orig := s.fragment(d.Fragment).Original
-			cell := func(ms []Marked) string {
-				var parts []string
-				for i := range ms {
-					mark := webpage.MarkNotGold
-					if ms[i].Gold {
-						mark = webpage.MarkGold
-					}
-					parts = append(parts, mark+" "+mdEscape(describe(&ms[i].Edit, orig)))
-				}
-				return strings.Join(parts, "<br>")
-			}
-			var gold []string
-			for i := range d.Gold {
-				gold = append(gold, mdEscape(describe(&d.Gold[i], orig)))
-			}
-			fmt.Fprintf(w, "| %s | %d | %s | %s | %s |\n", d.Fragment, d.Segment, cell(d.Only[0]), cell(d.Only[1]), strings.Join(gold, "<br>"))
-		}
-	}
-}
-
-func mdEscape(s string) string { return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s) }
 
 func (s *System) fragment(name string) *Fragment {
 	i := slices.IndexFunc(s.Fragments, func(f Fragment) bool { return f.Name == name })

@@ -9,6 +9,7 @@ import (
 	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
+	"maxmatch/internal/wording"
 	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
@@ -155,11 +156,7 @@ func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 		if werr := out.Close(); werr != nil {
 			return writeFailure(cmd, werr, a.stderr)
 		}
-		hyps := "hypotheses"
-		if done == 1 {
-			hyps = "hypothesis"
-		}
-		return fail(prog, "%v; standard output holds the scores of the %d %s before it only", err, done, hyps)
+		return fail(prog, "%v; standard output holds the scores of the %s before it only", err, wording.Plural(done, "hypothesis"))
 	}
 	if err := out.Close(); err != nil {
 		return writeFailure(cmd, err, a.stderr)

@@ -5,6 +5,7 @@ import (
 
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
+	"maxmatch/internal/wording"
 	"maxmatch/internal/writefile"
 	"maxmatch/nbest"
 )
@@ -70,8 +71,8 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 		if o.Missing == 1 {
 			verb = "has"
 		}
-		prog.Warn("%s: %d of the %d gold sentences %s no hypothesis in the list (the first: sentence %d, %s line %d); the source is used, which proposes no edit",
-			list.Name(), o.Missing, len(gold), verb, o.FirstMissing, goldPath, gold[o.FirstMissing].Line)
+		prog.Warn("%s: %d of the %d %s %s no hypothesis in the list (the first: sentence %d, %s line %d); the source is used, which proposes no edit",
+			list.Name(), o.Missing, len(gold), wording.Noun(len(gold), "gold sentence"), verb, o.FirstMissing, goldPath, gold[o.FirstMissing].Line)
 	}
 	prog.Update("searching the oracle", 0, 0)
 	o.Search(f.opt.Beta)

@@ -3,7 +3,9 @@
 // refused, the shell's completion of the flag's values and the command reference are made from
 // that definition. Mistakes in a command line are a UsageError, one line in the command's
 // voice; a long flag written with one dash ("-beta") is refused naming its "--" form
-// (CheckDashes).
+// (CheckDashes); an unknown command or flag gets the known ones close to it ("did you mean",
+// suggest.go). An old name of a flag, kept for scripts (Alias, Replaced), is hidden from the
+// help, listed by the reference, and warned about when given.
 package cli
 
 import (
@@ -198,8 +200,9 @@ func NewHelp(base Spec) *cobra.Command {
 		if err != nil || len(rest) > 0 {
 			var quoted []string
 			if len(rest) > 0 {
+				found := slices.Clip(args[:len(args)-len(rest)]) // the commands found, before the unknown one
 				for _, s := range SuggestCommands(target, rest[0]) {
-					quoted = append(quoted, fmt.Sprintf("%q", strings.Join(append(args[:len(args)-len(rest):len(args)-len(rest)], s), " ")))
+					quoted = append(quoted, fmt.Sprintf("%q", strings.Join(append(found, s), " ")))
 				}
 			}
 			return UsageError{fmt.Sprintf("no command %q under %q", strings.Join(args, " "), parent.CommandPath()) + didYouMean(quoted)}

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"maxmatch/bench/cases"
 	"maxmatch/bench/internal/proc"
+	cases "maxmatch/internal/benchcases"
 	"maxmatch/scorer"
 )
 

@@ -40,8 +40,8 @@ import (
 	"strings"
 	"time"
 
-	"maxmatch/bench/cases"
 	"maxmatch/bench/internal/proc"
+	cases "maxmatch/internal/benchcases"
 )
 
 // Config is what one run measures and how.

@@ -10,8 +10,8 @@ import (
 	"slices"
 	"time"
 
-	"maxmatch/bench/cases"
 	"maxmatch/bench/internal/proc"
+	cases "maxmatch/internal/benchcases"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/scorer"

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"maxmatch/bench/cases"
+	cases "maxmatch/internal/benchcases"
 )
 
 // scaleReport is syntheticReport with the scale parts, their figures known: files joined by

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"maxmatch/bench/cases"
+	cases "maxmatch/internal/benchcases"
 	"maxmatch/membudget"
 )
 

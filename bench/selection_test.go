@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/bench/cases"
+	cases "maxmatch/internal/benchcases"
 )
 
 func TestParseJoinedChoice(t *testing.T) {

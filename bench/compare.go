@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -79,37 +80,46 @@ func compareRuns(prev, now *Report, source string) *Comparison {
 
 // commonWith returns r with only the systems and floor runs that other has too.
 func (r *Report) commonWith(other *Report) *Report {
-	has := map[string]bool{}
-	for _, s := range other.Systems {
-		has["s"+s.Name] = true
+	return &Report{
+		Systems: slices.DeleteFunc(slices.Clone(r.Systems), func(s SystemRun) bool {
+			return !slices.ContainsFunc(other.Systems, func(o SystemRun) bool { return o.Name == s.Name })
+		}),
+		Floor: slices.DeleteFunc(slices.Clone(r.Floor), func(f FloorRun) bool {
+			return !slices.ContainsFunc(other.Floor, func(o FloorRun) bool { return o.Name == f.Name })
+		}),
 	}
-	for _, f := range other.Floor {
-		has["f"+f.Name] = true
-	}
-	out := &Report{}
-	for _, s := range r.Systems {
-		if has["s"+s.Name] {
-			out.Systems = append(out.Systems, s)
-		}
-	}
-	for _, f := range r.Floor {
-		if has["f"+f.Name] {
-			out.Floor = append(out.Floor, f)
-		}
-	}
-	return out
 }
 
+// safeDiv is a/b, or 0 (a missing ratio, as Diff reads it) when b is 0: never a NaN, which
+// benchmarks.json cannot hold.
 func safeDiv(a, b float64) float64 {
 	if b == 0 {
-		return math.NaN()
+		return 0
 	}
 	return a / b
 }
 
-// verdict says, in a sentence or two of the report's summary, how far this run's ratios are from
+// comparisonRow is one system's ratios then and now.
+type comparisonRow struct{ Wall, CPU, Floor RatioChange }
+
+// Rows are the systems' ratios, in this run's order.
+func (c *Comparison) Rows() []comparisonRow {
+	var rows []comparisonRow
+	for i, w := range c.Wall {
+		row := comparisonRow{Wall: w, CPU: c.CPU[i]}
+		for _, f := range c.Floor {
+			if f.Name == w.Name {
+				row.Floor = f
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// Verdict says, in a sentence or two of the report's summary, how far this run's ratios are from
 // the earlier run's, and whether all of them are within agreementTolerance.
-func (c *Comparison) verdict() string {
+func (c *Comparison) Verdict() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "the whole-corpus speed-up was %s then and %s now (%s); the floor ratio %s then, %s now (%s).",
 		fmtRatioOrDash(c.Total.Prev), fmtRatioOrDash(c.Total.Now), fmtChange(c.Total),

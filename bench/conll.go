@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"maxmatch/bench/internal/proc"
 	"maxmatch/internal/benchcases"
 )
 
@@ -85,15 +84,9 @@ func (s *systemsSection) round(cfg *Config, r int) error {
 		sr.Ours = append(sr.Ours, ours)
 		msg := fmt.Sprintf("round %d %s: maxmatch %.3fs", r+1, c.Name, ours.Wall.Seconds())
 		if cfg.Official != "" {
-			o, err := runMeasured(cfg, officialArgv(cfg, c.SystemPath, c.GoldPath), cfg.SystemTimeout, proc.Options{})
-			if err != nil {
+			if _, err := againstOfficial(cfg, r, officialArgv(cfg, c.SystemPath, c.GoldPath), cfg.SystemTimeout, res, &sr.Official, &sr.Same, &msg); err != nil {
 				return err
 			}
-			sr.Official = append(sr.Official, o.Sample)
-			if r == 0 {
-				sr.Same = sameOutput(res.Stdout, o)
-			}
-			msg += fmt.Sprintf(", official %.2fs (%s)", o.Sample.Wall.Seconds(), o.Sample.Status)
 		}
 		logf("%s", msg)
 	}

@@ -104,16 +104,11 @@ func sizesRound(cfg *Config, r int, f *FamilyRun, files []caseFiles, argv func(c
 			stopped = true // measured once; a run that did not finish is not repeated
 			msg += ", official not run again"
 		default:
-			o, err := runMeasured(cfg, argv(cfg, in.system, in.gold), cfg.Timeout, proc.Options{})
+			o, err := againstOfficial(cfg, r, argv(cfg, in.system, in.gold), cfg.Timeout, res, &pt.Official, &pt.Same, &msg)
 			if err != nil {
 				return err
 			}
-			pt.Official = append(pt.Official, o.Sample)
-			if r == 0 {
-				pt.Same = sameOutput(res.Stdout, o)
-			}
 			stopped, official = !o.Sample.OK(), &o
-			msg += fmt.Sprintf(", official %.2fs (%s)", o.Sample.Wall.Seconds(), o.Sample.Status)
 		}
 		logf("%s", msg)
 		if err := each(pt, res, official); err != nil {
@@ -121,6 +116,22 @@ func sizesRound(cfg *Config, r int, f *FamilyRun, files []caseFiles, argv func(c
 		}
 	}
 	return nil
+}
+
+// againstOfficial runs the official scorer (argv, under timeout) in round r on what our run
+// ours scored: its sample goes to official and, in the first round, whether both printed the
+// same scores to same; its time to the log's msg.
+func againstOfficial(cfg *Config, r int, argv []string, timeout time.Duration, ours proc.Result, official *[]Sample, same, msg *string) (proc.Result, error) {
+	o, err := runMeasured(cfg, argv, timeout, proc.Options{})
+	if err != nil {
+		return o, err
+	}
+	*official = append(*official, o.Sample)
+	if r == 0 {
+		*same = sameOutput(ours.Stdout, o)
+	}
+	*msg += fmt.Sprintf(", official %.2fs (%s)", o.Sample.Wall.Seconds(), o.Sample.Status)
+	return o, nil
 }
 
 func officialArgv(cfg *Config, system, gold string) []string {

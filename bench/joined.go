@@ -92,12 +92,11 @@ func (s *joinedSection) round(cfg *Config, r int) error {
 			}
 		}
 		if r == 0 && cfg.Official != "" && cfg.OfficialOn.has(jr.Group, jr.Name) {
-			o, err := runMeasured(cfg, officialLimitedArgv(cfg, in.system, in.gold), cfg.JoinedTimeout, proc.Options{})
+			o, err := againstOfficial(cfg, r, officialLimitedArgv(cfg, in.system, in.gold), cfg.JoinedTimeout, res, &jr.Official, &jr.Same, &msg)
 			if err != nil {
 				return err
 			}
-			jr.Official, jr.OfficialError, jr.Same = append(jr.Official, o.Sample), failureReason(o), sameOutput(res.Stdout, o)
-			msg += fmt.Sprintf(", official %.1fs (%s)", o.Sample.Wall.Seconds(), o.Sample.Status)
+			jr.OfficialError = failureReason(o)
 		}
 		logf("%s", msg)
 	}

@@ -175,36 +175,6 @@ func sizesPhrase(n int) string {
 	return fmt.Sprintf("%d sizes", n)
 }
 
-// regime names the subset of sizes a fit label describes, for the summary.
-func regime(label string) string {
-	switch {
-	case strings.Contains(label, "exactly"):
-		return ", exact search"
-	case strings.Contains(label, "bounded"):
-		return ", bounded search"
-	case strings.Contains(label, "all sizes"):
-		return ", all"
-	}
-	return ""
-}
-
-// fitSubject names what a fit label measures, briefly: "maxmatch in-process time".
-func fitSubject(label string) string {
-	switch {
-	case strings.HasPrefix(label, "official"):
-		return "official time"
-	case strings.Contains(label, "peak memory"):
-		return "maxmatch peak memory"
-	case strings.Contains(label, "command time"):
-		return "maxmatch command time"
-	case strings.Contains(label, "exactly"):
-		return "maxmatch in-process time (exact sizes)"
-	case strings.Contains(label, "bounded"):
-		return "maxmatch in-process time (bounded sizes)"
-	}
-	return "maxmatch in-process time"
-}
-
 // joinedKind names what lines of g sentences are.
 func joinedKind(g int) string {
 	switch {

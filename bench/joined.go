@@ -164,9 +164,9 @@ func (r *Report) joinedGrowth() (per []JoinedGrowth, all JoinedGrowth) {
 	all = JoinedGrowth{Name: "all", Groups: groups, InProcess: make([]float64, len(groups)), Command: make([]float64, len(groups))}
 	for k := range per {
 		g := &per[k]
-		g.InProcFit = fitMeasured("maxmatch in-process", groups, g.InProcess)
-		g.CommandFit = fitMeasured("maxmatch command", groups, g.Command)
-		g.OfficialFit = fitMeasured("official", groups, g.Official)
+		g.InProcFit = fitMeasured(groups, g.InProcess)
+		g.CommandFit = fitMeasured(groups, g.Command)
+		g.OfficialFit = fitMeasured(groups, g.Official)
 		if !slices.Contains(g.InProcess, 0) && !slices.Contains(g.Command, 0) {
 			all.Files++
 			for i := range groups {
@@ -175,8 +175,8 @@ func (r *Report) joinedGrowth() (per []JoinedGrowth, all JoinedGrowth) {
 			}
 		}
 	}
-	all.InProcFit = fitMeasured("maxmatch in-process", groups, all.InProcess)
-	all.CommandFit = fitMeasured("maxmatch command", groups, all.Command)
+	all.InProcFit = fitMeasured(groups, all.InProcess)
+	all.CommandFit = fitMeasured(groups, all.Command)
 	all.OfficialFit = FamilyFit{Err: errTooFewPoints}
 	if all.Files == 0 {
 		all.InProcFit.Err, all.CommandFit.Err = errTooFewPoints, errTooFewPoints

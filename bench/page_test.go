@@ -145,7 +145,7 @@ func scaleReport() *Report {
 func judged(r *Report) *Report {
 	r.Targets = nil
 	for _, tg := range targets(r) {
-		status := map[verdict]string{met: "met", notMet: "**not met**", notMeasured: "not measured"}[tg.status]
+		status := map[verdict]string{met: "met", notMet: "not met", notMeasured: "not measured"}[tg.status]
 		r.Targets = append(r.Targets, Target{Goal: tg.goal, Measured: tg.measured, Status: status})
 	}
 	return r

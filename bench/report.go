@@ -146,7 +146,7 @@ type CheckRun struct {
 type Target struct {
 	Goal     string
 	Measured string // the figures, or why there are none
-	Status   string // "met", "**not met**" or "not measured"
+	Status   string // "met", "not met" or "not measured"
 }
 
 // Spread is the median, minimum and maximum of some values.
@@ -313,22 +313,23 @@ func fitPowerLaw(n []int, t []float64) (Fit, error) {
 	return f, nil
 }
 
-// FamilyFit is one growth exponent of a family.
+// FamilyFit is one growth exponent of a family: what was fitted, in full (Label) and in brief
+// for the summary (Subject, and Regime: the sizes fitted).
 type FamilyFit struct {
-	Label    string // what was fitted
-	Quantity string // its symbol in the report: "t" (time) when empty
-	Fit      Fit
-	Err      error
+	Label, Subject, Regime string
+	Quantity               string // its symbol in the report: "t" (time) when empty
+	Fit                    Fit
+	Err                    error
 }
 
 // fitFamily fits t ∝ n^k (fitPowerLaw) and labels the fit.
-func fitFamily(label string, n []int, t []float64) FamilyFit {
+func fitFamily(label, subject, regime string, n []int, t []float64) FamilyFit {
 	f, err := fitPowerLaw(n, t)
-	return FamilyFit{Label: label, Fit: f, Err: err}
+	return FamilyFit{Label: label, Subject: subject, Regime: regime, Fit: f, Err: err}
 }
 
 // fitMeasured fits t ∝ n^k over the sizes whose time was measured (t > 0).
-func fitMeasured(label string, n []int, t []float64) FamilyFit {
+func fitMeasured(n []int, t []float64) FamilyFit {
 	var ns []int
 	var ts []float64
 	for i := range n {
@@ -336,7 +337,7 @@ func fitMeasured(label string, n []int, t []float64) FamilyFit {
 			ns, ts = append(ns, n[i]), append(ts, t[i])
 		}
 	}
-	return fitFamily(label, ns, ts)
+	return fitFamily("", "", "", ns, ts)
 }
 
 // fits returns the growth fits of a family: the official's command time net of its start-up
@@ -352,7 +353,7 @@ func (f *FamilyRun) fits(officialStartup float64, officialRun bool) []FamilyFit 
 				n, t = append(n, p.N), append(t, m-officialStartup)
 			}
 		}
-		out = append(out, fitFamily("official: command time less its start-up, sizes where it is ≥ 2× the start-up", n, t))
+		out = append(out, fitFamily("official: command time less its start-up, sizes where it is ≥ 2× the start-up", "official time", "", n, t))
 	}
 	exact, bounded := 0, 0
 	for _, p := range f.Points {
@@ -362,7 +363,7 @@ func (f *FamilyRun) fits(officialStartup float64, officialRun bool) []FamilyFit 
 			exact++
 		}
 	}
-	inProcess := func(label string, keep func(FamilyPoint) bool) {
+	inProcess := func(label, subject, regime string, keep func(FamilyPoint) bool) {
 		var n []int
 		var t []float64
 		for _, p := range f.Points {
@@ -370,12 +371,14 @@ func (f *FamilyRun) fits(officialStartup float64, officialRun bool) []FamilyFit 
 				n, t = append(n, p.N), append(t, spreadOf(seconds(p.InProcess)).Median)
 			}
 		}
-		out = append(out, fitFamily(label, n, t))
+		out = append(out, fitFamily(label, subject, regime, n, t))
 	}
-	inProcess("maxmatch: in-process time per sentence, all sizes", func(FamilyPoint) bool { return true })
+	inProcess("maxmatch: in-process time per sentence, all sizes", "maxmatch in-process time", ", all", func(FamilyPoint) bool { return true })
 	if exact >= 2 && bounded >= 2 {
-		inProcess("maxmatch: in-process, sizes scored exactly (closure within budget)", func(p FamilyPoint) bool { return !p.Bounded })
-		inProcess("maxmatch: in-process, sizes scored by the bounded search", func(p FamilyPoint) bool { return p.Bounded })
+		inProcess("maxmatch: in-process, sizes scored exactly (closure within budget)", "maxmatch in-process time (exact sizes)", ", exact search",
+			func(p FamilyPoint) bool { return !p.Bounded })
+		inProcess("maxmatch: in-process, sizes scored by the bounded search", "maxmatch in-process time (bounded sizes)", ", bounded search",
+			func(p FamilyPoint) bool { return p.Bounded })
 	}
 	return out
 }
@@ -398,9 +401,9 @@ func (f *FamilyRun) longFits(r *Report) []FamilyFit {
 			}
 		}
 	}
-	mem := fitFamily("maxmatch: command's peak memory less its start-up's, sizes where it is ≥ 2× the start-up's", nm, m)
+	mem := fitFamily("maxmatch: command's peak memory less its start-up's, sizes where it is ≥ 2× the start-up's", "maxmatch peak memory", "", nm, m)
 	mem.Quantity = "peak"
-	return append(fits, fitFamily("maxmatch: command time less its start-up, sizes where it is ≥ 2× the start-up", nt, t), mem)
+	return append(fits, fitFamily("maxmatch: command time less its start-up, sizes where it is ≥ 2× the start-up", "maxmatch command time", "", nt, t), mem)
 }
 
 // exactUpTo returns the largest size scored exactly, and whether every size run was.

@@ -53,7 +53,7 @@ func judgeTargets(cfg *Config, r *Report) error {
 		case "pass":
 			t.Status = "met"
 		case "fail":
-			t.Status = "**not met**"
+			t.Status = "not met"
 		case "skip":
 			t.Status = "not measured"
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,5 +67,40 @@ func TestWriteLargeGold(t *testing.T) {
 	}
 	if !strings.Contains(desc, "4 times (1 MB, 20,000 sentences) and SYS repeated alike") {
 		t.Errorf("description %q", desc)
+	}
+}
+
+// TestRunRejects: arguments the harness cannot run with, and files it cannot read (-compare's,
+// -render's), are one message and exit status 2, before anything is measured.
+func TestRunRejects(t *testing.T) {
+	for _, args := range [][]string{
+		{"extra"},
+		{"-rounds", "0"},
+		{"-compare", filepath.Join(t.TempDir(), "missing.csv")},
+		{"-render", filepath.Join(t.TempDir(), "missing.json")},
+	} {
+		if got := run(args); got != 2 {
+			t.Errorf("run %q: exit status %d, want 2", args, got)
+		}
+	}
+}
+
+// TestRender writes a run's page again from its JSON, as -render does.
+func TestRender(t *testing.T) {
+	dir := t.TempDir()
+	data, err := json.Marshal(syntheticReport())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, jsonName), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := run([]string{"-render", filepath.Join(dir, jsonName), "-out", filepath.Join(dir, "out")}); got != 0 {
+		t.Fatalf("exit status %d", got)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "out", reportName))
+	want, _ := os.ReadFile(filepath.Join("testdata", "page-sentence-level.md"))
+	if err != nil || !bytes.Equal(page, want) {
+		t.Errorf("the page written again differs from testdata/page-sentence-level.md (%v)", err)
 	}
 }

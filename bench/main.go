@@ -137,8 +137,20 @@ func run(args []string) int {
 		return 2
 	}
 	cfg.Root = root
+	var prev *Report // read first: a wrong path is found before the run, not after it
+	if cfg.Compare != "" {
+		if prev, err = readCSVFile(cfg.Compare); err != nil {
+			fmt.Fprintf(os.Stderr, "bench: -compare: %v\n", err)
+			return 2
+		}
+	}
 	if *render != "" {
-		return report(cfg, func() (*Report, error) { return readReport(*render) })
+		rep, err := readReport(*render)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bench: -render: %v\n", err)
+			return 2
+		}
+		return report(cfg, prev, func() (*Report, error) { return rep, nil })
 	}
 	cleanup, err := configure(cfg, f)
 	defer cleanup()
@@ -146,20 +158,15 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
 		return 2
 	}
-	return report(cfg, func() (*Report, error) { return measureAll(cfg) })
+	return report(cfg, prev, func() (*Report, error) { return measureAll(cfg) })
 }
 
-// report gets a run's report (measured or read back), compares it with -compare's run and
-// writes it: exit status 1 when any of that fails.
-func report(cfg *Config, get func() (*Report, error)) int {
+// report gets a run's report (measured or read back), compares it with the earlier run prev
+// (-compare's, when given) and writes it: exit status 1 when any of that fails.
+func report(cfg *Config, prev *Report, get func() (*Report, error)) int {
 	rep, err := get()
-	if err == nil && cfg.Compare != "" {
-		var prev *Report
-		if prev, err = readCSVFile(cfg.Compare); err == nil {
-			rep.Previous = compareRuns(prev, rep, cfg.Compare)
-		} else {
-			err = fmt.Errorf("-compare: %v", err)
-		}
+	if err == nil && prev != nil {
+		rep.Previous = compareRuns(prev, rep, cfg.Compare)
 	}
 	if err == nil {
 		err = writeOutputs(cfg, rep)

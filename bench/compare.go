@@ -46,29 +46,9 @@ func MaxDiff(changes []RatioChange) (float64, string) {
 
 func compareRuns(prev, now *Report, source string) *Comparison {
 	c := &Comparison{Source: source}
-	prevSys := map[string]*SystemRun{}
-	for i := range prev.Systems {
-		prevSys[prev.Systems[i].Name] = &prev.Systems[i]
-	}
-	for i := range now.Systems {
-		s := &now.Systems[i]
-		p, ok := prevSys[s.Name]
-		if !ok {
-			continue
-		}
-		c.Wall = append(c.Wall, RatioChange{s.Name, p.WallRatio().Median, s.WallRatio().Median})
-		c.CPU = append(c.CPU, RatioChange{s.Name, p.CPURatio().Median, s.CPURatio().Median})
-	}
-	prevFloor := map[string]*FloorRun{}
-	for i := range prev.Floor {
-		prevFloor[prev.Floor[i].Name] = &prev.Floor[i]
-	}
-	for i := range now.Floor {
-		f := &now.Floor[i]
-		if p, ok := prevFloor[f.Name]; ok {
-			c.Floor = append(c.Floor, RatioChange{f.Name, p.Ratio().Median, f.Ratio().Median})
-		}
-	}
+	c.Wall = changes(prev.Systems, now.Systems, func(s *SystemRun) (string, float64) { return s.Name, s.WallRatio().Median })
+	c.CPU = changes(prev.Systems, now.Systems, func(s *SystemRun) (string, float64) { return s.Name, s.CPURatio().Median })
+	c.Floor = changes(prev.Floor, now.Floor, func(f *FloorRun) (string, float64) { return f.Name, f.Ratio().Median })
 	// The whole corpus is the files both runs measured: a short run (-systems) is compared
 	// with the same files of the earlier run, not with all of them.
 	pt, nt := prev.commonWith(now).totals(), now.commonWith(prev).totals()
@@ -76,6 +56,23 @@ func compareRuns(prev, now *Report, source string) *Comparison {
 	c.FloorAll = RatioChange{"all systems", safeDiv(pt.Score, pt.Floor), safeDiv(nt.Score, nt.Floor)}
 	c.Ours = RatioChange{"all systems", pt.Ours, nt.Ours}
 	return c
+}
+
+// changes sets the ratio of each of now's runs beside that of prev's run of the same name.
+func changes[T any](prev, now []T, ratio func(*T) (string, float64)) []RatioChange {
+	then := map[string]float64{}
+	for i := range prev {
+		name, r := ratio(&prev[i])
+		then[name] = r
+	}
+	var out []RatioChange
+	for i := range now {
+		name, r := ratio(&now[i])
+		if p, ok := then[name]; ok {
+			out = append(out, RatioChange{name, p, r})
+		}
+	}
+	return out
 }
 
 // commonWith returns r with only the systems and floor runs that other has too.

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -45,29 +46,9 @@ func MaxDiff(changes []RatioChange) (float64, string) {
 
 func compareRuns(prev, now *Report, source string) *Comparison {
 	c := &Comparison{Source: source}
-	prevSys := map[string]*SystemRun{}
-	for i := range prev.Systems {
-		prevSys[prev.Systems[i].Name] = &prev.Systems[i]
-	}
-	for i := range now.Systems {
-		s := &now.Systems[i]
-		p, ok := prevSys[s.Name]
-		if !ok {
-			continue
-		}
-		c.Wall = append(c.Wall, RatioChange{s.Name, p.WallRatio().Median, s.WallRatio().Median})
-		c.CPU = append(c.CPU, RatioChange{s.Name, p.CPURatio().Median, s.CPURatio().Median})
-	}
-	prevFloor := map[string]*FloorRun{}
-	for i := range prev.Floor {
-		prevFloor[prev.Floor[i].Name] = &prev.Floor[i]
-	}
-	for i := range now.Floor {
-		f := &now.Floor[i]
-		if p, ok := prevFloor[f.Name]; ok {
-			c.Floor = append(c.Floor, RatioChange{f.Name, p.Ratio().Median, f.Ratio().Median})
-		}
-	}
+	c.Wall = changes(prev.Systems, now.Systems, func(s *SystemRun) (string, float64) { return s.Name, s.WallRatio().Median })
+	c.CPU = changes(prev.Systems, now.Systems, func(s *SystemRun) (string, float64) { return s.Name, s.CPURatio().Median })
+	c.Floor = changes(prev.Floor, now.Floor, func(f *FloorRun) (string, float64) { return f.Name, f.Ratio().Median })
 	// The whole corpus is the files both runs measured: a short run (-systems) is compared
 	// with the same files of the earlier run, not with all of them.
 	pt, nt := prev.commonWith(now).totals(), now.commonWith(prev).totals()
@@ -77,39 +58,65 @@ func compareRuns(prev, now *Report, source string) *Comparison {
 	return c
 }
 
-// commonWith returns r with only the systems and floor runs that other has too.
-func (r *Report) commonWith(other *Report) *Report {
-	has := map[string]bool{}
-	for _, s := range other.Systems {
-		has["s"+s.Name] = true
+// changes sets the ratio of each of now's runs beside that of prev's run of the same name.
+func changes[T any](prev, now []T, ratio func(*T) (string, float64)) []RatioChange {
+	then := map[string]float64{}
+	for i := range prev {
+		name, r := ratio(&prev[i])
+		then[name] = r
 	}
-	for _, f := range other.Floor {
-		has["f"+f.Name] = true
-	}
-	out := &Report{}
-	for _, s := range r.Systems {
-		if has["s"+s.Name] {
-			out.Systems = append(out.Systems, s)
-		}
-	}
-	for _, f := range r.Floor {
-		if has["f"+f.Name] {
-			out.Floor = append(out.Floor, f)
+	var out []RatioChange
+	for i := range now {
+		name, r := ratio(&now[i])
+		if p, ok := then[name]; ok {
+			out = append(out, RatioChange{name, p, r})
 		}
 	}
 	return out
 }
 
+// commonWith returns r with only the systems and floor runs that other has too.
+func (r *Report) commonWith(other *Report) *Report {
+	return &Report{
+		Systems: slices.DeleteFunc(slices.Clone(r.Systems), func(s SystemRun) bool {
+			return !slices.ContainsFunc(other.Systems, func(o SystemRun) bool { return o.Name == s.Name })
+		}),
+		Floor: slices.DeleteFunc(slices.Clone(r.Floor), func(f FloorRun) bool {
+			return !slices.ContainsFunc(other.Floor, func(o FloorRun) bool { return o.Name == f.Name })
+		}),
+	}
+}
+
+// safeDiv is a/b, or 0 (a missing ratio, as Diff reads it) when b is 0: never a NaN, which
+// benchmarks.json cannot hold.
 func safeDiv(a, b float64) float64 {
 	if b == 0 {
-		return math.NaN()
+		return 0
 	}
 	return a / b
 }
 
-// verdict says, in a sentence or two of the report's summary, how far this run's ratios are from
+// comparisonRow is one system's ratios then and now.
+type comparisonRow struct{ Wall, CPU, Floor RatioChange }
+
+// Rows are the systems' ratios, in this run's order.
+func (c *Comparison) Rows() []comparisonRow {
+	var rows []comparisonRow
+	for i, w := range c.Wall {
+		row := comparisonRow{Wall: w, CPU: c.CPU[i]}
+		for _, f := range c.Floor {
+			if f.Name == w.Name {
+				row.Floor = f
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// Verdict says, in a sentence or two of the report's summary, how far this run's ratios are from
 // the earlier run's, and whether all of them are within agreementTolerance.
-func (c *Comparison) verdict() string {
+func (c *Comparison) Verdict() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "the whole-corpus speed-up was %s then and %s now (%s); the floor ratio %s then, %s now (%s).",
 		fmtRatioOrDash(c.Total.Prev), fmtRatioOrDash(c.Total.Now), fmtChange(c.Total),

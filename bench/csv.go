@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"maxmatch/bench/internal/proc"
 )
 
 // The CSV has one row per measurement:
@@ -40,8 +42,7 @@ func writeCSV(w io.Writer, r *Report) error {
 	}
 	durations := func(section, name string, size int, scorer string, ds []time.Duration) {
 		for i, d := range ds {
-			cw.Write([]string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1),
-				fmtFloat(d.Seconds()), "", "", string(StatusOK), ""})
+			cw.Write([]string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1), fmtFloat(d.Seconds()), "", "", string(StatusOK), ""})
 		}
 	}
 	// A measurement with both commands and in-process times.
@@ -82,6 +83,8 @@ func writeCSV(w io.Writer, r *Report) error {
 
 func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
+// readCSVFile reads back, from a run's CSV, what -compare compares: the CoNLL-2014 files'
+// commands and floor runs (the rest of a run is in its benchmarks.json).
 func readCSVFile(path string) (*Report, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -95,35 +98,18 @@ func readCSVFile(path string) (*Report, error) {
 	return r, nil
 }
 
-// readCSV rebuilds the measurements of a report from its CSV (not the machine, lattice sizes or
-// output comparisons, which the CSV does not hold).
 func readCSV(rd io.Reader) (*Report, error) {
-	cr := csv.NewReader(rd)
-	rows, err := cr.ReadAll()
+	rows, err := csv.NewReader(rd).ReadAll()
 	if err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 || len(rows[0]) < csvHeaderFields || len(rows[0]) > len(csvHeader) || !slices.Equal(rows[0], csvHeader[:len(rows[0])]) {
 		return nil, fmt.Errorf("not a benchmark CSV (expected the header %v)", csvHeader)
 	}
-	fields := len(rows[0])
 	r := &Report{}
-	// Indices, not pointers: the slices grow as rows arrive.
-	systems, floors, families := map[string]int{}, map[string]int{}, map[string]int{}
-	points, joined, longPoints := map[pointKey]int{}, map[pointKey]int{}, map[pointKey]int{}
-	longRuns, checks := map[string]int{}, map[string]int{}
-	index := func(m map[string]int, name string, add func()) int {
-		i, ok := m[name]
-		if !ok {
-			i = len(m)
-			m[name] = i
-			add()
-		}
-		return i
-	}
 	for line, row := range rows[1:] {
-		if len(row) != fields {
-			return nil, fmt.Errorf("line %d: %d fields, expected %d", line+2, len(row), fields)
+		if len(row) != len(rows[0]) {
+			return nil, fmt.Errorf("line %d: %d fields, expected %d", line+2, len(row), len(rows[0]))
 		}
 		section, name, scorer := row[0], row[1], row[3]
 		size, err := strconv.Atoi(row[2])
@@ -139,88 +125,34 @@ func readCSV(rd io.Reader) (*Report, error) {
 				return nil, fmt.Errorf("line %d: %q is not a number", line+2, f)
 			}
 		}
-		s := Sample{
-			Wall: secondsDuration(vals[0]), CPU: secondsDuration(vals[1]),
-			MaxRSS: int64(vals[2] * (1 << 20)), Status: Status(row[8]),
-		}
-		if fields > csvHeaderFields && row[9] != "" {
-			if s.MinFlt, err = strconv.ParseInt(row[9], 10, 64); err != nil {
-				return nil, fmt.Errorf("line %d: minflt %q is not an integer", line+2, row[9])
-			}
-		}
-		var dst *[]Sample
+		s := Sample{Wall: secondsDuration(vals[0]), CPU: secondsDuration(vals[1]), MaxRSS: int64(vals[2] * (1 << 20)), Status: proc.Status(row[8])}
 		switch section {
-		case "startup":
-			dst = &r.Startup.Ours
-			if scorer == "official" {
-				dst = &r.Startup.Official
-			}
 		case "conll":
-			i := index(systems, name, func() { r.Systems = append(r.Systems, SystemRun{Name: name, Sentences: size}) })
-			dst = &r.Systems[i].Ours
-			if scorer == "official" {
-				dst = &r.Systems[i].Official
+			i := slices.IndexFunc(r.Systems, func(s SystemRun) bool { return s.Name == name })
+			if i < 0 {
+				i, r.Systems = len(r.Systems), append(r.Systems, SystemRun{Name: name, Sentences: size})
 			}
-		case "family", "inprocess":
-			fam := &r.Families[index(families, name, func() { r.Families = append(r.Families, FamilyRun{Name: name}) })]
-			p := entry(&fam.Points, points, pointKey{name, size}, FamilyPoint{N: size})
-			dst = route(section == "inprocess", scorer, s, &p.Ours, &p.Official, &p.InProcess)
+			if scorer == "official" {
+				r.Systems[i].Official = append(r.Systems[i].Official, s)
+			} else {
+				r.Systems[i].Ours = append(r.Systems[i].Ours, s)
+			}
 		case "floor":
-			i := index(floors, name, func() { r.Floor = append(r.Floor, FloorRun{Name: name, Pairs: size}) })
+			i := slices.IndexFunc(r.Floor, func(f FloorRun) bool { return f.Name == name })
+			if i < 0 {
+				i, r.Floor = len(r.Floor), append(r.Floor, FloorRun{Name: name, Pairs: size})
+			}
 			if scorer == "floor" {
 				r.Floor[i].Floor = append(r.Floor[i].Floor, s.Wall)
 			} else {
 				r.Floor[i].Score = append(r.Floor[i].Score, s.Wall)
 			}
-		case "joined", "joined-inprocess":
-			j := entry(&r.Joined, joined, pointKey{name, size}, JoinedRun{Name: name, Group: size})
-			dst = route(section == "joined-inprocess", scorer, s, &j.Ours, &j.Official, &j.InProcess)
-		case "long", "long-inprocess":
-			l := &r.Long[index(longRuns, name, func() { r.Long = append(r.Long, LongRun{Name: name}) })]
-			p := entry(&l.Points, longPoints, pointKey{name, size}, LongPoint{FamilyPoint: FamilyPoint{N: size}})
-			dst = route(section == "long-inprocess", scorer, s, &p.Ours, &p.Official, &p.InProcess)
-		case "check":
-			i := index(checks, name, func() { r.Checks = append(r.Checks, CheckRun{Name: name, Size: size}) })
-			dst = &r.Checks[i].Samples
+		case "startup", "family", "inprocess", "joined", "joined-inprocess", "long", "long-inprocess", "check":
 		default:
 			return nil, fmt.Errorf("line %d: unknown section %q", line+2, section)
 		}
-		if dst != nil {
-			*dst = append(*dst, s)
-		}
 	}
 	return r, nil
-}
-
-// pointKey names a measurement of a family or a file at one size.
-type pointKey struct {
-	name string
-	size int
-}
-
-// entry returns the element of *xs that m gives key's index of, appending zero (and
-// recording its index) the first time: indices, not pointers, as the slice grows.
-func entry[T any](xs *[]T, m map[pointKey]int, key pointKey, zero T) *T {
-	k, ok := m[key]
-	if !ok {
-		k = len(*xs)
-		m[key] = k
-		*xs = append(*xs, zero)
-	}
-	return &(*xs)[k]
-}
-
-// route says where a row's sample goes among a measurement's runs: an in-process time is
-// appended to inproc here (nil returned), a command's sample goes to ours or official.
-func route(inprocess bool, scorer string, s Sample, ours, official *[]Sample, inproc *[]time.Duration) *[]Sample {
-	switch {
-	case inprocess:
-		*inproc = append(*inproc, s.Wall)
-		return nil
-	case scorer == "official":
-		return official
-	}
-	return ours
 }
 
 func secondsDuration(s float64) time.Duration { return time.Duration(s * 1e9) }

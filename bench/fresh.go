@@ -39,10 +39,10 @@ func minflts(ss []Sample) []float64 {
 }
 
 // freshMemoryRows returns a row per CoNLL system and per family size whose command was measured
-// with page faults; none when the start-up's were not (a report read back from an older CSV).
+// with page faults; none when the start-up's were not, or the first touch's cost was not measured.
 func freshMemoryRows(r *Report) []freshRow {
 	startWall, startPages := spreadOf(walls(r.Startup.Ours)), spreadOf(minflts(r.Startup.Ours))
-	if startWall.N == 0 || startPages.N == 0 {
+	if startWall.N == 0 || startPages.N == 0 || r.Machine.FirstTouch <= 0 {
 		return nil
 	}
 	touch := r.Machine.FirstTouch.Seconds()
@@ -91,25 +91,6 @@ func shares(rows []freshRow, minExtra float64) []float64 {
 	return out
 }
 
-// writeFreshMemory writes the section that accounts for the command's time beyond in-process.
-func writeFreshMemory(p func(string, ...any), r *Report, rows []freshRow) {
-	touch := r.Machine.FirstTouch.Seconds()
-	p("## The command beyond in-process: fresh memory\n\n")
-	p("A command is a fresh process: every page of memory it uses is new to it, and its first touch is a page fault, which the kernel serves by finding and zeroing a page. On this machine one costs %s (the harness times %d MiB of fresh anonymous memory written page by page, %d times, before it measures anything; %s per MiB). The in-process figures repeat the same work in one warm process whose heap is reused, so they pay almost none of it. Below, for each input: our command's median time, less its start-up on the trivial sentence; our in-process time for the same work (CoNLL: `scorer.Score` of the file, one worker; families: the case); the command's minor page faults beyond the start-up's (wait4's ru_minflt, the run of median time); and those faults at the measured cost, as a share of the time beyond start-up.\n\n",
-		fmtSeconds(touch), firstTouchBytes>>20, firstTouchRounds, fmtSeconds(touch*(1<<20)/pageSize))
-	p("| input | command | less start-up | in-process | fresh pages | their first touches | share |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
-	for _, f := range rows {
-		p("| %s | %s | %s | %s | %.0f | %s | %s |\n", f.Input, fmtSeconds(f.Command), fmtSecondsOrDash(f.Extra),
-			fmtSecondsOrDash(f.InProcess), f.Pages, fmtSecondsOrDash(f.Touches), fmtPercent(f.Share()))
-	}
-	p("\nThe share is an estimate (the faults of the run of median time at the cost measured once, against that run's time); above 100%% it means the touches cost more inside the command than in the probe, or the start-up was slower in its rounds. What remains beyond start-up and touches is the scoring itself, reading and printing.\n\n")
-	if f, ok := fitPages(rows); ok {
-		p("Least squares over the %d inputs: command time less start-up ≈ %s + %s × fresh pages (R² = %.3f). The slope holds the first touch and the scoring work that grows with the memory it uses (and the Go runtime zeroes whole pages, where the probe writes a byte per page); the probe's figure above is the touch alone. A small intercept says that beyond start-up, the command's time follows its fresh memory.\n\n",
-			f.Points, fmtSignedSeconds(f.Intercept), fmtSeconds(f.PerPage), f.R2)
-	}
-	p("![command time against fresh memory](%s.svg)\n\n", freshFile)
-}
-
 // pageFit is the least-squares line of the command's time beyond start-up (seconds) on the
 // fresh pages beyond the start-up's: Intercept + PerPage × pages.
 type pageFit struct {
@@ -131,12 +112,4 @@ func fitPages(rows []freshRow) (f pageFit, ok bool) {
 	f.R2 = stat.RSquared(x, y, nil, f.Intercept, f.PerPage)
 	f.Points = len(x)
 	return f, true
-}
-
-// fmtSignedSeconds is fmtSeconds that keeps a negative sign.
-func fmtSignedSeconds(x float64) string {
-	if x < 0 {
-		return "−" + fmtSeconds(-x)
-	}
-	return fmtSeconds(x)
 }

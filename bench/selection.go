@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 	"maxmatch/membudget"
 )
 
@@ -39,7 +39,7 @@ const defaultOfficialJoined = "5:all,26:CAMB"
 // defaultFamilies names the families a run measures by default, short then long.
 func defaultFamilies() []string {
 	var names []string
-	for _, f := range cases.Families {
+	for _, f := range benchcases.Families {
 		names = append(names, f.Name)
 	}
 	return append(names, defaultLong...)
@@ -48,7 +48,7 @@ func defaultFamilies() []string {
 // otherFamilies names the long families that run only when -families names them.
 func otherFamilies() []string {
 	var names []string
-	for _, f := range cases.LongFamilies {
+	for _, f := range benchcases.LongFamilies {
 		if !slices.Contains(defaultLong, f.Name) {
 			names = append(names, f.Name)
 		}
@@ -58,7 +58,7 @@ func otherFamilies() []string {
 
 // selectFamilies resolves -families: "" for the defaults, "none" for none, or names of short
 // and long families.
-func selectFamilies(spec string) (short, long []cases.Family, err error) {
+func selectFamilies(spec string) (short, long []benchcases.Family, err error) {
 	var names []string
 	switch spec {
 	case "none":
@@ -70,9 +70,9 @@ func selectFamilies(spec string) (short, long []cases.Family, err error) {
 	}
 	for _, name := range names {
 		name = strings.TrimSpace(name)
-		if f, ok := cases.FamilyByName(name); ok {
+		if f, ok := benchcases.FamilyByName(name); ok {
 			short = append(short, f)
-		} else if f, ok := cases.LongFamilyByName(name); ok {
+		} else if f, ok := benchcases.LongFamilyByName(name); ok {
 			long = append(long, f)
 		} else {
 			return nil, nil, fmt.Errorf("-families: unknown family %q (known: %s)", name, strings.Join(append(defaultFamilies(), otherFamilies()...), ", "))
@@ -81,9 +81,27 @@ func selectFamilies(spec string) (short, long []cases.Family, err error) {
 	return short, long, nil
 }
 
-// configureLong reads the flags of the scale parts into cfg.
-func configureLong(cfg *Config, f configFlags) error {
+// selectRun reads the flags that select what a run measures into cfg.
+func selectRun(cfg *Config, f configFlags) error {
 	var err error
+	switch f.systems {
+	case "none":
+	case "":
+		if cfg.Systems, err = benchcases.CoNLLSystems(cfg.Data); err != nil {
+			return err
+		}
+	default:
+		cfg.Systems = strings.Split(f.systems, ",")
+	}
+	if cfg.Families, cfg.LongFamilies, err = selectFamilies(f.families); err != nil {
+		return err
+	}
+	cfg.Sizes = benchcases.Sizes
+	if f.sizes != "" {
+		if cfg.Sizes, err = parseInts(f.sizes); err != nil {
+			return fmt.Errorf("-sizes: %v", err)
+		}
+	}
 	if cfg.LongSizes, err = parseInts(f.longSizes); err != nil {
 		return fmt.Errorf("-long-sizes: %v", err)
 	}
@@ -128,7 +146,7 @@ func parseLongMax(s string) (map[string]int, error) {
 		if !ok {
 			return nil, fmt.Errorf("%q: expected family=tokens", item)
 		}
-		if _, known := cases.LongFamilyByName(name); !known {
+		if _, known := benchcases.LongFamilyByName(name); !known {
 			return nil, fmt.Errorf("%q: no long family %q", item, name)
 		}
 		v, err := strconv.Atoi(n)
@@ -210,9 +228,6 @@ func (c joinedChoice) describe() string {
 	return strings.Join(parts, "; ")
 }
 
-// checkNames are the target checks (see checks.go), in report order.
-var checkNames = []string{checkLargeGold, checkLargeGoldJSONL, checkBounded, checkMemoryError}
-
 func parseChecks(s string) ([]string, error) {
 	if s == "none" || s == "" {
 		return nil, nil
@@ -226,4 +241,24 @@ func parseChecks(s string) ([]string, error) {
 		out = append(out, name)
 	}
 	return out, nil
+}
+
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("%q is not a positive integer", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
 }

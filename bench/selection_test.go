@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 )
 
 func TestParseJoinedChoice(t *testing.T) {
@@ -58,7 +58,7 @@ func TestSelectFamilies(t *testing.T) {
 	}
 }
 
-func names(fs []cases.Family) []string {
+func names(fs []benchcases.Family) []string {
 	var out []string
 	for _, f := range fs {
 		out = append(out, f.Name)

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"testing"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 )
 
 // BenchmarkDegenerate measures one sentence, lattice and path, with the default budgets, on the
-// inputs that make the official scorer run for hours (bench/cases): the targets are
+// inputs that make the official scorer run for hours (internal/benchcases): the targets are
 // < 10 ms for 40 unrelated tokens, < 1 s for 200, and < 100 ms for an 8-token clause repeated
 // 20 times (repeated-clause, n = 160).
 func BenchmarkDegenerate(b *testing.B) {
@@ -18,13 +18,13 @@ func BenchmarkDegenerate(b *testing.B) {
 		family string
 		n      int
 	}{{"unrelated", 20}, {"unrelated", 40}, {"unrelated", 200}, {"repeated-clause", 160}} {
-		f, ok := cases.FamilyByName(in.family)
+		f, ok := benchcases.FamilyByName(in.family)
 		if !ok {
 			b.Fatalf("no family %q", in.family)
 		}
 		c := f.Case(in.n, 1)
 		var ids levenshtein.Interner
-		p := cases.CasePair(&ids, &c)
+		p := benchcases.CasePair(&ids, &c)
 		b.Run(fmt.Sprintf("case=%s-n=%d", in.family, in.n), func(b *testing.B) {
 			var l lattice.Lattice
 			b.ReportAllocs()

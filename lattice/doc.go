@@ -144,7 +144,7 @@
 // The relaxed search's best value can be below the official's: every best path may have a
 // phrase the closure does not hold as the relaxed search took it (a pair joined within u no-op
 // steps whose stored path has more, or is longer) — on one clause of 160 tokens repeated
-// (bench/cases, seed 5), one phrase of 125 steps from (8, 8) — and then the tie search keeps no
+// (internal/benchcases, seed 5), one phrase of 125 steps from (8, 8) — and then the tie search keeps no
 // path ("unreal tie"). The
 // search then takes the phrases of those phrases' origins from the closure: at an exact origin a
 // no relaxed phrase starts, and every pair (a, b) a's scan holds (sourceScan) is an explicit
@@ -209,7 +209,7 @@
 // spacing of 3·10⁻⁵): the roundings of a best path may then add up to ε.
 //
 // At 1,000 × 1,000 no bound of this kind can hold. There K = 251,502,252,000 exactly (the grid's
-// closed form), a best path of the family's case (bench/cases, seed 1) has M = 90 matched
+// closed form), a best path of the family's case (internal/benchcases, seed 1) has M = 90 matched
 // edges, and every sum after them is near K·M ≈ 2.26·10¹³, in [2⁴⁴, 2⁴⁵), where float64s are
 // 2⁻⁸ ≈ 0.0039 apart: one addition rounds by up to 0.00195, about two ε. Paths whose exact weights differ by ε, or by a
 // few ε, can then round to the same sum or to sums in the other order, so which path the

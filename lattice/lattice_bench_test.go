@@ -3,7 +3,7 @@ package lattice_test
 import (
 	"testing"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 	"maxmatch/lattice"
 	"maxmatch/membudget"
 )
@@ -21,7 +21,7 @@ func defaultBudget() *membudget.Account {
 // BenchmarkLatticeBuild builds the lattice of every pair of a case with its transitive closure
 // (matrices included): the stage before the searches. One op is the whole case.
 func BenchmarkLatticeBuild(b *testing.B) {
-	for _, c := range cases.Stages(b) {
+	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
 			var l lattice.Lattice
 			edges := 0
@@ -45,7 +45,7 @@ func BenchmarkLatticeBuild(b *testing.B) {
 // One op is the whole case; the lattices of all pairs are kept, as a corpus needs them one at
 // a time this costs memory only.
 func BenchmarkSearch(b *testing.B) {
-	for _, c := range cases.Stages(b) {
+	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
 			ls := make([]lattice.Lattice, len(c.Pairs))
 			for i := range c.Pairs {
@@ -67,7 +67,7 @@ func BenchmarkSearch(b *testing.B) {
 // budget gets) for every annotator of every pair, on lattices built beforehand with a budget
 // of one edge so that every pair falls back to it.
 func BenchmarkBoundedSearch(b *testing.B) {
-	for _, c := range cases.Stages(b) {
+	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
 			opt := official3_2
 			opt.MaxEdges = 1

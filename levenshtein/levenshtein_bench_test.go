@@ -3,14 +3,14 @@ package levenshtein_test
 import (
 	"testing"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 	"maxmatch/levenshtein"
 )
 
 // BenchmarkMatrices fills both Levenshtein matrices (substitution cost 1 and 2) of every pair of
 // a case: the floor of any exact M² scorer. One op is the whole case (1312 pairs for CoNLL).
 func BenchmarkMatrices(b *testing.B) {
-	for _, c := range cases.Stages(b) {
+	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
 			cells := 0
 			for _, p := range c.Pairs {

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 	"maxmatch/scorer"
 )
 
@@ -20,7 +20,7 @@ import (
 const commandGCPercent = 400
 
 func BenchmarkParse(b *testing.B) {
-	for _, c := range cases.Stages(b) {
+	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.Corpus.GoldData) + len(c.Corpus.SystemData)))
 			b.ReportAllocs()
@@ -40,7 +40,7 @@ func BenchmarkParse(b *testing.B) {
 // interning, lattice, closure, search, edit strings, matching) in one goroutine: everything
 // scorer.Score does but the annotator choice.
 func BenchmarkEvaluate(b *testing.B) {
-	for _, c := range cases.Stages(b) {
+	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
 			ev, err := scorer.NewEvaluator(scorer.DefaultOptions())
 			if err != nil {
@@ -61,7 +61,7 @@ func BenchmarkEvaluate(b *testing.B) {
 // BenchmarkScore scores a case as the command does (scorer.Score: evaluation on one worker per
 // CPU, then the annotator choice in order), gold and system already parsed.
 func BenchmarkScore(b *testing.B) {
-	for _, c := range cases.Stages(b) {
+	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -76,7 +76,7 @@ func BenchmarkScore(b *testing.B) {
 // BenchmarkAnnotatorChoice chooses an annotator for every sentence of a case, in order, from
 // results evaluated beforehand.
 func BenchmarkAnnotatorChoice(b *testing.B) {
-	for _, c := range cases.Stages(b) {
+	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
 			ev, err := scorer.NewEvaluator(scorer.DefaultOptions())
 			if err != nil {
@@ -106,18 +106,18 @@ func BenchmarkAnnotatorChoice(b *testing.B) {
 // scorer.Score on one worker (what "maxmatch score" does for each), for a ratio measured
 // side by side.
 func BenchmarkPreparedNbest(b *testing.B) {
-	data, err := cases.SharedData(".")
+	data, err := benchcases.SharedData(".")
 	if err != nil {
 		b.Skip(err)
 	}
-	names, err := cases.CoNLLSystems(data)
+	names, err := benchcases.CoNLLSystems(data)
 	if err != nil {
 		b.Fatal(err)
 	}
 	var gold []scorer.Sentence
 	var lists [][]string
 	for _, n := range names {
-		c, err := cases.ReadCorpus(n, filepath.Join(data, "conll14", "systems", n), filepath.Join(data, cases.CoNLLGold))
+		c, err := benchcases.ReadCorpus(n, filepath.Join(data, "conll14", "systems", n), filepath.Join(data, benchcases.CoNLLGold))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -139,7 +139,7 @@ func BenchmarkPreparedNbest(b *testing.B) {
 			}
 		}
 		b.ReportAllocs()
-		cpu := cases.CPUTime()
+		cpu := benchcases.CPUTime()
 		for b.Loop() {
 			for _, hyps := range files {
 				if _, err := scorer.Score(hyps, gold, opt, nil); err != nil {
@@ -147,7 +147,7 @@ func BenchmarkPreparedNbest(b *testing.B) {
 				}
 			}
 		}
-		cases.ReportThroughput(b, 17056, cpu)
+		benchcases.ReportThroughput(b, 17056, cpu)
 	})
 	const chunk = 32
 	p := scorer.Prepare(gold, scorer.DefaultOptions())
@@ -159,7 +159,7 @@ func BenchmarkPreparedNbest(b *testing.B) {
 				evs[w] = p.Evaluator()
 			}
 			b.ReportAllocs()
-			cpu := cases.CPUTime()
+			cpu := benchcases.CPUTime()
 			for b.Loop() {
 				next := make(chan int, len(gold)/chunk+1)
 				for c := 0; c < len(gold); c += chunk {
@@ -184,12 +184,12 @@ func BenchmarkPreparedNbest(b *testing.B) {
 				}
 				wg.Wait()
 			}
-			cases.ReportThroughput(b, 17056, cpu)
+			benchcases.ReportThroughput(b, 17056, cpu)
 		})
 	}
 }
 
-// BenchmarkLongLine scores one long line (bench/cases.LongFamilies) as the command does, under
+// BenchmarkLongLine scores one long line (bench/benchcases.LongFamilies) as the command does, under
 // the default memory budget: near-identical lines of 10⁴ to 10⁶ tokens (exact), a heavily
 // edited one of 10⁴ (exact, and forced to the bounded search with MaxEdges 1).
 func BenchmarkLongLine(b *testing.B) {
@@ -201,12 +201,12 @@ func BenchmarkLongLine(b *testing.B) {
 		{"near-identical", 10_000, 0}, {"near-identical", 100_000, 0}, {"near-identical", 1_000_000, 0},
 		{"edited", 10_000, 0}, {"edited", 10_000, 1},
 	} {
-		f, ok := cases.LongFamilyByName(in.family)
+		f, ok := benchcases.LongFamilyByName(in.family)
 		if !ok {
 			b.Fatalf("no family %q", in.family)
 		}
 		c := f.Case(in.n, 1)
-		corpus, err := cases.ParseCorpus(in.family, []byte(c.System()), []byte(c.M2()))
+		corpus, err := benchcases.ParseCorpus(in.family, []byte(c.System()), []byte(c.M2()))
 		if err != nil {
 			b.Fatal(err)
 		}

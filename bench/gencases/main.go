@@ -1,5 +1,5 @@
 // Command gencases writes the long-line benchmark inputs as files: a generated long family
-// (bench/cases.LongFamilies) at one size, or CoNLL-2014 with consecutive sentences joined into
+// (bench/benchcases.LongFamilies) at one size, or CoNLL-2014 with consecutive sentences joined into
 // one line (the gold file and every system of the shared data, joined the same way).
 //
 //	go run ./bench/gencases -family near-identical -n 100000 -out DIR   → DIR/near-identical-100000.{m2,txt}
@@ -12,7 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 )
 
 func main() {
@@ -31,9 +31,9 @@ func main() {
 func run(family string, n int, seed int64, group int, out string) error {
 	switch {
 	case family != "" && group == 0:
-		f, ok := cases.LongFamilyByName(family)
+		f, ok := benchcases.LongFamilyByName(family)
 		if !ok {
-			if f, ok = cases.FamilyByName(family); !ok {
+			if f, ok = benchcases.FamilyByName(family); !ok {
 				return fmt.Errorf("no family %q", family)
 			}
 		}
@@ -44,7 +44,7 @@ func run(family string, n int, seed int64, group int, out string) error {
 		}
 		return os.WriteFile(base+".txt", []byte(c.System()), 0o644)
 	case group > 0 && family == "":
-		data, err := cases.SharedData(".")
+		data, err := benchcases.SharedData(".")
 		if err != nil {
 			return err
 		}
@@ -52,18 +52,18 @@ func run(family string, n int, seed int64, group int, out string) error {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		gold, err := os.ReadFile(filepath.Join(data, cases.CoNLLGold))
+		gold, err := os.ReadFile(filepath.Join(data, benchcases.CoNLLGold))
 		if err != nil {
 			return err
 		}
-		joined, err := cases.JoinM2(string(gold), group)
+		joined, err := benchcases.JoinM2(string(gold), group)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(cases.CoNLLGold)), []byte(joined), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(benchcases.CoNLLGold)), []byte(joined), 0o644); err != nil {
 			return err
 		}
-		systems, err := cases.CoNLLSystems(data)
+		systems, err := benchcases.CoNLLSystems(data)
 		if err != nil {
 			return err
 		}
@@ -72,7 +72,7 @@ func run(family string, n int, seed int64, group int, out string) error {
 			if err != nil {
 				return err
 			}
-			if err := os.WriteFile(filepath.Join(dir, s), []byte(cases.JoinLines(string(text), group)), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, s), []byte(benchcases.JoinLines(string(text), group)), 0o644); err != nil {
 				return err
 			}
 		}

@@ -37,8 +37,8 @@ import (
 	"strings"
 	"time"
 
-	"maxmatch/bench/cases"
 	"maxmatch/bench/internal/proc"
+	"maxmatch/internal/benchcases"
 	"maxmatch/membudget"
 )
 
@@ -120,11 +120,11 @@ func run(args []string) int {
 }
 
 func setUp(rounds, anchorSentences int) (*config, error) {
-	root, err := cases.ModuleRoot(".")
+	root, err := benchcases.ModuleRoot(".")
 	if err != nil {
 		return nil, err
 	}
-	data, err := cases.SharedData(root)
+	data, err := benchcases.SharedData(root)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func setUp(rounds, anchorSentences int) (*config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &config{root: root, data: data, gold: filepath.Join(data, cases.CoNLLGold), dir: dir, rounds: rounds, anchorSentences: anchorSentences}
+	c := &config{root: root, data: data, gold: filepath.Join(data, benchcases.CoNLLGold), dir: dir, rounds: rounds, anchorSentences: anchorSentences}
 	if c.python3, err = exec.LookPath("python3"); err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func setUp(rounds, anchorSentences int) (*config, error) {
 	if out, err := goBuild(root, "-o", c.maxmatch, "./cmd/maxmatch"); err != nil {
 		return nil, fmt.Errorf("go build: %v\n%s", err, out)
 	}
-	if c.names, err = cases.CoNLLSystems(data); err != nil {
+	if c.names, err = benchcases.CoNLLSystems(data); err != nil {
 		return nil, err
 	}
 	gold, err := os.ReadFile(c.gold)

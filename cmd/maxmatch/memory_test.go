@@ -8,15 +8,15 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 	"maxmatch/nbest"
 )
 
-// writeLongCase writes a long-line case (bench/cases.LongFamilies) of n tokens to a temporary
+// writeLongCase writes a long-line case (bench/benchcases.LongFamilies) of n tokens to a temporary
 // directory and returns the system and gold paths.
 func writeLongCase(t *testing.T, family string, n int) (system, gold string) {
 	t.Helper()
-	f, ok := cases.LongFamilyByName(family)
+	f, ok := benchcases.LongFamilyByName(family)
 	if !ok {
 		t.Fatalf("no family %q", family)
 	}
@@ -72,7 +72,7 @@ func TestLongLineScoredExactly(t *testing.T) {
 // prints sentences as they are scored, every sentence before it is on stdout, whole (not what
 // a buffer happened to hold), and the one message says the output is incomplete.
 func TestTooLargeAfterPrintedSentences(t *testing.T) {
-	f, _ := cases.LongFamilyByName("near-identical")
+	f, _ := benchcases.LongFamilyByName("near-identical")
 	small, large := f.Case(1_000, 1), f.Case(1_000_000, 1)
 	dir := t.TempDir()
 	system, gold := filepath.Join(dir, "sys.txt"), filepath.Join(dir, "gold.m2")
@@ -111,11 +111,11 @@ func TestTooLargeAfterPrintedSentences(t *testing.T) {
 func TestNbestTooLargeAfterPrintedHypotheses(t *testing.T) {
 	defer func(b int64) { onePassBytes = b }(onePassBytes)
 	onePassBytes = -1 // every list checked first, its rows streamed
-	f, _ := cases.LongFamilyByName("near-identical")
+	f, _ := benchcases.LongFamilyByName("near-identical")
 	small, large := f.Case(1_000, 1), f.Case(1_000_000, 1)
 	dir := t.TempDir()
 	list, gold := filepath.Join(dir, "list.nbest"), filepath.Join(dir, "gold.m2")
-	hyp := func(c cases.Case) string { return strings.TrimSuffix(c.System(), "\n") }
+	hyp := func(c benchcases.Case) string { return strings.TrimSuffix(c.System(), "\n") }
 	// A batch's worth of hypotheses of sentence 0 (the list is scored in batches of
 	// nbest.BatchHyps, printed whole), then sentence 1, too large for the budget.
 	text := strings.Repeat("0 ||| "+hyp(small)+" ||| f ||| 1\n", nbest.BatchHyps) + "1 ||| " + hyp(large) + " ||| f ||| 1\n"

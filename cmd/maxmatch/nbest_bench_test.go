@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/bench/cases"
+	"maxmatch/internal/benchcases"
 )
 
 // conllNbest writes the CoNLL-2014 files of the shared data as one n-best list (Moses format):
@@ -17,11 +17,11 @@ import (
 // file k). It returns the list's path, the combined gold's, and the files' names.
 func conllNbest(tb testing.TB, dir string) (list, gold string, names []string) {
 	tb.Helper()
-	data, err := cases.SharedData(".")
+	data, err := benchcases.SharedData(".")
 	if err != nil {
 		tb.Skip(err)
 	}
-	names, err = cases.CoNLLSystems(data)
+	names, err = benchcases.CoNLLSystems(data)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func conllNbest(tb testing.TB, dir string) (list, gold string, names []string) {
 	if err := os.WriteFile(list, []byte(b.String()), 0o644); err != nil {
 		tb.Fatal(err)
 	}
-	return list, filepath.Join(data, cases.CoNLLGold), names
+	return list, filepath.Join(data, benchcases.CoNLLGold), names
 }
 
 // BenchmarkNbestCommand runs "maxmatch nbest" in-process on the 13 CoNLL-2014 files as 13
@@ -60,13 +60,13 @@ func BenchmarkNbestCommand(b *testing.B) {
 					args = []string{"nbest", "--jsonl", "-j", j, list, gold}
 				}
 				b.ReportAllocs()
-				cpu := cases.CPUTime()
+				cpu := benchcases.CPUTime()
 				for b.Loop() {
 					if code := run(args, io.Discard, io.Discard); code != 0 {
 						b.Fatalf("exit %d", code)
 					}
 				}
-				cases.ReportThroughput(b, 17056, cpu)
+				benchcases.ReportThroughput(b, 17056, cpu)
 			})
 		}
 	}

@@ -1,9 +1,9 @@
-// Package cases provides the inputs of the benchmarks: the generated families of sentence pairs
+// Package benchcases provides the inputs of the benchmarks: the generated families of sentence pairs
 // on which the scorers' cost grows (unrelated hypotheses, repeated clauses, long sentences with
 // many gold edits) and the CoNLL-2014 corpus from the shared data, as M2 and system text for the
 // commands and as interned token sequences for the stage benchmarks. The harness (bench) and the
 // go test benchmarks of levenshtein, lattice and scorer use the same cases.
-package cases
+package benchcases
 
 import (
 	"fmt"

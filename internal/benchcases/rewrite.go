@@ -1,4 +1,4 @@
-package cases
+package benchcases
 
 import (
 	"math/rand"

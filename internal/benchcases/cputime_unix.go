@@ -1,6 +1,6 @@
 //go:build unix
 
-package cases
+package benchcases
 
 import (
 	"syscall"

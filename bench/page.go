@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/template"
+
+	"maxmatch/internal/markdown"
+	"maxmatch/membudget"
+	"maxmatch/scorer"
+)
+
+// Output file names, the same in -out and -docs (inprocess.txt: -out only).
+const (
+	reportName  = "benchmarks.md"
+	csvName     = "benchmarks.csv"
+	jsonName    = "benchmarks.json"
+	benchName   = "inprocess.txt"
+	scalingFile = "benchmarks-scaling"
+	speedupFile = "benchmarks-speedup"
+	freshFile   = "benchmarks-fresh-memory"
+	joinedFile  = "benchmarks-joined"
+	longFile    = "benchmarks-long"
+)
+
+// regenerate is the documented command that rewrites docs/benchmarks.md.
+const regenerate = "go run ./bench -mirror PATH/TO/m2scorer.git -compare docs/benchmarks.csv -docs docs"
+
+// floorTarget is the goal for our whole-corpus in-process time, in multiples of the floor.
+const floorTarget = 5.0
+
+// agreementTolerance is how far two runs' ratios may differ (relative change) and still be
+// said to agree.
+const agreementTolerance = 0.20
+
+//go:embed page.md.tmpl
+var pageTemplate string
+
+// writeOutputs writes the run whole (JSON), has TestTargets judge it, and writes the page,
+// the CSV and the plots into cfg.Out and, when set, cfg.Docs; the benchmarks' output into
+// cfg.Out.
+func writeOutputs(cfg *Config, r *Report) error {
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return err
+	}
+	if len(r.benchOutput) > 0 {
+		if err := os.WriteFile(filepath.Join(cfg.Out, benchName), r.benchOutput, 0o644); err != nil {
+			return err
+		}
+	}
+	if r.hasScaleParts() {
+		if err := judgeTargets(cfg, r); err != nil {
+			return err
+		}
+	}
+	files := map[string][]byte{}
+	var err error
+	if files[reportName], err = writePage(r); err != nil {
+		return err
+	}
+	var csvData bytes.Buffer
+	if err := writeCSV(&csvData, r); err != nil {
+		return err
+	}
+	files[csvName] = csvData.Bytes()
+	if files[jsonName], err = json.MarshalIndent(r, "", "\t"); err != nil {
+		return err
+	}
+	if err := plots(r, files); err != nil {
+		return err
+	}
+	for _, dir := range []string{cfg.Out, cfg.Docs} {
+		if dir == "" {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				return err
+			}
+		}
+		logf("wrote %s", filepath.Join(dir, reportName))
+	}
+	return nil
+}
+
+// page is what the template renders: the report and the figures drawn from it.
+type page struct {
+	*Report
+	OfficialRun bool
+	T           corpusTotals
+	Lo, Hi      named // the lowest and highest per-file speed-up
+	Same        int   // files with the same scores,
+	SameOf      int   // of those compared
+	MaxMemory   int64 // the command's default memory budget
+	Command     map[string]float64
+	Families    []familyView
+	Long        []familyView
+	Groups      []int // 1 and the joined groups
+	JoinedTotal []joinedTotals
+	Growth      []JoinedGrowth // per file, and all files' sums last
+	AllGrowth   *JoinedGrowth  // those sums, when they fitted
+	Fresh       []freshRow
+	FreshFit    *pageFit
+	Shares      Spread  // the fresh pages' shares over the start-up's noise
+	Noise       float64 // the start-up's range
+	Met, Judged int     // targets met, and measured
+	Scale       bool    // whether the run measured any of the scale parts
+}
+
+// familyView is a family with its growth fits (those that fitted apart too), the largest size
+// scored exactly (ExactAll: every size was), the largest the official finished.
+type familyView struct {
+	*FamilyRun
+	Fits, Fitted []FamilyFit
+	ExactUpTo    int
+	ExactAll     bool
+	OfficialUpTo int
+}
+
+type named struct {
+	Name string
+	V    float64
+}
+
+func writePage(r *Report) ([]byte, error) {
+	tmpl, err := template.New("page").Funcs(pageFuncs).Parse(pageTemplate)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	if err := tmpl.Execute(&b, newPage(r)); err != nil {
+		return nil, err
+	}
+	return []byte(markdown.WithContents(b.String())), nil
+}
+
+func newPage(r *Report) *page {
+	p := &page{Report: r, OfficialRun: r.Official != "", Scale: r.hasScaleParts(), T: r.totals(), Command: map[string]float64{}, Lo: named{V: math.Inf(1)}}
+	if p.MaxMemory = r.MaxMemory; p.MaxMemory == 0 { // a run of an earlier harness
+		p.MaxMemory, _ = scorer.DefaultMaxMemory()
+	}
+	for i := range r.Systems {
+		s := &r.Systems[i]
+		p.Command[s.Name] = median(s.Ours)
+		if rt := s.WallRatio(); rt.N > 0 {
+			if rt.Median < p.Lo.V {
+				p.Lo = named{s.Name, rt.Median}
+			}
+			if rt.Median > p.Hi.V {
+				p.Hi = named{s.Name, rt.Median}
+			}
+		}
+		if s.Same != "" {
+			p.SameOf++
+			if s.Same == "yes" {
+				p.Same++
+			}
+		}
+	}
+	view := func(f *FamilyRun, fits []FamilyFit) familyView {
+		v := familyView{FamilyRun: f, Fits: fits, OfficialUpTo: f.officialFinished()}
+		v.ExactUpTo, v.ExactAll = f.exactUpTo()
+		for _, ff := range fits {
+			if ff.Err == nil {
+				v.Fitted = append(v.Fitted, ff)
+			}
+		}
+		return v
+	}
+	for i := range r.Families {
+		p.Families = append(p.Families, view(&r.Families[i], r.Families[i].fits(median(r.Startup.Official), p.OfficialRun)))
+	}
+	for i := range r.Long {
+		p.Long = append(p.Long, view(&r.Long[i], r.Long[i].longFits(r)))
+	}
+	p.Groups = append([]int{1}, r.joinedGroups()...)
+	for _, g := range r.joinedGroups() {
+		p.JoinedTotal = append(p.JoinedTotal, r.joinedTotals(g))
+	}
+	per, all := r.joinedGrowth()
+	if p.Growth = per; all.InProcFit.Err == nil {
+		p.Growth, p.AllGrowth = append(p.Growth, all), &all
+	}
+	p.Fresh = freshMemoryRows(r)
+	if f, ok := fitPages(p.Fresh); ok {
+		p.FreshFit = &f
+	}
+	st := spreadOf(walls(r.Startup.Ours))
+	p.Noise = st.Max - st.Min
+	p.Shares = spreadOf(shares(p.Fresh, p.Noise))
+	for _, t := range r.Targets {
+		p.Met += btoi(t.Status == "met")
+		p.Judged += btoi(t.Status != "not measured")
+	}
+	return p
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// pageFuncs are the template's: the figures' formats, and the figures of samples.
+var pageFuncs = template.FuncMap{
+	"regenerate":  func() string { return regenerate },
+	"floorTarget": func() float64 { return floorTarget },
+	"slotBudget":  func() float64 { return slotBudget.Seconds() },
+	"longBudget":  func() float64 { return longSampleBudget.Seconds() },
+	"tolerance":   func() float64 { return 100 * agreementTolerance },
+	"firstTouch":  func() []int { return []int{firstTouchBytes >> 20, firstTouchRounds} },
+	"perMiB":      func(s float64) float64 { return s * (1 << 20) / pageSize },
+	"time":        fmtSeconds, "timeOrDash": fmtSecondsOrDash, "signedTime": fmtSignedSeconds,
+	"ratio": fmtRatio, "ratioOrDash": fmtRatioOrDash, "count": fmtCount, "percent": fmtPercent,
+	"mb": fmtMB, "bytes": membudget.Bytes, "orNone": orNone, "orDash": orDash, "plural": plural,
+	"capitalize": capitalize, "sizes": sizesPhrase, "exponent": fmtExponent, "joinInts": joinInts,
+	"andList": andList, "counts": joinCounts, "change": fmtChange, "code": codeSpan,
+	"walls": walls, "cpus": cpus, "allWalls": allWalls, "allCPUs": allCPUs, "durations": seconds,
+	"peak":        func(ss []Sample) string { return fmtMB(peakMB(ss)) },
+	"allPeak":     func(ss []Sample) string { return fmtMB(allPeakMB(ss)) },
+	"spread":      func(xs []float64) string { return fmtSpread(spreadOf(xs), fmtSeconds) },
+	"ratioSpread": func(s Spread) string { return fmtSpread(s, fmtRatio) },
+	"median":      func(xs []float64) float64 { return spreadOf(xs).Median },
+	"div":         func(a, b float64) float64 { return a / b },
+	"add":         func(a, b float64) float64 { return a + b },
+	"seconds":     func(d interface{ Seconds() float64 }) float64 { return d.Seconds() },
+	"official":    officialCell, "speedup": speedupCell,
+	"who":  func(label string) string { who, _, _ := strings.Cut(label, ":"); return who },
+	"kind": joinedKind, "join": strings.Join,
+	"list":    func() []string { return nil },
+	"append":  func(xs []string, x string) []string { return append(xs, x) },
+	"perLine": func(t joinedTotals) int { return t.SrcTokens / max(1, t.Lines) },
+	"edges": func(pt FamilyPoint) string {
+		switch {
+		case pt.Bounded:
+			return "bounded"
+		case pt.Edges == 0:
+			return "not counted"
+		}
+		return fmt.Sprint(pt.Edges)
+	},
+	"search": func(pt FamilyPoint) string {
+		switch {
+		case pt.OursError != "":
+			return "refused"
+		case pt.Bounded:
+			return "bounded"
+		}
+		return "exact"
+	},
+	"stderr": func(s string) string {
+		s = strings.TrimSpace(s)
+		if lines := strings.Split(s, "\n"); len(lines) > 1 {
+			s = fmt.Sprintf("%s (%d lines)", lines[0], len(lines))
+		}
+		if len(s) > 300 {
+			s = s[:300] + "…"
+		}
+		return orDash(codeSpan(s))
+	},
+}

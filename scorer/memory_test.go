@@ -155,6 +155,19 @@ func TestScoreStopsAtTheSentenceTooLarge(t *testing.T) {
 	}
 }
 
+// TestSetIndexAllocatesOnlyForAnError: setIndex runs for every sentence scored, and errors.As's
+// target escapes to the heap: it must be allocated only when there is an error to look into.
+func TestSetIndexAllocatesOnlyForAnError(t *testing.T) {
+	if allocs := testing.AllocsPerRun(100, func() { setIndex(nil, 3) }); allocs != 0 {
+		t.Errorf("setIndex(nil, 3): %v allocations, want none", allocs)
+	}
+	tl := &TooLargeError{Line: 211}
+	setIndex(fmt.Errorf("wrapped: %w", tl), 70)
+	if tl.Index != 70 {
+		t.Errorf("the wrapped *TooLargeError's index is %d, want 70", tl.Index)
+	}
+}
+
 // TestSharedBudgetDoesNotChangeResults: workers that contend for a budget too small for all
 // of them at once (they release, wait their turn and score again) give the results of one
 // worker, the bounded fallbacks included.

@@ -1,6 +1,6 @@
 module maxmatch
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0

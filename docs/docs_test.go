@@ -30,6 +30,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -545,7 +546,8 @@ func (e *env) run(t *testing.T, dir string, name string, args ...string) ([]byte
 		t.Fatalf("%s %q: no answer in 5 minutes", name, args)
 	}
 	if err != nil {
-		if x, ok := err.(*exec.ExitError); ok {
+		var x *exec.ExitError
+		if errors.As(err, &x) {
 			return out.Bytes(), x.ExitCode()
 		}
 		t.Fatalf("%s: %v", name, err)

@@ -130,7 +130,6 @@ type Lattice struct {
 
 	keys []key
 	occ  []int32 // the edge list: key index per position, in the official order (removals done)
-	k    float64 // the match weight's magnitude: len(edge list)
 
 	bounded Fallback // why BestPath uses the bounded search, if it does
 	// implicit: BestPath runs the search without the closure (implicitPath) first, and builds

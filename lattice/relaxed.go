@@ -32,8 +32,7 @@ func (a rval) better(b rval) bool {
 	return a.v < b.v
 }
 
-func (a rval) plus(m int32, v int64) rval { return rval{a.m + m, a.v + v} }
-func (a rval) add(b rval) rval            { return rval{a.m + b.m, a.v + b.v} }
+func (a rval) add(b rval) rval { return rval{a.m + b.m, a.v + b.v} }
 
 // explicitEdge is an edge of the closure whose weight is known exactly from the gold edits: one
 // that matches a gold edit, or one reported at an insertion offset with gold insertions (whose
@@ -71,7 +70,6 @@ type relaxed struct {
 	via      []uint32 // per state: the forward predecessor (see relaxedVia)
 	origin   []int32  // per state: where the last (or current) edit of its optimal prefixes starts
 	expl     []explicitEdge
-	byFrom   []int32     // expl indices sorted by source vertex
 	walkLeft []bool      // per vertex: its atomic insertion from the left is reported at a walked offset
 	hasExpl  []bool      // per vertex: an explicit edge ends at it
 	pred     []countPred // per vertex: its lattice predecessors

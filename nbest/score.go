@@ -42,7 +42,8 @@ var outBuffers sync.Pool
 // hypothesis on its own against its gold sentence of p on workers (scorer.Workers: at most one per CPU; one
 // PreparedEvaluator each), calls each with every group's results on the worker, and hands the
 // batches, in list order, to emit. A batch whose scoring failed (a sentence too large for the
-// memory budget) stops the run with its error, before emit; so does an error of next or emit.
+// memory budget) stops the run with its error, before emit; so does an error of emit, and one
+// of next, after the groups read before it have been scored and emitted.
 func Score(next func() (Group, error), p *scorer.PreparedGold, workers int, each func(b *Batch, g *Group, rs []scorer.SentenceResult), emit func(*Batch) error) error {
 	workers = scorer.Workers(workers)
 	evs := make([]*scorer.PreparedEvaluator, workers)
@@ -50,22 +51,19 @@ func Score(next func() (Group, error), p *scorer.PreparedGold, workers int, each
 	for w := range evs {
 		evs[w] = p.Evaluator()
 	}
-	batch := func() (*Batch, bool, error) {
-		b := &Batch{}
-		for b.Hyps < BatchHyps {
-			g, err := next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return nil, false, err
-			}
-			b.Groups = append(b.Groups, g)
-			b.Hyps += len(g.Hyps)
+	group := func() (Group, bool, error) {
+		g, err := next()
+		if err == io.EOF {
+			return g, false, nil
 		}
-		return b, len(b.Groups) > 0, nil
+		return g, err == nil, err
 	}
-	work := func(_ context.Context, w int, b *Batch) *Batch {
+	hyps := func(g Group) int { return len(g.Hyps) }
+	work := func(_ context.Context, w int, groups ordered.Batch[Group]) *Batch {
+		b := &Batch{Groups: groups.Items}
+		for _, g := range b.Groups {
+			b.Hyps += hyps(g)
+		}
 		if out, ok := outBuffers.Get().(*[]byte); ok {
 			b.Out = (*out)[:0]
 		}
@@ -87,7 +85,7 @@ func Score(next func() (Group, error), p *scorer.PreparedGold, workers int, each
 		}
 		return b
 	}
-	return ordered.Map(workers, 4*workers, batch, work, func(b *Batch) error {
+	return ordered.Map(workers, 4*workers, ordered.Batches(group, BatchHyps, hyps), work, func(b *Batch) error {
 		if b.err != nil {
 			return b.err
 		}

@@ -93,116 +93,110 @@ func ScoreStream(pairs iter.Seq2[Pair, error], opt Options, each func(*SentenceR
 // divided already (otherwise opt.Shared's, or it is measured now).
 func scoreStream(pairs iter.Seq2[Pair, error], n int, opt Options, each func(*SentenceResult) error, mbp *MemoryBudget) (Totals, error) {
 	t := Totals{Beta: opt.Beta}
-	var mb MemoryBudget
-	var budget *membudget.Budget
-	switch {
-	case mbp != nil:
-		mb, budget = *mbp, membudget.New(mbp.Scoring)
-	case opt.Shared != nil:
-		mb, budget = opt.Shared.memory, opt.Shared.budget
-	default:
-		var err error
-		if mb, err = newMemoryBudget(opt); err != nil {
-			return t, err
-		}
-		budget = membudget.New(mb.Scoring)
-	}
-	evaluate := func(ev *Evaluator, p Pair, i int) (SentenceResult, error) {
-		r, err := ev.Evaluate(p.Hypothesis, p.Gold)
-		r.Index = i
-		if tl, ok := err.(*TooLargeError); ok {
-			tl.Index = i
-		}
-		return r, err
+	mb, budget, err := opt.streamBudget(mbp)
+	if err != nil {
+		return t, err
 	}
 	workers := Workers(opt.Workers)
 	if n >= 0 {
 		workers = min(workers, (n+chunk-1)/chunk)
 	}
 	if workers <= 1 {
-		ev := newEvaluator(opt, mb, budget)
-		i := 0
-		for p, err := range pairs {
-			if err != nil {
-				return t, err
-			}
-			r, err := evaluate(ev, p, i)
-			if err != nil {
-				return t, err
-			}
-			i++
-			if err := t.choose(&r, each); err != nil {
-				return t, err
-			}
-		}
-		return t, nil
-	}
-
-	// The pairs are read into batches of chunk sentences, evaluated on the workers (an
-	// Evaluator each) and chosen in order on this goroutine (ordered.Map). A batch whose
-	// evaluation failed ends at the failing sentence, with its error.
-	type batch struct {
-		first int
-		pairs []Pair
-	}
-	type evaluated struct {
-		rs  []SentenceResult
-		err error
+		return t, scoreInOrder(pairs, newEvaluator(opt, mb, budget), &t, each)
 	}
 	evs := make([]*Evaluator, workers)
 	for w := range evs {
 		evs[w] = newEvaluator(opt, mb, budget)
 	}
+	return t, scoreInChunks(pairs, evs, &t, each)
+}
+
+// streamBudget is the memory budget of a scoring run: mbp's (divided already), when not nil,
+// under a budget of its own; opt.Shared's; or one measured now.
+func (opt Options) streamBudget(mbp *MemoryBudget) (MemoryBudget, *membudget.Budget, error) {
+	switch {
+	case mbp != nil:
+		return *mbp, membudget.New(mbp.Scoring), nil
+	case opt.Shared != nil:
+		return opt.Shared.memory, opt.Shared.budget, nil
+	}
+	mb, err := newMemoryBudget(opt)
+	if err != nil {
+		return mb, nil, err
+	}
+	return mb, membudget.New(mb.Scoring), nil
+}
+
+// evaluateAt evaluates the pair at position i of the corpus, which the result and a
+// *TooLargeError carry.
+func (ev *Evaluator) evaluateAt(p Pair, i int) (SentenceResult, error) {
+	r, err := ev.Evaluate(p.Hypothesis, p.Gold)
+	r.Index = i
+	setIndex(err, i)
+	return r, err
+}
+
+// scoreInOrder scores pairs one after the other on this goroutine, with ev, choosing each
+// sentence's annotator into t as it is evaluated.
+func scoreInOrder(pairs iter.Seq2[Pair, error], ev *Evaluator, t *Totals, each func(*SentenceResult) error) error {
+	i := 0
+	for p, err := range pairs {
+		if err != nil {
+			return err
+		}
+		r, err := ev.evaluateAt(p, i)
+		if err != nil {
+			return err
+		}
+		i++
+		if err := t.choose(&r, each); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chunkResults are the results of a chunk of sentences, which ends at the first sentence whose
+// evaluation failed, with its error.
+type chunkResults struct {
+	rs  []SentenceResult
+	err error
+}
+
+// scoreInChunks reads pairs in chunks of chunk sentences, evaluates them on one worker per
+// Evaluator of evs, and chooses each sentence's annotator into t in order on this goroutine
+// (ordered.Map), at most window chunks in flight.
+func scoreInChunks(pairs iter.Seq2[Pair, error], evs []*Evaluator, t *Totals, each func(*SentenceResult) error) error {
 	pull, stop := iter.Pull2(pairs)
 	defer stop()
-	read := 0
-	var readErr error // the error that ended the pairs, returned after the sentences before it
-	next := func() (batch, bool, error) {
-		if readErr != nil {
-			return batch{}, false, readErr
-		}
-		b := batch{first: read, pairs: make([]Pair, 0, chunk)}
-		for len(b.pairs) < chunk {
-			p, err, ok := pull()
-			if !ok {
-				break
-			}
-			if err != nil {
-				readErr = err
-				break
-			}
-			b.pairs = append(b.pairs, p)
-		}
-		read += len(b.pairs)
-		if len(b.pairs) == 0 {
-			return b, false, readErr
-		}
-		return b, true, nil
+	next := func() (Pair, bool, error) {
+		p, err, ok := pull()
+		return p, ok && err == nil, err
 	}
-	work := func(ctx context.Context, w int, b batch) evaluated {
-		e := evaluated{rs: make([]SentenceResult, 0, len(b.pairs))}
-		for i, p := range b.pairs {
+	one := func(Pair) int { return 1 }
+	evaluate := func(ctx context.Context, w int, b ordered.Batch[Pair]) chunkResults {
+		c := chunkResults{rs: make([]SentenceResult, 0, len(b.Items))}
+		for i, p := range b.Items {
 			if ctx.Err() != nil {
-				return evaluated{}
+				return chunkResults{}
 			}
-			r, err := evaluate(evs[w], p, b.first+i)
+			r, err := evs[w].evaluateAt(p, b.First+i)
 			if err != nil {
-				e.err = err
+				c.err = err
 				break
 			}
-			e.rs = append(e.rs, r)
+			c.rs = append(c.rs, r)
 		}
-		return e
+		return c
 	}
-	err := ordered.Map(workers, window, next, work, func(e evaluated) error {
-		for i := range e.rs {
-			if err := t.choose(&e.rs[i], each); err != nil {
+	return ordered.Map(len(evs), window, ordered.Batches(next, chunk, one), evaluate, func(c chunkResults) error {
+		for i := range c.rs {
+			if err := t.choose(&c.rs[i], each); err != nil {
 				return err
 			}
 		}
-		return e.err
+		return c.err
 	})
-	return t, err
 }
 
 func (t *Totals) choose(r *SentenceResult, each func(*SentenceResult) error) error {

@@ -254,7 +254,10 @@ func FuzzStreamM2(f *testing.F) {
 		if wholeErr != nil {
 			// The sentences handed out before the error come before it in the file (a line of
 			// the file can hold several of Python's lines).
-			pe := wholeErr.(*ParseError)
+			var pe *ParseError
+			if !errors.As(wholeErr, &pe) {
+				t.Fatalf("whole file: %v, want a *ParseError", wholeErr)
+			}
 			if pe.Line > 0 {
 				for _, s := range streamed {
 					if s.Line > pe.Line {

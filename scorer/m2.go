@@ -315,6 +315,30 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 	if !strings.HasPrefix(first.text, "S ") {
 		return p.errorf(first.line, 1, "expected a block to start with an \"S \" line, found %s", quote(first.text))
 	}
+	blockText, blockTokens := p.readSources(lines)
+	if err := p.readEdits(lines[1:], blockText, blockTokens); err != nil {
+		return err
+	}
+	if p.check {
+		p.counted(len(p.sources))
+		return nil
+	}
+	// The official builds {annotator: edits} in order of first appearance, then copies it, per
+	// sentence, into a second dict in the first one's order; we visit annotators in the second
+	// dict's order.
+	order := annotatorVisitOrder(p.annotatorOrder)
+	if p.fixes.Has(FixAnnotatorOrder) {
+		slices.Sort(order)
+	}
+	p.groupByAnnotator(order)
+	p.appendSentences(order)
+	return nil
+}
+
+// readSources reads the block's S lines into p.sources, p.sourceLines and (unless checking)
+// p.tokens, and returns the text of the block, its sources joined by a space, and its tokens,
+// which the A lines' offsets count.
+func (p *m2Parser) readSources(lines []blockLine) (blockText string, blockTokens []string) {
 	p.sources, p.sourceLines, p.tokens = p.sources[:0], p.sourceLines[:0], p.tokens[:0]
 	for _, ln := range lines {
 		if strings.HasPrefix(ln.text, "S ") {
@@ -326,8 +350,7 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 			}
 		}
 	}
-	blockText := p.sources[0]
-	var blockTokens []string
+	blockText = p.sources[0]
 	switch {
 	case len(p.sources) > 1 && !p.check:
 		blockText = strings.Join(p.sources, " ")
@@ -343,38 +366,34 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 	if p.check {
 		p.checkTokens = blockTokens // a buffer for the next block
 	}
+	return blockText, blockTokens
+}
 
+// readEdits reads the A lines among the block's lines after its first into p.edits, and their
+// annotators, in file order, into p.annotatorOrder; S and I lines are skipped.
+func (p *m2Parser) readEdits(lines []blockLine, blockText string, blockTokens []string) error {
 	p.edits, p.annotatorOrder = p.edits[:0], p.annotatorOrder[:0]
-	for _, ln := range lines[1:] {
+	for _, ln := range lines {
 		if strings.HasPrefix(ln.text, "S ") || strings.HasPrefix(ln.text, "I ") {
 			continue
 		}
-		no := ln.line
 		p.col = ln.col
 		if !strings.HasPrefix(ln.text, "A ") {
-			return p.errorf(no, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.text))
+			return p.errorf(ln.line, 1, "expected an \"A \" line (or \"S \", or a blank line between blocks), found %s", quote(ln.text))
 		}
-		e, err := p.editLine(ln.text[2:], no, blockText, blockTokens, len(p.sources))
+		e, err := p.editLine(ln.text[2:], ln.line, blockText, blockTokens, len(p.sources))
 		if err != nil {
 			return err
 		}
 		p.edits = append(p.edits, e)
 		p.annotatorOrder = append(p.annotatorOrder, e.annotator)
 	}
-	if p.check {
-		p.counted(len(p.sources))
-		return nil
-	}
-	// The official builds {annotator: edits} in order of first appearance, then copies it, per
-	// sentence, into a second dict in the first one's order; we visit annotators in the second
-	// dict's order.
-	order := annotatorVisitOrder(p.annotatorOrder)
-	if p.fixes.Has(FixAnnotatorOrder) {
-		slices.Sort(order)
-	}
+	return nil
+}
 
-	p.groupByAnnotator(order)
-
+// appendSentences appends the block's sentences to p.out, each with every annotator of order
+// (grouped by groupByAnnotator) and the annotator's edits that belong to it.
+func (p *m2Parser) appendSentences(order []int64) {
 	tokOffset := 0
 	for si, src := range p.sources {
 		toks := p.tokens[si]
@@ -387,44 +406,50 @@ func (p *m2Parser) parseBlock(lines []blockLine) error {
 		} else {
 			s.Annotators = cut(&p.annotatorSlab, len(order), 1024)
 		}
-		// An edit belongs to the sentence when its offsets are within the tokens of the block
-		// so far: the official does not re-base them per sentence. FixSentenceOffsets gives
-		// each edit to the first sentence that contains its span, relative to that sentence.
-		keep := func(e *rawEdit) bool {
-			if e.Start < 0 || e.End < 0 || e.Start > tokOffset || e.End > tokOffset {
-				return false
-			}
-			return !p.fixes.Has(FixSentenceOffsets) ||
-				!(e.Start < prevOffset || e.End < prevOffset || (si > 0 && e.Start == prevOffset && e.End == prevOffset))
-		}
 		for ai, id := range order {
 			mine := p.byAnnotator[p.annotatorStart[ai]:p.annotatorStart[ai+1]]
-			n := 0
-			for _, i := range mine {
-				if keep(&p.edits[i]) {
-					n++
-				}
-			}
-			a := Annotator{ID: int(id)}
-			if n > 0 {
-				a.Edits = cut(&p.goldSlab, n, 4096)[:0]
-				for _, i := range mine {
-					if e := &p.edits[i]; keep(e) {
-						g := e.GoldEdit
-						if p.fixes.Has(FixSentenceOffsets) {
-							g.Start -= prevOffset
-							g.End -= prevOffset
-						}
-						a.Edits = append(a.Edits, g)
-					}
-				}
-			}
-			s.Annotators[ai] = a
+			s.Annotators[ai] = Annotator{ID: int(id), Edits: p.sentenceEdits(mine, si, prevOffset, tokOffset)}
 		}
 		p.out = append(p.out, s)
 		p.total++
 	}
-	return nil
+}
+
+// sentenceEdits cuts from the slab the edits among mine (indices into p.edits) that belong to
+// sentence si of the block, whose tokens are the block's [prevOffset, tokOffset); nil if none.
+//
+// An edit belongs to the sentence when its offsets are within the tokens of the block so far:
+// the official does not re-base them per sentence. FixSentenceOffsets gives each edit to the
+// first sentence that contains its span, relative to that sentence.
+func (p *m2Parser) sentenceEdits(mine []int32, si, prevOffset, tokOffset int) []GoldEdit {
+	rebase := p.fixes.Has(FixSentenceOffsets)
+	keep := func(e *rawEdit) bool {
+		if e.Start < 0 || e.End < 0 || e.Start > tokOffset || e.End > tokOffset {
+			return false
+		}
+		return !rebase || !(e.Start < prevOffset || e.End < prevOffset || (si > 0 && e.Start == prevOffset && e.End == prevOffset))
+	}
+	n := 0
+	for _, i := range mine {
+		if keep(&p.edits[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	edits := cut(&p.goldSlab, n, 4096)[:0]
+	for _, i := range mine {
+		if e := &p.edits[i]; keep(e) {
+			g := e.GoldEdit
+			if rebase {
+				g.Start -= prevOffset
+				g.End -= prevOffset
+			}
+			edits = append(edits, g)
+		}
+	}
+	return edits
 }
 
 // groupByAnnotator sorts the indices of the block's edits by annotator, in the visiting order,

@@ -45,8 +45,8 @@ func nearIdenticalCorpus(rng *rand.Rand, count int, size func(i int) int) (hyps 
 }
 
 // evaluateWithin scores one sentence with a budget of exactly scoring bytes and returns the
-// result, the error, and the most the sentence held.
-func evaluateWithin(t *testing.T, opt Options, scoring int64, hyp string, s *Sentence) (SentenceResult, error, int64) {
+// result, the most the sentence held, and the error.
+func evaluateWithin(t *testing.T, opt Options, scoring int64, hyp string, s *Sentence) (SentenceResult, int64, error) {
 	t.Helper()
 	mb := MemoryBudget{Max: scoring, Scoring: scoring}
 	ev := newEvaluator(opt, mb, membudget.New(scoring))
@@ -55,7 +55,7 @@ func evaluateWithin(t *testing.T, opt Options, scoring int64, hyp string, s *Sen
 	if ev.acct.Held() != 0 {
 		t.Errorf("%d bytes still held after Evaluate", ev.acct.Held())
 	}
-	return r, err, ev.acct.Peak()
+	return r, ev.acct.Peak(), err
 }
 
 // TestMemoryBudgetChoosesTheSearch: the exact search wherever it fits; the bounded search, with
@@ -63,13 +63,13 @@ func evaluateWithin(t *testing.T, opt Options, scoring int64, hyp string, s *Sen
 func TestMemoryBudgetChoosesTheSearch(t *testing.T) {
 	hyp, s := nearIdentical(rand.New(rand.NewSource(1)), 20_000)
 	opt := DefaultOptions()
-	exact, err, exactPeak := evaluateWithin(t, opt, probe, hyp, &s)
+	exact, exactPeak, err := evaluateWithin(t, opt, probe, hyp, &s)
 	if err != nil || exact.Bounded != lattice.Exact {
 		t.Fatalf("1 GB: %v, fallback %d", err, exact.Bounded)
 	}
 	capped := opt
 	capped.MaxWork = 1 // the bounded search without building any closure
-	bounded, err, boundedPeak := evaluateWithin(t, capped, probe, hyp, &s)
+	bounded, boundedPeak, err := evaluateWithin(t, capped, probe, hyp, &s)
 	if err != nil || bounded.Bounded != lattice.OverWork {
 		t.Fatalf("MaxWork 1: %v, fallback %d", err, bounded.Bounded)
 	}
@@ -84,7 +84,7 @@ func TestMemoryBudgetChoosesTheSearch(t *testing.T) {
 	lo, hi := boundedPeak, exactPeak // OverMemory at lo, Exact at hi
 	for lo+1 < hi {
 		mid := (lo + hi) / 2
-		r, err, _ := evaluateWithin(t, opt, mid, hyp, &s)
+		r, _, err := evaluateWithin(t, opt, mid, hyp, &s)
 		switch {
 		case err != nil:
 			t.Fatalf("a budget of %d: %v", mid, err)
@@ -94,11 +94,11 @@ func TestMemoryBudgetChoosesTheSearch(t *testing.T) {
 			lo = mid
 		}
 	}
-	r, err, peak := evaluateWithin(t, opt, hi, hyp, &s)
+	r, peak, err := evaluateWithin(t, opt, hi, hyp, &s)
 	if err != nil || r.Bounded != lattice.Exact || peak > hi || fmt.Sprint(r.Annotators) != fmt.Sprint(exact.Annotators) {
 		t.Errorf("the least budget of the exact search, %d: %v, fallback %d, held %d", hi, err, r.Bounded, peak)
 	}
-	r, err, peak = evaluateWithin(t, opt, hi-1, hyp, &s)
+	r, peak, err = evaluateWithin(t, opt, hi-1, hyp, &s)
 	if err != nil || r.Bounded != lattice.OverMemory {
 		t.Fatalf("one byte less: %v, fallback %d, want OverMemory", err, r.Bounded)
 	}
@@ -112,13 +112,13 @@ func TestMemoryBudgetChoosesTheSearch(t *testing.T) {
 		t.Errorf("FallbackReason: %q", reason)
 	}
 
-	_, err, _ = evaluateWithin(t, opt, boundedPeak-1, hyp, &s)
+	_, _, err = evaluateWithin(t, opt, boundedPeak-1, hyp, &s)
 	var tl *TooLargeError
 	if !errors.As(err, &tl) || tl.Err.Stage != lattice.StageBounded || tl.Line != 1 || tl.Err.Cost.SrcTokens != 20_000 {
 		t.Fatalf("below the bounded search's need: %v, want a *TooLargeError of its bounded search", err)
 	}
 	for _, small := range []int64{1 << 10, 100 << 10} {
-		_, err, peak := evaluateWithin(t, opt, small, hyp, &s)
+		_, peak, err := evaluateWithin(t, opt, small, hyp, &s)
 		if !errors.As(err, &tl) || peak > small {
 			t.Errorf("%d bytes: %v (held %d), want a *TooLargeError within the budget", small, err, peak)
 		}
@@ -155,6 +155,19 @@ func TestScoreStopsAtTheSentenceTooLarge(t *testing.T) {
 	}
 }
 
+// TestSetIndexAllocatesOnlyForAnError: setIndex runs for every sentence scored, and errors.As's
+// target escapes to the heap: it must be allocated only when there is an error to look into.
+func TestSetIndexAllocatesOnlyForAnError(t *testing.T) {
+	if allocs := testing.AllocsPerRun(100, func() { setIndex(nil, 3) }); allocs != 0 {
+		t.Errorf("setIndex(nil, 3): %v allocations, want none", allocs)
+	}
+	tl := &TooLargeError{Line: 211}
+	setIndex(fmt.Errorf("wrapped: %w", tl), 70)
+	if tl.Index != 70 {
+		t.Errorf("the wrapped *TooLargeError's index is %d, want 70", tl.Index)
+	}
+}
+
 // TestSharedBudgetDoesNotChangeResults: workers that contend for a budget too small for all
 // of them at once (they release, wait their turn and score again) give the results of one
 // worker, the bounded fallbacks included.
@@ -174,8 +187,8 @@ func TestSharedBudgetDoesNotChangeResults(t *testing.T) {
 	capped := DefaultOptions()
 	capped.MaxWork = 1
 	for i := 0; i < len(gold); i += 2 {
-		_, _, need := evaluateWithin(t, DefaultOptions(), probe, hyps[i], &gold[i])
-		_, _, bneed := evaluateWithin(t, capped, probe, hyps[i], &gold[i])
+		_, need, _ := evaluateWithin(t, DefaultOptions(), probe, hyps[i], &gold[i])
+		_, bneed, _ := evaluateWithin(t, capped, probe, hyps[i], &gold[i])
 		needs, boundedNeed = append(needs, need), max(boundedNeed, bneed)
 	}
 	slices.Sort(needs)

@@ -154,9 +154,7 @@ func (e *PreparedEvaluator) Evaluate(i int, hypothesis string) (SentenceResult, 
 		return e.ev.evaluateIDs(hypothesis, s, src, hyp, e.ev.hypToks, e.p.gold[i])
 	})
 	r.Index = i
-	if tl, ok := err.(*TooLargeError); ok {
-		tl.Index = i
-	}
+	setIndex(err, i)
 	if e.nLocal > maxInternedTokens {
 		e.local, e.nLocal = levenshtein.Interner{}, 0
 	}

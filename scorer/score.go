@@ -220,6 +220,19 @@ func (e *TooLargeError) Error() string {
 
 func (e *TooLargeError) Unwrap() error { return e.Err }
 
+// setIndex sets the corpus position i of the sentence of a *TooLargeError err holds, if any.
+// errors.As's target escapes: it is declared past the check for no error, so that it is
+// allocated only for an error.
+func setIndex(err error, i int) {
+	if err == nil {
+		return
+	}
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		tl.Index = i
+	}
+}
+
 // DefaultOptions returns the official scorer's defaults: u = 2, β = 0.5, release 3.2.
 func DefaultOptions() Options {
 	return Options{MaxUnchangedWords: 2, Beta: 0.5}

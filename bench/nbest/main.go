@@ -55,7 +55,7 @@ func main() {
 type config struct {
 	root, data, gold, dir string
 	maxmatch, lib         string
-	python3, python2      string
+	python3               string
 	rounds                int
 	anchorSentences       int
 	names                 []string

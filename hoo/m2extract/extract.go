@@ -303,8 +303,7 @@ func Extract(source, sysText string, gold []GoldEdit, opt Options) ([]Edit, Stat
 
 // Extract is Extract on a tokenized source.
 func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit, Stats, error) {
-	var st Stats
-	st.Sentences = len(src.Sentences)
+	st := Stats{Sentences: len(src.Sentences)}
 	for _, g := range gold {
 		if g.Start < 0 || g.End < g.Start || g.End > len(src.Text) {
 			return nil, st, fmt.Errorf("line %d: gold edit %q: span %d–%d is outside the source's %s", g.Line, g.Index, g.Start, g.End, wording.Plural(len(src.Text), "byte"))
@@ -317,19 +316,38 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 		return nil, st, nil
 	}
 	sys, merge := src.align(sysText, opt)
-	// An edit the token search did not find equal to a gold edit may still come out of the
-	// conversion to bytes as one (a gold insertion beside another at the same offset): it is
-	// counted by its bytes, as a reader of the files compares edits.
-	type byteEdit struct {
-		start, end int
-		correction string
+	golds := src.convertGolds(gold, merge, &st, opt)
+	units := src.units(merge, golds)
+	st.Units = len(units)
+	ev, err := scorer.NewEvaluator(scorer.Options{MaxUnchangedWords: opt.MaxUnchangedWords, Beta: 0.5, Compat: scorer.CompatFixed})
+	if err != nil {
+		return nil, st, err
 	}
-	goldBytes := map[byteEdit]bool{}
-	for _, g := range gold {
-		for _, c := range g.Corrections {
-			goldBytes[byteEdit{g.Start, g.End, c}] = true
+	goldBytes := goldByteEdits(gold)
+	var edits []Edit
+	for i, u := range units {
+		if i > 0 {
+			opt.report("scoring sentence", u.first, len(src.Sentences)) // sentences done
+		}
+		if edits, err = src.extractUnit(edits, ev, u, sys, goldBytes, &st); err != nil {
+			return nil, st, err
 		}
 	}
+	opt.report("scoring sentence", len(src.Sentences), len(src.Sentences))
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].Start != edits[j].Start {
+			return edits[i].Start < edits[j].Start
+		}
+		return edits[i].End < edits[j].End
+	})
+	st.Edits = len(edits)
+	return edits, st, nil
+}
+
+// convertGolds turns every correction of the gold edits into a token edit (step 2), counting
+// them in st, and marks in merge the sentence boundaries each one crosses. The corrections
+// that change no token are left out.
+func (src *Source) convertGolds(gold []GoldEdit, merge []bool, st *Stats, opt Options) []goldTokenEdit {
 	var golds []goldTokenEdit
 	for i, g := range gold {
 		if i > 0 {
@@ -352,117 +370,144 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 		}
 	}
 	opt.report("converting gold edit", len(gold), len(gold))
-	// Units: runs of sentences with no boundary kept between them.
-	var units [][2]int
+	return golds
+}
+
+// unit is a scoring unit (step 4): source sentences [first, last), with no boundary kept
+// between them, and the gold token edits that start in them.
+type unit struct {
+	first, last int
+	golds       []goldTokenEdit
+}
+
+// units cuts the source's sentences into scoring units, joining sentence k to the one before
+// where merge[k], and gives each unit its gold edits.
+func (src *Source) units(merge []bool, golds []goldTokenEdit) []unit {
+	var units []unit
+	unitOf := make([]int, len(src.Sentences))
 	for k := range src.Sentences {
 		if k == 0 || !merge[k] {
-			units = append(units, [2]int{k, k + 1})
-		} else {
-			units[len(units)-1][1] = k + 1
+			units = append(units, unit{first: k})
 		}
+		units[len(units)-1].last = k + 1
+		unitOf[k] = len(units) - 1
 	}
-	st.Units = len(units)
-	unitOf := make([]int, len(src.Sentences))
-	for u, un := range units {
-		for k := un[0]; k < un[1]; k++ {
-			unitOf[k] = u
-		}
-	}
-	byUnit := make([][]goldTokenEdit, len(units))
 	for _, ge := range golds {
-		u := unitOf[ge.sentA]
-		byUnit[u] = append(byUnit[u], ge)
+		u := &units[unitOf[ge.sentA]]
+		u.golds = append(u.golds, ge)
 	}
+	return units
+}
 
-	ev, err := scorer.NewEvaluator(scorer.Options{MaxUnchangedWords: opt.MaxUnchangedWords, Beta: 0.5, Compat: scorer.CompatFixed})
+// editBytes is an edit by its bytes: the span of the source and the correction.
+type editBytes struct {
+	start, end int
+	correction string
+}
+
+// goldByteEdits is the set of the gold edits' corrections by their bytes. An edit the token
+// search did not find equal to a gold edit may still come out of the conversion to bytes as
+// one (a gold insertion beside another at the same offset): it is counted by its bytes, as a
+// reader of the files compares edits.
+func goldByteEdits(gold []GoldEdit) map[editBytes]bool {
+	goldBytes := map[editBytes]bool{}
+	for _, g := range gold {
+		for _, c := range g.Corrections {
+			goldBytes[editBytes{g.Start, g.End, c}] = true
+		}
+	}
+	return goldBytes
+}
+
+// editTokens is an edit of a unit by its tokens: the span of the unit's source tokens and the
+// correction's tokens joined by a space.
+type editTokens struct {
+	start, end int
+	correction string
+}
+
+// extractUnit scores unit u of the source against its part of the system text with ev (step 5),
+// and appends the system edits it chose to edits as byte edits (step 6), counting them in st.
+func (src *Source) extractUnit(edits []Edit, ev *scorer.Evaluator, u unit, sys system, goldBytes map[editBytes]bool, st *Stats) ([]Edit, error) {
+	s0, s1 := src.first[u.first], src.first[u.last]
+	h0, h1 := sys.first[u.first], sys.first[u.last]
+	srcWords, hypWords := tokenTexts(src.Tokens[s0:s1]), tokenTexts(sys.tokens[h0:h1])
+	// The gold edits as the unit's M² gold, and by their tokens, the first of equal ones kept.
+	gold := map[editTokens]goldTokenEdit{}
+	var m2gold []scorer.GoldEdit
+	for _, ge := range u.golds {
+		k := editTokens{ge.first - s0, ge.last - s0, strings.Join(tokenTexts(wordTokens(ge.correction)), " ")}
+		if _, dup := gold[k]; !dup {
+			gold[k] = ge
+		}
+		m2gold = append(m2gold, scorer.GoldEdit{
+			Start: k.start, End: k.end,
+			Original:    strings.Join(srcWords[k.start:k.end], " "),
+			Corrections: []string{k.correction},
+		})
+	}
+	sentence := scorer.Sentence{Source: strings.Join(srcWords, " "), Tokens: srcWords,
+		Annotators: []scorer.Annotator{{ID: 0, Edits: m2gold}}}
+	res, err := ev.Evaluate(strings.Join(hypWords, " "), &sentence)
 	if err != nil {
-		return nil, st, err
+		return edits, err
 	}
-	var edits []Edit
-	for u, un := range units {
-		if u > 0 {
-			opt.report("scoring sentence", un[0], len(src.Sentences)) // sentences done
+	if res.Bounded != lattice.Exact {
+		st.Bounded++
+	}
+	tes, err := unitTokenEdits(res.Annotators[0].Edits, srcWords, hypWords, gold)
+	if err != nil {
+		return edits, err
+	}
+	for _, ge := range u.golds {
+		var joined bool
+		tes, joined = joinIntoGold(tes, ge.first-s0, ge.last-s0, tokenTexts(wordTokens(ge.correction)), hypWords)
+		if joined {
+			st.Joined++
 		}
-		s0, s1 := src.first[un[0]], src.first[un[1]]
-		h0, h1 := sys.first[un[0]], sys.first[un[1]]
-		srcWords, hypWords := tokenTexts(src.Tokens[s0:s1]), tokenTexts(sys.tokens[h0:h1])
-		sentence := scorer.Sentence{Source: strings.Join(srcWords, " "), Tokens: srcWords}
-		type key struct {
-			start, end int
-			correction string
-		}
-		snap := map[key]goldTokenEdit{}
-		var m2gold []scorer.GoldEdit
-		for _, ge := range byUnit[u] {
-			k := key{ge.first - s0, ge.last - s0, strings.Join(tokenTexts(wordTokens(ge.correction)), " ")}
-			if _, dup := snap[k]; !dup {
-				snap[k] = ge
-			}
-			m2gold = append(m2gold, scorer.GoldEdit{
-				Start: k.start, End: k.end,
-				Original:    strings.Join(srcWords[k.start:k.end], " "),
-				Corrections: []string{k.correction},
-			})
-		}
-		sentence.Annotators = []scorer.Annotator{{ID: 0, Edits: m2gold}}
-		res, err := ev.Evaluate(strings.Join(hypWords, " "), &sentence)
-		if err != nil {
-			return nil, st, err
-		}
-		if res.Bounded != lattice.Exact {
-			st.Bounded++
-		}
-		var tes []tokenEdit
-		shift := 0
-		for _, e := range res.Annotators[0].Edits {
-			n := 0
-			if e.Correction != "" {
-				n = strings.Count(e.Correction, " ") + 1
-			}
-			hs := e.Start + shift
-			shift += n - (e.End - e.Start)
-			if hs < 0 || hs+n > len(hypWords) || strings.Join(hypWords[hs:hs+n], " ") != e.Correction {
-				return nil, st, fmt.Errorf("internal error: the scorer's edit %+v does not follow the hypothesis", e)
-			}
-			te := tokenEdit{e.Start, e.End, hs, hs + n}
-			if _, ok := snap[key{te.start, te.end, e.Correction}]; !ok {
-				te = trim(te, srcWords, hypWords)
-			}
-			tes = append(tes, te)
-		}
-		for _, ge := range byUnit[u] {
-			var joined bool
-			tes, joined = joinIntoGold(tes, ge.first-s0, ge.last-s0, tokenTexts(wordTokens(ge.correction)), hypWords)
-			if joined {
-				st.Joined++
-			}
-		}
-		for _, te := range tes {
-			var out Edit
-			k := key{te.start, te.end, strings.Join(hypWords[te.hypStart:te.hypEnd], " ")}
-			if ge, ok := snap[k]; ok {
-				out = Edit{Start: ge.start, End: ge.end, Correction: ge.byteCorrection, Gold: true}
+	}
+	for _, te := range tes {
+		var out Edit
+		k := editTokens{te.start, te.end, strings.Join(hypWords[te.hypStart:te.hypEnd], " ")}
+		if ge, ok := gold[k]; ok {
+			out = Edit{Start: ge.start, End: ge.end, Correction: ge.byteCorrection, Gold: true}
+			st.GoldEqual++
+		} else {
+			out.Start, out.End, out.Correction = ByteEdit(src.Text, src.Tokens, s0+te.start, s0+te.end, sys.text, sys.tokens, h0+te.hypStart, h0+te.hypEnd)
+			if goldBytes[editBytes{out.Start, out.End, out.Correction}] {
+				out.Gold = true
 				st.GoldEqual++
-			} else {
-				out.Start, out.End, out.Correction = ByteEdit(src.Text, src.Tokens, s0+te.start, s0+te.end, sys.text, sys.tokens, h0+te.hypStart, h0+te.hypEnd)
-				if goldBytes[byteEdit{out.Start, out.End, out.Correction}] {
-					out.Gold = true
-					st.GoldEqual++
-				}
 			}
-			out.Original = src.Text[out.Start:out.End]
-			edits = append(edits, out)
 		}
+		out.Original = src.Text[out.Start:out.End]
+		edits = append(edits, out)
 	}
-	opt.report("scoring sentence", len(src.Sentences), len(src.Sentences))
-	sort.SliceStable(edits, func(i, j int) bool {
-		if edits[i].Start != edits[j].Start {
-			return edits[i].Start < edits[j].Start
+	return edits, nil
+}
+
+// unitTokenEdits turns the scorer's edits of a unit (source tokens srcWords, hypothesis
+// hypWords) into token edits of the unit, each trimmed of the tokens it leaves unchanged
+// unless it equals a gold edit.
+func unitTokenEdits(scored []scorer.Edit, srcWords, hypWords []string, gold map[editTokens]goldTokenEdit) ([]tokenEdit, error) {
+	var tes []tokenEdit
+	shift := 0
+	for _, e := range scored {
+		n := 0
+		if e.Correction != "" {
+			n = strings.Count(e.Correction, " ") + 1
 		}
-		return edits[i].End < edits[j].End
-	})
-	st.Edits = len(edits)
-	return edits, st, nil
+		hs := e.Start + shift
+		shift += n - (e.End - e.Start)
+		if hs < 0 || hs+n > len(hypWords) || strings.Join(hypWords[hs:hs+n], " ") != e.Correction {
+			return nil, fmt.Errorf("internal error: the scorer's edit %+v does not follow the hypothesis", e)
+		}
+		te := tokenEdit{e.Start, e.End, hs, hs + n}
+		if _, ok := gold[editTokens{te.start, te.end, e.Correction}]; !ok {
+			te = trim(te, srcWords, hypWords)
+		}
+		tes = append(tes, te)
+	}
+	return tes, nil
 }
 
 func wordTokens(texts []string) []tokenize.Token {

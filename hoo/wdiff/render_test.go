@@ -2,6 +2,7 @@ package wdiff
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -33,7 +34,8 @@ func gnuWdiff(dir string, old, new []byte, m Markers) ([]byte, error) {
 	cmd := exec.Command("wdiff", "-w", m.DeleteStart, "-x", m.DeleteEnd, "-y", m.InsertStart, "-z", m.InsertEnd, a, b)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	out, err := cmd.Output()
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 1 {
 		err = nil // differences found
 	}
 	if err != nil {

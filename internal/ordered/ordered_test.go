@@ -3,6 +3,7 @@ package ordered
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
@@ -116,5 +117,44 @@ func TestMapStopsItsGoroutines(t *testing.T) {
 	time.Sleep(10 * time.Millisecond)
 	if read.Load() != r {
 		t.Errorf("next was called after Map returned")
+	}
+}
+
+// TestBatches gathers a stream into batches by weight: each batch ends at the first item that
+// brings it to the limit, the batches' first positions follow the items, and an error of next
+// comes after the batch of the items read before it, through Map, with nothing read after it.
+func TestBatches(t *testing.T) {
+	weight := func(i int) int { return i % 4 } // 0, 1, 2, 3, 0, 1, …
+	for _, tt := range []struct {
+		n     int
+		err   error
+		limit int
+		want  [][]int
+		why   string
+	}{
+		{10, nil, 3, [][]int{{0, 1, 2}, {3}, {4, 5, 6}, {7}, {8, 9}}, "the last batch short, at the end"},
+		{6, errors.New("line 7 is bad"), 100, [][]int{{0, 1, 2, 3, 4, 5}}, "the items before the error in one batch"},
+		{4, errors.New("line 5 is bad"), 3, [][]int{{0, 1, 2}, {3}}, "the error at a batch's start"},
+		{0, nil, 3, nil, "no items"},
+		{3, nil, 1, [][]int{{0, 1}, {2}}, "an item of weight 0 does not end a batch"},
+	} {
+		items, read := counter(tt.n, tt.err)
+		calls := 0
+		next := func() (int, bool, error) { calls++; return items() }
+		var got [][]int
+		err := Map(2, 3, Batches(next, tt.limit, weight), func(_ context.Context, _ int, b Batch[int]) Batch[int] { return b },
+			func(b Batch[int]) error {
+				if len(b.Items) == 0 || b.First != b.Items[0] {
+					t.Errorf("%s: batch %v starts at %d", tt.why, b.Items, b.First)
+				}
+				got = append(got, b.Items)
+				return nil
+			})
+		if err != tt.err || fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%s: batches %v, error %v; want %v, %v", tt.why, got, err, tt.want, tt.err)
+		}
+		if int(read.Load()) != tt.n || calls != tt.n+1 {
+			t.Errorf("%s: %d items read in %d calls, want %d in %d", tt.why, read.Load(), calls, tt.n, tt.n+1)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package worddiff
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -34,7 +35,8 @@ func gnuDiff(dir string, old, new []string) ([]Hunk, error) {
 	cmd := exec.Command("diff", a, b)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	out, err := cmd.Output()
-	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 1 {
 		err = nil // differences found
 	}
 	if err != nil {

@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 		if os.Getenv("MAXMATCH_TEST_PROGRESS") == "now" {
 			progress.Delay = 0
 		}
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(runProcess(os.Args[1:]))
 	case "measure":
 		os.Exit(measurePeak(os.Args[1:]))
 	}

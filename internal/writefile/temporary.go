@@ -21,12 +21,37 @@ const TemporaryPattern = ".maxmatch-*.tmp"
 // temporaries are the temporary files and directories being written, so that a signal can
 // remove them; once interrupted, no other is made and none is renamed into place. Creating,
 // renaming and removing them take the lock, so that a signal finds each either still a
-// temporary, or in place.
+// temporary, or in place. While there are some, and CleanUpOnSignals asked for it, the signals
+// are caught (sigs); at other times they act as they would without it, at once: a process that
+// catches a signal acts on it only when a goroutine runs, which a process thrashing its
+// garbage collector may not do for seconds.
 var temporaries = struct {
 	sync.Mutex
 	paths       map[string]bool
 	interrupted bool
+	watch       []os.Signal    // the signals to catch while there are temporaries (CleanUpOnSignals)
+	sigs        chan os.Signal // where they are sent
+	caught      bool           // signal.Notify is in effect
 }{paths: map[string]bool{}}
+
+// added notes a new temporary (the lock held): the signals are caught from the first.
+func added(path string) {
+	temporaries.paths[path] = true
+	if len(temporaries.watch) > 0 && !temporaries.caught {
+		signal.Notify(temporaries.sigs, temporaries.watch...)
+		temporaries.caught = true
+	}
+}
+
+// gone notes a temporary removed or renamed (the lock held): the signals act as they would
+// once the last is.
+func gone(path string) {
+	delete(temporaries.paths, path)
+	if len(temporaries.paths) == 0 && temporaries.caught {
+		signal.Stop(temporaries.sigs)
+		temporaries.caught = false
+	}
+}
 
 // errInterrupted is a write stopped by a signal: its temporary files are gone.
 var errInterrupted = errors.New("interrupted by a signal")
@@ -59,7 +84,7 @@ func createTemporary(parent string, dir bool) (string, *os.File, error) {
 			continue
 		}
 		if err == nil {
-			temporaries.paths[name] = true
+			added(name)
 		}
 		return name, f, err
 	}
@@ -71,7 +96,7 @@ func removeTemporary(path string) {
 	temporaries.Lock()
 	defer temporaries.Unlock()
 	os.RemoveAll(path)
-	delete(temporaries.paths, path)
+	gone(path)
 }
 
 // rename is a temporary file (or directory) to rename into place.
@@ -94,11 +119,11 @@ func commit(renames []rename) error {
 		if err != nil {
 			for _, rest := range renames[i:] {
 				os.RemoveAll(rest.from)
-				delete(temporaries.paths, rest.from)
+				gone(rest.from)
 			}
 			return writeError(r.path, err)
 		}
-		delete(temporaries.paths, r.from)
+		gone(r.from)
 	}
 	return nil
 }
@@ -111,33 +136,41 @@ func RemoveTemporaries() {
 	temporaries.interrupted = true
 	for p := range temporaries.paths {
 		os.RemoveAll(p)
-		delete(temporaries.paths, p)
+		gone(p)
 	}
 }
 
-// CleanUpOnSignals makes SIGINT, SIGTERM and SIGHUP (^C on Windows) remove the temporary files
-// being written (RemoveTemporaries) before they end the process as they would have (a shell
-// shows status 128+N: 130, 143, 129). A signal the process was started ignoring (SIGHUP under
-// nohup, SIGINT for a job started in the background) stays ignored. stop restores the signals.
+// CleanUpOnSignals makes SIGINT, SIGTERM and SIGHUP (^C on Windows) that come while outputs are
+// being written remove their temporary files (RemoveTemporaries) before they end the process as
+// they would have (a shell shows status 128+N: 130, 143, 129); at other times they act as
+// without it. A signal the process was started ignoring (SIGHUP under nohup, SIGINT for a job
+// started in the background) stays ignored. stop restores the signals.
 func CleanUpOnSignals() (stop func()) {
-	c := make(chan os.Signal, 1)
+	temporaries.Lock()
+	defer temporaries.Unlock()
+	var watch []os.Signal
 	for _, sig := range interruptions {
 		if !signal.Ignored(sig) {
-			signal.Notify(c, sig)
+			watch = append(watch, sig)
 		}
 	}
-	done := make(chan struct{})
+	sigs := make(chan os.Signal, 1)
+	temporaries.watch, temporaries.sigs = watch, sigs
 	go func() {
-		select {
-		case sig := <-c:
+		for sig := range sigs {
 			RemoveTemporaries()
 			raise(sig)
-		case <-done:
 		}
 	}()
 	return func() {
-		signal.Stop(c)
-		close(done)
+		temporaries.Lock()
+		defer temporaries.Unlock()
+		if temporaries.caught {
+			signal.Stop(sigs)
+			temporaries.caught = false
+		}
+		temporaries.watch, temporaries.sigs = nil, nil
+		close(sigs)
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"maxmatch/corpus"
-	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
 	"maxmatch/scorer"
@@ -62,7 +61,7 @@ func (a *app) compare(opt scorer.Options, reading corpus.Reading, jsonl bool, re
 	prog := progress.New(cmd, a.stderr)
 	run := corpus.New(files[2], files[:2], corpus.Options{
 		Scoring: opt, Reading: reading, Counts: true, Names: []string{"A", "B"},
-		KeepLimit: keepLimit, Version: signatureVersion(), Input: input.Options{Stdin: stdin}, Progress: prog,
+		KeepLimit: keepLimit, Version: signatureVersion(), Input: readOptions(opt), Progress: prog,
 	})
 	defer run.Close()
 	// The gold file is read once and kept for both systems when the files are small, or

@@ -69,12 +69,14 @@ func (f *nbestFlags) listFormat() nbest.Format {
 
 // readGold reads the gold file arg whole, as the flags say.
 func (f *nbestFlags) readGold(arg string, prog *progress.Line) ([]scorer.Sentence, corpus.Identity, error) {
-	return f.reading.ReadGold(arg, f.opt.Effective(), input.Options{Stdin: stdin}, prog)
+	return f.reading.ReadGold(arg, f.opt.Effective(), readOptions(f.opt), prog)
 }
 
-// openList describes the n-best list arg.
-func openList(arg string, prog *progress.Line) *input.File {
-	return input.New(arg, "n-best list", input.Options{Stdin: stdin, Progress: prog.Reading})
+// openList describes the n-best list arg, read as the flags' memory budget allows.
+func (f *nbestFlags) openList(arg string, prog *progress.Line) *input.File {
+	in := readOptions(f.opt)
+	in.Progress = prog.Reading
+	return input.New(arg, "n-best list", in)
 }
 
 // onePassBytes is nbest.Rows.OnePassBytes (a variable for the tests).
@@ -110,7 +112,7 @@ func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 	if err != nil {
 		return fail(prog, "%v", err)
 	}
-	list := openList(args[0], prog)
+	list := f.openList(args[0], prog)
 	defer list.Close()
 	beta := f.opt.Beta
 	rows := nbest.Rows{Format: f.listFormat(), OnePassBytes: onePassBytes,

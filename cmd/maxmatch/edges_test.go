@@ -49,25 +49,6 @@ func runProc(t *testing.T, stdin io.Reader, stdout io.Writer, extra []*os.File, 
 	return r
 }
 
-// writeText writes text to dir/name and returns its path.
-func writeText(t *testing.T, dir, name, text string) string {
-	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func readText(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
 // TestOutputStreams gives every output flag a path that is a stream, as a shell user does
 // (docs/faq.md's "--csv /dev/stdout"): what is written must arrive where the descriptor goes,
 // appended after ">>" (the file keeps what it held, and the report printed after it), and a

@@ -70,17 +70,10 @@ func TestHostileLongLines(t *testing.T) {
 		t.Skip("the peak resident set is read from wait4's ru_maxrss in kB, as Linux gives it")
 	}
 	dir := t.TempDir()
-	in := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	gold1 := in("g1.m2", "S a\n\n")
-	sys1 := in("s1.txt", "a\n")
-	list1 := in("n1.txt", "0 ||| a ||| f ||| 1\n")
-	src1 := in("src1.txt", "a\n")
+	gold1 := writeText(t, dir, "g1.m2", "S a\n\n")
+	sys1 := writeText(t, dir, "s1.txt", "a\n")
+	list1 := writeText(t, dir, "n1.txt", "0 ||| a ||| f ||| 1\n")
+	src1 := writeText(t, dir, "src1.txt", "a\n")
 	const gb = 1 << 30
 	longSys := writeLongLine(t, dir, "l1g.txt", "", gb, "\n")
 	longGold := writeLongLine(t, dir, "long-gold.m2", "S ", gb, "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n")
@@ -139,4 +132,23 @@ func TestHostileLongLines(t *testing.T) {
 			t.Errorf("%s: peak resident set %s, over twice the budget plus the start-up allowance (%s)", tt.why, membudget.Bytes(r.peak), membudget.Bytes(limit))
 		}
 	}
+}
+
+// writeText writes text to dir/name and returns its path.
+func writeText(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

@@ -99,7 +99,7 @@ func InDir(dir string, files map[string][]byte, ext string) error {
 	fi, err := os.Stat(dir)
 	switch {
 	case err == nil && !fi.IsDir():
-		return fmt.Errorf("cannot write into %s: not a directory", dir)
+		return fmt.Errorf("cannot create the directory %s: not a directory", dir)
 	case err == nil:
 		paths := make(map[string][]byte, len(files))
 		for name, data := range files {

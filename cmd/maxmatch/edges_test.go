@@ -80,6 +80,8 @@ func TestOutputStreams(t *testing.T) {
 			"hoo compare --csv /dev/stdout >> log"},
 		{[]string{"m2", "--out", "/dev/stdout", ex("source.txt"), ex("ref0.txt")}, "truncate", false, m2,
 			"m2 --out /dev/stdout > file: the file holds the output once"},
+		{[]string{"oracle", "-o", filepath.Join(dir, "log.txt"), ex("nbest.txt"), ex("gold.m2")}, "append", false, "previous\n" + chosenText + oracleReport,
+			"oracle -o log.txt >> log.txt: the file standard output appends to is written through it (a rename would lose the report)"},
 		{[]string{"m2", "--out", "/dev/stdout", ex("source.txt"), ex("ref0.txt")}, "pipe", false, m2,
 			"m2 --out /dev/stdout | head: \"no such file or directory\""},
 		{[]string{"oracle", "-o", "/proc/self/fd/1", ex("nbest.txt"), ex("gold.m2")}, "pipe", false, chosenText + oracleReport,

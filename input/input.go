@@ -3,8 +3,9 @@
 // are gzip's signature); it can be read again, a regular file by opening it again and anything
 // else (standard input, a pipe) from a copy kept as it is read the first time, in memory up to a
 // limit and then in a temporary file; its size is known when it can be, and its text's size
-// estimated; and every failure is an error naming the file and its role ("cannot read the gold
-// file: …"), the operating system's own words without a temporary file's path.
+// estimated; a line longer than a limit stops the reading, whoever reads the text; and every
+// failure is an error naming the file and its role ("cannot read the gold file: …"), the
+// operating system's own words without a temporary file's path.
 package input
 
 import (

@@ -137,3 +137,24 @@ func (o oneByteAtATime) Read(p []byte) (int, error) {
 	}
 	return o.r.Read(p)
 }
+
+// BenchmarkLineLimit reads 16 MB of gold-like text, with and without the line limit: the cost
+// of counting the lines as they pass.
+func BenchmarkLineLimit(b *testing.B) {
+	data := bytes.Repeat([]byte("S a b c d e f g h i j k l m n o p\nA 0 1|||Vt|||x|||REQUIRED|||-NONE-|||0\n\n"), 16<<20/80)
+	for _, limit := range []int64{0, 1 << 20} {
+		name := "none"
+		if limit > 0 {
+			name = "1MB"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for range b.N {
+				r := New("-", "gold", Options{Stdin: bytes.NewReader(data), MaxLine: limit}).Reader()
+				if _, err := io.Copy(io.Discard, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -64,7 +64,9 @@ func TestOutputStreams(t *testing.T) {
 	csvFile := filepath.Join(dir, "table.csv")
 	hooReport := runOK(t, append(hoo, "--csv", csvFile, "testdata/hoo/systxt")...)
 	csv := readText(t, csvFile)
-
+	pageFile := filepath.Join(dir, "page.html")
+	scoreReport := runOK(t, "score", "--html", pageFile, ex("system-a.txt"), ex("gold.m2"))
+	page := readText(t, pageFile)
 	tests := []struct {
 		args   []string
 		stdout string // "append": a file holding "previous\n", opened as ">>" opens it; "truncate": as ">"; "pipe"
@@ -86,6 +88,8 @@ func TestOutputStreams(t *testing.T) {
 			"m2 --out /dev/stdout | head: \"no such file or directory\""},
 		{[]string{"oracle", "-o", "/proc/self/fd/1", ex("nbest.txt"), ex("gold.m2")}, "pipe", false, chosenText + oracleReport,
 			"the descriptor by /proc/self/fd"},
+		{[]string{"score", "--html", "/dev/stdout", ex("system-a.txt"), ex("gold.m2")}, "pipe", false, page + scoreReport,
+			"score --html /dev/stdout | cat: the page, then the report"},
 		{[]string{"m2", "--out", "/dev/fd/3", ex("source.txt"), ex("ref0.txt")}, "", true, m2,
 			"m2 --out >(gzip > x): a pipe as /dev/fd/N"},
 		{append(hoo, "--csv", "/dev/fd/3", "--html", "/dev/stdout", "testdata/hoo/systxt"), "pipe", true, csv,
@@ -147,6 +151,15 @@ func TestOutputStreams(t *testing.T) {
 		if tt.fd3 && tt.stdout == "pipe" && !strings.HasPrefix(out.String(), "<!DOCTYPE html>") {
 			t.Errorf("%s: standard output %.100q, want the page", tt.why, out.String())
 		}
+	}
+}
+
+// TestOutputStderr: /dev/stderr, a pipe here, as the output (it failed as /dev/stdout did).
+func TestOutputStderr(t *testing.T) {
+	ex := func(name string) string { return filepath.Join("..", "..", "docs", "examples", name) }
+	m2 := runOK(t, "m2", ex("source.txt"), ex("ref0.txt"))
+	if r := runProc(t, nil, nil, nil, "m2", "--out", "/dev/stderr", ex("source.txt"), ex("ref0.txt")); r.code != 0 || r.stderr != m2 {
+		t.Errorf("m2 --out /dev/stderr: exit %d, standard error %.200q, want the M2", r.code, r.stderr)
 	}
 }
 

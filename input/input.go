@@ -3,8 +3,9 @@
 // are gzip's signature); it can be read again, a regular file by opening it again and anything
 // else (standard input, a pipe) from a copy kept as it is read the first time, in memory up to a
 // limit and then in a temporary file; its size is known when it can be, and its text's size
-// estimated; and every failure is an error naming the file and its role ("cannot read the gold
-// file: …"), the operating system's own words without a temporary file's path.
+// estimated; a line longer than a limit stops the reading, whoever reads the text; and every
+// failure is an error naming the file and its role ("cannot read the gold file: …"), the
+// operating system's own words without a temporary file's path.
 package input
 
 import (
@@ -40,6 +41,12 @@ type Options struct {
 	// SpoolMemory is how much of a file read twice that cannot be opened again is kept in
 	// memory (0: DefaultSpoolMemory).
 	SpoolMemory int
+	// MaxLine, when positive, bounds a line of the text (decompressed): a reader stops at a
+	// longer one with a *LongLineError, so that a line is never read beyond it, whatever reads
+	// the file (line by line, or whole). MaxLineText says the limit in its message ("4 MB, a
+	// sixteenth of the memory budget"; "": the number of bytes).
+	MaxLine     int64
+	MaxLineText string
 }
 
 // A File is a file named on a command line, or standard input ("-"). It is opened when first
@@ -147,6 +154,7 @@ type reader struct {
 	f     *File
 	first bool
 	r     io.Reader // the text, once open
+	gzip  bool      // the file is decompressed
 	close func() error
 	err   error
 }
@@ -192,13 +200,20 @@ func (r *reader) open() error {
 	}
 	if why == "" {
 		r.r = br
+		if f.opt.MaxLine > 0 {
+			r.r = &lineLimit{r: br, f: f, line: 1}
+		}
 		return nil
 	}
 	zr, err := gzip.NewReader(br)
 	if err != nil {
 		return r.decompressError(why, err)
 	}
-	r.r = &gzipReader{zr: zr, r: r, why: why}
+	zr.Multistream(false) // gzipReader goes from one member to the next, past zero padding
+	r.r, r.gzip = &gzipReader{zr: zr, br: br, r: r, why: why}, true
+	if f.opt.MaxLine > 0 {
+		r.r = &lineLimit{r: r.r, f: f, line: 1}
+	}
 	return nil
 }
 
@@ -224,7 +239,7 @@ func (r *reader) Read(p []byte) (int, error) {
 		var re rawError
 		if errors.As(err, &re) {
 			err = re.err
-		} else if _, ok := r.r.(*gzipReader); !ok {
+		} else if !r.gzip { // the decompressor's errors are already messages
 			err = r.f.readError(err)
 		}
 		r.err = err
@@ -240,19 +255,131 @@ func (r *reader) Close() error {
 	return nil
 }
 
-// gzipReader turns decompression errors into messages naming the file.
+// gzipReader decompresses a file's members one after another, as GNU gzip does, accepting zero
+// bytes after the last (the padding of a tape or a block device), and turns decompression
+// errors into messages naming the file.
 type gzipReader struct {
 	zr  *gzip.Reader
+	br  *bufio.Reader // the compressed bytes
 	r   *reader
 	why string
 }
 
 func (g *gzipReader) Read(p []byte) (int, error) {
-	n, err := g.zr.Read(p)
-	if err != nil && err != io.EOF {
-		err = g.r.decompressError(g.why, err)
+	for {
+		n, err := g.zr.Read(p)
+		if err == io.EOF {
+			err = g.nextMember()
+			if err == nil && n == 0 {
+				continue
+			}
+		}
+		if err != nil && err != io.EOF {
+			err = g.r.decompressError(g.why, err)
+		}
+		return n, err
+	}
+}
+
+// nextMember starts the member that follows the one just ended; io.EOF at the end of the file,
+// or of the zero bytes that end it.
+func (g *gzipReader) nextMember() error {
+	b, err := g.br.Peek(1)
+	switch {
+	case len(b) == 0 && err == io.EOF:
+		return io.EOF
+	case len(b) == 0:
+		return err
+	case b[0] == 0:
+		return g.zeroPadding()
+	}
+	if err := g.zr.Reset(g.br); err != nil {
+		return err
+	}
+	g.zr.Multistream(false)
+	return nil
+}
+
+// zeroPadding reads the zero bytes after the last member to the end of the file.
+func (g *gzipReader) zeroPadding() error {
+	for {
+		c, err := g.br.ReadByte()
+		switch {
+		case err == io.EOF:
+			return io.EOF
+		case err != nil:
+			return err
+		case c != 0:
+			return errors.New("bytes other than zeros after the compressed data's zero padding")
+		}
+	}
+}
+
+// LongLineError is a line longer than Options.MaxLine: reading stopped at it.
+type LongLineError struct {
+	Name, Role string
+	Line       int   // 1-based
+	Limit      int64 // Options.MaxLine
+	LimitText  string
+}
+
+func (e *LongLineError) Error() string {
+	limit := e.LimitText
+	if limit == "" {
+		limit = fmt.Sprintf("%d bytes", e.Limit)
+	}
+	return fmt.Sprintf("%s:%d: the %s file's line is longer than %s", e.Name, e.Line, e.Role, limit)
+}
+
+// lineLimit passes a file's text on while no line is longer than the file's MaxLine. It keeps
+// nothing: what reads the text holds at most the limit of one line, and a line read whole or
+// in pieces stops at the same byte.
+type lineLimit struct {
+	r    io.Reader
+	f    *File
+	run  int64 // bytes of the current line so far
+	line int   // the current line (1-based)
+}
+
+func (l *lineLimit) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	max := l.f.opt.MaxLine
+	b := p[:n]
+	if int64(n) <= max {
+		// No line inside b is longer than max: only the line b continues and the one it ends
+		// with can be.
+		first := bytes.IndexByte(b, '\n')
+		if first < 0 {
+			l.run += int64(n)
+		} else {
+			if l.run+int64(first) > max {
+				return 0, l.tooLong()
+			}
+			l.line += bytes.Count(b, []byte{'\n'})
+			l.run = int64(n - bytes.LastIndexByte(b, '\n') - 1)
+		}
+	} else {
+		for {
+			i := bytes.IndexByte(b, '\n')
+			if i < 0 {
+				l.run += int64(len(b))
+				break
+			}
+			if l.run+int64(i) > max {
+				return 0, l.tooLong()
+			}
+			l.run, l.line, b = 0, l.line+1, b[i+1:]
+		}
+	}
+	if l.run > max {
+		return 0, l.tooLong()
 	}
 	return n, err
+}
+
+// tooLong is the error of the current line; it passes the reader's other layers unchanged.
+func (l *lineLimit) tooLong() error {
+	return rawError{&LongLineError{Name: l.f.name, Role: l.f.role, Line: l.line, Limit: l.f.opt.MaxLine, LimitText: l.f.opt.MaxLineText}}
 }
 
 // rawError is a failed read of the file itself, already a message, passed through the

@@ -241,3 +241,13 @@ func AsOver(err error) (*OverError, bool) {
 	ok := errors.As(err, &over)
 	return over, ok
 }
+
+// LineBytes is the longest line a run under a budget of budget bytes reads from its files: a
+// sixteenth of the budget. Reading a line holds about four times the line at most (the buffer
+// it is read into doubles until the line fits, the old buffer and the new one at once; measured,
+// 285 MB at the peak for a limit of 64 MB), and the tokens of a gold S line, made before the
+// sentence's own reservations, eight times the line at most (a string header of 16 bytes for
+// each token of at least one byte and its separator): three quarters of the budget at most
+// before a line longer than the limit is refused, one message naming its file and line, never
+// the runtime's "out of memory".
+func LineBytes(budget int64) int64 { return max(budget/16, 1) }

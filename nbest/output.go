@@ -2,6 +2,7 @@ package nbest
 
 import (
 	"fmt"
+	"strings"
 
 	"maxmatch/internal/wording"
 	"maxmatch/report"
@@ -25,10 +26,27 @@ func AppendJSONRows(b []byte, g *Group, rs []scorer.SentenceResult, beta float64
 	return b
 }
 
-// AppendSystem appends the chosen hypotheses, one per gold sentence: a system file.
+// AppendSystem appends the chosen hypotheses, one per gold sentence: a system file, which
+// "maxmatch score" reads back as the hypotheses scored, with the same figures. A hypothesis is
+// written as the scorer reads it: a line break in it (a JSON-lines list may hold one) is
+// written as a space, which splits its tokens as the line break did (a line break would make
+// it two lines); a first hypothesis that starts with a byte order mark gets another before it,
+// as the reader skips the one that starts a file, never a token's.
 func (o *ListOracle) AppendSystem(b []byte, gold []scorer.Sentence) []byte {
 	for i := range gold {
-		b = append(append(b, o.Chosen(gold, i)...), '\n')
+		h := o.Chosen(gold, i)
+		if i == 0 && strings.HasPrefix(h, "\ufeff") {
+			b = append(b, "\ufeff"...)
+		}
+		for {
+			line, rest, found := strings.Cut(h, "\n")
+			b = append(b, line...)
+			if !found {
+				break
+			}
+			b, h = append(b, ' '), rest
+		}
+		b = append(b, '\n')
 	}
 	return b
 }

@@ -49,6 +49,8 @@ type Options struct {
 	// Tokenize splits every line into Penn Treebank tokens first (raw text); otherwise tokens
 	// are split on white space.
 	Tokenize bool
+	// MaxMemory is the memory budget of the alignment (scorer.Options.MaxMemory; 0: the default).
+	MaxMemory int64
 	// Warn, when not nil, is told of each reference sentence aligned by the bounded search.
 	Warn func(format string, args ...any)
 }
@@ -69,6 +71,7 @@ func M2(source File, refs []File, opt Options) ([]byte, error) {
 	}
 	scoring := scorer.DefaultOptions()
 	scoring.MaxUnchangedWords = opt.MaxUnchangedWords
+	scoring.MaxMemory = opt.MaxMemory
 	aligner, err := scorer.NewReferenceAligner(scoring)
 	if err != nil {
 		return nil, err
@@ -85,6 +88,10 @@ func M2(source File, refs []File, opt Options) ([]byte, error) {
 		var ue *scorer.UnwritableError
 		if errors.As(err, &ue) {
 			return nil, fmt.Errorf("%s:%d: %w", refs[ue.Reference].Name, line+1, err)
+		}
+		var tl *scorer.TooLargeError
+		if errors.As(err, &tl) {
+			tl.Index = line // the aligner scores each line as a sentence of its own
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", source.Name, line+1, err)

@@ -207,14 +207,17 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
-	where := fmt.Sprintf("gold line %d", e.Line)
-	if e.File != "" {
-		where = fmt.Sprintf("%s:%d", e.File, e.Line)
+	where := "" // a sentence without a gold line (a reference aligned by "maxmatch m2") has none
+	switch {
+	case e.File != "":
+		where = fmt.Sprintf(" (%s:%d)", e.File, e.Line)
+	case e.Line > 0:
+		where = fmt.Sprintf(" (gold line %d)", e.Line)
 	}
 	if e.Share > 0 {
-		return fmt.Sprintf("sentence %d (%s) is too large for one sentence's share of the memory budget: %v", e.Index+1, where, e.Err)
+		return fmt.Sprintf("sentence %d%s is too large for one sentence's share of the memory budget: %v", e.Index+1, where, e.Err)
 	}
-	return fmt.Sprintf("sentence %d (%s) is too large for the memory budget: %v (--max-memory %s, less %s in use when scoring started and %s of headroom); a larger --max-memory would score it",
+	return fmt.Sprintf("sentence %d%s is too large for the memory budget: %v (--max-memory %s, less %s in use when scoring started and %s of headroom); a larger --max-memory would score it",
 		e.Index+1, where, e.Err, membudget.Bytes(e.Memory.Max), membudget.Bytes(e.Memory.InUse), membudget.Bytes(e.Memory.Headroom))
 }
 

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"maxmatch/corpus"
-	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
 	"maxmatch/report"
@@ -85,7 +84,7 @@ func (a *app) compare(f compareFlags, format report.Format, files []string) int 
 	}
 	run := corpus.New(files[2], files[:2], corpus.Options{
 		Scoring: f.opt, Reading: f.reading, Counts: true, Names: names,
-		KeepLimit: keepLimit, Version: signatureVersion(), Input: input.Options{Stdin: stdin}, Progress: prog,
+		KeepLimit: keepLimit, Version: signatureVersion(), Input: readOptions(f.opt), Progress: prog,
 	})
 	defer run.Close()
 	// The gold file is read once and kept for both systems when the files are small, or

@@ -9,7 +9,9 @@ import (
 
 	"maxmatch/hoo/eval"
 	"maxmatch/hoo/fragment"
+	"maxmatch/input"
 	"maxmatch/internal/cli"
+	"maxmatch/scorer"
 )
 
 const hooEvalLong = `Scores HOO system edit files (SYS_XML_DIR/NNNNxxN.xml) against gold edit files
@@ -112,12 +114,12 @@ func (f *hooEvalFlags) check(set func(name string) bool) (withBonus bool, err er
 func (c *hooCommand) eval(f hooEvalFlags, withBonus bool, args []string) int {
 	var cfg *eval.TypesConfig
 	if f.scheme == "2012" && f.typesFile != "" {
-		file, err := os.Open(f.typesFile)
-		if err != nil {
-			return c.fail("cannot read the types file: %v", err)
-		}
-		cfg, err = eval.ReadTypesConfig(f.typesFile, file)
-		file.Close()
+		// Its lines are bounded by the default memory budget (hoo eval has no --max-memory).
+		in := input.New(f.typesFile, "types", budgetedReading(scorer.Options{}, ""))
+		r := in.Reader()
+		var err error
+		cfg, err = eval.ReadTypesConfig(in.Name(), r)
+		r.Close()
 		if err != nil {
 			return c.fail("%v", err)
 		}

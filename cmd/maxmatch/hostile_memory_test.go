@@ -33,13 +33,20 @@ type peakRun struct {
 // returns what it did and its peak resident set.
 func runMeasured(t *testing.T, stdin string, args ...string) peakRun {
 	t.Helper()
+	return runMeasuredEnv(t, nil, stdin, args...)
+}
+
+// runMeasuredEnv is runMeasured with env added to the command's environment
+// (MAXMATCH_TEST_AS=SIZE: under that address-space limit).
+func runMeasuredEnv(t *testing.T, env []string, stdin string, args ...string) peakRun {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	peakFile := filepath.Join(t.TempDir(), "peak")
 	cmd := exec.Command(exe, args...)
-	cmd.Env = append(os.Environ(), "MAXMATCH_TEST_MAIN=measure", "MAXMATCH_TEST_PEAK="+peakFile)
+	cmd.Env = append(append(os.Environ(), "MAXMATCH_TEST_MAIN=measure", "MAXMATCH_TEST_PEAK="+peakFile), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &stdout, &stderr
 	err = cmd.Run()

@@ -11,6 +11,7 @@ import (
 	"maxmatch/internal/wording"
 	"maxmatch/internal/writefile"
 	"maxmatch/references"
+	"maxmatch/scorer"
 )
 
 const m2Long = `Writes an M2 gold file from SOURCE and one or more corrected REFERENCEs of it (JFLEG-style
@@ -45,6 +46,9 @@ func (a *app) newM2() *cobra.Command {
 			if err := checkOutputs(map[string]string{"--out": out}, map[string]writefile.Kind{"--out": writefile.M2}, roles, paths); err != nil {
 				return err
 			}
+			if err := (scorer.Options{MaxMemory: opt.MaxMemory}).CheckMemory(); err != nil {
+				return cli.UsageError{Msg: err.Error()}
+			}
 			a.code = a.m2(opt, out, paths)
 			return nil
 		})
@@ -52,6 +56,7 @@ func (a *app) newM2() *cobra.Command {
 	fs.String(&out, "out", "", "", cli.OutFileArg, "write the M2 file to this file (replaced whole, or left as it was on an error; not one of the inputs) instead of standard output")
 	fs.Bool(&opt.Tokenize, "tokenize", "", "tokenize every line first (Penn Treebank tokens, as NLTK's TreebankWordTokenizer): for raw text")
 	fs.Int(&opt.MaxUnchangedWords, "max_unchanged_words", "u", 0, uRange, "most unchanged tokens inside one edit (u; 0 keeps edits apart wherever a token is unchanged)")
+	memoryFlag(fs, &opt.MaxMemory, "a reference that does not fit even in the bounded search stops the run")
 	return cmd
 }
 
@@ -65,7 +70,7 @@ func (a *app) m2(opt references.Options, out string, paths []string) int {
 		if i == 0 {
 			role = "source"
 		}
-		f, err := references.Read(input.New(p, role, input.Options{Stdin: stdin}))
+		f, err := references.Read(input.New(p, role, readOptions(scorer.Options{MaxMemory: opt.MaxMemory})))
 		if err != nil {
 			return fail(prog, "%v", err)
 		}

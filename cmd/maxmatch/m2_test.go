@@ -73,3 +73,22 @@ func TestM2ScoresReferencesPerfectly(t *testing.T) {
 		}
 	}
 }
+
+// TestM2TooLarge: a reference too large for the memory budget even for the bounded search is
+// one message, naming its source line and the budget m2 was given; the flag it advises is m2's
+// own (it advised --max-memory, which m2 did not have, and said "gold line 0").
+func TestM2TooLarge(t *testing.T) {
+	dir := t.TempDir()
+	src := writeText(t, dir, "src.txt", "a b\n"+numberedWords("s", 30_000)+"\n")
+	ref := writeText(t, dir, "ref.txt", "a c\n"+numberedWords("r", 30_000)+"\n")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"m2", "--max-memory", "64M", src, ref}, &stdout, &stderr)
+	want := "maxmatch m2: " + src + ":2: sentence 2 is too large for the memory budget: 30,000 source and 30,000 hypothesis tokens"
+	if code != exitError || !strings.HasPrefix(stderr.String(), want) || !strings.Contains(stderr.String(), "(--max-memory 64.0 MB,") ||
+		!strings.HasSuffix(stderr.String(), "; a larger --max-memory would score it\n") || stdout.Len() > 0 {
+		t.Errorf("exit %d, %q; want 2 and %q…", code, stderr.String(), want)
+	}
+	if help := runOK(t, "m2", "-h"); !strings.Contains(help, "--max-memory SIZE") {
+		t.Errorf("m2 -h does not list the --max-memory it advises")
+	}
+}

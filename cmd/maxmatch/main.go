@@ -30,6 +30,8 @@ package main
 import (
 	"os"
 	"runtime/debug"
+
+	"maxmatch/internal/writefile"
 )
 
 // gcPercent is the garbage collector's target (runtime/debug.SetGCPercent) the command runs
@@ -42,5 +44,13 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runProcess(os.Args[1:]))
+}
+
+// runProcess runs the command with the process's streams; SIGINT, SIGTERM and SIGHUP remove the
+// temporary files of the outputs being written before they end it.
+func runProcess(args []string) int {
+	stop := writefile.CleanUpOnSignals()
+	defer stop()
+	return run(args, os.Stdout, os.Stderr)
 }

@@ -72,13 +72,15 @@ func (f *nbestFlags) listFormat() nbest.Format {
 // readGold reads the gold file args[1] whole, as the flags say; its error says when the files
 // (NBEST GOLD) of the command cmd look given in the wrong order.
 func (f *nbestFlags) readGold(cmd string, args []string, prog *progress.Line) ([]scorer.Sentence, corpus.Identity, error) {
-	gold, id, err := f.reading.ReadGold(args[1], f.opt.Effective(), input.Options{Stdin: stdin}, prog)
+	gold, id, err := f.reading.ReadGold(args[1], f.opt.Effective(), readOptions(f.opt), prog)
 	return gold, id, swappedHint(err, cmd+" NBEST GOLD", args[1], args[:1])
 }
 
-// openList describes the n-best list arg.
-func openList(arg string, prog *progress.Line) *input.File {
-	return input.New(arg, "n-best list", input.Options{Stdin: stdin, Progress: prog.Reading})
+// openList describes the n-best list arg, read as the flags' memory budget allows.
+func (f *nbestFlags) openList(arg string, prog *progress.Line) *input.File {
+	in := readOptions(f.opt)
+	in.Progress = prog.Reading
+	return input.New(arg, "n-best list", in)
 }
 
 // onePassBytes is nbest.Rows.OnePassBytes (a variable for the tests).
@@ -114,7 +116,7 @@ func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 	if err != nil {
 		return fail(prog, "%v", err)
 	}
-	list := openList(args[0], prog)
+	list := f.openList(args[0], prog)
 	defer list.Close()
 	beta := f.opt.Beta
 	rows := nbest.Rows{Format: f.listFormat(), OnePassBytes: onePassBytes,

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"maxmatch/corpus"
+	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/wording"
 	"maxmatch/membudget"
@@ -57,16 +58,50 @@ func scoringFlags(f cli.FlagSet, opt *scorer.Options) {
 		}
 		return nil
 	}, "quirks of 3.2 to correct on top of --compat, each described in docs/exactness.md#compatibility-modes-and-fixes")
-	def, source := scorer.DefaultMaxMemory()
-	f.Size(&opt.MaxMemory, "max-memory", fmt.Sprintf("%s: %s", membudget.Bytes(def), source), "",
-		"memory budget of the whole run, all workers together; a sentence whose exact search does not fit is scored by the bounded search, with a warning, and one that does not fit at all stops the run")
-	f.Lookup("max-memory").Annotations = map[string][]string{cli.ReferenceDefault: {"half of the machine's memory, or of its cgroup's limit, whichever is smaller"}}
+	memoryFlag(f, &opt.MaxMemory, "a sentence whose exact search does not fit is scored by the bounded search, with a warning, and one that does not fit at all stops the run")
 	f.Int(&opt.MaxEdges, "max-edges", "", opt.MaxEdges, cli.CapRange,
 		"optional cap on one sentence's lattice closure (edges); larger ones use the bounded search (0 or -1: no cap but the memory budget)")
 	f.Int(&opt.MaxWork, "max-work", "", opt.MaxWork, cli.CapRange,
 		"optional cap on the official scorer's predicted work on one sentence (vertices × closure pairs, about 1 µs each); sentences over it use the bounded search (0 or -1: no cap)")
 	f.Int(&opt.Workers, "jobs", "j", opt.Workers, cli.IntRange{Min: 0, Max: math.MaxInt64, ClampNote: "more than the CPUs counts as the CPUs"},
 		"sentences scored in parallel by this many workers (0: one per CPU); the output does not depend on it")
+}
+
+// memoryFlag defines --max-memory, the memory budget, on f; what says what the budget decides.
+func memoryFlag(f cli.FlagSet, maxMemory *int64, what string) {
+	def, source := scorer.DefaultMaxMemory()
+	f.Size(maxMemory, "max-memory", fmt.Sprintf("%s: %s", membudget.Bytes(def), source), "",
+		"memory budget of the whole run, all workers together; "+what+"; a line of the files may take a sixteenth of it")
+	f.Lookup("max-memory").Annotations = map[string][]string{cli.ReferenceDefault: {"half of the machine's memory, or of its cgroup's limit, whichever is smaller"}}
+}
+
+// readOptions are how the commands that take --max-memory read their files under the memory
+// budget of opt (see budgetedReading).
+func readOptions(opt scorer.Options) input.Options {
+	return budgetedReading(opt, "; a larger --max-memory would read it")
+}
+
+// budgetedReading are how a command reads its files under the memory budget of opt: "-" is
+// stdin, and a line longer than membudget.LineBytes of the budget stops the reading with one
+// message, which ends with remedy.
+func budgetedReading(opt scorer.Options, remedy string) input.Options {
+	limit := membudget.LineBytes(opt.Memory())
+	return input.Options{Stdin: stdin, MaxLine: limit,
+		MaxLineText: fmt.Sprintf("%s, the most one line may take of the memory budget (a sixteenth of %s)%s", membudget.Bytes(limit), budgetText(opt), remedy)}
+}
+
+// budgetText says the memory budget in effect and where it comes from: "--max-memory 64.0 MB",
+// or the default's size and source.
+func budgetText(opt scorer.Options) string {
+	budget := opt.Memory()
+	if budget == opt.MaxMemory {
+		return "--max-memory " + membudget.Bytes(budget)
+	}
+	_, source := scorer.DefaultMaxMemory()
+	if m, s, ok := membudget.Machine(); ok && m == budget {
+		source = s
+	}
+	return membudget.Bytes(budget) + ": " + source
 }
 
 // compatValue is --compat, which sets the options' compatibility mode.

@@ -51,7 +51,7 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 	if err != nil {
 		return fail(prog, "%v", err)
 	}
-	list := openList(args[0], prog)
+	list := f.openList(args[0], prog)
 	defer list.Close()
 	r := list.Reader()
 	defer r.Close()

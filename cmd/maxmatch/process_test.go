@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 		if os.Getenv("MAXMATCH_TEST_PROGRESS") == "now" {
 			progress.Delay = 0
 		}
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(runProcess(os.Args[1:]))
 	case "measure":
 		os.Exit(measurePeak(os.Args[1:]))
 	}
@@ -39,7 +39,9 @@ func TestMain(m *testing.M) {
 // MAXMATCH_TEST_PEAK names, and returns its exit status. It stands between a test and the
 // command it measures: Linux starts a child sharing its parent's memory (vfork) and counts
 // that memory's peak in the child's ru_maxrss, so a child of the test process, large after
-// its other tests, would report the test's peak; this process is small.
+// its other tests, would report the test's peak; this process is small. MAXMATCH_TEST_AS, when
+// set, is the child's address-space limit, set by prlimit before the command starts, as a user
+// sets it (prlimit --as, ulimit -v).
 func measurePeak(args []string) int {
 	exe, err := os.Executable()
 	if err != nil {
@@ -47,6 +49,9 @@ func measurePeak(args []string) int {
 		return 125
 	}
 	cmd := exec.Command(exe, args...)
+	if as := os.Getenv("MAXMATCH_TEST_AS"); as != "" {
+		cmd = exec.Command("prlimit", append([]string{"--as=" + as, "--", exe}, args...)...)
+	}
 	cmd.Env = append(os.Environ(), "MAXMATCH_TEST_MAIN=1")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	err = cmd.Run()

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"maxmatch/corpus"
-	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
 	"maxmatch/internal/wording"
@@ -112,6 +111,11 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 	if len(files) < 2 {
 		return cli.Usagef("expected at least two files, SYSTEM... and GOLD (the last), besides the flags; got %s", wording.Plural(len(files), "argument"))
 	}
+	if f.signatureOnly && f.html != "" {
+		// The page shows the systems scored, which --signature-only does not do: writing it
+		// would score them (not "only"), and not writing it would leave the file asked for.
+		return cli.Usagef("--signature-only prints the signature without scoring the systems, and the --html page shows them scored: give one or the other")
+	}
 	systems, goldArg := files[:len(files)-1], files[len(files)-1]
 	if err := cli.OneStdin(fileRoles(len(systems)), files); err != nil {
 		return err
@@ -178,7 +182,7 @@ func (a *app) score(f scoreFlags, table bool, format report.Format, systems []st
 	run := corpus.New(goldArg, systems, corpus.Options{
 		Scoring: f.opt, Reading: f.reading, Types: f.types, Bootstrap: f.bootstrap, Seed: f.seed,
 		Levels: f.levels, PerType: f.perType, Names: f.names, KeepLimit: keepLimit, Version: signatureVersion(),
-		Input: input.Options{Stdin: stdin}, Progress: prog,
+		Input: readOptions(f.opt), Progress: prog,
 	})
 	defer run.Close()
 	// An error in the gold file may be one of files given in the wrong order.

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"maxmatch/corpus"
-	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
 	"maxmatch/membudget"
@@ -86,7 +85,7 @@ func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string,
 	const cmd = "maxmatch serve"
 	stdout, stderr := a.stdout, a.stderr
 	prog := progress.New(cmd, stderr)
-	gold, id, err := reading.ReadGold(goldPath, opt.Effective(), input.Options{Stdin: stdin}, prog)
+	gold, id, err := reading.ReadGold(goldPath, opt.Effective(), readOptions(opt), prog)
 	if err != nil {
 		return fail(prog, "%v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -80,10 +81,13 @@ type Aggregate struct {
 }
 
 // ReadTypesConfig reads a types.config file; name is used in errors. A line starting with
-// "aggregate" (which is how the official recognises them) must name the aggregate.
+// "aggregate" (which is how the official recognises them) must name the aggregate. A line is
+// read whole however long: r bounds it (an input.File's reader under the memory budget), and
+// r's errors are returned as they are (an input.File's name the file).
 func ReadTypesConfig(name string, r io.Reader) (*TypesConfig, error) {
 	cfg := &TypesConfig{}
 	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), math.MaxInt)
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
 		if !strings.HasPrefix(text, "aggregate") {
@@ -96,7 +100,7 @@ func ReadTypesConfig(name string, r io.Reader) (*TypesConfig, error) {
 		cfg.Aggregates = append(cfg.Aggregates, Aggregate{Name: fields[0], Types: fields[1:], Line: line})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, err
 	}
 	return cfg, nil
 }

@@ -1,107 +1,185 @@
-// Package writefile writes a command's output files whole or not at all, and tells whether a
-// path names a file already there: one of the command's inputs, or a file of another kind
-// than the command writes, which it would replace.
+// Package writefile writes a command's output files as a careful Unix tool does: a regular
+// file whole or not at all (a temporary file beside it, its data synced, renamed over it), a
+// stream (a pipe, a terminal, a device, standard output by /dev/stdout or /dev/fd/N) in place,
+// as a shell's redirection writes it; and it tells whether a path names a file already there:
+// one of the command's inputs, or a file of another kind than the command writes, which it
+// would replace. Its temporary files are named .maxmatch-….tmp and removed on SIGINT, SIGTERM
+// and SIGHUP (CleanUpOnSignals).
 package writefile
 
 import (
-	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
-	"syscall"
 
 	"maxmatch/input"
 )
 
 // All writes each file (path → contents) so that a failure leaves no file half-written:
-// first all to temporary files beside them, then renaming them into place; on an error the
-// temporary files are removed and no file has changed. A new file gets the permissions the
-// umask leaves of 0666 (0644 under umask 022), as a shell's redirection gives; an existing one
-// keeps its own, and a link to one stays a link (the file it names is replaced). A path that
-// names something other than a regular file, a device such as /dev/stdout or /dev/null, is
-// written in place, after the temporary files and before the renames. Errors name the path as
-// given, never a temporary file's.
+//
+//   - a regular file, new or not, is written to a temporary file beside it (its data synced),
+//     and every such file is renamed into place once all are written; on an error the
+//     temporary files are removed and no file has changed. A new file gets the permissions the
+//     umask leaves of 0666 (0644 under umask 022), as a shell's redirection gives; an existing
+//     one keeps its own, and a link to one stays a link (the file it names is replaced; a link
+//     to nothing yet creates the file it names, as a redirection does). A read-only file is
+//     refused, never replaced;
+//   - a path that names an open descriptor of this process (/dev/stdout, /dev/stderr,
+//     /dev/fd/N, /proc/self/fd/N), or the file standard output or standard error writes to, is
+//     written to that descriptor, where it stands and in its mode (appending after ">>"): the
+//     file behind it keeps what it held;
+//   - a path that names something other than a regular file (a named pipe, a terminal, a
+//     device, a process substitution) is written in place, after the temporary files and
+//     before the renames. A named pipe is opened as a shell opens it: the command waits for a
+//     reader.
+//
+// Errors name the path as given, never a temporary file's.
 func All(files map[string][]byte) error {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	type pending struct{ path, target, temp string }
-	var renames []pending
-	var devices []string
+	targets := make([]target, len(paths))
+	for i, p := range paths {
+		t, err := resolve(p)
+		if err != nil {
+			return writeError(p, err)
+		}
+		targets[i] = t
+	}
+	var renames []rename
 	cleanup := func() {
 		for _, r := range renames {
-			os.Remove(r.temp)
+			removeTemporary(r.from)
 		}
 	}
-	fail := func(path string, err error) error {
-		cleanup()
-		return fmt.Errorf("cannot write %s: %w", path, input.Cause(err))
-	}
-	for _, p := range paths {
-		target, mode, err := writeTarget(p)
-		if err != nil {
-			return fail(p, err)
-		}
-		if mode&fs.ModeType != 0 {
-			devices = append(devices, p)
+	for _, t := range targets {
+		if t.kind != regular {
 			continue
 		}
-		f, err := createTemp(filepath.Dir(target))
+		temp, err := writeTemporary(t, files[t.path])
 		if err != nil {
-			return fail(p, err)
+			cleanup()
+			return writeError(t.path, err)
 		}
-		renames = append(renames, pending{p, target, f.Name()})
-		if mode != 0 {
-			err = f.Chmod(mode.Perm())
+		renames = append(renames, rename{path: t.path, from: temp, to: t.file})
+	}
+	testHook("written")
+	for _, t := range targets {
+		if t.kind == regular {
+			continue
 		}
-		if err = writeClose(f, err, files[p]); err != nil {
-			return fail(p, err)
+		if err := writeInPlace(t, files[t.path]); err != nil {
+			cleanup()
+			return writeError(t.path, err)
 		}
 	}
-	for _, p := range devices {
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_TRUNC, 0)
-		if err == nil {
-			err = writeClose(f, nil, files[p])
-		}
-		if err != nil {
-			return fail(p, err)
-		}
+	if err := commit(renames); err != nil {
+		return err
 	}
-	for i, r := range renames {
-		if err := os.Rename(r.temp, r.target); err != nil {
-			renames = renames[i:] // those before are in place
-			return fail(r.path, err)
-		}
+	for _, r := range renames {
+		syncDir(dirOf(r.to))
 	}
 	return nil
 }
 
-// InDir writes each file (name → contents) as dir/NAME+ext, creating dir if needed, as All
-// does: all or none.
+// InDir writes each file (name → contents) as dir/NAME+ext, all or none. A new directory is
+// written whole under a temporary name beside it (.maxmatch-….tmp) and renamed into place: it
+// appears with every file or not at all, whatever ends the command. Into an existing directory
+// the files are written as All writes them: every file to a temporary file first, then renamed
+// one after another; an error, SIGINT, SIGTERM or SIGHUP leaves every file as it was or every
+// one new, and only SIGKILL or a crash of the machine during the renames (a fraction of a
+// millisecond) can leave some new and the others as they were.
 func InDir(dir string, files map[string][]byte, ext string) error {
-	if err := os.MkdirAll(dir, 0o777); err != nil {
+	dir = filepath.Clean(dir)
+	fi, err := os.Stat(dir)
+	switch {
+	case err == nil && !fi.IsDir():
+		return fmt.Errorf("cannot create the directory %s: not a directory", dir)
+	case err == nil:
+		paths := make(map[string][]byte, len(files))
+		for name, data := range files {
+			paths[filepath.Join(dir, name+ext)] = data
+		}
+		return All(paths)
+	case !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("cannot create the directory %s: %w", dir, input.Cause(err))
 	}
-	paths := make(map[string][]byte, len(files))
-	for name, data := range files {
-		paths[filepath.Join(dir, name+ext)] = data
-	}
-	return All(paths)
+	return newDir(dir, files, ext)
 }
 
-// writeClose writes data to f unless err (an earlier failure) is not nil, closes f, and
-// returns the first error.
-func writeClose(f *os.File, err error, data []byte) error {
+// newDir writes the files into dir, which does not exist yet, through a staging directory
+// beside it renamed into place.
+func newDir(dir string, files map[string][]byte, ext string) error {
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o777); err != nil {
+		return fmt.Errorf("cannot create the directory %s: %w", dir, input.Cause(err))
+	}
+	stage, _, err := createTemporary(parent, true)
+	if err != nil {
+		return fmt.Errorf("cannot create the directory %s: %w", dir, input.Cause(err))
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		f, err := os.OpenFile(filepath.Join(stage, name+ext), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if err == nil {
+			err = writeSyncClose(f, files[name])
+		}
+		if err != nil {
+			removeTemporary(stage)
+			return writeError(filepath.Join(dir, name+ext), err)
+		}
+	}
+	syncDir(stage)
+	testHook("staged")
+	if err := commit([]rename{{path: dir, from: stage, to: dir}}); err != nil {
+		return err
+	}
+	syncDir(parent)
+	return nil
+}
+
+// writeError is the message for path that could not be written.
+func writeError(path string, err error) error {
+	return fmt.Errorf("cannot write %s: %w", path, input.Cause(err))
+}
+
+// writeTemporary writes data to a new temporary file beside t's file, with its permissions when
+// it exists, synced, and returns its path.
+func writeTemporary(t target, data []byte) (string, error) {
+	temp, f, err := createTemporary(dirOf(t.file), false)
+	if err != nil {
+		return "", err
+	}
+	if t.mode != 0 {
+		err = f.Chmod(t.mode)
+	}
 	if err == nil {
-		_, err = f.Write(data)
+		err = writeSyncClose(f, data)
+	} else {
+		f.Close()
+	}
+	if err != nil {
+		removeTemporary(temp)
+		return "", err
+	}
+	return temp, nil
+}
+
+// writeSyncClose writes data to f, syncs it to the disk (so that a rename after it never shows
+// an empty or partial file after a crash) and closes it, returning the first error.
+func writeSyncClose(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	if err == nil {
+		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -109,123 +187,30 @@ func writeClose(f *os.File, err error, data []byte) error {
 	return err
 }
 
-// writeTarget returns the file that writing to path replaces (path, or the file a link
-// names) and its mode: 0 when there is none yet, a type bit for a device, a pipe, ….
-func writeTarget(path string) (target string, mode fs.FileMode, err error) {
-	target = path
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		if target, err = filepath.EvalSymlinks(path); err != nil {
-			return "", 0, err
-		}
+// writeInPlace writes data to a stream or a descriptor: no temporary file, no truncation.
+func writeInPlace(t target, data []byte) error {
+	var f *os.File
+	var err error
+	if t.kind == descriptor {
+		f, err = dupDescriptor(t.fd)
+	} else {
+		f, err = os.OpenFile(t.file, os.O_WRONLY, 0)
 	}
-	fi, err := os.Stat(target)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return target, 0, nil
-	case err != nil:
-		return "", 0, err
-	case fi.IsDir():
-		return "", 0, syscall.EISDIR
-	}
-	return target, fi.Mode(), nil
-}
-
-// createTemp creates a new file in dir for All, with mode 0666 less the umask (where
-// os.CreateTemp gives 0600, which a rename would carry over to the file written).
-func createTemp(dir string) (*os.File, error) {
-	var random [6]byte
-	for range 100 {
-		rand.Read(random[:])
-		f, err := os.OpenFile(filepath.Join(dir, ".maxmatch-"+hex.EncodeToString(random[:])), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if !errors.Is(err, fs.ErrExist) {
-			return f, err
-		}
-	}
-	return nil, fmt.Errorf("no unused temporary name in %s", dir)
-}
-
-// CheckOutputs returns an error when an output file is one of the command's inputs, or another
-// of its outputs: the same file (by device and inode), or the same path for a file not yet
-// created. outputs maps each output's flag to its path ("": not asked for); inputs are the
-// files given ("-": standard input, never an output), and roles name them in the error.
-func CheckOutputs(outputs map[string]string, roles, inputs []string) error {
-	flags := make([]string, 0, len(outputs))
-	for fl, path := range outputs {
-		if path != "" {
-			flags = append(flags, fl)
-		}
-	}
-	sort.Strings(flags)
-	for k, fl := range flags {
-		out := outputs[fl]
-		for i, in := range inputs {
-			if in != "-" && SamePath(out, in) {
-				return fmt.Errorf("%s: %s is the %s file, an input, expected a file that is not one of the inputs", fl, out, roles[i])
-			}
-		}
-		for _, other := range flags[:k] {
-			if SamePath(out, outputs[other]) {
-				return fmt.Errorf("%s: %s is the file of %s too, expected two files", fl, out, other)
-			}
-		}
-	}
-	return nil
-}
-
-// SamePath reports whether paths a and b name the same file: both exist and are one file, or
-// neither exists and their absolute paths are the same.
-func SamePath(a, b string) bool {
-	fa, errA := os.Stat(a)
-	fb, errB := os.Stat(b)
-	switch {
-	case errA == nil && errB == nil:
-		return os.SameFile(fa, fb)
-	case errA == nil || errB == nil:
-		return false
-	}
-	absA, errA := filepath.Abs(a)
-	absB, errB := filepath.Abs(b)
-	return errA == nil && errB == nil && absA == absB
-}
-
-// A Kind is what an output file holds, so that an existing file a command would replace can be
-// recognised as one it wrote before (a file of another kind is refused: a flag that took the
-// next file name as its value, "score A --html B C GOLD" meant B as a system).
-type Kind struct {
-	name  string                 // in messages: "an HTML page"
-	looks func(head []byte) bool // whether a file starting with head is one
-}
-
-var (
-	HTML = Kind{"an HTML page", func(head []byte) bool {
-		head = bytes.ToLower(bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n"))
-		return bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html"))
-	}}
-	M2 = Kind{"an M2 file", func(head []byte) bool {
-		head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-		return bytes.HasPrefix(head, []byte("S ")) || bytes.HasPrefix(head, []byte("S\t")) || bytes.HasPrefix(head, []byte("S\n"))
-	}}
-)
-
-// Replaceable returns an error when path names an existing regular, non-empty file that is not
-// of kind: writing path would replace it.
-func Replaceable(path string, kind Kind) error {
-	if path == "" {
-		return nil
-	}
-	fi, err := os.Stat(path)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
-		return nil // a new file, a device, or what writing will report
-	}
-	f, err := os.Open(path)
 	if err != nil {
-		return nil // writing will report it
+		return err
 	}
-	defer f.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	if kind.looks(head[:n]) {
-		return nil
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return fmt.Errorf("%s exists and is not %s, which it would replace, expected a new file or %s", path, kind.name, kind.name)
+	return err
+}
+
+// syncDir syncs a directory, so that a rename into it lasts a crash; where directories cannot
+// be synced (some file systems, Windows) the rename stands as the system keeps it.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 }

@@ -706,9 +706,9 @@ func TestDocumentedRelease(t *testing.T) {
 		}
 	}
 
-	git(t, dir, "add", "--all", ".", ":!dist")
+	git(t, dir, "add", "--all")
 	git(t, dir, "-c", "user.name=release test", "-c", "user.email=release@test.invalid", "commit", "--quiet", "--allow-empty", "-m", "the release")
-	git(t, dir, "tag", "v"+version.Number)
+	git(t, dir, "tag", "--force", "v"+version.Number)
 	commit := strings.TrimSpace(git(t, dir, "rev-parse", "HEAD"))
 	out := t.TempDir()
 	rel, err := filepath.Rel(dir, out)

@@ -1,24 +1,15 @@
 package docs_test
 
 // The pages' examples are run as a reader would run them, in a shell, with the command built
-// from this checkout first on PATH. The convention (DEVELOPERS.md explains it to writers):
-//
-//   - ```console: lines "$ command" (a line ending in "\" continues on the next), each followed
-//     by what it prints, standard output and standard error together; the commands of a block
-//     run in one shell, one after another, as typed in a terminal (a variable set, or a "cd",
-//     holds for the commands after it); a line "…" stands for any
-//     number of lines, and "…" inside a line for any text (a time, the memory in use); a last
-//     line "[N]" is the exit status N the command must end with (without it, 0). A command shown
-//     without output is run and must succeed; its output may instead be the Markdown between
-//     "<!-- doctest: output -->" and "<!-- doctest: end output -->" after the block (a table
-//     shown rendered).
-//   - ```sh: a script, run whole; it must succeed.
-//   - ```python: run with python3 and the package in python/; when a line "prints" and a bare
-//     fence follow it, that is its output.
-//   - Markers, HTML comments on the lines just above a block: "<!-- doctest: needs
-//     ../shared/data -->" (run when the third-party data is beside the repository, skipped with
-//     a message when not) and "<!-- doctest: not run: REASON -->" (a placeholder the reader
-//     replaces, or a command that changes the reader's machine).
+// from this checkout first on PATH. The convention (DEVELOPERS.md explains it to writers) is
+// read and run by internal/doctest: ```console blocks (whose commands run in one shell, one
+// after another, as typed in a terminal), ```sh and ```python blocks, and markers, HTML
+// comments on the lines just above a block: "<!-- doctest: needs ../shared/data -->" (run when
+// the third-party data is beside the repository, skipped with a message when not), "<!--
+// doctest: needs a clone -->" (run here; the release's test, which runs the README's examples
+// in each unpacked archive and installed wheel, leaves it: it needs Go and the sources) and
+// "<!-- doctest: not run: REASON -->" (a placeholder the reader replaces, or a command that
+// changes the reader's machine).
 //
 // Any other block, or an indented code block, is an error: every example runs or says why not.
 // An example that leaves a file in the directory it runs in, which is the repository's root for
@@ -32,17 +23,16 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"maxmatch/internal/doctest"
 	"maxmatch/internal/markdown"
 )
 
@@ -137,7 +127,7 @@ func generatedBy(page string) string {
 type page struct {
 	name     string // relative to the repository root
 	text     []byte
-	examples []*example
+	examples []*doctest.Example
 	problems []string // where it breaks the convention
 }
 
@@ -153,268 +143,10 @@ func handWritten(t *testing.T, root string) []page {
 		if err != nil {
 			t.Fatal(err)
 		}
-		examples, problems := parse(name, text)
+		examples, problems := doctest.Parse(name, text)
 		out = append(out, page{name, text, examples, problems})
 	}
 	return out
-}
-
-// An example is one fenced block of a page and what the page says about it.
-type example struct {
-	page    string
-	line    int    // of the opening fence, from 1
-	lang    string // the info string's first word
-	body    []string
-	markers []string // the doctest markers above it, without "doctest:"
-	// output is what the page says the block prints when it says so outside the block: the
-	// bare block after a python block's "prints", or the Markdown between output markers.
-	output    []string
-	hasOutput bool
-	// outFrom and outTo are the lines of output in the page, from 0, outTo excluded.
-	outFrom, outTo int
-}
-
-func (e *example) String() string { return fmt.Sprintf("%s:%d", e.page, e.line) }
-
-func (e *example) marker(prefix string) (string, bool) {
-	for _, m := range e.markers {
-		if strings.HasPrefix(m, prefix) {
-			return strings.TrimSpace(strings.TrimPrefix(m, prefix)), true
-		}
-	}
-	return "", false
-}
-
-// statusRE is the line that shows a command's exit status after its output, as cram shows it.
-var statusRE = regexp.MustCompile(`^\[([0-9]+)\]$`)
-
-var markerRE = regexp.MustCompile(`^<!--\s*doctest:\s*(.*?)\s*-->$`)
-
-// parse reads the examples of a page, and reports what breaks the convention.
-func parse(page string, text []byte) ([]*example, []string) {
-	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
-	var (
-		out      []*example
-		problems []string
-		markers  []string
-		prev     = "" // the previous line outside blocks
-	)
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
-		if m := markerRE.FindStringSubmatch(line); m != nil {
-			if m[1] == "output" || m[1] == "end output" {
-				problems = append(problems, fmt.Sprintf("%s:%d: %q without a console block just before it", page, i+1, line))
-			} else {
-				markers = append(markers, m[1])
-			}
-			prev = line
-			continue
-		}
-		f, info := markdown.Fence(line)
-		if f == "" {
-			if strings.HasPrefix(line, "    ") && strings.TrimSpace(prev) == "" && strings.TrimSpace(line) != "" {
-				problems = append(problems, fmt.Sprintf("%s:%d: an indented code block: fence it (```console, ```sh, ```python) so that it runs, or mark it not run", page, i+1))
-			}
-			if !strings.HasPrefix(strings.TrimSpace(line), "<!--") {
-				markers = nil
-			}
-			prev = line
-			continue
-		}
-		e := &example{page: page, line: i + 1, markers: markers}
-		markers = nil
-		if fields := strings.Fields(info); len(fields) > 0 {
-			e.lang = fields[0]
-		}
-		closed := false
-		for i++; i < len(lines); i++ {
-			if markdown.Closes(f, lines[i]) {
-				closed = true
-				break
-			}
-			e.body = append(e.body, lines[i])
-		}
-		if !closed {
-			problems = append(problems, fmt.Sprintf("%s: a block never closed", e))
-			break
-		}
-		prev = ""
-		// What follows may be the block's output.
-		j := i + 1
-		for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
-			j++
-		}
-		switch {
-		case e.lang == "python" && j < len(lines) && lines[j] == "prints":
-			k := j + 1
-			for k < len(lines) && strings.TrimSpace(lines[k]) == "" {
-				k++
-			}
-			if g, rest := markdown.Fence(safe(lines, k)); g == "" || rest != "" {
-				problems = append(problems, fmt.Sprintf("%s: \"prints\" not followed by a bare fenced block", e))
-				break
-			}
-			e.outFrom = k + 1
-			for k++; k < len(lines); k++ {
-				if g, _ := markdown.Fence(lines[k]); g != "" {
-					break
-				}
-				e.output = append(e.output, lines[k])
-			}
-			e.hasOutput, e.outTo = true, k
-			i = k
-		case e.lang == "console" && j < len(lines) && markerRE.MatchString(lines[j]) && markerRE.FindStringSubmatch(lines[j])[1] == "output":
-			k := j + 1
-			for ; k < len(lines); k++ {
-				if m := markerRE.FindStringSubmatch(lines[k]); m != nil && m[1] == "end output" {
-					break
-				}
-				e.output = append(e.output, lines[k])
-			}
-			if k == len(lines) {
-				problems = append(problems, fmt.Sprintf("%s: \"<!-- doctest: output -->\" without its end", e))
-			}
-			e.output = trimBlank(e.output)
-			e.hasOutput, e.outFrom, e.outTo = true, j+1, k
-			i = k
-		}
-		out = append(out, e)
-	}
-	return out, problems
-}
-
-func safe(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return ""
-}
-
-func trimBlank(lines []string) []string {
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
-}
-
-// A command of a console block and what the page says it prints.
-type command struct {
-	line   int // in the page
-	text   string
-	output []string
-	shown  bool // the page shows an output (possibly empty) for it
-	status int  // the exit status it must end with
-	// from and to are the lines of its output in the page, from 0, to excluded.
-	from, to int
-}
-
-// commands splits a console block into its commands.
-func commands(e *example) ([]command, error) {
-	var cs []command
-	for i := 0; i < len(e.body); i++ {
-		l := e.body[i]
-		if strings.HasPrefix(l, "$ ") {
-			c := command{line: e.line + 1 + i, text: strings.TrimPrefix(l, "$ ")}
-			for strings.HasSuffix(c.text, "\\") && i+1 < len(e.body) {
-				i++
-				c.text += "\n" + e.body[i]
-			}
-			c.from, c.to = e.line+i+1, e.line+i+1 // body line i is page line e.line+i
-			cs = append(cs, c)
-			continue
-		}
-		if len(cs) == 0 {
-			return nil, fmt.Errorf("%s: a console block must start with a \"$ command\" line, found %q", e, l)
-		}
-		cs[len(cs)-1].output = append(cs[len(cs)-1].output, l)
-		cs[len(cs)-1].shown = true
-		cs[len(cs)-1].to = e.line + i + 1
-	}
-	if len(cs) == 0 {
-		return nil, fmt.Errorf("%s: a console block without a \"$ command\" line", e)
-	}
-	for i := range cs {
-		c := &cs[i]
-		if n := len(c.output); n > 0 {
-			if m := statusRE.FindStringSubmatch(c.output[n-1]); m != nil {
-				c.status, _ = strconv.Atoi(m[1])
-				c.output = c.output[:n-1]
-			}
-		}
-	}
-	if e.hasOutput {
-		last := &cs[len(cs)-1]
-		if last.shown {
-			return nil, fmt.Errorf("%s: output markers after a block whose last command shows its output already", e)
-		}
-		last.output, last.shown, last.from, last.to = e.output, true, e.outFrom, e.outTo
-	}
-	return cs, nil
-}
-
-// matches says whether got is what the page shows, where a line "…" stands for any lines.
-func matches(want, got []string) bool {
-	if len(want) == 0 {
-		return len(got) == 0
-	}
-	if want[0] == "…" {
-		for k := 0; k <= len(got); k++ {
-			if matches(want[1:], got[k:]) {
-				return true
-			}
-		}
-		return false
-	}
-	return len(got) > 0 && lineMatches(want[0], got[0]) && matches(want[1:], got[1:])
-}
-
-// lineMatches says whether a printed line is the line shown, where "…" inside a line stands
-// for any text (a figure that depends on the run, such as a time or the memory in use).
-func lineMatches(want, got string) bool {
-	if !strings.Contains(want, "…") {
-		return want == got
-	}
-	parts := strings.Split(want, "…")
-	if !strings.HasPrefix(got, parts[0]) {
-		return false
-	}
-	got = got[len(parts[0]):]
-	for _, p := range parts[1 : len(parts)-1] {
-		i := strings.Index(got, p)
-		if i < 0 {
-			return false
-		}
-		got = got[i+len(p):]
-	}
-	last := parts[len(parts)-1]
-	return len(got) >= len(last) && strings.HasSuffix(got, last)
-}
-
-// firstDifference describes where got first departs from want, up to the first "…".
-func firstDifference(want, got []string) string {
-	for i := range want {
-		if want[i] == "…" {
-			break
-		}
-		if i >= len(got) {
-			return fmt.Sprintf("it printed %d lines; the page shows more, from line %d: %q", len(got), i+1, want[i])
-		}
-		if !lineMatches(want[i], got[i]) {
-			return fmt.Sprintf("line %d: printed %q, the page shows %q", i+1, got[i], want[i])
-		}
-	}
-	return "the difference is after the lines compared in order (a \"…\", or the output's end)"
-}
-
-func splitOutput(b []byte) []string {
-	s := strings.TrimSuffix(string(b), "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
 }
 
 // env is where the examples run: a fresh directory per block holding links to every entry of
@@ -555,49 +287,6 @@ func (e *env) run(t *testing.T, dir string, name string, args ...string) ([]byte
 	return out.Bytes(), 0
 }
 
-// A printed is what a command of a console block printed, and its exit status.
-type printed struct {
-	out     []byte
-	code    int
-	skipped bool // the test command of .ci/run, not run
-}
-
-// sessionMark ends each command's output in a session: the ASCII record separator, then the
-// command's exit status, then the separator again.
-const sessionMark = "\x1e"
-
-// session runs the commands of a console block in one shell in dir, one after another as a
-// reader types them in a terminal, and returns what each printed and its exit status. The
-// test command of .ci/run (ci) is not run.
-func (e *env) session(t *testing.T, dir string, cs []command, ci string) []printed {
-	t.Helper()
-	var script strings.Builder
-	outputs := make([]printed, len(cs))
-	for i, c := range cs {
-		if withoutComment(c.text) == ci { // checked by TestConvention
-			outputs[i].skipped = true
-			continue
-		}
-		fmt.Fprintf(&script, "%s\nprintf '%s%%d%s' \"$?\"\n", c.text, sessionMark, sessionMark)
-	}
-	out, code := e.run(t, dir, "bash", "-c", script.String())
-	rest := string(out)
-	for i := range outputs {
-		if outputs[i].skipped {
-			continue
-		}
-		before, after, ok := strings.Cut(rest, sessionMark)
-		status, tail, ok2 := strings.Cut(after, sessionMark)
-		n, err := strconv.Atoi(status)
-		if !ok || !ok2 || err != nil {
-			t.Fatalf("%s: the shell stopped before command %d ended (exit status %d); it printed:\n%s", cs[i].text, i+1, code, out)
-		}
-		outputs[i] = printed{out: []byte(before), code: n}
-		rest = tail
-	}
-	return outputs
-}
-
 // ciTestCommand is the command .ci/run ends with: the README's test command.
 func ciTestCommand(t *testing.T, root string) string {
 	t.Helper()
@@ -639,14 +328,14 @@ func TestExamples(t *testing.T) {
 	for _, page := range handWritten(t, e.root) {
 		for _, ex := range page.examples {
 			blocks++
-			if reason, ok := ex.marker("not run:"); ok {
+			if reason, ok := ex.Marker("not run:"); ok {
 				if reason == "" {
 					t.Errorf("%s: \"not run:\" needs its reason", ex)
 				}
 				notRun++
 				continue
 			}
-			if _, ok := ex.marker("needs ../shared/data"); ok && e.shared == "" {
+			if _, ok := ex.Marker("needs ../shared/data"); ok && e.shared == "" {
 				skipped++
 				skippedData = append(skippedData, ex.String())
 				continue
@@ -671,7 +360,10 @@ func TestExamples(t *testing.T) {
 
 // check runs one example, and fails it when it leaves a file behind (leftBehind); it says
 // whether it ran and whether an output was compared.
-func (e *env) check(t *testing.T, ex *example, ci string) (ran, compared bool) {
+func (e *env) check(t *testing.T, ex *doctest.Example, ci string) (ran, compared bool) {
+	if ex.Lang == "python" && e.python == "" {
+		t.Skipf("%s: python3 is not on PATH", ex)
+	}
 	dir := e.workdir(t)
 	docsBefore := docsFiles(t, e.root)
 	defer func() {
@@ -679,62 +371,26 @@ func (e *env) check(t *testing.T, ex *example, ci string) (ran, compared bool) {
 			t.Errorf("%s leaves %s in the directory it runs in, a reader's checkout: expected the example to write under a temporary directory (mktemp -d)", ex, strings.Join(left, ", "))
 		}
 	}()
-	switch ex.lang {
-	case "console":
-		cs, err := commands(ex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		outputs := e.session(t, dir, cs, ci)
-		for i, c := range cs {
-			if outputs[i].skipped {
-				continue
-			}
-			out, code := outputs[i].out, outputs[i].code
-			got := splitOutput(out)
-			shown := got // as the page would show it, with the exit status
-			if code != 0 {
-				shown = append(got[:len(got):len(got)], fmt.Sprintf("[%d]", code))
-			}
-			if code != c.status {
-				record(t, ex.page, c.line, c.from, c.to, c.output, shown)
-				t.Errorf("%s:%d: %s\nexit status %d, expected %d; it printed:\n%s", ex.page, c.line, c.text, code, c.status, out)
-				continue
-			}
-			if c.shown {
-				compared = true
-				if !matches(c.output, got) {
-					record(t, ex.page, c.line, c.from, c.to, c.output, shown)
-					t.Errorf("%s:%d: %s\n%s\nprinted:\n%s\nthe page shows:\n%s", ex.page, c.line, c.text, firstDifference(c.output, got), strings.Join(got, "\n"), strings.Join(c.output, "\n"))
-				}
-			}
-		}
-		return true, compared
-	case "sh":
-		script := strings.Join(ex.body, "\n") + "\n"
-		if out, code := e.run(t, dir, "bash", "-e", "-c", script); code != 0 {
-			t.Errorf("%s: the script exited with status %d; it printed:\n%s", ex, code, out)
-		}
-		return true, false
-	case "python":
-		if e.python == "" {
-			t.Skipf("%s: python3 is not on PATH", ex)
-		}
-		out, code := e.run(t, dir, e.python, "-c", strings.Join(ex.body, "\n")+"\n")
-		if code != 0 {
-			t.Errorf("%s: python exited with status %d; it printed:\n%s", ex, code, out)
-		}
-		if ex.hasOutput {
-			if got := splitOutput(out); !matches(ex.output, got) {
-				record(t, ex.page, ex.line, ex.outFrom, ex.outTo, ex.output, got)
-				t.Errorf("%s: %s\nthe program printed:\n%s\nthe page shows:\n%s", ex, firstDifference(ex.output, got), strings.Join(got, "\n"), strings.Join(ex.output, "\n"))
-			}
-			return true, true
-		}
-		return true, false
+	run := func(name string, args ...string) ([]byte, int) { return e.run(t, dir, name, args...) }
+	// The test command is checked by TestConvention.
+	skip := func(c doctest.Command) bool { return withoutComment(c.Text) == ci }
+	outcomes, err := ex.Run(run, e.python, skip)
+	if err != nil {
+		t.Error(err)
+		return false, false
 	}
-	t.Errorf("%s: a ```%s block: examples are ```console, ```sh or ```python (or marked \"<!-- doctest: not run: REASON -->\")", ex, ex.lang)
-	return false, false
+	for _, o := range outcomes {
+		compared = compared || o.Compared
+		if !o.OK {
+			shown := o.AsShown()
+			if ex.Lang == "python" { // a program's output is shown without its status
+				shown = o.Got
+			}
+			record(t, ex.Page, o.Line, o.From, o.To, o.Output, shown)
+			t.Error(o.Problem(ex))
+		}
+	}
+	return true, compared
 }
 
 // TestConvention checks the pages against the convention without running anything (so that it
@@ -752,30 +408,30 @@ func TestConvention(t *testing.T) {
 			t.Error(p)
 		}
 		for _, ex := range page.examples {
-			if _, ok := ex.marker("not run:"); ok {
+			if _, ok := ex.Marker("not run:"); ok {
 				continue
 			}
-			switch ex.lang {
+			switch ex.Lang {
 			case "console":
-				cs, err := commands(ex)
+				cs, err := ex.Commands()
 				if err != nil {
 					t.Error(err)
 				}
 				for _, c := range cs {
-					if withoutComment(c.text) != ci {
+					if withoutComment(c.Text) != ci {
 						continue
 					}
-					if ex.page != "README.md" {
-						t.Errorf("%s:%d: the test command belongs to the README", ex.page, c.line)
+					if ex.Page != "README.md" {
+						t.Errorf("%s:%d: the test command belongs to the README", ex.Page, c.Line)
 					}
-					if c.shown {
-						t.Errorf("%s:%d: the test command's output cannot be shown: it is not run here", ex.page, c.line)
+					if c.Shown {
+						t.Errorf("%s:%d: the test command's output cannot be shown: it is not run here", ex.Page, c.Line)
 					}
 					ciShown++
 				}
 			case "sh", "python":
 			default:
-				t.Errorf("%s: a ```%s block: examples are ```console, ```sh or ```python (or marked \"<!-- doctest: not run: REASON -->\")", ex, ex.lang)
+				t.Errorf("%s: a ```%s block: examples are ```console, ```sh or ```python (or marked \"<!-- doctest: not run: REASON -->\")", ex, ex.Lang)
 			}
 		}
 		if page.name == "README.md" {

@@ -2,25 +2,33 @@
 //
 //	go run ./release [-out dist] [-targets linux/amd64,darwin/arm64,…] [-python python3]
 //
-// For each platform (those the Python package's build backend tags wheels for: linux/amd64,
-// linux/arm64, darwin/amd64, darwin/arm64 and windows/amd64) it builds the maxmatch command once,
-// static (CGO_ENABLED=0, -trimpath, -buildvcs=false, -s -w) and stamped as a release of the
-// version in version/VERSION, and writes:
+// It writes the Python source distribution (the sources of the package and of the command,
+// its Go dependencies vendored: a wheel builds from it with Go alone), and from it, for each
+// platform (those the Python package's build backend tags wheels for: linux/amd64,
+// linux/arm64, darwin/amd64, darwin/arm64 and windows/amd64), the maxmatch command, built once,
+// static (CGO_ENABLED=0, -trimpath, -buildvcs=false, -s -w) and stamped with the commit its
+// sources are; then:
 //
 //   - maxmatch_VERSION_OS_ARCH.tar.gz (.zip for Windows): a directory of that name holding the
-//     command, README.md, LICENSE (when the repository has one) and the documentation the README
-//     links to and the command's messages name (docs/*.md, docs/reference, docs/man);
+//     command, README.md, LICENSE, CHANGELOG.md, THIRD_PARTY_NOTICES.txt (Go's licence and
+//     those of the modules compiled into the command, as its build information lists them, from
+//     the module cache) and the documentation the README links to and runs its examples on
+//     (docs/*.md, docs/reference, docs/man, docs/examples);
 //   - maxmatch-VERSION-py3-none-PLATFORM.whl: the Python package's wheel, carrying the same
-//     command, built by the package's backend from its source distribution;
+//     command and notices, built by the package's backend from the source distribution;
+//   - maxmatch-VERSION.tar.gz, the source distribution, with the notices of every command;
+//   - maxmatch_VERSION_release_notes.md, CHANGELOG.md's section of the version;
+//   - maxmatch_VERSION_checksums.txt, the SHA-256 of every file in sha256sum's form
+//     (sha256sum -c maxmatch_VERSION_checksums.txt checks them).
 //
-// then maxmatch-VERSION.tar.gz, that source distribution (a wheel builds from it with Go alone),
-// and maxmatch_VERSION_checksums.txt, the SHA-256 of every file in sha256sum's form
-// (sha256sum -c maxmatch_VERSION_checksums.txt checks them).
+// VERSION is version/VERSION's number only when the sources are the commit tagged with it
+// ("v" and the number), unchanged; else a development build's, NUMBER+devel.COMMIT, with
+// .dirty when the working tree differs from the commit.
 //
 // The same sources, Go and Python give the same bytes: every timestamp written is
-// SOURCE_DATE_EPOCH's, or the last commit's when it is not set. It needs go and python3 (3.8 or
-// later) on PATH, and the Go modules the command imports (in the module cache, or from the
-// proxy). The output directory must not exist: it is written whole or not at all.
+// SOURCE_DATE_EPOCH's, or the last commit's when it is not set. It needs go, git and python3
+// (3.8 or later) on PATH, and the Go modules the command imports (in the module cache, or from
+// the proxy). The output directory is new or empty: it is written whole or not at all.
 package main
 
 import (
@@ -39,11 +47,12 @@ func main() {
 
 const usage = `usage: go run ./release [-out DIR] [-targets OS/ARCH,...] [-python PYTHON]
 
-Builds maxmatch's release files into DIR (default dist, which must not exist): for each platform
-the command's archive (maxmatch_VERSION_OS_ARCH.tar.gz, .zip for Windows) and the Python wheel that
-carries the same command, the Python source distribution, and maxmatch_VERSION_checksums.txt.
-The same sources give the same bytes (timestamps: SOURCE_DATE_EPOCH, or the last commit's).
-Run it anywhere in a clone of the repository. Flags:
+Builds maxmatch's release files into DIR (default dist; new or empty): for each platform the
+command's archive (maxmatch_VERSION_OS_ARCH.tar.gz, .zip for Windows) and the Python wheel that
+carries the same command, the Python source distribution, the release notes (CHANGELOG.md's
+section) and maxmatch_VERSION_checksums.txt. VERSION is version/VERSION's only for the commit
+tagged with it, unchanged. The same sources give the same bytes (timestamps: SOURCE_DATE_EPOCH,
+or the last commit's). Run it anywhere in a clone of the repository. Flags:
 `
 
 // moduleRoot returns the root of the maxmatch module around the working directory.
@@ -63,7 +72,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 	}
-	out := fs.String("out", "dist", "the directory to write, which must not exist")
+	out := fs.String("out", "dist", "the directory to write, new or empty")
 	targets := fs.String("targets", "", "the platforms to build, GOOS/GOARCH separated by commas (default: all five)")
 	python := fs.String("python", "python3", "the Python that runs the package's build backend")
 	if err := fs.Parse(args); err != nil {

@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -25,7 +26,7 @@ import (
 // config says what to release, from where, into where.
 type config struct {
 	repo    string    // the repository's root
-	out     string    // the directory to write, which must not exist
+	out     string    // the directory to write: new, or empty
 	targets []string  // GOOS/GOARCH; nil: every platform the build backend knows
 	python  string    // the Python that runs the build backend
 	env     []string  // the environment of go and Python
@@ -39,112 +40,303 @@ type file struct {
 	sum  string // SHA-256, hexadecimal
 }
 
+// The files of the repository's root that every archive carries beside the README and the
+// documentation, and the third-party notices the release writes into archives and wheels.
+const (
+	licenseFile   = "LICENSE"
+	changelogFile = "CHANGELOG.md"
+	noticesFile   = "THIRD_PARTY_NOTICES.txt"
+)
+
 // release writes the release files into c.out and returns them, in the order of their names.
+// The commands are built from the source distribution, whose notices are those of every
+// command built; the version is the source distribution's, which says whether its sources are
+// the commit tagged with the version.
 func release(c config) ([]file, error) {
-	number := version.Number
-	if _, err := os.Lstat(c.out); err == nil {
-		return nil, fmt.Errorf("%s exists: remove it, or name another directory with -out", c.out)
+	out, err := filepath.Abs(c.out)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(out); err != nil {
+		return nil, err
 	}
 	epoch, err := sourceDateEpoch(c)
 	if err != nil {
 		return nil, err
 	}
 	env := append(slices.Clone(c.env), "SOURCE_DATE_EPOCH="+strconv.FormatInt(epoch, 10))
-	notes(c, number)
-
-	known, err := backend(c, env, filepath.Join(c.repo, "python"), "' '.join(b.TARGETS)")
+	targets, err := platformsOf(c, env)
 	if err != nil {
 		return nil, err
 	}
-	targets := c.targets
-	if targets == nil {
-		targets = strings.Fields(known)
+	// The draft source distribution, the commands and the notices are made outside the
+	// repository: git reads the state of its working tree while the draft is written.
+	work, err := os.MkdirTemp("", "maxmatch-release-")
+	if err != nil {
+		return nil, err
 	}
-	for _, t := range targets {
-		if !slices.Contains(strings.Fields(known), t) {
-			return nil, fmt.Errorf("-targets: %q is not a platform of the release: expected some of %s", t, strings.Join(strings.Fields(known), ", "))
+	defer os.RemoveAll(work)
+	src, err := draft(c, env, work)
+	if err != nil {
+		return nil, err
+	}
+	commands, err := buildCommands(c, env, src, targets, work)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeSourceNotices(c, env, src, commands); err != nil {
+		return nil, err
+	}
+
+	// Everything is written into a directory beside out, renamed to it at the end.
+	stage, err := os.MkdirTemp(filepath.Dir(out), ".release-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(stage)
+	if err := os.Chmod(stage, 0o755); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(c.log, "release: %s: the Python source distribution\n", src.version)
+	if _, err := backend(c, env, src.root, "b.build_sdist(sys.argv[1])", stage); err != nil {
+		return nil, err
+	}
+	if err := writePlatformFiles(c, env, src, commands, stage, time.Unix(epoch, 0).UTC()); err != nil {
+		return nil, err
+	}
+	if err := writeNotes(c, src, stage); err != nil {
+		return nil, err
+	}
+	files, err := checksums(stage, fmt.Sprintf("maxmatch_%s_checksums.txt", src.version))
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(out); err != nil {
+		return nil, err
+	}
+	os.Remove(out) // an empty directory, or none
+	if err := os.Rename(stage, out); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// writable says why the release cannot be written into out, which must be a new directory or
+// an empty one.
+func writable(out string) error {
+	entries, err := os.ReadDir(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("-out %s: %v: expected a new or empty directory", out, err)
+	case len(entries) > 0:
+		return fmt.Errorf("-out %s exists and is not empty: remove its files, or name another directory with -out", out)
+	}
+	return nil
+}
+
+// platformsOf returns the platforms to build, c.targets checked against those the build
+// backend knows, all of them when c.targets is nil.
+func platformsOf(c config, env []string) ([]string, error) {
+	out, err := backend(c, env, filepath.Join(c.repo, "python"), "' '.join(b.TARGETS)")
+	if err != nil {
+		return nil, err
+	}
+	known := strings.Fields(out)
+	if c.targets == nil {
+		return known, nil
+	}
+	for _, t := range c.targets {
+		if !slices.Contains(known, t) {
+			return nil, fmt.Errorf("-targets: %q is not a platform of the release: expected some of %s", t, strings.Join(known, ", "))
 		}
 	}
+	return c.targets, nil
+}
 
-	// Everything is written into a directory beside c.out, renamed to it at the end.
-	parent := filepath.Dir(filepath.Clean(c.out))
-	tmp, err := os.MkdirTemp(parent, ".release-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	stage := filepath.Join(tmp, "out")
-	if err := os.Mkdir(stage, 0o755); err != nil {
-		return nil, err
-	}
+// source is the unpacked draft source distribution the commands are built from.
+type source struct {
+	root    string // its root directory
+	version string // the version it is: the release's, or a development build's
+	commit  string // the commit its sources are ("": unknown)
+	tagged  bool   // the commit carries the tag "v" and the number, and the sources are it
+}
 
-	fmt.Fprintf(c.log, "release: %s: the Python source distribution\n", number)
-	sdist, err := backend(c, env, filepath.Join(c.repo, "python"), "b.build_sdist(sys.argv[1])", stage)
+// draft writes the source distribution from the repository into work and unpacks it there.
+func draft(c config, env []string, work string) (source, error) {
+	dir := filepath.Join(work, "draft")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return source{}, err
+	}
+	name, err := backend(c, env, filepath.Join(c.repo, "python"), "b.build_sdist(sys.argv[1])", dir)
 	if err != nil {
-		return nil, err
+		return source{}, err
 	}
-	root, err := unpack(filepath.Join(stage, sdist), filepath.Join(tmp, "sdist"))
+	root, err := unpack(filepath.Join(dir, name), filepath.Join(work, "sdist"))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", sdist, err)
+		return source{}, fmt.Errorf("%s: %v", name, err)
 	}
-	readme, err := os.ReadFile(filepath.Join(c.repo, "README.md"))
+	src := source{root: root, version: strings.TrimSuffix(strings.TrimPrefix(name, "maxmatch-"), ".tar.gz")}
+	data, err := os.ReadFile(filepath.Join(root, "SOURCE.json"))
 	if err != nil {
-		return nil, err
+		return source{}, fmt.Errorf("%s: %v", name, err)
 	}
-	docs, err := docMembers(c.repo)
-	if err != nil {
-		return nil, err
+	var state struct {
+		Commit           string
+		Tagged, Modified bool
 	}
-	license, err := os.ReadFile(filepath.Join(c.repo, "LICENSE"))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+	if err := json.Unmarshal(data, &state); err != nil {
+		return source{}, fmt.Errorf("%s: SOURCE.json: %v", name, err)
 	}
-	when := time.Unix(epoch, 0).UTC()
+	src.commit, src.tagged = state.Commit, state.Tagged && !state.Modified
+	if src.version != version.Number {
+		fmt.Fprintf(c.log, "release: note: %s is a development build: only an unchanged checkout of the commit tagged v%s is %s (git tag v%s)\n",
+			src.version, version.Number, version.Number, version.Number)
+	}
+	return src, nil
+}
+
+// command is the maxmatch command built for one platform.
+type command struct {
+	target, exe string // GOOS/GOARCH, its file name
+	path        string
+	data        []byte
+	notices     []byte // the licences of what it is built from
+	modules     []module
+}
+
+// buildCommands builds the command for each target from the source distribution, with its notices.
+func buildCommands(c config, env []string, src source, targets []string, work string) ([]command, error) {
+	var commands []command
 	for _, t := range targets {
 		goos, goarch, _ := strings.Cut(t, "/")
-		fmt.Fprintf(c.log, "release: %s: the command, its archive, its wheel\n", t)
+		fmt.Fprintf(c.log, "release: %s: the command\n", t)
 		exe := "maxmatch"
 		if goos == "windows" {
 			exe += ".exe"
 		}
-		bin := filepath.Join(tmp, "bin", goos+"_"+goarch, exe)
+		bin := filepath.Join(work, "bin", goos+"_"+goarch, exe)
 		if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
 			return nil, err
 		}
-		if _, err := backend(c, env, root, "b.build_command(sys.argv[1], sys.argv[2], sys.argv[3])", goos, goarch, bin); err != nil {
+		if _, err := backend(c, env, src.root, "b.build_command(sys.argv[1], sys.argv[2], sys.argv[3])", goos, goarch, bin); err != nil {
 			return nil, err
 		}
-		command, err := os.ReadFile(bin)
+		data, err := os.ReadFile(bin)
 		if err != nil {
 			return nil, err
 		}
-		dir := fmt.Sprintf("maxmatch_%s_%s_%s", number, goos, goarch)
-		members := []member{{exe, command, 0o755}, {"README.md", readme, 0o644}}
-		if license != nil {
-			members = append(members, member{"LICENSE", license, 0o644})
+		goVersion, modules, err := embedded(bin)
+		if err != nil {
+			return nil, err
 		}
-		members = append(members, docs...)
+		notices, err := noticesOf(c, env, fmt.Sprintf("the maxmatch command %s for %s", src.version, t), goVersion, modules)
+		if err != nil {
+			return nil, err
+		}
+		commands = append(commands, command{t, exe, bin, data, notices, modules})
+	}
+	return commands, nil
+}
+
+// writeSourceNotices writes into the source distribution's root the notices of every module
+// the commands are built from, which the source distribution, and a wheel built from it, carry.
+func writeSourceNotices(c config, env []string, src source, commands []command) error {
+	var all []module
+	for _, cmd := range commands {
+		all = append(all, cmd.modules...)
+	}
+	slices.SortFunc(all, compareModules)
+	all = slices.Compact(all)
+	goVersion, _, err := embedded(commands[0].path)
+	if err != nil {
+		return err
+	}
+	notices, err := noticesOf(c, env, fmt.Sprintf("the maxmatch command %s, built from this source distribution for any platform", src.version), goVersion, all)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(src.root, noticesFile), notices, 0o644)
+}
+
+// writePlatformFiles writes each command's archive and wheel into stage.
+func writePlatformFiles(c config, env []string, src source, commands []command, stage string, when time.Time) error {
+	shared, err := archiveMembers(c.repo)
+	if err != nil {
+		return err
+	}
+	for _, cmd := range commands {
+		goos, goarch, _ := strings.Cut(cmd.target, "/")
+		fmt.Fprintf(c.log, "release: %s: its archive, its wheel\n", cmd.target)
+		dir := fmt.Sprintf("maxmatch_%s_%s_%s", src.version, goos, goarch)
+		members := append([]member{{cmd.exe, cmd.data, 0o755}, {noticesFile, cmd.notices, 0o644}}, shared...)
+		slices.SortStableFunc(members, func(a, b member) int { return strings.Compare(a.name, b.name) })
 		if goos == "windows" {
 			err = writeZip(filepath.Join(stage, dir+".zip"), dir, members, when)
 		} else {
 			err = writeTarGz(filepath.Join(stage, dir+".tar.gz"), dir, members, when)
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if _, err := backend(c, env, root, "b.build_wheel(sys.argv[1], {'target': sys.argv[2], 'binary': sys.argv[3]})", stage, t, bin); err != nil {
-			return nil, err
+		notices := filepath.Join(filepath.Dir(cmd.path), noticesFile)
+		if err := os.WriteFile(notices, cmd.notices, 0o644); err != nil {
+			return err
+		}
+		call := "b.build_wheel(sys.argv[1], {'target': sys.argv[2], 'binary': sys.argv[3], 'notices': sys.argv[4]})"
+		if _, err := backend(c, env, src.root, call, stage, cmd.target, cmd.path, notices); err != nil {
+			return err
 		}
 	}
+	return nil
+}
 
-	files, err := checksums(stage, fmt.Sprintf("maxmatch_%s_checksums.txt", number))
+// writeNotes writes the release notes: the changelog's section of the version's number, under
+// a title that says what the release is.
+func writeNotes(c config, src source, stage string) error {
+	changelog, err := os.ReadFile(filepath.Join(c.repo, changelogFile))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := os.Rename(stage, c.out); err != nil {
-		return nil, err
+	section, err := changelogSection(string(changelog), version.Number)
+	if err != nil {
+		return fmt.Errorf("%s: %v", changelogFile, err)
 	}
-	return files, nil
+	var b strings.Builder
+	fmt.Fprintf(&b, "# maxmatch %s\n\n", src.version)
+	switch {
+	case src.tagged:
+		fmt.Fprintf(&b, "The release of commit %s, tagged v%s.\n\n", src.commit, version.Number)
+	case src.commit != "":
+		fmt.Fprintf(&b, "A development build of %s from commit %s, not the release: the sources are not the commit tagged v%s.\n\n", version.Number, src.commit, version.Number)
+	default:
+		fmt.Fprintf(&b, "A development build of %s from sources of an unknown commit, not the release.\n\n", version.Number)
+	}
+	b.WriteString(section)
+	return os.WriteFile(filepath.Join(stage, fmt.Sprintf("maxmatch_%s_release_notes.md", src.version)), []byte(b.String()), 0o644)
+}
+
+// changelogSection returns the body of the changelog's second-level section whose heading
+// starts with the number ("## 0.1.0 …"), up to the next such heading.
+func changelogSection(changelog, number string) (string, error) {
+	lines := strings.SplitAfter(changelog, "\n")
+	start := -1
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "## ") {
+			continue
+		}
+		if start >= 0 {
+			return strings.TrimSpace(strings.Join(lines[start:i], "")) + "\n", nil
+		}
+		if f := strings.Fields(l); len(f) > 1 && f[1] == number {
+			start = i + 1
+		}
+	}
+	if start < 0 {
+		return "", fmt.Errorf("no section \"## %s\": the release notes are that section", number)
+	}
+	return strings.TrimSpace(strings.Join(lines[start:], "")) + "\n", nil
 }
 
 // sourceDateEpoch returns the time to write into the files: SOURCE_DATE_EPOCH, or the time of
@@ -168,21 +360,6 @@ func sourceDateEpoch(c config) (int64, error) {
 		}
 	}
 	return 0, fmt.Errorf("SOURCE_DATE_EPOCH is not set and git cannot give the last commit's time (%v): set it", err)
-}
-
-// notes says, without stopping, what makes the release other than the tagged commit's: a tree
-// with uncommitted changes, or a commit not tagged with the version.
-func notes(c config, number string) {
-	status := exec.Command("git", "status", "--porcelain")
-	status.Dir, status.Env = c.repo, c.env
-	if out, err := status.Output(); err == nil && len(bytes.TrimSpace(out)) > 0 {
-		fmt.Fprintf(c.log, "release: note: the working tree has uncommitted changes, which the release holds\n")
-	}
-	tag := exec.Command("git", "tag", "--points-at", "HEAD")
-	tag.Dir, tag.Env = c.repo, c.env
-	if out, err := tag.Output(); err == nil && !slices.Contains(strings.Fields(string(out)), "v"+number) {
-		fmt.Fprintf(c.log, "release: note: HEAD is not tagged v%s, the Go module's version (git tag v%s)\n", number, number)
-	}
 }
 
 // backend runs the Python package's build backend in dir (python/, or a source distribution's
@@ -262,29 +439,39 @@ type member struct {
 
 // docPages are the documentation an archive carries beside the README, which links to them and
 // which the command's messages name (docs/exactness.md, docs/guide.md…): the pages, the command
-// reference and the manual pages, as patterns under the repository.
-var docPages = []string{"docs/*.md", "docs/reference/*.md", "docs/man/*.1"}
+// reference, the manual pages and the example files the README's examples read, as patterns
+// under the repository.
+var docPages = []string{"docs/*.md", "docs/reference/*.md", "docs/man/*.1", "docs/examples/*"}
 
-// docMembers reads the documentation pages (docPages), in the order of their names.
-func docMembers(repo string) ([]member, error) {
-	var members []member
+// archiveMembers reads the files every archive carries beside the command and its notices: the
+// README, the licence, the changelog and the documentation (docPages), each pattern's in the
+// order of their names.
+func archiveMembers(repo string) ([]member, error) {
+	paths := []string{"README.md", licenseFile, changelogFile}
 	for _, pattern := range docPages {
-		paths, err := filepath.Glob(filepath.Join(repo, filepath.FromSlash(pattern)))
+		matched, err := filepath.Glob(filepath.Join(repo, filepath.FromSlash(pattern)))
 		if err != nil {
 			return nil, err
 		}
-		slices.Sort(paths)
-		for _, p := range paths {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return nil, err
-			}
+		if len(matched) == 0 {
+			return nil, fmt.Errorf("no file matches %s", pattern)
+		}
+		slices.Sort(matched)
+		for _, p := range matched {
 			rel, err := filepath.Rel(repo, p)
 			if err != nil {
 				return nil, err
 			}
-			members = append(members, member{filepath.ToSlash(rel), data, 0o644})
+			paths = append(paths, filepath.ToSlash(rel))
 		}
+	}
+	var members []member
+	for _, p := range paths {
+		data, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(p)))
+		if err != nil {
+			return nil, err
+		}
+		members = append(members, member{p, data, 0o644})
 	}
 	return members, nil
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"debug/buildinfo"
 	"debug/elf"
 	"debug/macho"
 	"debug/pe"
@@ -18,11 +19,15 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"maxmatch/internal/doctest"
+	"maxmatch/internal/pyenv"
 	"maxmatch/internal/testinputs"
 	"maxmatch/version"
 )
@@ -49,155 +54,200 @@ var platforms = []platform{
 	{"windows/amd64", "win_amd64", "PE", "AMD64", ".zip", ""},
 }
 
-// needTools skips the test without go or python3.
+// needTools skips the test without go, git or python3.
 func needTools(t *testing.T) {
 	t.Helper()
 	testinputs.Repository("..")
-	for _, tool := range []string{"go", "python3"} {
+	for _, tool := range []string{"go", "git", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s is not on PATH: the release needs it", tool)
 		}
 	}
 }
 
-// releaseInto runs the release into dist for targets (nil: all) with env (the tests' epoch
-// added), and returns the files it wrote, by name.
-func releaseInto(t *testing.T, dist string, targets []string, env []string) map[string][]byte {
+// repoRoot returns the repository's root.
+func repoRoot(t *testing.T) string {
 	t.Helper()
 	repo, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log bytes.Buffer
-	env = append(slices.Clone(env), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch))
-	listed, err := release(config{repo: repo, out: dist, targets: targets, python: "python3", env: env, log: &log})
-	if err != nil {
-		t.Fatalf("release: %v\n%s", err, log.String())
-	}
+	return repo
+}
+
+// written reads the files of the release directory dir by name, and says where they are not
+// the files the release listed.
+func written(dir string, listed []file) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	entries, err := os.ReadDir(dist)
+	entries, err := os.ReadDir(dir)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(dist, e.Name()))
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		files[e.Name()] = data
 	}
 	if len(listed) != len(files) {
-		t.Errorf("release lists %d files and wrote %d", len(listed), len(files))
+		return nil, fmt.Errorf("release lists %d files and wrote %d", len(listed), len(files))
 	}
 	for _, f := range listed {
 		if data, ok := files[f.name]; !ok || f.size != int64(len(data)) || f.sum != sha256Hex(data) {
-			t.Errorf("release lists %s, %d bytes, SHA-256 %s: not what it wrote", f.name, f.size, f.sum)
+			return nil, fmt.Errorf("release lists %s, %d bytes, SHA-256 %s: not what it wrote", f.name, f.size, f.sum)
 		}
 	}
-	return files
+	return files, nil
 }
 
-// TestRelease builds the release for every platform and checks each file as its users' tools
-// would: names, checksums, the archives' members, each command's format, architecture and
-// linking read from its header, each wheel's tags, record and command (the archive's, byte for
-// byte); the command for this machine says it is the release, and the linux/arm64 one runs
-// the demo under qemu-aarch64 as this machine's does.
-func TestRelease(t *testing.T) {
+// shared is the release of this working tree for every platform, made once per test binary
+// (the first test that asks for it), which the tests that check its files share.
+var shared struct {
+	once  sync.Once
+	tmp   string            // its directory, removed by TestMain
+	files map[string][]byte // by name
+	worktree
+	err error
+}
+
+// worktree is the state of the working tree when the shared release was made.
+type worktree struct {
+	version, commit string
+	modified        bool
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.tmp != "" {
+		os.RemoveAll(shared.tmp)
+	}
+	os.Exit(code)
+}
+
+// worktreeRelease returns the shared release's files, by name, and the state of the working
+// tree it was made of.
+func worktreeRelease(t *testing.T) (map[string][]byte, worktree) {
+	t.Helper()
 	needTools(t)
-	files := releaseInto(t, filepath.Join(t.TempDir(), "dist"), nil, os.Environ())
-	n := version.Number
-	want := []string{"maxmatch-" + n + ".tar.gz", "maxmatch_" + n + "_checksums.txt"}
+	shared.once.Do(func() {
+		shared.worktree = worktreeVersion(t)
+		if shared.tmp, shared.err = os.MkdirTemp("", "maxmatch-release-test-"); shared.err != nil {
+			return
+		}
+		var log bytes.Buffer
+		env := append(os.Environ(), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch))
+		dist := filepath.Join(shared.tmp, "dist")
+		listed, err := release(config{repo: repoRoot(t), out: dist, python: "python3", env: env, log: &log})
+		if err != nil {
+			shared.err = fmt.Errorf("release: %v\n%s", err, log.String())
+			return
+		}
+		shared.files, shared.err = written(dist, listed)
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+	return shared.files, shared.worktree
+}
+
+// git runs git in dir and returns its output, failing the test when it fails.
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	return output(t, "git", append([]string{"-C", dir}, args...)...)
+}
+
+// worktreeVersion returns the version a release of this working tree has, as git tells it:
+// the number for the commit tagged with it, unchanged; else "+devel", the commit and ".dirty"
+// when the tree has changes, untracked files included.
+func worktreeVersion(t *testing.T) worktree {
+	t.Helper()
+	repo := repoRoot(t)
+	w := worktree{commit: strings.TrimSpace(git(t, repo, "rev-parse", "HEAD")), version: version.Number}
+	w.modified = strings.TrimSpace(git(t, repo, "status", "--porcelain")) != ""
+	tagged := slices.Contains(strings.Fields(git(t, repo, "tag", "--points-at", "HEAD")), "v"+version.Number)
+	if !tagged || w.modified {
+		w.version += "+devel." + w.commit[:12]
+	}
+	if w.modified {
+		w.version += ".dirty"
+	}
+	return w
+}
+
+// names returns the files of a release of version v for the platforms.
+func names(v string, platforms []platform) []string {
+	want := []string{"maxmatch-" + v + ".tar.gz", "maxmatch_" + v + "_checksums.txt", "maxmatch_" + v + "_release_notes.md"}
 	for _, p := range platforms {
 		goos, goarch, _ := strings.Cut(p.target, "/")
-		want = append(want, fmt.Sprintf("maxmatch_%s_%s_%s%s", n, goos, goarch, p.archive), fmt.Sprintf("maxmatch-%s-py3-none-%s.whl", n, p.tags))
+		want = append(want, fmt.Sprintf("maxmatch_%s_%s_%s%s", v, goos, goarch, p.archive), fmt.Sprintf("maxmatch-%s-py3-none-%s.whl", v, p.tags))
 	}
 	slices.Sort(want)
+	return want
+}
+
+// hostPlatform returns this machine's platform of the release, skipping the test when it is none.
+func hostPlatform(t *testing.T) platform {
+	t.Helper()
+	host := runtime.GOOS + "/" + runtime.GOARCH
+	i := slices.IndexFunc(platforms, func(p platform) bool { return p.target == host })
+	if i < 0 {
+		t.Skipf("this machine, %s, is not a platform of the release: its files are not run", host)
+	}
+	return platforms[i]
+}
+
+// archiveName and wheelName are the files of platform p in a release of version v.
+func archiveName(v string, p platform) string {
+	goos, goarch, _ := strings.Cut(p.target, "/")
+	return fmt.Sprintf("maxmatch_%s_%s_%s", v, goos, goarch)
+}
+
+func wheelName(v string, p platform) string {
+	return fmt.Sprintf("maxmatch-%s-py3-none-%s.whl", v, p.tags)
+}
+
+// TestRelease checks every file of the shared release as its users' tools would: names,
+// checksums, release notes, the archives' members, each command's format, architecture,
+// linking and notices, each wheel's tags, metadata, licences, examples, record and command (the
+// archive's, byte for byte), the source distribution's licences; the command for this machine
+// says what it is (a development build of this working tree's commit, unless it is the tagged
+// commit), and the linux/arm64 one runs the demo under qemu-aarch64 as this machine's does.
+func TestRelease(t *testing.T) {
+	files, w := worktreeRelease(t)
+	v, commit, modified := w.version, w.commit, w.modified
+	want := names(v, platforms)
 	if got := slices.Sorted(maps.Keys(files)); !slices.Equal(got, want) {
 		t.Fatalf("the release's files are\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-
 	var sums strings.Builder
 	for _, name := range want {
 		if !strings.HasSuffix(name, "_checksums.txt") {
 			fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(files[name]), name)
 		}
 	}
-	if got := string(files["maxmatch_"+n+"_checksums.txt"]); got != sums.String() {
+	if got := string(files["maxmatch_"+v+"_checksums.txt"]); got != sums.String() {
 		t.Errorf("the checksums file is\n%s\nwant\n%s", got, sums.String())
 	}
+	checkNotes(t, string(files["maxmatch_"+v+"_release_notes.md"]), v, commit)
 
 	commands := map[string][]byte{}
 	for _, p := range platforms {
 		t.Run(strings.ReplaceAll(p.target, "/", "_"), func(t *testing.T) {
-			goos, goarch, _ := strings.Cut(p.target, "/")
-			exe := "maxmatch"
-			if goos == "windows" {
-				exe += ".exe"
-			}
-			dir := fmt.Sprintf("maxmatch_%s_%s_%s", n, goos, goarch)
-			members := readArchive(t, files[dir+p.archive], p.archive)
-			want := []string{dir + "/", dir + "/README.md", dir + "/" + exe}
-			for _, pattern := range docPages {
-				pages, _ := filepath.Glob(filepath.Join("..", filepath.FromSlash(pattern)))
-				if len(pages) == 0 {
-					t.Fatalf("no documentation page matches %s", pattern)
-				}
-				want = append(want, dir+"/"+path.Dir(pattern)+"/")
-				for _, p := range pages {
-					want = append(want, dir+"/"+path.Dir(pattern)+"/"+filepath.Base(p))
-				}
-			}
-			want = append(want, dir+"/docs/")
-			slices.Sort(want)
-			want = slices.Compact(want)
-			if got := slices.Sorted(maps.Keys(members)); !slices.Equal(got, want) {
-				t.Fatalf("%s%s holds %q, want %q", dir, p.archive, got, want)
-			}
-			for name, m := range members {
-				mode := "0644"
-				switch {
-				case strings.HasSuffix(name, "/"):
-					mode = "0755"
-				case strings.HasSuffix(name, "/"+exe):
-					mode = "0755"
-				}
-				if got := fmt.Sprintf("%04o", m.mode); got != mode || m.modTime != epoch {
-					t.Errorf("%s: mode %s, time %d; want %s, SOURCE_DATE_EPOCH %d", name, got, m.modTime, mode, epoch)
-				}
-			}
-			command := members[dir+"/"+exe].data
-			commands[p.target] = command
-			checkHeader(t, p, command)
-
-			whl := fmt.Sprintf("maxmatch-%s-py3-none-%s.whl", n, p.tags)
-			wheel := readArchive(t, files[whl], ".whl")
-			inWheel, ok := wheel["maxmatch/bin/"+exe]
-			if !ok || !bytes.Equal(inWheel.data, command) || inWheel.mode != 0o755 {
-				t.Errorf("%s: maxmatch/bin/%s is not the archive's command, executable", whl, exe)
-			}
-			info := "maxmatch-" + n + ".dist-info/"
-			var tags strings.Builder
-			for _, tag := range strings.Split(p.tags, ".") {
-				fmt.Fprintf(&tags, "Tag: py3-none-%s\n", tag)
-			}
-			if got := string(wheel[info+"WHEEL"].data); !strings.HasSuffix(got, "Root-Is-Purelib: false\n"+tags.String()) {
-				t.Errorf("%s: WHEEL is\n%s\nwant its tags\n%s", whl, got, tags.String())
-			}
-			if got, want := string(wheel["maxmatch/_version.py"].data), fmt.Sprintf("VERSION = '%s'\n", n); !strings.HasSuffix(got, want) {
-				t.Errorf("%s: _version.py is %q, want it to end %q", whl, got, want)
-			}
-			checkRecord(t, whl, wheel, info+"RECORD")
+			commands[p.target] = checkPlatform(t, files, v, p)
 		})
 	}
+	checkSdist(t, files["maxmatch-"+v+".tar.gz"], v, commands)
 
-	host := runtime.GOOS + "/" + runtime.GOARCH
-	command, ok := commands[host]
-	if !ok {
-		t.Skipf("this machine, %s, is not a platform of the release: the commands are not run", host)
+	bin := writeCommand(t, commands[hostPlatform(t).target])
+	wantText := "maxmatch " + v + "\ncommit " + commit + "\n"
+	if modified {
+		wantText = "maxmatch " + v + "\ncommit " + commit + ", with uncommitted changes\n"
+	} else if v == version.Number {
+		wantText += "release build: the commit is the one tagged v" + v + "\n"
 	}
-	bin := writeCommand(t, command)
-	if got, want := output(t, bin, "version"), "maxmatch "+n+"\nrelease build: the commit is the one tagged v"+n+"\n"; !strings.HasPrefix(got, want) {
-		t.Errorf("maxmatch version prints\n%s\nwant it to start\n%s", got, want)
+	if got := output(t, bin, "version"); !strings.HasPrefix(got, wantText) {
+		t.Errorf("maxmatch version prints\n%s\nwant it to start\n%s", got, wantText)
 	}
 	demo := output(t, bin, "demo")
 	qemu, err := exec.LookPath("qemu-aarch64")
@@ -209,50 +259,518 @@ func TestRelease(t *testing.T) {
 	}
 }
 
-// TestReproducible releases this machine's platform twice, the second time with an empty Go
-// build cache and into another directory: every file must be the same, byte for byte. (The
-// whole release, five platforms, is compared in the release's own runs: this keeps CI short.)
-func TestReproducible(t *testing.T) {
-	needTools(t)
-	host := runtime.GOOS + "/" + runtime.GOARCH
-	if !slices.ContainsFunc(platforms, func(p platform) bool { return p.target == host }) {
-		t.Skipf("this machine, %s, is not a platform of the release", host)
+// checkNotes checks the release notes: a title with the version, what the release is, and the
+// changelog's section of the number.
+func checkNotes(t *testing.T, notes, v, commit string) {
+	t.Helper()
+	changelog, err := os.ReadFile(filepath.Join(repoRoot(t), "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	first := releaseInto(t, filepath.Join(t.TempDir(), "dist"), []string{host}, os.Environ())
-	second := releaseInto(t, filepath.Join(t.TempDir(), "elsewhere"), []string{host}, append(os.Environ(), "GOCACHE="+t.TempDir()))
-	if len(first) != 4 {
-		t.Errorf("%d files for one platform, want 4 (archive, wheel, sdist, checksums)", len(first))
+	m := regexp.MustCompile(`(?s)\n## ` + regexp.QuoteMeta(version.Number) + `\b[^\n]*\n(.*?)(?:\n## |\z)`).FindStringSubmatch(string(changelog))
+	if m == nil {
+		t.Fatalf("CHANGELOG.md has no section ## %s", version.Number)
 	}
-	for name, data := range first {
-		if !bytes.Equal(second[name], data) {
-			t.Errorf("%s differs between the two releases (%d and %d bytes)", name, len(data), len(second[name]))
+	what := "A development build of " + version.Number + " from commit " + commit + ", not the release"
+	if v == version.Number {
+		what = "The release of commit " + commit + ", tagged v" + v + "."
+	}
+	if !strings.HasPrefix(notes, "# maxmatch "+v+"\n\n"+what) || !strings.HasSuffix(notes, "\n\n"+strings.TrimSpace(m[1])+"\n") {
+		t.Errorf("the release notes are\n%s\nwant the title maxmatch %s, %q, and CHANGELOG.md's section:\n%s", notes, v, what, m[1])
+	}
+}
+
+// checkPlatform checks the archive and the wheel of platform p, and returns its command.
+func checkPlatform(t *testing.T, files map[string][]byte, v string, p platform) []byte {
+	repo := repoRoot(t)
+	goos, _, _ := strings.Cut(p.target, "/")
+	exe := "maxmatch"
+	if goos == "windows" {
+		exe += ".exe"
+	}
+	dir := archiveName(v, p)
+	members := readArchive(t, files[dir+p.archive], p.archive)
+	want := []string{dir + "/", dir + "/" + exe, dir + "/" + noticesFile}
+	for _, name := range []string{"README.md", "LICENSE", "CHANGELOG.md"} {
+		want = append(want, dir+"/"+name)
+		if data, err := os.ReadFile(filepath.Join(repo, name)); err != nil || !bytes.Equal(members[dir+"/"+name].data, data) {
+			t.Errorf("%s%s: %s is not the repository's (%v)", dir, p.archive, name, err)
 		}
 	}
-	if len(second) != len(first) {
-		t.Errorf("the second release wrote %d files, the first %d", len(second), len(first))
+	for _, pattern := range docPages {
+		pages, _ := filepath.Glob(filepath.Join(repo, filepath.FromSlash(pattern)))
+		if len(pages) == 0 {
+			t.Fatalf("no documentation page matches %s", pattern)
+		}
+		want = append(want, dir+"/"+path.Dir(pattern)+"/", dir+"/docs/")
+		for _, p := range pages {
+			want = append(want, dir+"/"+path.Dir(pattern)+"/"+filepath.Base(p))
+		}
+	}
+	slices.Sort(want)
+	want = slices.Compact(want)
+	if got := slices.Sorted(maps.Keys(members)); !slices.Equal(got, want) {
+		t.Fatalf("%s%s holds %q, want %q", dir, p.archive, got, want)
+	}
+	for name, m := range members {
+		mode := "0644"
+		if strings.HasSuffix(name, "/") || strings.HasSuffix(name, "/"+exe) {
+			mode = "0755"
+		}
+		if got := fmt.Sprintf("%04o", m.mode); got != mode || m.modTime != epoch {
+			t.Errorf("%s: mode %s, time %d; want %s, SOURCE_DATE_EPOCH %d", name, got, m.modTime, mode, epoch)
+		}
+	}
+	command := members[dir+"/"+exe].data
+	checkHeader(t, p, command)
+	notices := members[dir+"/"+noticesFile].data
+	checkNotices(t, dir+"/"+noticesFile, command, notices)
+	checkWheel(t, files, v, p, exe, command, notices)
+	return command
+}
+
+// checkWheel checks the wheel of platform p: its command and notices are the archive's, its
+// tags, version, metadata, licences, example files and record.
+func checkWheel(t *testing.T, files map[string][]byte, v string, p platform, exe string, command, notices []byte) {
+	t.Helper()
+	repo := repoRoot(t)
+	whl := wheelName(v, p)
+	wheel := readArchive(t, files[whl], ".whl")
+	inWheel, ok := wheel["maxmatch/bin/"+exe]
+	if !ok || !bytes.Equal(inWheel.data, command) || inWheel.mode != 0o755 {
+		t.Errorf("%s: maxmatch/bin/%s is not the archive's command, executable", whl, exe)
+	}
+	info := "maxmatch-" + v + ".dist-info/"
+	var tags strings.Builder
+	for _, tag := range strings.Split(p.tags, ".") {
+		fmt.Fprintf(&tags, "Tag: py3-none-%s\n", tag)
+	}
+	if got := string(wheel[info+"WHEEL"].data); !strings.HasSuffix(got, "Root-Is-Purelib: false\n"+tags.String()) {
+		t.Errorf("%s: WHEEL is\n%s\nwant its tags\n%s", whl, got, tags.String())
+	}
+	if got, want := string(wheel["maxmatch/_version.py"].data), fmt.Sprintf("VERSION = '%s'\n", v); !strings.HasSuffix(got, want) {
+		t.Errorf("%s: _version.py is %q, want it to end %q", whl, got, want)
+	}
+	metadata := string(wheel[info+"METADATA"].data)
+	for _, line := range []string{"Metadata-Version: 2.4\n", "\nVersion: " + v + "\n", "\nLicense-Expression: Apache-2.0\n", "\nLicense-File: LICENSE\n", "\nLicense-File: " + noticesFile + "\n"} {
+		if !strings.Contains(metadata, line) {
+			t.Errorf("%s: METADATA lacks %q", whl, line)
+		}
+	}
+	license, _ := os.ReadFile(filepath.Join(repo, "LICENSE"))
+	if !bytes.Equal(wheel[info+"licenses/LICENSE"].data, license) || !bytes.Equal(wheel[info+"licenses/"+noticesFile].data, notices) {
+		t.Errorf("%s: licenses/LICENSE and licenses/%s are not the repository's licence and the archive's notices", whl, noticesFile)
+	}
+	examples, _ := filepath.Glob(filepath.Join(repo, "docs", "examples", "*"))
+	var carried int
+	for name := range wheel {
+		if strings.HasPrefix(name, "maxmatch/examples/") {
+			carried++
+		}
+	}
+	for _, e := range examples {
+		data, _ := os.ReadFile(e)
+		if m, ok := wheel["maxmatch/examples/"+filepath.Base(e)]; !ok || !bytes.Equal(m.data, data) {
+			t.Errorf("%s: maxmatch/examples/%s is not docs/examples/%s", whl, filepath.Base(e), filepath.Base(e))
+		}
+	}
+	if carried != len(examples) {
+		t.Errorf("%s carries %d example files; docs/examples has %d", whl, carried, len(examples))
+	}
+	checkRecord(t, whl, wheel, info+"RECORD")
+}
+
+// checkSdist checks the source distribution's licence, its notices (which must cover every
+// command), the commit it records and its metadata.
+func checkSdist(t *testing.T, data []byte, v string, commands map[string][]byte) {
+	t.Helper()
+	name := "maxmatch-" + v + ".tar.gz"
+	members := readArchive(t, data, ".tar.gz")
+	root := "maxmatch-" + v + "/"
+	license, _ := os.ReadFile(filepath.Join(repoRoot(t), "LICENSE"))
+	if !bytes.Equal(members[root+"LICENSE"].data, license) {
+		t.Errorf("%s: LICENSE is not the repository's", name)
+	}
+	for target, command := range commands {
+		checkNotices(t, name+": "+noticesFile+" ("+target+"'s command)", command, members[root+noticesFile].data)
+	}
+	pkgInfo := string(members[root+"PKG-INFO"].data)
+	if !strings.Contains(pkgInfo, "\nVersion: "+v+"\n") || !strings.Contains(pkgInfo, "\nLicense-Expression: Apache-2.0\n") || !strings.Contains(pkgInfo, "\nLicense-File: "+noticesFile+"\n") {
+		t.Errorf("%s: PKG-INFO does not give version %s, the licence and the notices:\n%.600s", name, v, pkgInfo)
+	}
+	if _, ok := members[root+"SOURCE.json"]; !ok {
+		t.Errorf("%s has no SOURCE.json, the commit its sources are", name)
+	}
+}
+
+// checkNotices checks that the notices hold, for Go and for every module the command's build
+// information lists (as go version -m does), a section with its path and version and the whole
+// text of each of its licence files in the module cache (LICENSE, COPYING…).
+func checkNotices(t *testing.T, name string, command, notices []byte) {
+	t.Helper()
+	bi, err := buildinfo.Read(bytes.NewReader(command))
+	if err != nil {
+		t.Fatalf("%s: the command's build information: %v", name, err)
+	}
+	if len(bi.Deps) == 0 {
+		t.Fatalf("%s: the command's build information lists no module", name)
+	}
+	var mods []module
+	for _, d := range bi.Deps {
+		mods = append(mods, module{d.Path, d.Version})
+	}
+	c := config{repo: repoRoot(t)}
+	dirs, err := moduleDirs(c, os.Environ(), mods)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goroot := strings.TrimSpace(output(t, "go", "env", "GOROOT"))
+	sections := strings.Split(string(notices), strings.Repeat("=", 78)+"\n")
+	section := func(title string) string {
+		for i := 1; i+1 < len(sections); i += 2 {
+			if sections[i] == title+"\n" {
+				return sections[i+1]
+			}
+		}
+		return ""
+	}
+	check := func(title, dir string) {
+		text := section(title)
+		if text == "" {
+			t.Errorf("%s has no section %q", name, title)
+			return
+		}
+		entries, _ := os.ReadDir(dir)
+		found := 0
+		for _, e := range entries {
+			if regexp.MustCompile(`(?i)^(licen[cs]e|copying)`).MatchString(e.Name()) {
+				found++
+				data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+				if !strings.Contains(text, string(data)) {
+					t.Errorf("%s: the section %q lacks the whole text of %s", name, title, e.Name())
+				}
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s: %s has no licence file to check the notices against", name, dir)
+		}
+	}
+	check("Go (runtime and standard library) "+bi.GoVersion, goroot)
+	for _, m := range mods {
+		check(m.path+" "+m.version, dirs[m])
+	}
+}
+
+// exampleEnv is where the README's examples run from a release's files: the directory, the
+// environment (a PATH without go), a python with the package, whether ../shared/data is beside.
+type exampleEnv struct {
+	dir    string
+	env    []string
+	python string // "": the Python examples are not run here
+	shared bool
+}
+
+// linkShared links the repository's ../shared beside dir, when it has its data, as the
+// documentation's examples expect it.
+func linkShared(t *testing.T, dir string) bool {
+	t.Helper()
+	s, err := filepath.Abs(filepath.Join(repoRoot(t), "..", "shared"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(s, "data")); err != nil {
+		return false
+	}
+	if err := os.Symlink(s, filepath.Join(filepath.Dir(dir), "shared")); err != nil {
+		t.Fatal(err)
+	}
+	return true
+}
+
+// runREADME runs the README's examples in e, as docs/docs_test.go does in a clone, and returns
+// how many ran: all but those marked "not run" or "needs a clone" (Go and the sources), the
+// Python ones without e.python, and those that need ../shared/data without it.
+func runREADME(t *testing.T, readme []byte, e exampleEnv) int {
+	t.Helper()
+	examples, problems := doctest.Parse("README.md", readme)
+	for _, p := range problems {
+		t.Error(p)
+	}
+	ran := 0
+	for _, ex := range examples {
+		_, notRun := ex.Marker("not run:")
+		_, clone := ex.Marker("needs a clone")
+		_, data := ex.Marker("needs ../shared/data")
+		if notRun || clone || (data && !e.shared) || (ex.Lang == "python" && e.python == "") {
+			continue
+		}
+		ran++
+		run := func(name string, args ...string) ([]byte, int) { return runIn(t, e, name, args...) }
+		outcomes, err := ex.Run(run, e.python, nil)
+		if err != nil {
+			t.Error(err)
+		}
+		for _, o := range outcomes {
+			if !o.OK {
+				t.Error(o.Problem(ex))
+			}
+		}
+	}
+	return ran
+}
+
+// runIn runs a program in e's directory and environment, standard output and error in one
+// pipe, and returns what it printed and its exit status.
+func runIn(t *testing.T, e exampleEnv, name string, args ...string) ([]byte, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Env = e.dir, e.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		if x, ok := err.(*exec.ExitError); ok {
+			return out.Bytes(), x.ExitCode()
+		}
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out.Bytes(), 0
+}
+
+// unpackArchive writes an archive's members under dir.
+func unpackArchive(t *testing.T, members map[string]archived, dir string) {
+	t.Helper()
+	for name, m := range members {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, m.data, m.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestArchiveRunsTheREADME unpacks this machine's archive and runs there, with the archive's
+// command first on a PATH without go, every example of the README it carries that does not need
+// a clone or Python: the commands, the files they read and what they print are the archive's.
+func TestArchiveRunsTheREADME(t *testing.T) {
+	files, w := worktreeRelease(t)
+	v := w.version
+	p := hostPlatform(t)
+	base := t.TempDir()
+	unpackArchive(t, readArchive(t, files[archiveName(v, p)+p.archive], p.archive), base)
+	dir := filepath.Join(base, archiveName(v, p))
+	e := exampleEnv{dir: dir, shared: linkShared(t, dir),
+		env: []string{"PATH=" + dir + string(filepath.ListSeparator) + pyenv.PathWithout("go", "maxmatch"), "HOME=" + base, "LC_ALL=C.UTF-8"}}
+	readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The quick start, the LaTeX table and the warning; with the data, the CoNLL-2014 table.
+	if n, want := runREADME(t, readme, e), 3+btoi(e.shared); n < want {
+		t.Errorf("%d of the README's examples ran from the archive; want at least %d", n, want)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestWheelRunsTheREADME installs this machine's wheel with pip --no-index into a fresh virtual
+// environment and runs there, on a PATH without go, the examples of the README the wheel
+// carries (its description): the Python ones, and the commands on the example files the wheel
+// carries (maxmatch.examples_dir(), as docs/examples of the working directory).
+func TestWheelRunsTheREADME(t *testing.T) {
+	files, w := worktreeRelease(t)
+	v := w.version
+	p := hostPlatform(t)
+	tmp := t.TempDir()
+	whl := filepath.Join(tmp, wheelName(v, p))
+	if err := os.WriteFile(whl, files[wheelName(v, p)], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := pyenv.Venv(t, "python3", filepath.Join(tmp, "venv"))
+	output(t, filepath.Join(bin, "python"), "-m", "pip", "install", "--no-index", "--disable-pip-version-check", "--quiet", whl)
+	dir := filepath.Join(tmp, "work", "maxmatch")
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e := exampleEnv{dir: dir, python: filepath.Join(bin, "python"), shared: linkShared(t, dir),
+		env: []string{"PATH=" + bin + string(filepath.ListSeparator) + pyenv.PathWithout("go", "maxmatch"), "HOME=" + tmp, "LC_ALL=C.UTF-8", "PYTHONDONTWRITEBYTECODE=1"}}
+	examples, code := runIn(t, e, e.python, "-c", "import maxmatch; print(maxmatch.examples_dir())")
+	if code != 0 || !strings.HasPrefix(string(examples), filepath.Join(tmp, "venv")) {
+		t.Fatalf("maxmatch.examples_dir() in the virtual environment: %s (exit %d); want the wheel's", examples, code)
+	}
+	if err := os.Symlink(strings.TrimSpace(string(examples)), filepath.Join(dir, "docs", "examples")); err != nil {
+		t.Fatal(err)
+	}
+	metadata := readArchive(t, files[wheelName(v, p)], ".whl")["maxmatch-"+v+".dist-info/METADATA"].data
+	_, readme, ok := bytes.Cut(metadata, []byte("\n\n"))
+	if !ok {
+		t.Fatal("the wheel's METADATA has no description")
+	}
+	// The archive's, and the Python example.
+	if n, want := runREADME(t, readme, e), 4+btoi(e.shared); n < want {
+		t.Errorf("%d of the README's examples ran from the wheel; want at least %d", n, want)
+	}
+}
+
+// clone clones the repository into dir at HEAD, with the working tree's changes (tracked and
+// untracked files), so that its sources are this working tree's.
+func clone(t *testing.T, dir string) {
+	t.Helper()
+	repo := repoRoot(t)
+	head := strings.TrimSpace(git(t, repo, "rev-parse", "HEAD"))
+	output(t, "git", "clone", "--quiet", "--no-checkout", repo, dir)
+	git(t, dir, "checkout", "--quiet", "--detach", head)
+	if diff := git(t, repo, "diff", "--binary", "HEAD"); diff != "" {
+		cmd := exec.Command("git", "-C", dir, "apply", "--whitespace=nowarn")
+		cmd.Stdin = strings.NewReader(diff)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git apply: %v\n%s", err, out)
+		}
+	}
+	for _, name := range strings.Split(git(t, repo, "ls-files", "--others", "--exclude-standard", "-z"), "\x00") {
+		if name == "" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(repo, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// goRunRelease runs the release as the documentation gives it, go run ./release, with args, in
+// dir, and returns the files it wrote into out (relative to dir).
+func goRunRelease(t *testing.T, dir, out string, args ...string) map[string][]byte {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"run", "./release"}, args...)...)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("go run ./release %q in %s: %v\n%s", args, dir, err, stderr.String())
+	}
+	t.Logf("go run ./release %q:\n%s", args, stderr.String())
+	entries, _ := os.ReadDir(filepath.Join(dir, out))
+	files := map[string][]byte{}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, out, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = data
+	}
+	if lines := strings.Count(stdout.String(), "\n"); lines != len(files) {
+		t.Errorf("go run ./release listed %d files and wrote %d", lines, len(files))
+	}
+	return files
+}
+
+// TestDocumentedRelease runs "go run ./release" as the README and docs/python.md give it, in
+// the root of a clone that has this working tree's sources: the default -out, dist, relative.
+// It must write what the shared release wrote, byte for byte (another directory, another run:
+// the release is reproducible). Then, the clone's sources committed and tagged v and the
+// number, a release of this machine's platform into an existing empty directory named
+// relative to the clone is the release: its files, its command's version and signature, its
+// wheel and its notes say the number alone; and git's view of the clone's sources, as the
+// Python build backend reads it, turns the version back into a development build's as soon as
+// a file is added.
+func TestDocumentedRelease(t *testing.T) {
+	files, _ := worktreeRelease(t)
+	dir := filepath.Join(t.TempDir(), "clone")
+	clone(t, dir)
+	again := goRunRelease(t, dir, "dist")
+	if got, want := slices.Sorted(maps.Keys(again)), slices.Sorted(maps.Keys(files)); !slices.Equal(got, want) {
+		t.Fatalf("go run ./release in a clone wrote\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for name, data := range files {
+		if !bytes.Equal(again[name], data) {
+			t.Errorf("%s differs between the two releases (%d and %d bytes)", name, len(data), len(again[name]))
+		}
+	}
+
+	git(t, dir, "add", "--all")
+	git(t, dir, "-c", "user.name=release test", "-c", "user.email=release@test.invalid", "commit", "--quiet", "--allow-empty", "-m", "the release")
+	git(t, dir, "tag", "--force", "v"+version.Number)
+	commit := strings.TrimSpace(git(t, dir, "rev-parse", "HEAD"))
+	out := t.TempDir()
+	rel, err := filepath.Rel(dir, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := hostPlatform(t)
+	tagged := goRunRelease(t, dir, rel, "-out", rel, "-targets", p.target)
+	n := version.Number
+	if got, want := slices.Sorted(maps.Keys(tagged)), names(n, []platform{p}); !slices.Equal(got, want) {
+		t.Fatalf("the tagged release wrote\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	checkNotes(t, string(tagged["maxmatch_"+n+"_release_notes.md"]), n, commit)
+	base := t.TempDir()
+	unpackArchive(t, readArchive(t, tagged[archiveName(n, p)+p.archive], p.archive), base)
+	archive := filepath.Join(base, archiveName(n, p))
+	bin := filepath.Join(archive, "maxmatch")
+	if got, want := output(t, bin, "version"), "maxmatch "+n+"\ncommit "+commit+"\nrelease build: the commit is the one tagged v"+n+"\n"; !strings.HasPrefix(got, want) {
+		t.Errorf("the tagged release's maxmatch version prints\n%s\nwant it to start\n%s", got, want)
+	}
+	latex := output(t, bin, "score", "--format", "latex", "--bootstrap", "0", filepath.Join(archive, "docs", "examples", "system-a.txt"), filepath.Join(archive, "docs", "examples", "gold.m2"))
+	if !strings.HasSuffix(latex, "|version:"+n+"\n") {
+		t.Errorf("the tagged release's signature is not version %s:\n%s", n, latex)
+	}
+	if m := readArchive(t, tagged[wheelName(n, p)], ".whl")["maxmatch-"+n+".dist-info/METADATA"].data; !bytes.Contains(m, []byte("\nVersion: "+n+"\n")) {
+		t.Errorf("the tagged release's wheel is not version %s:\n%.300s", n, m)
+	}
+
+	backendVersion := func() string {
+		return strings.TrimSpace(output(t, "python3", "-c", "import sys; sys.path.insert(0, sys.argv[1]); import maxmatch_build as b; print(b._version_of(b._number(sys.argv[2]), b._git_source(sys.argv[2])))",
+			filepath.Join(dir, "python", "_build"), dir))
+	}
+	if got := backendVersion(); got != n {
+		t.Errorf("the backend's version of the tagged clone is %s, want %s", got, n)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "untracked.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := backendVersion(), n+"+devel."+commit[:12]+".dirty"; got != want {
+		t.Errorf("the backend's version of the tagged clone with an untracked file is %s, want %s", got, want)
 	}
 }
 
 // TestRefusals: what the release refuses, before building anything.
 func TestRefusals(t *testing.T) {
 	needTools(t)
-	exists := t.TempDir()
+	full := t.TempDir()
+	if err := os.WriteFile(filepath.Join(full, "old.whl"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args []string
 		code int
 		says string
 		why  string
 	}{
-		{[]string{"-out", exists}, 1, "exists: remove it, or name another directory with -out", "an existing directory is not written into"},
-		{[]string{"-out", filepath.Join(exists, "new"), "-targets", "plan9/arm"}, 1, `-targets: "plan9/arm" is not a platform of the release: expected some of linux/amd64, linux/arm64, darwin/amd64, darwin/arm64, windows/amd64`, "an unknown platform"},
+		{[]string{"-out", full}, 1, "exists and is not empty: remove its files, or name another directory with -out", "a directory with files is not written into"},
+		{[]string{"-out", filepath.Join(full, "new"), "-targets", "plan9/arm"}, 1, `-targets: "plan9/arm" is not a platform of the release: expected some of linux/amd64, linux/arm64, darwin/amd64, darwin/arm64, windows/amd64`, "an unknown platform"},
 		{[]string{"extra"}, 2, `unexpected argument "extra"`, "no arguments"},
 		{[]string{"-bogus"}, 2, "flag provided but not defined: -bogus", "an unknown flag"},
 	}
-	repo, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Chdir(repo)
+	t.Chdir(repoRoot(t))
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
 		code := run(tt.args, &stdout, &stderr)
@@ -260,11 +778,47 @@ func TestRefusals(t *testing.T) {
 			t.Errorf("%s: %q: exit %d, stdout %q, stderr %q; want exit %d saying %q", tt.why, tt.args, code, stdout.String(), stderr.String(), tt.code, tt.says)
 		}
 	}
-	if entries, _ := os.ReadDir(exists); len(entries) > 0 {
-		t.Errorf("the existing directory was written into")
+	if entries, _ := os.ReadDir(full); len(entries) != 1 {
+		t.Errorf("the directory with files was written into")
 	}
-	if _, err := os.Stat(filepath.Join(exists, "new")); err == nil {
+	if _, err := os.Stat(filepath.Join(full, "new")); err == nil {
 		t.Errorf("the refused release wrote its directory")
+	}
+}
+
+// TestLicenceFiles: the files of a module's root that the notices carry, and a module without
+// any, which stops the release.
+func TestLicenceFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"LICENSE.md", "COPYING", "NOTICE", "PATENTS", "README.md", "license_test.go", "THIRD_PARTY_LICENSES/Boost-LICENSE", "THIRD_PARTY_LICENSES/Go-LICENSE", "docs/LICENSE"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := licenceFiles(dir)
+	want := []string{"COPYING", "LICENSE.md", "NOTICE", "PATENTS", "THIRD_PARTY_LICENSES/Boost-LICENSE", "THIRD_PARTY_LICENSES/Go-LICENSE"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("licenceFiles: %q, %v; want %q", got, err, want)
+	}
+	if got, err := licenceFiles(filepath.Join(dir, "THIRD_PARTY_LICENSES")); err == nil || !strings.Contains(err.Error(), "has no licence file") {
+		t.Errorf("a module without a licence file: %q, %v; want an error", got, err)
+	}
+}
+
+// TestChangelogSection: the release notes are the changelog's section of the number, and a
+// changelog without one stops the release.
+func TestChangelogSection(t *testing.T) {
+	changelog := "# Changelog\n\nIntro.\n\n## 0.2.0 (2027-01-01)\n\n- New.\n\n## 0.1.0\n\nThe first.\n\n- One.\n"
+	for _, tt := range []struct{ number, want string }{{"0.2.0", "- New.\n"}, {"0.1.0", "The first.\n\n- One.\n"}} {
+		if got, err := changelogSection(changelog, tt.number); err != nil || got != tt.want {
+			t.Errorf("section %s: %q, %v; want %q", tt.number, got, err, tt.want)
+		}
+	}
+	if _, err := changelogSection(changelog, "0.3.0"); err == nil || !strings.Contains(err.Error(), `no section "## 0.3.0"`) {
+		t.Errorf("a missing section: %v; want an error", err)
 	}
 }
 

@@ -30,38 +30,44 @@ func TestOfAndText(t *testing.T) {
 	const rev = "971e567ced89aac45d0b957b5935c79a78d9653f"
 	tag := "v" + Number
 	tests := []struct {
-		bi      *debug.BuildInfo
-		ok      bool
-		release bool
-		want    string // Text; its first line is "maxmatch " and Of
-		why     string
+		bi           *debug.BuildInfo
+		ok           bool
+		commit, tree string // the stamp
+		want         string // Text; its first line is "maxmatch " and Of
+		why          string
 	}{
-		{build("v0.0.0-20261123114127-971e567ced89", "GOOS", "linux", "GOARCH", "arm64", "vcs.revision", rev, "vcs.time", "2026-11-23T11:41:27Z", "vcs.modified", "false"), true, false,
+		{build("v0.0.0-20261123114127-971e567ced89", "GOOS", "linux", "GOARCH", "arm64", "vcs.revision", rev, "vcs.time", "2026-11-23T11:41:27Z", "vcs.modified", "false"), true, "", "",
 			"maxmatch " + Number + "+devel.971e567ced89\ncommit " + rev + " (2026-11-23T11:41:27Z)\nbuilt with go1.26.8 for linux/arm64\n",
 			"go build in a clean git clone at an untagged commit: a development build of the number, with its commit"},
-		{build("v0.0.0-20261123114127-971e567ced89+dirty", "GOOS", "linux", "GOARCH", "amd64", "vcs.revision", rev, "vcs.modified", "true"), true, false,
+		{build("v0.0.0-20261123114127-971e567ced89+dirty", "GOOS", "linux", "GOARCH", "amd64", "vcs.revision", rev, "vcs.modified", "true"), true, "", "",
 			"maxmatch " + Number + "+devel.971e567ced89.dirty\ncommit " + rev + ", with uncommitted changes\nbuilt with go1.26.8 for linux/amd64\n",
 			"changed since the commit; no time recorded"},
-		{build(tag, "GOOS", "darwin", "GOARCH", "arm64", "vcs.revision", rev, "vcs.modified", "false"), true, false,
+		{build(tag, "GOOS", "darwin", "GOARCH", "arm64", "vcs.revision", rev, "vcs.modified", "false"), true, "", "",
 			"maxmatch " + Number + "\ncommit " + rev + "\nbuilt with go1.26.8 for darwin/arm64\n",
 			"go install at the commit tagged with the version: the release's number"},
-		{build(tag+"+dirty", "vcs.revision", rev, "vcs.modified", "true", "GOOS", "linux", "GOARCH", "amd64"), true, false,
+		{build(tag+"+dirty", "vcs.revision", rev, "vcs.modified", "true", "GOOS", "linux", "GOARCH", "amd64"), true, "", "",
 			"maxmatch " + Number + "+devel.971e567ced89.dirty\ncommit " + rev + ", with uncommitted changes\nbuilt with go1.26.8 for linux/amd64\n",
 			"the tagged commit, changed since: not the release"},
-		{build("(devel)", "GOOS", "linux", "GOARCH", "amd64"), true, false,
+		{build("(devel)", "GOOS", "linux", "GOARCH", "amd64"), true, "", "",
 			"maxmatch " + Number + "+devel\ncommit unknown: built without version control information (see maxmatch version -h)\nbuilt with go1.26.8 for linux/amd64\n",
 			"go run, go test, -buildvcs=false, a git worktree: no commit known"},
-		{build("(devel)", "GOOS", "windows", "GOARCH", "amd64"), true, true,
-			"maxmatch " + Number + "\nrelease build: the commit is the one tagged " + tag + "\nbuilt with go1.26.8 for windows/amd64\n",
-			"stamped by ReleaseFlag (go run ./release, a wheel from the source distribution), built without version control information"},
-		{nil, false, false, "maxmatch " + Number + "+devel\nno build information: the commit and the Go release are unknown\n", "no build information at all"},
+		{build("(devel)", "GOOS", "windows", "GOARCH", "amd64"), true, rev, "tagged",
+			"maxmatch " + Number + "\ncommit " + rev + "\nrelease build: the commit is the one tagged " + tag + "\nbuilt with go1.26.8 for windows/amd64\n",
+			"stamped with the tagged commit (the release of a tagged commit, a wheel from its source distribution)"},
+		{build("(devel)", "GOOS", "linux", "GOARCH", "amd64"), true, rev, "",
+			"maxmatch " + Number + "+devel.971e567ced89\ncommit " + rev + "\nbuilt with go1.26.8 for linux/amd64\n",
+			"stamped with an untagged commit: a development build, whatever the release program made of it"},
+		{build("(devel)", "GOOS", "linux", "GOARCH", "amd64"), true, rev, "modified",
+			"maxmatch " + Number + "+devel.971e567ced89.dirty\ncommit " + rev + ", with uncommitted changes\nbuilt with go1.26.8 for linux/amd64\n",
+			"stamped with a commit the sources differ from (tagged or not)"},
+		{build(tag, "GOOS", "linux", "GOARCH", "amd64", "vcs.revision", rev), true, rev, "modified",
+			"maxmatch " + Number + "+devel.971e567ced89.dirty\ncommit " + rev + ", with uncommitted changes\nbuilt with go1.26.8 for linux/amd64\n",
+			"the stamp, not the main module's version, says what a stamped build is"},
+		{nil, false, "", "", "maxmatch " + Number + "+devel\nno build information: the commit and the Go release are unknown\n", "no build information at all"},
 	}
-	defer func(s string) { stamp = s }(stamp)
+	defer func(c, tr string) { commit, tree = c, tr }(commit, tree)
 	for _, tt := range tests {
-		stamp = ""
-		if tt.release {
-			stamp = "release"
-		}
+		commit, tree = tt.commit, tt.tree
 		if got := Text(tt.bi, tt.ok); got != tt.want {
 			t.Errorf("%s:\n got %q\nwant %q", tt.why, got, tt.want)
 		}
@@ -71,17 +77,19 @@ func TestOfAndText(t *testing.T) {
 	}
 }
 
-// A binary linked with ReleaseFlag is a release build; one built without it (and without
-// version control information) a development build.
-func TestReleaseFlagStampsTheBuild(t *testing.T) {
+// A binary linked with StampFlags says what the stamp says; one built without it (and without
+// version control information) is a development build of no known commit.
+func TestStampFlagsStampTheBuild(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a program twice")
+		t.Skip("builds a program three times")
 	}
+	const rev = "0123456789abcdef0123456789abcdef01234567"
 	for _, tt := range []struct {
 		flags []string
 		want  string
 	}{
-		{[]string{"-ldflags", ReleaseFlag}, Number},
+		{[]string{"-ldflags", StampFlags(rev, true, false)}, Number},
+		{[]string{"-ldflags", StampFlags(rev, true, true)}, Number + "+devel.0123456789ab.dirty"},
 		{nil, Number + "+devel"},
 	} {
 		bin := filepath.Join(t.TempDir(), "printversion")

@@ -13,10 +13,11 @@ import (
 var readBuildInfo = debug.ReadBuildInfo
 
 const versionLong = `Prints maxmatch's version, the commit it was built from and the Go release that built it.
-A release build (the release's archives and wheels, "go install" at the commit tagged with the
-version) gives the version alone; any other build is a development build of it, "+devel"
-followed by the commit and ".dirty" when Go recorded them: "go build" and "go install" in a git
-clone record the commit; "go run", "go test", -buildvcs=false and a git worktree record none.`
+Only a build of the commit tagged with the version, unchanged, gives the version alone (the
+release's archives and wheels of that commit, "go install" at it); any other build is a
+development build of it, "+devel" followed by the commit and ".dirty" when they are known: the
+release's files record them, as do "go build" and "go install" in a git clone; "go run", "go
+test", -buildvcs=false and a git worktree record none.`
 
 // newVersion returns "maxmatch version".
 func (a *app) newVersion() *cobra.Command {

@@ -11,10 +11,20 @@ instead of building one.
 The backend runs in two places: ``python/`` in the repository, where the Go module is the
 repository (``..``) and a wheel is a development build (version NUMBER+devel); and the root of
 the source distribution that build_sdist writes, where the Go module is ``go/`` (the sources
-the command needs, their dependencies vendored: building from it needs Go and nothing else)
-and a wheel is the release (version NUMBER, and the command stamped as a release build).
+the command needs, their dependencies vendored: building from it needs Go and nothing else).
+A source distribution records, in SOURCE, the commit its sources are, as git said when it was
+written: only when that commit carries the tag vNUMBER and the sources were unchanged is it,
+and what is built from it, version NUMBER (the command stamped with the commit and the tag);
+any other is NUMBER+devel.COMMIT, with .dirty when the sources differed from the commit.
 NUMBER is the repository's one version, in ``version/VERSION`` of the Go module.
+
+Beside the package, a wheel carries the small example files of the documentation
+(``maxmatch/examples``, ``docs/examples`` in the repository), the project's licence, and the
+third-party notices of the command it carries when the release tool gives them (``notices``)
+or the source distribution holds them.
 """
+
+import json
 
 import base64
 import gzip
@@ -37,10 +47,14 @@ PROJECT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # python/
 SUMMARY = ("MaxMatch (M2) scores for grammatical error correction: the official NUS M2 scorer's "
            "numbers, from Python, through the maxmatch command")
 REQUIRES_PYTHON = ">=3.8"
-# The project's licence (an SPDX expression) and its addresses (label: URL), which METADATA
-# gives when they are set: the project has chosen neither yet.
-LICENSE = None
+# The project's licence (an SPDX expression, as pyproject.toml says it) and its addresses
+# (label: URL), which METADATA gives when they are set.
+LICENSE = "Apache-2.0"
 PROJECT_URLS = {}
+# The licences of what the command is built from, which the release tool writes (go run ./release).
+NOTICES = "THIRD_PARTY_NOTICES.txt"
+# The file of a source distribution that says which commit its sources are.
+SOURCE = "SOURCE.json"
 
 # The platforms a wheel is built for, and their tags. The command is static (CGO_ENABLED=0): it
 # needs no C library, so one wheel serves glibc (manylinux) and musl (musllinux) Linux alike on
@@ -53,9 +67,6 @@ TARGETS = {
     "darwin/arm64": "macosx_12_0_arm64",
     "windows/amd64": "win_amd64",
 }
-# The linker flag that stamps the command as a release build (the Go package version's
-# ReleaseFlag).
-RELEASE_FLAG = "-X maxmatch/version.stamp=release"
 ENTRY_POINTS = "[console_scripts]\nmaxmatch = maxmatch.__main__:main\n"
 
 
@@ -79,15 +90,72 @@ def _go_module():
                      "(python/ in the repository)" % (vendored, PROJECT))
 
 
-def _version(release=None):
-    """NUMBER for a release (a source distribution, and what is built from one), NUMBER+devel
-    for a build from the repository."""
-    module, vendored = _go_module()
-    if release is None:
-        release = vendored
+def _number(module):
     with open(os.path.join(module, "version", "VERSION"), encoding="utf-8") as f:
-        number = f.read().strip()
-    return number if release else number + "+devel"
+        return f.read().strip()
+
+
+def _git_source(module):
+    """What git says of the repository's sources: {"commit": REVISION, "tagged": whether the
+    commit carries the tag vNUMBER, "modified": whether the working tree differs from it (an
+    untracked file too, as the go command counts it)}; {} when module is not a git checkout's
+    root or git is missing."""
+    def git(*args):
+        done = subprocess.run(["git", "-C", module] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if done.returncode != 0:
+            raise OSError(done.stderr.decode("utf-8", "replace"))
+        return done.stdout.decode("utf-8", "replace")
+    try:
+        top = git("rev-parse", "--show-toplevel").strip()
+        if os.path.realpath(top) != os.path.realpath(module):
+            return {}
+        commit = git("rev-parse", "--verify", "HEAD").strip()
+        tags = git("tag", "--points-at", "HEAD").split()
+        modified = git("status", "--porcelain").strip() != ""
+    except OSError:
+        return {}
+    return {"commit": commit, "tagged": "v" + _number(module) in tags, "modified": modified}
+
+
+def _source():
+    """What a source distribution's SOURCE says of its commit ({} when it has none)."""
+    module, vendored = _go_module()
+    path = os.path.join(PROJECT, SOURCE)
+    if not vendored or not os.path.isfile(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _version_of(number, source):
+    """NUMBER for the sources of the commit tagged vNUMBER, unchanged; NUMBER+devel, the
+    commit and .dirty (as they are known) for any other (the Go package version's rule)."""
+    if source.get("tagged") and not source.get("modified"):
+        return number
+    version = number + "+devel"
+    if len(source.get("commit", "")) >= 12:
+        version += "." + source["commit"][:12]
+    if source.get("modified"):
+        version += ".dirty"
+    return version
+
+
+def _stamp_flags(source):
+    """The linker flags that stamp the command with its sources' commit (the Go package
+    version's StampFlags), or "" when the commit is unknown."""
+    if not source.get("commit"):
+        return ""
+    state = "modified" if source.get("modified") else "tagged" if source.get("tagged") else ""
+    return "-X maxmatch/version.commit=%s -X maxmatch/version.tree=%s" % (source["commit"], state)
+
+
+def _version():
+    """The version of what is built here: a source distribution's, as its SOURCE says; a
+    development build's (NUMBER+devel) in the repository."""
+    module, vendored = _go_module()
+    if vendored:
+        return _version_of(_number(module), _source())
+    return _number(module) + "+devel"
 
 
 def _outside_file(name):
@@ -98,13 +166,15 @@ def _outside_file(name):
     return path if os.path.isfile(path) else None
 
 
-def _metadata(version):
+def _metadata(version, notices=False):
     lines = ["Metadata-Version: 2.4", "Name: " + NAME, "Version: " + version, "Summary: " + SUMMARY,
              "Requires-Python: " + REQUIRES_PYTHON]
     if LICENSE:
         lines.append("License-Expression: " + LICENSE)
     if _outside_file("LICENSE"):
         lines.append("License-File: LICENSE")
+    if notices:
+        lines.append("License-File: " + NOTICES)
     for label, url in sorted(PROJECT_URLS.items()):
         lines.append("Project-URL: %s, %s" % (label, url))
     lines += ["Classifier: Programming Language :: Python :: 3", "Classifier: Programming Language :: Go",
@@ -160,7 +230,8 @@ def build_command(goos, goarch, out):
     """Builds the maxmatch command for goos/goarch into out, as build_wheel does (the release
     tool builds its archives' commands with it, from the source distribution)."""
     module, release = _go_module()
-    ldflags = "-s -w" + (" " + RELEASE_FLAG if release else "")
+    stamp = _stamp_flags(_source())
+    ldflags = "-s -w" + (" " + stamp if stamp else "")
     args = [_go(), "build", "-trimpath", "-buildvcs=false", "-ldflags=" + ldflags, "-o", out, "./cmd/maxmatch"]
     if release:
         args[2:2] = ["-mod=vendor"]
@@ -182,20 +253,39 @@ def _package_files():
     return out
 
 
+def _example_dir():
+    """The documentation's example files: docs/examples in the repository, examples/ in a
+    source distribution."""
+    module, release = _go_module()
+    return os.path.join(PROJECT, "examples") if release else os.path.join(module, "docs", "examples")
+
+
+def _example_files():
+    """The documentation's example files, as the package carries them: (path in the wheel, bytes)."""
+    d = _example_dir()
+    out = []
+    for name in sorted(os.listdir(d)):
+        if os.path.isfile(os.path.join(d, name)):
+            with open(os.path.join(d, name), "rb") as f:
+                out.append((NAME + "/examples/" + name, f.read()))
+    return out
+
+
 def _record_line(path, data):
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return "%s,sha256=%s,%d" % (path, digest, len(data))
 
 
-def _write_wheel(wheel_directory, version, tags, files):
-    """Writes the wheel of files ((path, bytes, mode)) and its metadata; returns its name."""
+def _write_wheel(wheel_directory, version, tags, files, notices=None):
+    """Writes the wheel of files ((path, bytes, mode)) and its metadata, with the licence and
+    the third-party notices (a path, or None); returns its name."""
     dist_info = "%s-%s.dist-info" % (NAME, version)
-    files = list(files) + [(dist_info + "/METADATA", _metadata(version).encode("utf-8"), 0o644),
+    files = list(files) + [(dist_info + "/METADATA", _metadata(version, notices is not None).encode("utf-8"), 0o644),
                            (dist_info + "/WHEEL", _wheel_file(tags).encode(), 0o644)]
-    license_file = _outside_file("LICENSE")
-    if license_file:
-        with open(license_file, "rb") as f:
-            files.append((dist_info + "/licenses/LICENSE", f.read(), 0o644))
+    for name, path in (("LICENSE", _outside_file("LICENSE")), (NOTICES, notices)):
+        if path:
+            with open(path, "rb") as f:
+                files.append((dist_info + "/licenses/" + name, f.read(), 0o644))
     record = "".join(_record_line(p, d) + "\n" for p, d, _ in files) + dist_info + "/RECORD,,\n"
     files.append((dist_info + "/RECORD", record.encode(), 0o644))
     name = "%s-%s-py3-none-%s.whl" % (NAME, version, ".".join(tags))
@@ -227,7 +317,7 @@ def _prepare_metadata(metadata_directory, version):
     d = os.path.join(metadata_directory, "%s-%s.dist-info" % (NAME, version))
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, "METADATA"), "w", encoding="utf-8") as f:
-        f.write(_metadata(version))
+        f.write(_metadata(version, _outside_file(NOTICES) is not None))
     return os.path.basename(d)
 
 
@@ -257,8 +347,10 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     files = [(p, d, 0o644) for p, d in _package_files()]
     files.append((NAME + "/_version.py", ("# Written by the build.\nVERSION = %r\n" % version).encode(), 0o644))
     files.append((NAME + "/bin/" + exe, command, 0o755))
+    files += [(p, d, 0o644) for p, d in _example_files()]
     files.append(("%s-%s.dist-info/entry_points.txt" % (NAME, version), ENTRY_POINTS.encode(), 0o644))
-    return _write_wheel(wheel_directory, version, tag.split("."), files)
+    notices = (config_settings or {}).get("notices") or _outside_file(NOTICES)
+    return _write_wheel(wheel_directory, version, tag.split("."), files, notices)
 
 
 def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
@@ -274,10 +366,14 @@ def build_editable(wheel_directory, config_settings=None, metadata_directory=Non
 
 
 def build_sdist(sdist_directory, config_settings=None):
-    """The source distribution: the package, this backend, the README and licence, and in go/
-    the Go sources the command needs for every target platform, their dependencies vendored."""
+    """The source distribution: the package, this backend, the README, the licence and the
+    third-party notices (when the release tool has written them beside a source distribution's
+    files), the documentation's examples in examples/, SOURCE (the commit, as git says it in
+    the repository), and in go/ the Go sources the command needs for every target platform,
+    their dependencies vendored."""
     module, release = _go_module()
-    version = _version(release=True)
+    source = _source() if release else _git_source(module)
+    version = _version_of(_number(module), source)
     root = "%s-%s" % (NAME, version)
     files = {}  # path in the sdist → bytes
     for base in (NAME, "_build", "tests"):
@@ -290,14 +386,17 @@ def build_sdist(sdist_directory, config_settings=None):
                         files[os.path.relpath(path, PROJECT).replace(os.sep, "/")] = f.read()
     with open(os.path.join(PROJECT, "pyproject.toml"), "rb") as f:
         files["pyproject.toml"] = f.read()
-    for name in ("README.md", "LICENSE"):
+    for name in ("README.md", "LICENSE", NOTICES):
         path = _outside_file(name)
         if path:
             with open(path, "rb") as f:
                 files[name] = f.read()
+    for path, data in _example_files():
+        files["examples/" + path.rsplit("/", 1)[1]] = data
+    files[SOURCE] = (json.dumps(source, sort_keys=True) + "\n").encode()
     for path, data in _go_sources(module, release).items():
         files["go/" + path] = data
-    files["PKG-INFO"] = _metadata(version).encode("utf-8")
+    files["PKG-INFO"] = _metadata(version, NOTICES in files).encode("utf-8")
     name = root + ".tar.gz"
     epoch = _epoch()
     with open(os.path.join(sdist_directory, name), "wb") as out:

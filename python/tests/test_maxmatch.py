@@ -472,7 +472,7 @@ class TestSignatureAndCommand(Files):
     def test_version(self):
         with maxmatch.Scorer(self.gold) as m2:
             binary = m2.info["version"]
-        self.assertRegex(maxmatch.__version__, r"^[0-9]+\.[0-9]+\.[0-9]+(\+devel)?$")
+        self.assertRegex(maxmatch.__version__, r"^[0-9]+\.[0-9]+\.[0-9]+(\+devel(\.[0-9a-f]{12})?(\.dirty)?)?$")
         self.assertEqual(binary.split("+")[0], maxmatch.__version__.split("+")[0])
 
 

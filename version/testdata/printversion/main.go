@@ -1,5 +1,5 @@
 // Command printversion prints version.String(): the tests build it with and without
-// version.ReleaseFlag.
+// version.StampFlags.
 package main
 
 import (

@@ -1,0 +1,336 @@
+package service
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"maxmatch/internal/jsonline"
+	"maxmatch/internal/pytext"
+	"maxmatch/nbest"
+	"maxmatch/scorer"
+)
+
+// request is a request of the service, as decoded from its line.
+type request struct {
+	ID      json.RawMessage   `json:"id"`
+	Hyp     *string           `json:"hyp"`
+	Hyps    []string          `json:"hyps"`
+	Corpus  []string          `json:"corpus"`
+	IDs     []json.RawMessage `json:"ids"`
+	Source  *string           `json:"source"`
+	Gold    []json.RawMessage `json:"gold"`
+	M2      *string           `json:"m2"`
+	Batch   batch             `json:"batch"`
+	Info    bool              `json:"info"`
+	Edits   *bool             `json:"edits"`
+	Compact bool              `json:"compact"`
+}
+
+// batchItem is an element of a "batch" request: gold sentence ID's hypotheses.
+type batchItem struct {
+	ID   json.RawMessage
+	Hyps []string
+}
+
+// batch is the "batch" member: [[id, ["hypothesis", …]], …].
+type batch []batchItem
+
+// byteOrderMark is U+FEFF in UTF-8, which some editors and Windows tools write at the start of
+// a text.
+var byteOrderMark = []byte("\uFEFF")
+
+// decode reads the request on a line. It returns the request's id as soon as it is known (even
+// when the rest is wrong, so that the error answer carries it) and the error to answer.
+func decode(line []byte) (req request, id json.RawMessage, err error) {
+	if bytes.HasPrefix(line, byteOrderMark) {
+		return req, nil, &jsonline.Error{Col: 1, Msg: "a byte order mark (U+FEFF) begins the request: expected one only before the first request of the input"}
+	}
+	err = jsonline.Decode(line, &req, "id")
+	if err != nil && req.ID == nil {
+		// The decoder may have stopped before the id: look for it alone.
+		var probe struct {
+			ID json.RawMessage `json:"id"`
+		}
+		json.Unmarshal(line, &probe)
+		req.ID = probe.ID
+	}
+	if req.ID != nil {
+		id = compactID(req.ID)
+	}
+	return req, id, err
+}
+
+// compactID returns a request's id as it will be echoed: on one line.
+func compactID(raw json.RawMessage) json.RawMessage {
+	var c bytes.Buffer
+	if err := json.Compact(&c, raw); err != nil {
+		return json.RawMessage("null")
+	}
+	return c.Bytes()
+}
+
+// errBatchItem is the one message of a "batch" element of the wrong shape.
+var errBatchItem = errors.New(`"batch": expected a list of [sentence index, ["hypothesis", …]]`)
+
+// UnmarshalJSON reads [[id, ["hypothesis", …]], …], which encoding/json has checked is valid
+// JSON (jsonline.Decode checks the rest: the strings' surrogates, nulls). It reads it by hand:
+// a batch holds thousands of hypotheses, and decoding them through []json.RawMessage would
+// scan every byte twice more.
+func (b *batch) UnmarshalJSON(data []byte) error {
+	r := rawReader{data: data}
+	*b = batch{} // not nil: an empty batch is a batch
+	if !r.open('[') {
+		return errBatchItem
+	}
+	for k := 0; !r.close(']'); k++ {
+		if k > 0 && !r.comma() {
+			return errBatchItem
+		}
+		var it batchItem
+		if !r.open('[') {
+			return errBatchItem
+		}
+		it.ID = r.number()
+		if it.ID == nil || !r.comma() || !r.open('[') {
+			return errBatchItem
+		}
+		for n := 0; !r.close(']'); n++ {
+			if n > 0 && !r.comma() {
+				return errBatchItem
+			}
+			s, ok := r.str()
+			if !ok {
+				return errBatchItem
+			}
+			it.Hyps = append(it.Hyps, s)
+		}
+		if !r.close(']') {
+			return errBatchItem
+		}
+		*b = append(*b, it)
+	}
+	return nil
+}
+
+// rawReader reads valid JSON by hand.
+type rawReader struct {
+	data []byte
+	i    int
+}
+
+func (r *rawReader) space() {
+	for r.i < len(r.data) && (r.data[r.i] == ' ' || r.data[r.i] == '\t' || r.data[r.i] == '\n' || r.data[r.i] == '\r') {
+		r.i++
+	}
+}
+
+// open reads c ('[' or '{').
+func (r *rawReader) open(c byte) bool {
+	r.space()
+	if r.i < len(r.data) && r.data[r.i] == c {
+		r.i++
+		return true
+	}
+	return false
+}
+
+// close reads c when it comes next.
+func (r *rawReader) close(c byte) bool { return r.open(c) }
+
+func (r *rawReader) comma() bool { return r.open(',') }
+
+// number returns the number at r.i, or nil.
+func (r *rawReader) number() json.RawMessage {
+	r.space()
+	start := r.i
+	for r.i < len(r.data) && strings.IndexByte("-+.0123456789eE", r.data[r.i]) >= 0 {
+		r.i++
+	}
+	if r.i == start {
+		return nil
+	}
+	return json.RawMessage(r.data[start:r.i])
+}
+
+// str returns the string at r.i: its bytes when it has no escape, else encoding/json's value.
+func (r *rawReader) str() (string, bool) {
+	r.space()
+	if r.i >= len(r.data) || r.data[r.i] != '"' {
+		return "", false
+	}
+	start := r.i
+	r.i++
+	escaped := false
+	for r.i < len(r.data) && r.data[r.i] != '"' {
+		if r.data[r.i] == '\\' {
+			escaped = true
+			r.i++
+		}
+		r.i++
+	}
+	r.i++
+	raw := r.data[start:r.i]
+	if !escaped {
+		return string(raw[1 : len(raw)-1]), true
+	}
+	var s string
+	err := json.Unmarshal(raw, &s)
+	return s, err == nil
+}
+
+// kind is what a request asks for.
+type kind int
+
+const (
+	kindInfo      kind = iota // the options and the protocol's version
+	kindCorpus                // the official corpus score of one hypothesis per sentence
+	kindBatch                 // many gold sentences' hypotheses, in the flat form
+	kindSentences             // hypotheses of one sentence, a gold one or the request's own
+)
+
+// kindOf returns what req asks for, or the error to answer when its members do not make one
+// request.
+func kindOf(req *request) (kind, error) {
+	hyps := req.Hyp != nil || req.Hyps != nil
+	own := req.Source != nil || req.Gold != nil || req.M2 != nil
+	switch {
+	case req.Info:
+		if hyps || own || req.Corpus != nil || req.Batch != nil || req.IDs != nil {
+			return 0, errors.New(`an "info" request carries nothing else`)
+		}
+		return kindInfo, nil
+	case req.Corpus != nil:
+		if hyps || own || req.Batch != nil {
+			return 0, errors.New(`a "corpus" request carries its hypotheses in "corpus" only (and the sentences in "ids")`)
+		}
+		return kindCorpus, nil
+	case req.IDs != nil:
+		return 0, errors.New(`"ids" belongs to a "corpus" request`)
+	case req.Batch != nil:
+		if hyps || own || req.Compact || req.ID == nil {
+			return 0, errors.New(`a "batch" request carries "id" (any value), "batch" and optionally "edits", nothing else: its answer is always the flat form`)
+		}
+		return kindBatch, nil
+	case !hyps:
+		return 0, errors.New(`expected "hyp" (a hypothesis), "hyps" (a list of them), "batch", "corpus" or "info"`)
+	case req.Hyp != nil && req.Hyps != nil:
+		return 0, errors.New(`expected "hyp" or "hyps", found both`)
+	case !own && req.ID == nil:
+		return 0, errors.New(`expected "id", the 0-based index of a gold sentence (or "source" and "gold" for a sentence of your own)`)
+	}
+	return kindSentences, nil
+}
+
+// sentenceID reads the index of a gold sentence.
+func (s *Server) sentenceID(raw json.RawMessage) (int, error) {
+	i, err := nbest.SentenceID(raw)
+	if err != nil {
+		return 0, err
+	}
+	if i >= s.p.Len() {
+		return 0, fmt.Errorf("sentence %d is out of range: the gold file has %d sentences (ids 0 to %d)", i, s.p.Len(), s.p.Len()-1)
+	}
+	return i, nil
+}
+
+// trimAll trims every hypothesis of the white space around it, as a system file's line is.
+func trimAll(hyps []string) {
+	for k, h := range hyps {
+		hyps[k] = pytext.TrimSpace(h)
+	}
+}
+
+// ownGold reads the gold sentence a request carries: "m2", one M2 block, or "source" and
+// "gold", edits [start, end, correction or [corrections…], annotator, type] (the last two
+// optional: annotator 0, type "-"), written as an M2 block and read as one.
+func (s *Server) ownGold(req *request) (*scorer.Sentence, error) {
+	var block string
+	switch {
+	case req.M2 != nil && (req.Source != nil || req.Gold != nil):
+		return nil, errors.New(`expected "m2" or "source" and "gold", found both`)
+	case req.M2 != nil:
+		block = *req.M2
+	case req.Source == nil:
+		return nil, errors.New(`"gold" needs "source", the tokenised sentence its edits refer to`)
+	default:
+		if req.Gold == nil {
+			return nil, errors.New(`"source" needs "gold", the list of its gold edits ([] for none)`)
+		}
+		if strings.ContainsFunc(*req.Source, pytext.IsLineBreak) {
+			return nil, errors.New(`"source" contains a line break: expected one tokenised sentence`)
+		}
+		var m2 strings.Builder
+		m2.WriteString("S " + *req.Source + "\n")
+		for k, raw := range req.Gold {
+			line, err := goldEditLine(raw)
+			if err != nil {
+				return nil, fmt.Errorf(`"gold"[%d]: %v`, k, err)
+			}
+			m2.WriteString(line)
+		}
+		block = m2.String()
+	}
+	sentences, err := s.reader.ReadString("request", block)
+	if err != nil {
+		var pe *scorer.ParseError
+		if errors.As(err, &pe) && req.M2 == nil && pe.Line >= 2 {
+			return nil, fmt.Errorf(`"gold"[%d]: %s`, pe.Line-2, pe.Msg)
+		}
+		if errors.As(err, &pe) && req.M2 == nil {
+			return nil, fmt.Errorf(`"source": %s`, pe.Msg)
+		}
+		return nil, fmt.Errorf(`"m2": %v`, err)
+	}
+	if len(sentences) != 1 {
+		return nil, fmt.Errorf(`"m2" has %d sentences: expected one block, an "S" line and its "A" lines`, len(sentences))
+	}
+	return &sentences[0], nil
+}
+
+// goldEditLine turns a gold edit of a request into the A line of an M2 block.
+func goldEditLine(raw json.RawMessage) (string, error) {
+	var fields []json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil || len(fields) < 3 || len(fields) > 5 {
+		return "", fmt.Errorf("expected [start, end, correction] or [start, end, [corrections…], annotator, type], found %s", raw)
+	}
+	var start, end, annotator int
+	for k, dst := range []*int{&start, &end} {
+		if err := json.Unmarshal(fields[k], dst); err != nil {
+			return "", fmt.Errorf("expected an integer token offset as element %d, found %s", k, fields[k])
+		}
+	}
+	var corrections []string
+	var one string
+	if err := json.Unmarshal(fields[2], &one); err == nil {
+		corrections = []string{one}
+	} else if err := json.Unmarshal(fields[2], &corrections); err != nil || len(corrections) == 0 {
+		return "", fmt.Errorf("expected a correction or a list of them as element 2, found %s", fields[2])
+	}
+	for _, c := range corrections {
+		if strings.Contains(c, "||") || strings.ContainsFunc(c, pytext.IsLineBreak) {
+			return "", fmt.Errorf("correction %q contains \"||\" or a line break, which M2 cannot hold", c)
+		}
+	}
+	typ := "-"
+	if len(fields) > 3 {
+		if err := json.Unmarshal(fields[3], &annotator); err != nil {
+			return "", fmt.Errorf("expected an integer annotator id as element 3, found %s", fields[3])
+		}
+	}
+	if len(fields) > 4 {
+		if err := json.Unmarshal(fields[4], &typ); err != nil || typ == "" || strings.Contains(typ, "|||") || strings.ContainsFunc(typ, pytext.IsLineBreak) {
+			return "", fmt.Errorf("expected an error type (a string without \"|||\" or line breaks) as element 4, found %s", fields[4])
+		}
+	}
+	for k := range corrections {
+		if corrections[k] == "" {
+			corrections[k] = "-NONE-"
+		}
+	}
+	return "A " + strconv.Itoa(start) + " " + strconv.Itoa(end) + "|||" + typ + "|||" + strings.Join(corrections, "||") +
+		"|||REQUIRED|||-NONE-|||" + strconv.Itoa(annotator) + "\n", nil
+}

@@ -114,7 +114,7 @@ class TestScores(Files):
         with maxmatch.Scorer(self.gold) as m2:
             r = m2.pair("a b c", [(1, 2, "x"), (0, 1, ["y", "z"], 1, "Det")], "z b c")
             self.assertEqual((r.annotator, r.tp, r.fp, r.fn), (1, 1, 0, 0))
-            deleted = m2.pair("a b c", [(1, 2, "")], ["a c", "a b c"])
+            deleted = m2.pair_nbest("a b c", [(1, 2, "")], ["a c", "a b c"])
             self.assertEqual([(d.tp, d.fp, d.fn) for d in deleted], [(1, 0, 0), (0, 0, 1)])
             self.assertEqual(deleted[0].edits, [maxmatch.Edit(1, 2, "b", "")])
             none = m2.pair("a b", [], "a b")
@@ -311,7 +311,7 @@ with open(%r, "a") as log:
             with self.assertRaises(maxmatch.ProtocolError) as cm:
                 maxmatch.Scorer(self.gold, binary=fake)
             message = str(cm.exception)
-            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol 1"
+            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol 2"
                           % (fake, "9.9.9" if "9.9.9" in answer else "unknown", says, maxmatch.__version__), message)
             with open(log) as f:
                 self.assertEqual(f.read(), '{"info":true}\n', "the package sent more than the info request")
@@ -383,7 +383,7 @@ with open(%r, "a") as log:
         fake = fake_binary(self.dir, "crash", """
 import sys
 sys.stdin.readline()
-print('{"id":null,"protocol":1,"version":"x","sentences":3,"signature":"m2"}', flush=True)
+print('{"id":null,"protocol":2,"version":"x","sentences":3,"signature":"m2"}', flush=True)
 sys.stdin.readline()
 sys.stderr.write("panic: something\\n")
 sys.exit(2)
@@ -419,7 +419,7 @@ class ThreadReader:
 
     def setUp(self):
         super().setUp()
-        patch = unittest.mock.patch.object(maxmatch._service, "Reader", maxmatch._service.ThreadReader)
+        patch = unittest.mock.patch.object(maxmatch._service, "Pipes", maxmatch._service.ThreadPipes)
         patch.start()
         self.addCleanup(patch.stop)
 

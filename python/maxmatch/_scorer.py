@@ -391,7 +391,7 @@ class Scorer:
         self.info: Dict[str, Any] = {}
         self._sentences = 0
         self._beta = float(beta)
-        self._run(None, 0, self._deadline(_DEFAULT), None)
+        self._run((), self._deadline(_DEFAULT), None)
         _live.add(self)
 
     @classmethod
@@ -438,9 +438,9 @@ class Scorer:
         if process is not None:
             process.abandon()
 
-    def _run(self, data, count, deadline, take):
-        """Sends data (requests, encoded) and hands the next count answer lines to take, under
-        the lock, starting a service first when there is none; then gives the command's
+    def _run(self, requests, deadline, take):
+        """Sends requests (an iterable of them, encoded) and hands each answer line to take,
+        under the lock, starting a service first when there is none; then gives the command's
         warnings."""
         if self._owner != os.getpid():
             self._forget_service()  # forked without os.register_at_fork's hook
@@ -458,8 +458,8 @@ class Scorer:
             try:
                 if self._process is None:
                     self._start(deadline)
-                if count:
-                    self._exchange(data, count, deadline, take)
+                if take is not None:
+                    self._exchange(requests, deadline, take)
             finally:
                 if self._process is not None:
                     self._said += self._process.take_warnings()
@@ -473,10 +473,10 @@ class Scorer:
         self._said += process.take_warnings()
         process.kill()
 
-    def _exchange(self, data, count, deadline, take):
+    def _exchange(self, requests, deadline, take):
         process = self._process
         try:
-            process.exchange(data, count, deadline, take)
+            process.exchange(requests, deadline, take)
         except Timeout:
             self._drop(process)
             raise ServiceTimeoutError("no answer within the timeout: the maxmatch service (pid %d) was "
@@ -516,7 +516,7 @@ class Scorer:
         """The service's "info" answer, once it is known to speak this package's protocol."""
         answers = []
         try:
-            process.exchange(_encode({"info": True}), 1, deadline, answers.append)
+            process.exchange([_encode({"info": True})], deadline, answers.append)
             info = _answer(answers[0])
         except Timeout:
             self._drop(process)
@@ -634,8 +634,7 @@ class Scorer:
         """Sends requests (encoded) and returns their answers, in order; raises the first error
         after reading every answer."""
         answers: List[Dict[str, Any]] = []
-        self._run(b"".join(requests), len(requests), self._deadline(timeout),
-                  lambda line: answers.append(_answer(line)))
+        self._run(requests, self._deadline(timeout), lambda line: answers.append(_answer(line)))
         for k, answer in enumerate(answers):
             if "error" in answer:
                 where = "request %d of %d: " % (k, len(answers)) if len(answers) > 1 else ""
@@ -655,7 +654,7 @@ class Scorer:
             size += len(hyps)
         if batch:
             batches.append((first, batch))
-        requests = [self._encode_batch(first, batch, where, edits) for first, batch in batches]
+        requests = (self._encode_batch(first, batch, where, edits) for first, batch in batches)
         scores: List[SentenceScore] = []
         errors: List[str] = []
         answered = [0]
@@ -670,7 +669,7 @@ class Scorer:
             rows = iter(answer["rows"])
             scores.extend(map(SentenceScore, zip(*[rows] * 11)))
 
-        self._run(b"".join(requests), len(requests), self._deadline(timeout), take)
+        self._run(requests, self._deadline(timeout), take)
         if errors:
             raise RequestError(errors[0])
         return scores

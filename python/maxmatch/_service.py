@@ -70,6 +70,45 @@ class Lines:
         return line
 
 
+class _Writer:
+    """Requests written to a pipe without blocking, taken from an iterator as it empties."""
+
+    def __init__(self, requests):
+        self._requests = iter(requests)
+        self.view = None  # what is left to write of the request being written
+        self.written = 0  # requests begun
+        self.failure = None  # what the iterator raised
+
+    def next(self):
+        """Takes the next request; false when there is none (or the iterator failed)."""
+        try:
+            data = next(self._requests)
+        except StopIteration:
+            self.view = None
+            return False
+        except Exception as e:
+            self.view, self.failure = None, e
+            return False
+        self.view, self.written = memoryview(data), self.written + 1
+        return True
+
+    def write(self, fd):
+        """Writes what the pipe takes; false once every request is written (or the service
+        stopped reading: it ended)."""
+        while self.view is not None:
+            try:
+                n = os.write(fd, self.view[:CHUNK])
+            except BlockingIOError:
+                return True
+            except OSError:
+                self.view = None
+                return False
+            self.view = self.view[n:]
+            if not self.view and not self.next():
+                return False
+        return False
+
+
 class PollingPipes:
     """The pipes of a service, served by the calling thread (POSIX)."""
 
@@ -82,9 +121,12 @@ class PollingPipes:
         self._messages = Lines()
         self._message = message  # called with each line of stderr
 
-    def exchange(self, data, count, deadline, take):
-        """Writes data and hands each of the next count answer lines to take as it comes; a
-        failure to write is the service's end, which reading then finds."""
+    def exchange(self, requests, deadline, take):
+        """Writes requests (bytes of one request each, made as the pipe takes them: a caller's
+        generator encodes the next while the service scores the last) and hands each answer
+        line to take as it comes, one per request written. A failure to write is the service's
+        end, which reading then finds; an exception of the generator stops the writing, and is
+        raised once the requests written are answered."""
         import select  # a poll object per call: it holds no state a fork could share
 
         poller = select.poll()
@@ -92,14 +134,15 @@ class PollingPipes:
         for fd, lines in fds.items():
             if not lines.ended:
                 poller.register(fd, select.POLLIN)
-        view, sent = memoryview(data), 0
-        if view:
+        writer = _Writer(requests)
+        if writer.next():
             poller.register(self._in, select.POLLOUT)
-        while count > 0:
-            line = self._answers.next()
+        answered = 0
+        while answered < writer.written or writer.view is not None:
+            line = self._answers.next() if answered < writer.written else None
             if line is not None:
                 take(line)
-                count -= 1
+                answered += 1
                 continue
             if self._answers.ended:
                 raise Ended()
@@ -109,17 +152,13 @@ class PollingPipes:
                 raise Timeout()
             for fd, event in events:
                 if fd == self._in:
-                    try:
-                        sent += os.write(fd, view[sent:sent + CHUNK])
-                    except BlockingIOError:
-                        pass
-                    except OSError:
-                        sent = len(view)  # the service stopped reading: it ended
-                    if sent == len(view):
+                    if not writer.write(fd):
                         poller.unregister(fd)
                 elif self._read(fds[fd], fd):
                     poller.unregister(fd)
         self.drain(0)
+        if writer.failure is not None:
+            raise writer.failure
 
     def _read(self, lines, fd):
         """Reads what the pipe holds into lines; true at its end."""
@@ -193,7 +232,9 @@ class ThreadPipes:
         except (OSError, ValueError):
             pass
 
-    def exchange(self, data, count, deadline, take):
+    def exchange(self, requests, deadline, take):
+        data = b"".join(requests)
+        count = data.count(b"\n")
         if len(data) <= self.DIRECT_WRITE:
             self._write(data)
         else:
@@ -255,11 +296,11 @@ class Process:
         else:
             self._messages.append(text)
 
-    def exchange(self, data, count, deadline, take):
-        """Writes data, requests of a line each, and hands each of the next count answer lines
+    def exchange(self, requests, deadline, take):
+        """Writes requests (an iterable of bytes, one request each) and hands each answer line
         to take as it comes: Timeout at the deadline (a time.monotonic(), or None for none),
         Ended when the service has ended before the last (a line cut short is not an answer)."""
-        self._pipes.exchange(data, count, deadline, take)
+        self._pipes.exchange(requests, deadline, take)
 
     def take_warnings(self):
         """The command's warnings read since the last call, without their "maxmatch serve:

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"maxmatch/internal/jsonline"
 	"maxmatch/internal/pytext"
@@ -49,6 +51,9 @@ func decode(line []byte) (req request, id json.RawMessage, err error) {
 	if bytes.HasPrefix(line, byteOrderMark) {
 		return req, nil, &jsonline.Error{Col: 1, Msg: "a byte order mark (U+FEFF) begins the request: expected one only before the first request of the input"}
 	}
+	if fast, ok := decodeBatch(line); ok {
+		return fast, compactID(fast.ID), nil
+	}
 	err = jsonline.Decode(line, &req, "id")
 	if err != nil && req.ID == nil {
 		// The decoder may have stopped before the id: look for it alone.
@@ -76,60 +81,76 @@ func compactID(raw json.RawMessage) json.RawMessage {
 // errBatchItem is the one message of a "batch" element of the wrong shape.
 var errBatchItem = errors.New(`"batch": expected a list of [sentence index, ["hypothesis", …]]`)
 
-// UnmarshalJSON reads [[id, ["hypothesis", …]], …], which encoding/json has checked is valid
-// JSON (jsonline.Decode checks the rest: the strings' surrogates, nulls). It reads it by hand:
-// a batch holds thousands of hypotheses, and decoding them through []json.RawMessage would
-// scan every byte twice more.
+// UnmarshalJSON reads [[id, ["hypothesis", …]], …] for a request that decodeBatch left to
+// encoding/json, which has checked that data is valid JSON: what is wrong in it beyond the
+// shape (a negative index, a lone surrogate) is found after, by the index's reading and by
+// jsonline.Check, which name it.
 func (b *batch) UnmarshalJSON(data []byte) error {
-	r := rawReader{data: data}
-	*b = batch{} // not nil: an empty batch is a batch
-	if !r.open('[') {
+	r := plainReader{data: data, valid: true}
+	var ok bool
+	if *b, ok = r.batch(); !ok || !r.end() {
 		return errBatchItem
-	}
-	for k := 0; !r.close(']'); k++ {
-		if k > 0 && !r.comma() {
-			return errBatchItem
-		}
-		var it batchItem
-		if !r.open('[') {
-			return errBatchItem
-		}
-		it.ID = r.number()
-		if it.ID == nil || !r.comma() || !r.open('[') {
-			return errBatchItem
-		}
-		for n := 0; !r.close(']'); n++ {
-			if n > 0 && !r.comma() {
-				return errBatchItem
-			}
-			s, ok := r.str()
-			if !ok {
-				return errBatchItem
-			}
-			it.Hyps = append(it.Hyps, s)
-		}
-		if !r.close(']') {
-			return errBatchItem
-		}
-		*b = append(*b, it)
 	}
 	return nil
 }
 
-// rawReader reads valid JSON by hand.
-type rawReader struct {
-	data []byte
-	i    int
+// decodeBatch decodes a "batch" request of the plain form — the members "id" (an integer or a
+// string), "batch" and "edits", each once, in any order — without encoding/json, whose
+// scanning of every byte of the hypotheses was a quarter of the service's work on an n-best
+// list (BenchmarkServeNbest). ok is false for any other line, and for anything it does not take
+// as jsonline.Decode would (which then decodes the line, and names what is wrong): FuzzDecodeBatch
+// checks that what it takes, jsonline.Decode decodes the same.
+func decodeBatch(line []byte) (req request, ok bool) {
+	if !utf8.Valid(line) {
+		return req, false
+	}
+	r := plainReader{data: line}
+	if !r.next('{') {
+		return req, false
+	}
+	for k := 0; !r.next('}'); k++ {
+		if k > 0 && !r.next(',') {
+			return req, false
+		}
+		key, ok := r.key()
+		if !ok || !r.next(':') {
+			return req, false
+		}
+		switch {
+		case key == "id" && req.ID == nil:
+			req.ID, ok = r.id()
+		case key == "batch" && req.Batch == nil:
+			req.Batch, ok = r.batch()
+		case key == "edits" && req.Edits == nil:
+			var edits bool
+			edits, ok = r.boolean()
+			req.Edits = &edits
+		default:
+			ok = false
+		}
+		if !ok {
+			return req, false
+		}
+	}
+	return req, req.Batch != nil && r.end()
 }
 
-func (r *rawReader) space() {
+// plainReader reads JSON by hand, taking only what it can read as encoding/json and
+// jsonline.Decode do.
+type plainReader struct {
+	data  []byte
+	i     int
+	valid bool // data is valid JSON: take any number as an index, and any string
+}
+
+func (r *plainReader) space() {
 	for r.i < len(r.data) && (r.data[r.i] == ' ' || r.data[r.i] == '\t' || r.data[r.i] == '\n' || r.data[r.i] == '\r') {
 		r.i++
 	}
 }
 
-// open reads c ('[' or '{').
-func (r *rawReader) open(c byte) bool {
+// next reads c when it comes next (after white space).
+func (r *plainReader) next(c byte) bool {
 	r.space()
 	if r.i < len(r.data) && r.data[r.i] == c {
 		r.i++
@@ -138,17 +159,62 @@ func (r *rawReader) open(c byte) bool {
 	return false
 }
 
-// close reads c when it comes next.
-func (r *rawReader) close(c byte) bool { return r.open(c) }
+// end reports whether nothing but white space is left.
+func (r *plainReader) end() bool {
+	r.space()
+	return r.i == len(r.data)
+}
 
-func (r *rawReader) comma() bool { return r.open(',') }
+// batch reads [[index, ["hypothesis", …]], …]; an empty one is not nil.
+func (r *plainReader) batch() (batch, bool) {
+	b := batch{}
+	if !r.next('[') {
+		return nil, false
+	}
+	for k := 0; !r.next(']'); k++ {
+		var it batchItem
+		if k > 0 && !r.next(',') || !r.next('[') {
+			return nil, false
+		}
+		if it.ID = r.integer(r.valid); it.ID == nil || !r.next(',') || !r.next('[') {
+			return nil, false
+		}
+		for n := 0; !r.next(']'); n++ {
+			if n > 0 && !r.next(',') {
+				return nil, false
+			}
+			s, ok := r.str()
+			if !ok {
+				return nil, false
+			}
+			it.Hyps = append(it.Hyps, s)
+		}
+		if !r.next(']') {
+			return nil, false
+		}
+		b = append(b, it)
+	}
+	return b, true
+}
 
-// number returns the number at r.i, or nil.
-func (r *rawReader) number() json.RawMessage {
+// integer reads an integer (negative too when signed), as its JSON text, or returns nil.
+func (r *plainReader) integer(signed bool) json.RawMessage {
 	r.space()
 	start := r.i
-	for r.i < len(r.data) && strings.IndexByte("-+.0123456789eE", r.data[r.i]) >= 0 {
+	if signed && r.i < len(r.data) && r.data[r.i] == '-' {
 		r.i++
+	}
+	digits := r.i
+	for r.i < len(r.data) && '0' <= r.data[r.i] && r.data[r.i] <= '9' {
+		r.i++
+	}
+	n := r.i - digits
+	if r.valid { // any number: its reading as an index says what is wrong with it
+		for r.i < len(r.data) && strings.IndexByte("+-.0123456789eE", r.data[r.i]) >= 0 {
+			r.i++
+		}
+	} else if n == 0 || n > 1 && r.data[digits] == '0' || r.i < len(r.data) && strings.IndexByte(".eE", r.data[r.i]) >= 0 {
+		return nil
 	}
 	if r.i == start {
 		return nil
@@ -156,30 +222,119 @@ func (r *rawReader) number() json.RawMessage {
 	return json.RawMessage(r.data[start:r.i])
 }
 
-// str returns the string at r.i: its bytes when it has no escape, else encoding/json's value.
-func (r *rawReader) str() (string, bool) {
+// id reads a request's id: an integer or a string, as its JSON text.
+func (r *plainReader) id() (json.RawMessage, bool) {
 	r.space()
-	if r.i >= len(r.data) || r.data[r.i] != '"' {
+	if r.i < len(r.data) && r.data[r.i] == '"' {
+		start := r.i
+		_, ok := r.str()
+		return json.RawMessage(r.data[start:r.i]), ok
+	}
+	raw := r.integer(true)
+	return raw, raw != nil
+}
+
+// key reads a member's key, a string without escapes.
+func (r *plainReader) key() (string, bool) {
+	r.space()
+	start := r.i
+	s, ok := r.str()
+	return s, ok && bytes.IndexByte(r.data[start:r.i], '\\') < 0
+}
+
+func (r *plainReader) boolean() (bool, bool) {
+	r.space()
+	for _, v := range []bool{true, false} {
+		lit := strconv.FormatBool(v)
+		if bytes.HasPrefix(r.data[r.i:], []byte(lit)) {
+			r.i += len(lit)
+			return v, true
+		}
+	}
+	return false, false
+}
+
+// str reads a string: no control character, valid escapes, no lone surrogate (the line is
+// valid UTF-8); of valid JSON, any string, as encoding/json reads it.
+func (r *plainReader) str() (string, bool) {
+	r.space()
+	at := r.i
+	s, ok := r.plainStr()
+	if !ok && r.valid && at < len(r.data) && r.data[at] == '"' {
+		for r.i = at + 1; r.data[r.i] != '"'; r.i++ {
+			if r.data[r.i] == '\\' {
+				r.i++
+			}
+		}
+		r.i++
+		ok = json.Unmarshal(r.data[at:r.i], &s) == nil
+	}
+	return s, ok
+}
+
+func (r *plainReader) plainStr() (string, bool) {
+	if !r.next('"') {
 		return "", false
 	}
 	start := r.i
-	r.i++
-	escaped := false
-	for r.i < len(r.data) && r.data[r.i] != '"' {
-		if r.data[r.i] == '\\' {
-			escaped = true
-			r.i++
-		}
+	for r.i < len(r.data) && r.data[r.i] != '"' && r.data[r.i] != '\\' && r.data[r.i] >= 0x20 {
 		r.i++
 	}
-	r.i++
-	raw := r.data[start:r.i]
-	if !escaped {
-		return string(raw[1 : len(raw)-1]), true
+	if r.i < len(r.data) && r.data[r.i] == '"' {
+		r.i++
+		return string(r.data[start : r.i-1]), true
 	}
-	var s string
-	err := json.Unmarshal(raw, &s)
-	return s, err == nil
+	buf := append([]byte(nil), r.data[start:r.i]...)
+	for r.i < len(r.data) {
+		c := r.data[r.i]
+		switch {
+		case c == '"':
+			r.i++
+			return string(buf), true
+		case c < 0x20:
+			return "", false
+		case c != '\\':
+			buf = append(buf, c)
+			r.i++
+			continue
+		}
+		if r.i+1 >= len(r.data) {
+			return "", false
+		}
+		e := r.data[r.i+1]
+		r.i += 2
+		if k := strings.IndexByte(`"\/bfnrt`, e); k >= 0 {
+			buf = append(buf, "\"\\/\b\f\n\r\t"[k])
+			continue
+		}
+		x, ok := r.hex4(e)
+		if ok && utf16.IsSurrogate(x) {
+			// A pair, \ud800-\udbff then \udc00-\udfff; a lone half is left to jsonline.
+			var y rune
+			ok = x < 0xdc00 && r.i+1 < len(r.data) && r.data[r.i] == '\\' && r.data[r.i+1] == 'u'
+			if ok {
+				r.i += 2
+				y, ok = r.hex4('u')
+			}
+			x = utf16.DecodeRune(x, y)
+			ok = ok && x != utf8.RuneError
+		}
+		if !ok {
+			return "", false
+		}
+		buf = utf8.AppendRune(buf, x)
+	}
+	return "", false
+}
+
+// hex4 reads the four hexadecimal digits of a \u escape (e is the escape's letter).
+func (r *plainReader) hex4(e byte) (rune, bool) {
+	if e != 'u' || r.i+4 > len(r.data) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(r.data[r.i:r.i+4]), 16, 32)
+	r.i += 4
+	return rune(n), err == nil
 }
 
 // kind is what a request asks for.

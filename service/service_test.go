@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"maxmatch/internal/jsonline"
 	"maxmatch/scorer"
 	"maxmatch/version"
 )
@@ -330,5 +331,57 @@ func TestServeByteOrderMark(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], `{"id":1,"annotator":0,`) || !strings.HasPrefix(lines[1], `{"id":null,"error":{"line":2,"byte":1,"message":"a byte order mark`) {
 		t.Errorf("answers:\n%s", out.String())
+	}
+}
+
+// FuzzDecodeBatch states what decodeBatch, the fast reading of a batch request, guarantees of
+// any line: what it takes, jsonline.Decode (the strict reading every other request goes
+// through) takes too, and decodes to the same request; what it leaves, the strict reading
+// decides.
+func FuzzDecodeBatch(f *testing.F) {
+	for _, s := range []string{
+		`{"id": 0, "batch": [[0, ["He goes home .", "x"]], [1, []]], "edits": false}`,
+		`{"batch":[[12,["a \"quoted\" \\ word","\u00e9\ud83d\ude00\/\b\f\n\r\t"]]],"id":"s\"id"}`,
+		`{"id": -3, "batch": []}`, `{"id": 1.5, "batch": []}`, `{"ID": 1, "batch": []}`, `{"id": 1, "batch": [], "batch": []}`,
+		`{"id": 1, "batch": [[01, ["a"]]]}`, `{"id": 1, "batch": [[1e2, ["a"]]]}`, `{"id": 1, "batch": [[0, ["\ud800"]]]}`,
+		`{"id": 1, "batch": [[0, ["\udc00\ud800"]]]}`, `{"id": 1, "batch": [[0, ["a` + "\x01" + `"]]]}`, "{\"id\": 1, \"batch\": [[0, [\"\xff\"]]]}",
+		`{"id": 1, "batch": [[0, ["a"]]]} x`, `{"id": 1, "batch": [[0, ["a"]]], "edits": null}`, `{"id": 1, "batch": [[0, [null]]]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		fast, ok := decodeBatch(line)
+		if !ok {
+			return
+		}
+		var strict request
+		if err := jsonline.Decode(line, &strict, "id"); err != nil {
+			t.Fatalf("%q: the fast reading takes it, the strict one refuses it: %v", line, err)
+		}
+		if a, b := mustJSON([]any{string(compactID(fast.ID)), fast.Batch, fast.Edits}), mustJSON([]any{string(compactID(strict.ID)), strict.Batch, strict.Edits}); string(a) != string(b) {
+			t.Fatalf("%q: the fast reading gives %s, the strict one %s", line, a, b)
+		}
+	})
+}
+
+// TestDecodeBatchTakesTheCommonForms: the fast reading takes the batches a client writes,
+// escapes included (a tenth of the CoNLL-2014 hypotheses hold a quote); the rest is decided by
+// the strict one.
+func TestDecodeBatchTakesTheCommonForms(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		fast bool
+	}{
+		{`{"id":0,"batch":[[0,["He goes home ."]]],"edits":true}`, true},
+		{`{ "edits" : false , "batch" : [ [ 3 , [ "a \"b\" \\ \u00e9 \ud83d\ude00" ] ] ] , "id" : "x" }`, true},
+		{`{"id":0,"batch":[]}`, true},
+		{`{"id":0,"batch":[[0,["\ud800"]]]}`, false},
+		{`{"ID":0,"batch":[]}`, false},
+		{`{"id":0,"hyp":"x"}`, false},
+		{`{"id":0.5,"batch":[]}`, false},
+	} {
+		if _, ok := decodeBatch([]byte(c.line)); ok != c.fast {
+			t.Errorf("%s: taken by the fast reading %v, want %v", c.line, ok, c.fast)
+		}
 	}
 }

@@ -6,6 +6,7 @@
 package python
 
 import (
+	"archive/zip"
 	"bytes"
 	"os"
 	"os/exec"
@@ -178,6 +179,18 @@ func TestWheel(t *testing.T) {
 		t.Errorf("the wheel is %s: want maxmatch-NUMBER-py3-none-PLATFORM.whl, a release's", wheel)
 	}
 	t.Logf("%s, %s", sdist, wheel)
+	// The package says it is typed (PEP 561): py.typed is in the source distribution and the wheel.
+	if _, err := os.Stat(filepath.Join(root, "maxmatch", "py.typed")); err != nil {
+		t.Errorf("the source distribution has no maxmatch/py.typed: %v", err)
+	}
+	if w, err := zip.OpenReader(filepath.Join(dist, wheel)); err != nil {
+		t.Error(err)
+	} else {
+		if _, err := w.Open("maxmatch/py.typed"); err != nil {
+			t.Errorf("the wheel has no maxmatch/py.typed: %v", err)
+		}
+		w.Close()
+	}
 
 	bin := venv(t, filepath.Join(tmp, "venv"))
 	run(t, exec.Command(filepath.Join(bin, "python"), "-m", "pip", "install", "--no-index", "--disable-pip-version-check", filepath.Join(dist, wheel)))

@@ -22,17 +22,8 @@ import (
 // with every annotator's four numbers in one flat list, the edits null without edits, and
 // bounded 0 or 1.
 func WriteCompactResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
-	a := r.ChosenResult()
-	n := a.Counts()
-	p, rec, f := n.PRF(beta)
 	j.Array()
-	j.Int(a.Annotator)
-	j.Int(n.Correct)
-	j.Int(n.Proposed)
-	j.Int(n.Gold)
-	j.Float(p)
-	j.Float(rec)
-	j.Float(f)
+	a := writeChosen(j, r, beta)
 	j.Array()
 	for i := range r.Annotators {
 		x := &r.Annotators[i]
@@ -69,16 +60,7 @@ func WriteCompactResult(j *report.JSONWriter, r *scorer.SentenceResult, beta flo
 // without building a list for each of its parts: in Python, that halves the decoding of a
 // batch (docs/serving-protocol.md). scratch is a buffer for the edits.
 func WriteFlatResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool, scratch *report.JSONWriter) {
-	a := r.ChosenResult()
-	n := a.Counts()
-	p, rec, f := n.PRF(beta)
-	j.Int(a.Annotator)
-	j.Int(n.Correct)
-	j.Int(n.Proposed)
-	j.Int(n.Gold)
-	j.Float(p)
-	j.Float(rec)
-	j.Float(f)
+	a := writeChosen(j, r, beta)
 	counts := scratch.Bytes()[:0]
 	for i := range r.Annotators {
 		x := &r.Annotators[i]
@@ -109,4 +91,20 @@ func WriteFlatResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float6
 	}
 	j.Int(bounded)
 	scratch.Reset(counts[:0])
+}
+
+// writeChosen writes the first seven values of both forms, the chosen annotator's id, counts
+// and P, R, F_β, and returns its result.
+func writeChosen(j *report.JSONWriter, r *scorer.SentenceResult, beta float64) *scorer.AnnotatorResult {
+	a := r.ChosenResult()
+	n := a.Counts()
+	p, rec, f := n.PRF(beta)
+	j.Int(a.Annotator)
+	j.Int(n.Correct)
+	j.Int(n.Proposed)
+	j.Int(n.Gold)
+	j.Float(p)
+	j.Float(rec)
+	j.Float(f)
+	return a
 }

@@ -43,7 +43,7 @@ def version() -> str:
     """The package's version: the wheel's, or in a source checkout the repository's number as a
     development version (NUMBER+devel), as a wheel built from the checkout gives it."""
     try:
-        from ._version import VERSION
+        from ._version import VERSION  # type: ignore[import]  # written by the build
         return VERSION
     except ImportError:
         pass

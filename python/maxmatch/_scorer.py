@@ -36,6 +36,22 @@ class AnnotatorCounts(NamedTuple):
     gold: int
 
 
+# The other names of SentenceScore's and CorpusScore's counts, computed from the official's.
+def _true_positives(self) -> int:
+    """True positives: ``correct``."""
+    return self.correct
+
+
+def _false_positives(self) -> int:
+    """False positives: ``proposed - correct``."""
+    return self.proposed - self.correct
+
+
+def _false_negatives(self) -> int:
+    """False negatives: ``gold - correct``."""
+    return self.gold - self.correct
+
+
 class SentenceScore:
     """A hypothesis scored on its own against its sentence.
 
@@ -72,20 +88,9 @@ class SentenceScore:
         self.precision, self.recall, self.f_beta = float(p), float(r), float(f)
         self.bounded = bool(bounded)
 
-    @property
-    def tp(self) -> int:
-        """True positives: ``correct``."""
-        return self.correct
-
-    @property
-    def fp(self) -> int:
-        """False positives: ``proposed - correct``."""
-        return self.proposed - self.correct
-
-    @property
-    def fn(self) -> int:
-        """False negatives: ``gold - correct``."""
-        return self.gold - self.correct
+    tp = property(_true_positives)
+    fp = property(_false_positives)
+    fn = property(_false_negatives)
 
     @property
     def edits(self) -> Optional[List[Edit]]:
@@ -136,20 +141,18 @@ class CorpusScore(NamedTuple):
     bounded: int
     beta: float
 
+    # Methods, not property(…) as SentenceScore's: a NamedTuple's body takes only those.
     @property
     def tp(self) -> int:
-        """True positives: ``correct``."""
-        return self.correct
+        return _true_positives(self)
 
     @property
     def fp(self) -> int:
-        """False positives: ``proposed - correct``."""
-        return self.proposed - self.correct
+        return _false_positives(self)
 
     @property
     def fn(self) -> int:
-        """False negatives: ``gold - correct``."""
-        return self.gold - self.correct
+        return _false_negatives(self)
 
     def __str__(self) -> str:
         return "Precision   : %.4f\nRecall      : %.4f\nF_%.1f       : %.4f" % (
@@ -762,7 +765,7 @@ class Scorer:
         if not isinstance(hyp, (str, bytes, bytearray, memoryview)) and hasattr(hyp, "__iter__"):
             warnings.warn("pair() with a list of hypotheses is deprecated: pair_nbest() scores them and "
                           "always returns a list", DeprecationWarning, stacklevel=2)
-            return self.pair_nbest(source, gold_edits, hyp, edits, timeout=timeout)  # type: ignore
+            return self.pair_nbest(source, gold_edits, hyp, edits, timeout=timeout)  # type: ignore[return-value]
         request = self._own(source, gold_edits, edits)
         request["hyp"] = _check_text(hyp, "hyp")
         return SentenceScore(self._answers([_encode(request)], timeout)[0]["results"][0])

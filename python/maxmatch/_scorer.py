@@ -479,7 +479,7 @@ class Scorer:
     def _exchange(self, requests, deadline, take):
         process = self._process
         try:
-            process.exchange(requests, deadline, take)
+            failure = process.exchange(requests, deadline, take)
         except Timeout:
             self._drop(process)
             raise ServiceTimeoutError("no answer within the timeout: the maxmatch service (pid %d) was "
@@ -492,6 +492,13 @@ class Scorer:
             self._drop(process)
             raise ServiceError("%s answered something that is not an answer of the maxmatch service: %r"
                                % (self._args[0], e.args[0][:200])) from None
+        except BaseException:
+            # Interrupted (KeyboardInterrupt) with requests unanswered: their answers would be
+            # taken for the next call's.
+            self._drop(process)
+            raise
+        if failure is not None:
+            raise failure
 
     def _start(self, deadline):
         """Starts the service and checks that it speaks this package's protocol."""
@@ -533,6 +540,11 @@ class Scorer:
             self._drop(process)
             raise ServiceError("%s answered something that is not an answer of the maxmatch service: %r"
                                % (self._args[0], e.args[0][:200])) from None
+        except BaseException:
+            # Interrupted (KeyboardInterrupt) with requests unanswered: their answers would be
+            # taken for the next call's.
+            self._drop(process)
+            raise
         if info.get("protocol") != PROTOCOL:
             self._drop(process)
             raise ProtocolError(
@@ -581,13 +593,19 @@ class Scorer:
 
     def _release_at_exit(self):
         """At exit: ends the service (a later call would start another, which the end of this
-        process's pipes ends)."""
+        process's pipes ends). One that a daemon thread is still calling is left to end with
+        this process's pipes."""
         if self._owner != os.getpid():
             self._forget_service()
             return
-        process, self._process = self._process, None
-        if process is not None:
-            process.close(timeout=5)
+        if not self._lock.acquire(timeout=1):
+            return
+        try:
+            process, self._process = self._process, None
+            if process is not None:
+                process.close(timeout=5)
+        finally:
+            self._lock.release()
 
     def __enter__(self) -> "Scorer":
         return self

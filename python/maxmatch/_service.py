@@ -126,7 +126,7 @@ class PollingPipes:
         generator encodes the next while the service scores the last) and hands each answer
         line to take as it comes, one per request written. A failure to write is the service's
         end, which reading then finds; an exception of the generator stops the writing, and is
-        raised once the requests written are answered."""
+        returned once the requests written are answered."""
         import select  # a poll object per call: it holds no state a fork could share
 
         poller = select.poll()
@@ -157,8 +157,7 @@ class PollingPipes:
                 elif self._read(fds[fd], fd):
                     poller.unregister(fd)
         self.drain(0)
-        if writer.failure is not None:
-            raise writer.failure
+        return writer.failure
 
     def _read(self, lines, fd):
         """Reads what the pipe holds into lines; true at its end."""
@@ -233,7 +232,10 @@ class ThreadPipes:
             pass
 
     def exchange(self, requests, deadline, take):
-        data = b"".join(requests)
+        try:
+            data = b"".join(requests)
+        except Exception as e:
+            return e
         count = data.count(b"\n")
         if len(data) <= self.DIRECT_WRITE:
             self._write(data)
@@ -249,6 +251,7 @@ class ThreadPipes:
                 self._lines.put(None)  # the end stays the end
                 raise Ended()
             take(line)
+        return None
 
     def _write(self, data):
         try:
@@ -299,8 +302,9 @@ class Process:
     def exchange(self, requests, deadline, take):
         """Writes requests (an iterable of bytes, one request each) and hands each answer line
         to take as it comes: Timeout at the deadline (a time.monotonic(), or None for none),
-        Ended when the service has ended before the last (a line cut short is not an answer)."""
-        self._pipes.exchange(requests, deadline, take)
+        Ended when the service has ended before the last (a line cut short is not an answer).
+        Returns what the iterator raised, if it did, once the requests written are answered."""
+        return self._pipes.exchange(requests, deadline, take)
 
     def take_warnings(self):
         """The command's warnings read since the last call, without their "maxmatch serve:

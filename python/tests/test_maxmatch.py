@@ -496,6 +496,28 @@ sys.exit(2)
                     m2.sentence(0, "x")
                 self.assertEqual(str(cm.exception), "the maxmatch service %s ended (exit status 2):\npanic: something" % fake)
 
+    def test_interrupted_call_leaves_no_answer_behind(self):
+        # An exception in the middle of a call (here from reading an answer; a KeyboardInterrupt
+        # alike) leaves answers unread: the service is stopped, so that the next call cannot
+        # take them for its own.
+        with maxmatch.Scorer(self.gold) as m2:
+            first = m2._process
+            real = maxmatch._scorer._answer
+            calls = []
+
+            def interrupted(line):
+                calls.append(line)
+                raise KeyboardInterrupt()
+
+            with unittest.mock.patch.object(maxmatch._scorer, "_answer", interrupted):
+                with self.assertRaises(KeyboardInterrupt):
+                    m2.nbest_many([(0, ["The cat sat on the mat ."] * 600), (2, ["They were happy ."])])
+            self.assertEqual(len(calls), 1)
+            self.assertIsNone(m2._process)
+            self.assertEqual(first.proc.returncode, -signal.SIGKILL)
+            self.assertIs(maxmatch._scorer._answer, real)
+            self.assertEqual([s.correct for s in m2.nbest(2, ["They were happy .", "They was happy ."])], [1, 0])
+
     def test_binary_not_found(self):
         saved = os.environ.get("MAXMATCH_BIN")
         os.environ["MAXMATCH_BIN"] = os.path.join(self.dir, "no-maxmatch")

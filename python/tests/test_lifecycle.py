@@ -67,7 +67,7 @@ class Programs(unittest.TestCase):
                               timeout=timeout)
         out, err = done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
         if check:
-            self.assertEqual((done.returncode, err), (0, ""), "%s: stdout:\n%s" % (python, out))
+            self.assertEqual((done.returncode, err), (0, ""), "%s: stdout:\n%s\nstderr:\n%s" % (python, out, err))
         return done.returncode, out, err
 
 

@@ -338,15 +338,23 @@ class Scorer:
     service there, and never touches its parent's).
     """
 
-    def __init__(self, gold: Any, *, beta: float = 0.5, max_unchanged_words: int = 2,
+    def __init__(self, gold: Any = None, *, beta: float = 0.5, max_unchanged_words: int = 2,
                  ignore_whitespace_casing: bool = False, compat: str = "3.2",
                  fixes: Union[str, Sequence[str]] = (), accept_bad_spans: bool = False,
                  max_edges: Optional[int] = None, max_work: Optional[int] = None,
                  max_memory: Union[int, str, None] = None, workers: Optional[int] = None,
                  timeout: Optional[float] = None, binary: Optional[str] = None,
-                 name: Optional[str] = None) -> None:
+                 name: Optional[str] = None, gold_path: Any = None) -> None:
         self._process: Optional[Process] = None
         self._closed = False
+        if gold_path is not None:  # the argument's name before gold standards from memory
+            warnings.warn("Scorer(gold_path=…) is deprecated: the argument is gold (a path or a file-like "
+                          "object)", DeprecationWarning, stacklevel=2)
+            if gold is not None:
+                raise TypeError("Scorer() got both gold and gold_path")
+            gold = gold_path
+        if gold is None:
+            raise TypeError("Scorer() needs gold: the gold standard's path, or a file-like object")
         self._gold, self._gold_text = self._gold_source(gold, name)
         if isinstance(beta, bool) or not isinstance(beta, (int, float)):
             raise TypeError("beta must be a number, not %r" % (beta,))

@@ -229,6 +229,11 @@ class TestAPI(Files):
         self.assertTrue(str(cm.exception).startswith("the gold text is not valid text: a lone surrogate"), str(cm.exception))
         with self.assertRaises(TypeError):
             maxmatch.Scorer.from_m2_text(["S a"])
+        with self.assertWarns(DeprecationWarning):
+            with maxmatch.Scorer(gold_path=self.gold) as m2:
+                self.assertEqual(m2.score(SYSTEM), want[0])
+        with self.assertRaises(TypeError):
+            maxmatch.Scorer()
 
     def test_type_hints(self):
         # Every public function and method says what it takes and returns, in hints that

@@ -212,11 +212,14 @@ type TooLargeError struct {
 func (e *TooLargeError) Error() string {
 	what := e.Sentence
 	if what == "" {
-		where := fmt.Sprintf("gold line %d", e.Line)
-		if e.File != "" {
-			where = fmt.Sprintf("%s:%d", e.File, e.Line)
+		where := "" // a sentence without a gold line (a reference aligned by "maxmatch m2") has none
+		switch {
+		case e.File != "":
+			where = fmt.Sprintf(" (%s:%d)", e.File, e.Line)
+		case e.Line > 0:
+			where = fmt.Sprintf(" (gold line %d)", e.Line)
 		}
-		what = fmt.Sprintf("sentence %d (%s)", e.Index+1, where)
+		what = fmt.Sprintf("sentence %d%s", e.Index+1, where)
 	}
 	if e.Share > 0 {
 		return fmt.Sprintf("%s is too large for one sentence's share of the memory budget: %v", what, e.Err)

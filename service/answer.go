@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/wording"
 	"maxmatch/membudget"
 	"maxmatch/nbest"
 	"maxmatch/report"
@@ -204,7 +205,7 @@ func (s *Server) corpus(w int, req *request) error {
 	ids := make([]int, len(req.Corpus))
 	if req.IDs != nil {
 		if len(req.IDs) != len(req.Corpus) {
-			return fmt.Errorf(`"ids" has %d sentences and "corpus" %d: expected one hypothesis per sentence`, len(req.IDs), len(req.Corpus))
+			return fmt.Errorf(`"ids" has %s and "corpus" %d: expected one hypothesis per sentence`, wording.Plural(len(req.IDs), "sentence"), len(req.Corpus))
 		}
 		for k, raw := range req.IDs {
 			i, err := s.sentenceID(raw)
@@ -215,7 +216,7 @@ func (s *Server) corpus(w int, req *request) error {
 		}
 	} else {
 		if len(req.Corpus) != s.p.Len() {
-			return fmt.Errorf(`"corpus" has %d hypotheses and the gold file %d sentences: expected one per sentence (or "ids" to say which)`, len(req.Corpus), s.p.Len())
+			return fmt.Errorf(`"corpus" has %s and the gold file %s: expected one per sentence (or "ids" to say which)`, wording.Plural(len(req.Corpus), "hypothesis"), wording.Plural(s.p.Len(), "sentence"))
 		}
 		for k := range ids {
 			ids[k] = k

@@ -12,6 +12,7 @@ import (
 
 	"maxmatch/internal/jsonline"
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/wording"
 	"maxmatch/nbest"
 	"maxmatch/scorer"
 )
@@ -387,7 +388,7 @@ func (s *Server) sentenceID(raw json.RawMessage) (int, error) {
 		return 0, err
 	}
 	if i >= s.p.Len() {
-		return 0, fmt.Errorf("sentence %d is out of range: the gold file has %d sentences (ids 0 to %d)", i, s.p.Len(), s.p.Len()-1)
+		return 0, fmt.Errorf("sentence %d is out of range: the gold file has %s (ids 0 to %d)", i, wording.Plural(s.p.Len(), "sentence"), s.p.Len()-1)
 	}
 	return i, nil
 }

@@ -216,7 +216,7 @@ func (s *Server) corpus(w int, req *request) error {
 		}
 	} else {
 		if len(req.Corpus) != s.p.Len() {
-			return fmt.Errorf(`"corpus" has %s and the gold file %s: expected one per sentence (or "ids" to say which)`, wording.Plural(len(req.Corpus), "hypothesis"), wording.Plural(s.p.Len(), "sentence"))
+			return fmt.Errorf(`"corpus" has %d hypotheses and the gold file %s: expected one per sentence (or "ids" to say which)`, len(req.Corpus), wording.Plural(s.p.Len(), "sentence"))
 		}
 		for k := range ids {
 			ids[k] = k

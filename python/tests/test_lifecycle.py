@@ -238,17 +238,26 @@ class TestServiceDies(Programs):
 
     @unittest.skipUnless(hasattr(signal, "SIGKILL"), "no SIGKILL here")
     def test_real_service_killed_mid_call(self):
-        import threading
+        # The service is killed once the call has read the first of its five answers.
+        import time
+        import unittest.mock
         with maxmatch.Scorer(self.gold, workers=1) as m2:
             pid = m2._process.pid
-            threading.Timer(0.3, os.kill, (pid, signal.SIGKILL)).start()
-            with self.assertRaises(maxmatch.ServiceError) as cm:
-                for _ in range(1000):  # long enough for the kill to come during a call
+            real = maxmatch._scorer._answer
+
+            def kill_then_read(line):
+                if pid is not None:
+                    os.kill(pid, signal.SIGKILL)
+                    time.sleep(0.2)
+                return real(line)
+
+            with unittest.mock.patch.object(maxmatch._scorer, "_answer", kill_then_read):
+                with self.assertRaises(maxmatch.ServiceError) as cm:
                     m2.nbest_many([(0, ["She goes to school every day ."] * 2000)] * 5)
             self.assertEqual(str(cm.exception), "the maxmatch service %s ended (killed by signal 9) without a message"
                              % m2._args[0])
             self.assertEqual(m2.sentence(1, "They were happy .").f_beta, 1.0)  # a new service
-
+            self.assertNotEqual(m2._process.pid, pid)
 
 if __name__ == "__main__":
     unittest.main()

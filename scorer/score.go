@@ -204,21 +204,28 @@ type TooLargeError struct {
 	Memory MemoryBudget
 	Share  int64 // Options.SentenceMemory, when it was the limit (less than the budget)
 	Err    *lattice.TooLargeError
+	// Sentence, when set, names the sentence in the message instead of its index and line
+	// (a service's request that carries its own sentence has neither).
+	Sentence string
 }
 
 func (e *TooLargeError) Error() string {
-	where := "" // a sentence without a gold line (a reference aligned by "maxmatch m2") has none
-	switch {
-	case e.File != "":
-		where = fmt.Sprintf(" (%s:%d)", e.File, e.Line)
-	case e.Line > 0:
-		where = fmt.Sprintf(" (gold line %d)", e.Line)
+	what := e.Sentence
+	if what == "" {
+		where := "" // a sentence without a gold line (a reference aligned by "maxmatch m2") has none
+		switch {
+		case e.File != "":
+			where = fmt.Sprintf(" (%s:%d)", e.File, e.Line)
+		case e.Line > 0:
+			where = fmt.Sprintf(" (gold line %d)", e.Line)
+		}
+		what = fmt.Sprintf("sentence %d%s", e.Index+1, where)
 	}
 	if e.Share > 0 {
-		return fmt.Sprintf("sentence %d%s is too large for one sentence's share of the memory budget: %v", e.Index+1, where, e.Err)
+		return fmt.Sprintf("%s is too large for one sentence's share of the memory budget: %v", what, e.Err)
 	}
-	return fmt.Sprintf("sentence %d%s is too large for the memory budget: %v (--max-memory %s, less %s in use when scoring started and %s of headroom); a larger --max-memory would score it",
-		e.Index+1, where, e.Err, membudget.Bytes(e.Memory.Max), membudget.Bytes(e.Memory.InUse), membudget.Bytes(e.Memory.Headroom))
+	return fmt.Sprintf("%s is too large for the memory budget: %v (--max-memory %s, less %s in use when scoring started and %s of headroom); a larger --max-memory would score it",
+		what, e.Err, membudget.Bytes(e.Memory.Max), membudget.Bytes(e.Memory.InUse), membudget.Bytes(e.Memory.Headroom))
 }
 
 func (e *TooLargeError) Unwrap() error { return e.Err }

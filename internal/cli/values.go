@@ -139,6 +139,60 @@ func (f FlagSet) Replaced(old, means, why string) {
 	a.Annotations[aliasWhy] = []string{why}
 }
 
+// OldValues makes the flag name take also, kept for scripts, the values of the flag target that
+// name stood for before target had a name of its own ("--format moses", now "--nbest-format
+// moses"): once the flags are read, such a value is given to target, unless target is given
+// another (a UsageError), and the command warns as for an old name (why, when not "", says
+// why); the reference lists them with target's old names. name's own values, in its help and
+// its completion, are unchanged.
+func (f FlagSet) OldValues(name, target string, values []string, why string) {
+	fl := f.fs.Lookup(name)
+	fl.Value = &oldValues{Value: fl.Value.(Value), target: f.fs.Lookup(target), values: values, why: why}
+}
+
+// oldValues is the Value of a flag that takes the old values of another too (OldValues).
+type oldValues struct {
+	Value
+	target *pflag.Flag
+	values []string
+	why    string
+	given  string // the last old value given, "" when none
+}
+
+func (v *oldValues) Set(s string) error {
+	if slices.Contains(v.values, s) {
+		v.given = s
+		return nil
+	}
+	return v.Value.Set(s)
+}
+
+// applyOldValues gives the old values given to cmd's flags (OldValues) to the flags they stand
+// for, and returns the warnings they call for: "--format moses is the old name of
+// --nbest-format moses, as …".
+func applyOldValues(cmd *cobra.Command) (warnings []string, err error) {
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		v, ok := fl.Value.(*oldValues)
+		if !ok || v.given == "" || err != nil {
+			return
+		}
+		now := "--" + v.target.Name + " " + v.given
+		if v.target.Changed && v.target.Value.String() != v.given {
+			err = Usagef("--%s %s (the old name of %s) and --%s %s contradict each other: expected one of them", fl.Name, v.given, now, v.target.Name, v.target.Value)
+			return
+		}
+		if err = v.target.Value.Set(v.given); err != nil {
+			return
+		}
+		w := "--" + fl.Name + " " + v.given + " is the old name of " + now
+		if v.why != "" {
+			w += ", " + v.why
+		}
+		warnings = append(warnings, w)
+	})
+	return warnings, err
+}
+
 // AliasOf marks a hidden flag that is an old name of another (its value): what it stands for,
 // the flag's name, and a value when it stands for one ("format json").
 const AliasOf = "cli_alias_of"

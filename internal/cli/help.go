@@ -128,8 +128,8 @@ func otherSpellings(fs *pflag.FlagSet, fl *pflag.Flag) []string {
 func OldNames(fs *pflag.FlagSet, fl *pflag.Flag) []string {
 	var names []string
 	fs.VisitAll(func(a *pflag.Flag) {
-		if v, ok := a.Value.(*oldValues); ok && v.target == fl {
-			for _, value := range v.values {
+		if v, ok := a.Value.(*WithOldValues); ok && v.target == fl {
+			for _, value := range v.Old {
 				names = append(names, "--"+a.Name+" "+value)
 			}
 		}

@@ -147,20 +147,20 @@ func (f FlagSet) Replaced(old, means, why string) {
 // its completion, are unchanged.
 func (f FlagSet) OldValues(name, target string, values []string, why string) {
 	fl := f.fs.Lookup(name)
-	fl.Value = &oldValues{Value: fl.Value.(Value), target: f.fs.Lookup(target), values: values, why: why}
+	fl.Value = &WithOldValues{Value: fl.Value.(Value), Old: values, target: f.fs.Lookup(target), why: why}
 }
 
-// oldValues is the Value of a flag that takes the old values of another too (OldValues).
-type oldValues struct {
-	Value
+// WithOldValues is the Value of a flag that takes the old values of another too (OldValues).
+type WithOldValues struct {
+	Value           // the flag's own
+	Old    []string // the other flag's values it takes
 	target *pflag.Flag
-	values []string
 	why    string
 	given  string // the last old value given, "" when none
 }
 
-func (v *oldValues) Set(s string) error {
-	if slices.Contains(v.values, s) {
+func (v *WithOldValues) Set(s string) error {
+	if slices.Contains(v.Old, s) {
 		v.given = s
 		return nil
 	}
@@ -172,7 +172,7 @@ func (v *oldValues) Set(s string) error {
 // --nbest-format moses, as …".
 func applyOldValues(cmd *cobra.Command) (warnings []string, err error) {
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
-		v, ok := fl.Value.(*oldValues)
+		v, ok := fl.Value.(*WithOldValues)
 		if !ok || v.given == "" || err != nil {
 			return
 		}

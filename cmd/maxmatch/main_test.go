@@ -243,6 +243,7 @@ func TestGolden(t *testing.T) {
 		{"nbest-csv", []string{"nbest", "--format", "csv", "testdata/nbest/small.nbest", "testdata/small.m2"}, "the same rows as CSV: the annotators' cell quoted (it holds commas)"},
 		{"nbest-markdown", []string{"nbest", "--format", "md", "--nbest-format", "moses", "testdata/nbest/small.nbest", "testdata/small.m2"}, "the same rows as a Markdown table, numbers on the right; the list's format named too"},
 		{"nbest-latex", []string{"nbest", "--format", "latex", "--beta", "2", "testdata/nbest/small.nbest", "testdata/small.m2"}, "a LaTeX tabular, ended after the last row; F's column named after β"},
+		{"nbest-empty-csv", []string{"nbest", "--format", "csv", "testdata/nbest/empty.jsonl", "testdata/small.m2"}, "a sentence with an empty list of hypotheses has no row (its rows made with none panicked)"},
 		{"nbest-format-text", []string{"nbest", "--format", "text", "testdata/nbest/small.nbest", "testdata/small.m2"}, "aligned text needs every row before the first: not among nbest's formats, which are listed"},
 		{"nbest-jsonl-and-format", []string{"nbest", "--jsonl", "--format", "csv", "testdata/nbest/small.nbest", "testdata/small.m2"}, "two outputs at once"},
 		{"nbest-stats-and-format", []string{"nbest", "--stats", "--format", "markdown", "testdata/nbest/small.nbest", "testdata/small.m2"}, "two outputs at once"},

@@ -153,11 +153,7 @@ func (a *app) nbest(f nbestFlags, stats bool, args []string) int {
 		format, table := tableFormat(f.format, report.FormatTSV), nbest.Table(beta)
 		rows.Header, footer = string(table.AppendHeader(nil, format)), table.AppendFooter(nil, format)
 		rows.Append = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
-			var row []report.Cell
-			for k := range rs {
-				row = nbest.Row(row[:0], g.Sentence, k, &rs[k], beta)
-				b = table.AppendRow(b, format, row)
-			}
+			nbest.TableRows(g, rs, beta, func(row []report.Cell) { b = table.AppendRow(b, format, row) })
 			return b
 		}
 	}

@@ -48,12 +48,35 @@ func (f FlagSet) Add(v Value, name, short, usage string) *pflag.Flag {
 	if b, ok := v.(*BoolValue); ok && b != nil {
 		fl.NoOptDefVal = "true"
 	}
-	if c, ok := v.(interface{ completions() []string }); ok && c.completions() != nil {
-		f.cmd.RegisterFlagCompletionFunc(name, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return c.completions(), cobra.ShellCompDirectiveNoFileComp
-		})
-	}
 	return fl
+}
+
+// RegisterCompletions gives cobra the completions of the values of cmd's flags and those of
+// the commands under it: a choice's values, nothing for a flag of free text (files and
+// directories are marked as the flags are defined). Cobra keeps them in a map of its package,
+// never emptied, that holds every flag registered: a program registers them when the shell
+// asks for completions (cobra.ShellCompRequestCmd), not each time it builds its commands, which
+// the tests do for every command line they run.
+func RegisterCompletions(cmd *cobra.Command) {
+	cmd.Flags().VisitAll(func(fl *pflag.Flag) {
+		v := fl.Value
+		if o, ok := v.(*WithOldValues); ok {
+			v = o.Value // its old values are not offered
+		}
+		switch v := v.(type) {
+		case interface{ completions() []string }:
+			if values := v.completions(); values != nil {
+				cmd.RegisterFlagCompletionFunc(fl.Name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+			}
+		case *StringValue:
+			if v.Kind == TextArg {
+				cmd.RegisterFlagCompletionFunc(fl.Name, cobra.NoFileCompletions)
+			}
+		}
+	})
+	for _, sub := range cmd.Commands() {
+		RegisterCompletions(sub)
+	}
 }
 
 // Bool defines a boolean flag: given alone it is true; "--name=false" is accepted too.
@@ -89,10 +112,6 @@ func (f FlagSet) String(p *string, name, short, def string, kind ArgKind, usage 
 		f.cmd.MarkFlagDirname(name)
 	case FileArg, OutFileArg:
 		f.cmd.MarkFlagFilename(name)
-	case TextArg:
-		f.cmd.RegisterFlagCompletionFunc(name, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		})
 	}
 }
 

@@ -152,6 +152,11 @@ func hostileValues(fl *pflag.Flag, dir string) map[string]bool {
 	case *cli.StringValue:
 		values[filepath.Join(dir, "missing", "x")] = true // accepted; reading or writing it fails
 		values["-"] = v.Kind != cli.OutFileArg && v.Kind != cli.OutDirArg
+	case *cli.WithOldValues:
+		values = hostileValues(&pflag.Flag{Name: fl.Name, Value: v.Value}, dir)
+		for _, old := range v.Old {
+			values[old] = true // another flag's old value, with a warning
+		}
 	default:
 		panic(fmt.Sprintf("no hostile values for %s (%T)", fl.Name, fl.Value))
 	}

@@ -89,13 +89,14 @@ func (c *SentenceCounts) counts(s *sentenceCounts, k int) Counts {
 // Retotal is Retotal for the sentences added, by index.
 func (c *SentenceCounts) Retotal(beta float64, order []int) Totals {
 	t := Totals{Beta: beta}
+	var small [4]Counts
 	for _, i := range order {
 		s := &c.sentences[i]
-		ch := newChoice()
+		counts := small[:0]
 		for k := range s.annotators() {
-			t.consider(&ch, k, c.counts(s, k))
+			counts = append(counts, c.counts(s, k))
 		}
-		t.Add(c.counts(s, ch.best), s.bounded())
+		t.pick(counts, s.bounded())
 	}
 	return t
 }

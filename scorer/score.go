@@ -491,7 +491,7 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 		}
 	}
 	for ai, a := range s.Annotators {
-		gold := ev.annotatorGold(&a)
+		gold := ev.opt.ScoredGold(&a)
 		if unchanged {
 			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: gold})
 			continue
@@ -529,15 +529,6 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 		})
 	}
 	return res, nil
-}
-
-// annotatorGold returns the gold edits of a that are scored: all of them, except under
-// FixWhitespaceCasingGold with IgnoreWhitespaceCasing.
-func (ev *Evaluator) annotatorGold(a *Annotator) []GoldEdit {
-	if ev.opt.Effective().Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
-		return dropWhitespaceCasingGold(a.Edits)
-	}
-	return a.Edits
 }
 
 // latticeGold turns gold edits into token sequences the lattice compares, in buffers of the
@@ -667,50 +658,43 @@ func FBeta(correct, proposed, gold, beta float64) float64 {
 
 // Choose picks the annotator of r that maximises the F_β of the running totals plus its counts
 // (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
-// r.Chosen and adds its counts to the totals.
+// r.Chosen and adds its counts to the totals: ChooseCounts of its annotators' counts.
 func (t *Totals) Choose(r *SentenceResult) {
-	ch := newChoice()
+	var small [4]Counts // most sentences have one or two annotators: no allocation
+	counts := small[:0]
 	for i := range r.Annotators {
-		t.consider(&ch, i, r.Annotators[i].Counts())
+		counts = append(counts, r.Annotators[i].Counts())
 	}
-	r.Chosen = ch.best
-	t.Add(r.Annotators[r.Chosen].Counts(), r.Bounded != lattice.Exact)
+	r.Chosen = t.pick(counts, r.Bounded != lattice.Exact)
 }
 
-// ChooseCounts is Choose for a sentence given by its annotators' counts, in visiting order: it
-// returns the index of the annotator chosen and adds its counts to the totals.
-func (t *Totals) ChooseCounts(counts []Counts) int {
-	ch := newChoice()
-	for i, n := range counts {
-		t.consider(&ch, i, n)
-	}
-	t.Add(counts[ch.best], false)
-	return ch.best
-}
+// ChooseCounts is the official's annotator choice for a sentence given by its annotators'
+// counts, in visiting order: it returns the index of the annotator chosen and adds its counts
+// to the totals. It is the one place the choice is made: Score (through Choose), Merge,
+// Retotal and the n-best oracle all choose through it.
+func (t *Totals) ChooseCounts(counts []Counts) int { return t.pick(counts, false) }
 
-// choice is an annotator choice in progress: the best annotator so far and its figures.
-type choice struct {
-	best                                   int
-	fMax, maxCorrect, minProposed, minGold float64
-}
-
-func newChoice() choice {
-	return choice{fMax: -1, maxCorrect: -1, minProposed: math.Inf(1), minGold: math.Inf(1)}
-}
-
-// consider compares annotator i, whose counts are n, with the best so far (see Choose).
-func (t *Totals) consider(ch *choice, i int, n Counts) {
-	c := t.Correct + float64(n.Correct)
-	p := t.Proposed + float64(n.Proposed)
-	g := t.Gold + float64(n.Gold)
-	f := FBeta(c, p, g, t.Beta)
+// pick is ChooseCounts for a sentence scored by the bounded search when bounded is true:
+// the annotator with the highest F_β of the totals plus its counts; ties go to more correct,
+// then to smaller proposed + β²·gold, then to the first visited. counts must not be empty.
+func (t *Totals) pick(counts []Counts, bounded bool) int {
+	best := 0
+	fMax, maxCorrect, minProposed, minGold := -1.0, -1.0, math.Inf(1), math.Inf(1)
 	// The tie-break's sums round each product on its own, as the official's do (see FBeta).
 	sq := float64(t.Beta * t.Beta)
-	if ch.fMax < f || (ch.fMax == f && ch.maxCorrect < c) ||
-		(ch.fMax == f && ch.maxCorrect == c && ch.minProposed+float64(sq*ch.minGold) > p+float64(sq*g)) {
-		ch.best = i
-		ch.fMax, ch.maxCorrect, ch.minProposed, ch.minGold = f, c, p, g
+	for i, n := range counts {
+		c := t.Correct + float64(n.Correct)
+		p := t.Proposed + float64(n.Proposed)
+		g := t.Gold + float64(n.Gold)
+		f := FBeta(c, p, g, t.Beta)
+		if fMax < f || (fMax == f && maxCorrect < c) ||
+			(fMax == f && maxCorrect == c && minProposed+float64(sq*minGold) > p+float64(sq*g)) {
+			best = i
+			fMax, maxCorrect, minProposed, minGold = f, c, p, g
+		}
 	}
+	t.Add(counts[best], bounded)
+	return best
 }
 
 // Add adds a chosen annotator's counts to the totals, as one more sentence (scored by the

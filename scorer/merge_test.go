@@ -172,3 +172,31 @@ func TestMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMerge merges CoNLL-2014's CAMB (1,312 sentences of two annotators) from each
+// sentence's annotators' counts: the work left to one machine when the scoring is spread
+// over many (ns/op over 1,312 is the cost of a sentence).
+func BenchmarkMerge(b *testing.B) {
+	opt := DefaultOptions()
+	data := sharedData(b)
+	gold := readCoNLLGold(b, data+"/conll14", "official-2014.combined")
+	hyps := readCoNLLSystem(b, data+"/conll14", "CAMB")
+	var sentences [][]Counts
+	if _, err := Score(hyps, gold, opt, func(r *SentenceResult) error {
+		counts := make([]Counts, len(r.Annotators))
+		for a := range r.Annotators {
+			counts[a] = r.Annotators[a].Counts()
+		}
+		sentences = append(sentences, counts)
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Merge(sentences, opt.Beta); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(sentences)), "ns/sentence")
+}

@@ -665,36 +665,51 @@ func (t *Totals) Choose(r *SentenceResult) {
 	for i := range r.Annotators {
 		counts = append(counts, r.Annotators[i].Counts())
 	}
-	r.Chosen = t.pick(counts, r.Bounded != lattice.Exact)
+	r.Chosen = t.chooseCounts(counts, r.Bounded != lattice.Exact)
 }
 
 // ChooseCounts is the official's annotator choice for a sentence given by its annotators'
 // counts, in visiting order: it returns the index of the annotator chosen and adds its counts
-// to the totals. It is the one place the choice is made: Score (through Choose), Merge,
-// Retotal and the n-best oracle all choose through it.
-func (t *Totals) ChooseCounts(counts []Counts) int { return t.pick(counts, false) }
+// to the totals. It is the one place the choice is made: Score's corpus loop (through Choose),
+// Merge, Retotal and the n-best oracle choose through it (SentenceCounts.Retotal through the
+// rule it applies, Totals.consider).
+func (t *Totals) ChooseCounts(counts []Counts) int { return t.chooseCounts(counts, false) }
 
-// pick is ChooseCounts for a sentence scored by the bounded search when bounded is true:
-// the annotator with the highest F_β of the totals plus its counts; ties go to more correct,
-// then to smaller proposed + β²·gold, then to the first visited. counts must not be empty.
-func (t *Totals) pick(counts []Counts, bounded bool) int {
-	best := 0
-	fMax, maxCorrect, minProposed, minGold := -1.0, -1.0, math.Inf(1), math.Inf(1)
+// chooseCounts is ChooseCounts for a sentence the bounded search scored when bounded is true.
+func (t *Totals) chooseCounts(counts []Counts, bounded bool) int {
+	ch := newChoice()
+	for i, n := range counts {
+		t.consider(&ch, i, n)
+	}
+	t.Add(counts[ch.best], bounded)
+	return ch.best
+}
+
+// choice is an annotator choice in progress: the best annotator so far and its figures.
+type choice struct {
+	best                                   int
+	fMax, maxCorrect, minProposed, minGold float64
+}
+
+func newChoice() choice {
+	return choice{fMax: -1, maxCorrect: -1, minProposed: math.Inf(1), minGold: math.Inf(1)}
+}
+
+// consider compares annotator i, whose counts are n, with the best so far: the official's rule,
+// the highest F_β of the totals plus its counts, ties going to more correct, then to smaller
+// proposed + β²·gold, then to the first visited.
+func (t *Totals) consider(ch *choice, i int, n Counts) {
+	c := t.Correct + float64(n.Correct)
+	p := t.Proposed + float64(n.Proposed)
+	g := t.Gold + float64(n.Gold)
+	f := FBeta(c, p, g, t.Beta)
 	// The tie-break's sums round each product on its own, as the official's do (see FBeta).
 	sq := float64(t.Beta * t.Beta)
-	for i, n := range counts {
-		c := t.Correct + float64(n.Correct)
-		p := t.Proposed + float64(n.Proposed)
-		g := t.Gold + float64(n.Gold)
-		f := FBeta(c, p, g, t.Beta)
-		if fMax < f || (fMax == f && maxCorrect < c) ||
-			(fMax == f && maxCorrect == c && minProposed+float64(sq*minGold) > p+float64(sq*g)) {
-			best = i
-			fMax, maxCorrect, minProposed, minGold = f, c, p, g
-		}
+	if ch.fMax < f || (ch.fMax == f && ch.maxCorrect < c) ||
+		(ch.fMax == f && ch.maxCorrect == c && ch.minProposed+float64(sq*ch.minGold) > p+float64(sq*g)) {
+		ch.best = i
+		ch.fMax, ch.maxCorrect, ch.minProposed, ch.minGold = f, c, p, g
 	}
-	t.Add(counts[best], bounded)
-	return best
 }
 
 // Add adds a chosen annotator's counts to the totals, as one more sentence (scored by the

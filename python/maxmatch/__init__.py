@@ -28,6 +28,7 @@ from ._errors import (
     ServiceError,
     ServiceTimeoutError,
 )
+from ._merge import corpus_score
 from ._scorer import AnnotatorCounts, CorpusScore, Edit, Scorer, SentenceScore, Signature
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "ServiceError",
     "ServiceTimeoutError",
     "Signature",
+    "corpus_score",
     "find_binary",
 ]
 

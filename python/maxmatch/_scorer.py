@@ -33,17 +33,31 @@ class SentenceScore:
     ``edits`` are the system edits as counted against that annotator, ``correct_edits`` those
     that match, ``annotators`` every annotator's counts; ``bounded`` says the sentence was too
     large for the official search and was scored by the bounded one.
+
+    ``sentence`` is the 0-based index of the gold sentence scored (None for a sentence of your
+    own, ``pair()``) and ``signature`` the :class:`Signature` of the Scorer that scored it: with
+    them, :func:`maxmatch.corpus_score` checks the results it merges. A SentenceScore pickles.
     """
 
     __slots__ = ("annotator", "correct", "proposed", "gold", "precision", "recall", "f_beta",
-                 "bounded", "_annotators", "_edits", "_correct_edits")
+                 "bounded", "_annotators", "_edits", "_correct_edits", "sentence", "signature")
 
-    def __init__(self, result):
+    def __init__(self, result, sentence=None, signature=None):
         # result: the service's compact form (maxmatch serve, "compact": true)
         (self.annotator, self.correct, self.proposed, self.gold, p, r, f, self._annotators,
          self._edits, self._correct_edits, bounded) = result
         self.precision, self.recall, self.f_beta = float(p), float(r), float(f)
         self.bounded = bool(bounded)
+        self.sentence, self.signature = sentence, signature
+
+    # Pickling (results cross process boundaries: Dask, Spark, Ray, multiprocessing) under
+    # every protocol: the slots, by name.
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__ if hasattr(self, k)}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
 
     @property
     def tp(self):
@@ -92,6 +106,12 @@ class CorpusScore(collections.namedtuple(
     def __str__(self):
         return "Precision   : %.4f\nRecall      : %.4f\nF_beta      : %.4f" % (
             self.precision, self.recall, self.f_beta)
+
+
+def _corpus_score(a):
+    """The CorpusScore of a corpus answer of the service (or of its counts merged: corpus_score)."""
+    return CorpusScore(float(a["p"]), float(a["r"]), float(a["f"]), a["tp"], a["fp"], a["fn"],
+                       a["correct"], a["proposed"], a["gold"], a["sentences"], a.get("bounded", 0))
 
 
 class Signature(str):
@@ -301,6 +321,7 @@ class Scorer:
         self._process = process
         self.info = info
         self._sentences = info["sentences"]
+        self._signature = Signature(info["signature"]) if "signature" in info else None
 
     def _start_error(self, process):
         """The error of a service that ended before it answered: GoldFileError when its message
@@ -425,34 +446,33 @@ class Scorer:
         elif len(hyps) != self._sentences:
             raise ValueError("hyps has %d hypotheses and the gold file %d sentences: expected one per "
                              "sentence (or ids)" % (len(hyps), self._sentences))
-        a = self._one(request, timeout)
-        return CorpusScore(float(a["p"]), float(a["r"]), float(a["f"]), a["tp"], a["fp"], a["fn"],
-                           a["correct"], a["proposed"], a["gold"], a["sentences"], a.get("bounded", 0))
+        return _corpus_score(self._one(request, timeout))
 
     def sentence(self, i, hyp, edits=True, *, timeout=_DEFAULT):
         """Hypothesis hyp of gold sentence i (0-based) scored on its own: a SentenceScore."""
         request = {"id": self._index(i), "hyp": _check_text(hyp, "hyp"), "edits": edits, "compact": True}
-        return SentenceScore(self._one(request, timeout)["results"][0])
+        return SentenceScore(self._one(request, timeout)["results"][0], i, self._signature)
 
     def nbest(self, i, hyps, edits=True, *, timeout=_DEFAULT):
         """The hypotheses hyps of gold sentence i, each scored on its own: a list of SentenceScore
         (identical hypotheses are scored once)."""
         request = {"id": self._index(i), "hyps": _check_texts(hyps, "hyps"), "edits": edits, "compact": True}
-        return [SentenceScore(r) for r in self._one(request, timeout)["results"]]
+        return [SentenceScore(r, i, self._signature) for r in self._one(request, timeout)["results"]]
 
     def sentence_many(self, items, edits=True, *, timeout=_DEFAULT):
         """sentence() for many (i, hyp) pairs at once, scored in parallel: a list."""
         requests = [_encode({"id": self._index(i), "hyp": _check_text(h, "items[%d]'s hyp" % k), "edits": edits,
                              "compact": True}, "items[%d]: " % k)
                     for k, (i, h) in enumerate(items)]
-        return [SentenceScore(a["results"][0]) for a in self._many(requests, timeout)]
+        return [SentenceScore(a["results"][0], a["id"], self._signature) for a in self._many(requests, timeout)]
 
     def nbest_many(self, items, edits=True, *, timeout=_DEFAULT):
         """nbest() for many (i, hyps) pairs at once, scored in parallel: a list of lists."""
         requests = [_encode({"id": self._index(i), "hyps": _check_texts(h, "items[%d]'s hyps" % k), "edits": edits,
                              "compact": True}, "items[%d]: " % k)
                     for k, (i, h) in enumerate(items)]
-        return [[SentenceScore(r) for r in a["results"]] for a in self._many(requests, timeout)]
+        return [[SentenceScore(r, a["id"], self._signature) for r in a["results"]]
+                for a in self._many(requests, timeout)]
 
     def pair(self, source, gold_edits, hyp, edits=True, *, timeout=_DEFAULT):
         """hyp (a str, or a list of them) scored against a sentence that is not in the gold file:

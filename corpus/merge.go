@@ -104,19 +104,10 @@ type resultLine struct {
 	GoldLine   *int               `json:"gold_line"`
 	Annotators *[]annotatorCounts `json:"annotators"`
 	Bounded    *bool              `json:"bounded"`
-	Total      *totalLine         `json:"total"`
+	Total      *scoreMembers      `json:"total"`
 	Error      json.RawMessage    `json:"error"`
-
-	Annotator    json.RawMessage `json:"annotator"`
-	Correct      json.RawMessage `json:"correct"`
-	Proposed     json.RawMessage `json:"proposed"`
-	Gold         json.RawMessage `json:"gold"`
-	TP           json.RawMessage `json:"tp"`
-	FP           json.RawMessage `json:"fp"`
-	FN           json.RawMessage `json:"fn"`
-	P            json.RawMessage `json:"p"`
-	R            json.RawMessage `json:"r"`
-	F            json.RawMessage `json:"f"`
+	Annotator  json.RawMessage    `json:"annotator"`
+	scoreMembers
 	Edits        json.RawMessage `json:"edits"`
 	CorrectEdits json.RawMessage `json:"correct_edits"`
 	PerType      json.RawMessage `json:"per_type"`
@@ -124,16 +115,8 @@ type resultLine struct {
 	Bootstrap    json.RawMessage `json:"bootstrap"`
 }
 
-// annotatorCounts is an element of "annotators".
-type annotatorCounts struct {
-	Annotator *int64 `json:"annotator"`
-	Correct   *int   `json:"correct"`
-	Proposed  *int   `json:"proposed"`
-	Gold      *int   `json:"gold"`
-}
-
-// totalLine is the member of score --jsonl's total line.
-type totalLine struct {
+// scoreMembers are the members of a score (report.WriteScore), a sentence's or a total's.
+type scoreMembers struct {
 	Correct  *int            `json:"correct"`
 	Proposed *int            `json:"proposed"`
 	Gold     *int            `json:"gold"`
@@ -143,6 +126,14 @@ type totalLine struct {
 	P        json.RawMessage `json:"p"`
 	R        json.RawMessage `json:"r"`
 	F        json.RawMessage `json:"f"`
+}
+
+// annotatorCounts is an element of "annotators".
+type annotatorCounts struct {
+	Annotator *int64 `json:"annotator"`
+	Correct   *int   `json:"correct"`
+	Proposed  *int   `json:"proposed"`
+	Gold      *int   `json:"gold"`
 }
 
 // readFile reads one results file, the index-th given.

@@ -122,16 +122,11 @@ func (a *app) merge(f mergeFlags, results []string, goldArg string) int {
 			Systems:   []report.SystemScore{{Name: f.name, File: strings.Join(results, " "), Totals: totals}},
 			Signature: corpus.Signature(f.opt, f.types, id, 0, 0, signatureVersion())}
 		err = rep.Document(false, false).Write(out, format)
-	} else {
-		doc := report.Document{{Key: "total", Fields: report.TotalFields(totals, f.counts)}}
-		if f.jsonl {
-			err = doc.WriteJSONLines(out)
-		} else {
-			err = doc.WriteText(out)
+		if err == nil {
+			err = out.Close()
 		}
-	}
-	if err == nil {
-		err = out.Close()
+	} else {
+		err = writeDocument(out, report.Document{{Key: "total", Fields: report.TotalFields(totals, f.counts)}}, f.jsonl)
 	}
 	if err != nil {
 		return writeFailure(cmd, err, a.stderr)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -160,20 +159,6 @@ func TestMergeCAMBIsNotASum(t *testing.T) {
 	if !strings.HasSuffix(got, "TP          : 772\nFP          : 1172\nFN          : 1793\n") {
 		t.Errorf("merged:\n%s\nwant TP 772, FP 1172, FN 1793 (the official's)", got)
 	}
-}
-
-// decodeRows decodes the rows of nbest --jsonl.
-func decodeRows(t *testing.T, jsonl string) []nbestRow {
-	t.Helper()
-	var rows []nbestRow
-	for _, line := range strings.Split(strings.TrimSuffix(jsonl, "\n"), "\n") {
-		var r nbestRow
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%v: %s", err, line)
-		}
-		rows = append(rows, r)
-	}
-	return rows
 }
 
 // TestMergeRefuses gives merge results it must refuse: each is one message naming the file and

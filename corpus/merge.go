@@ -22,9 +22,9 @@ type Merged struct {
 	Bounded int // sentences the bounded search scored
 }
 
-// MaxResultLine is the longest line of a results file read: a sentence result holds its edits,
+// maxResultLine is the longest line of a results file read: a sentence result holds its edits,
 // and a line longer than this is not one a scoring writes.
-const MaxResultLine = 64 << 20
+const maxResultLine = 64 << 20
 
 // ReadResults reads the sentence results of a corpus scored in parts, the results files given
 // by args (paths, "-" for standard input) in order, and checks them against gold (the gold
@@ -49,17 +49,14 @@ func ReadResults(args []string, gold []scorer.Sentence, opt scorer.Options, in i
 		}
 	}
 	if n := len(m.counts); n != len(gold) {
-		return Merged{}, fmt.Errorf("the results hold %s and the gold file %d: sentence ids %d to %d are missing, after %s",
-			sentencesOf(n), len(gold), n, len(gold)-1, m.lastRead())
+		missing := fmt.Sprintf("sentence ids %d to %d are missing", n, len(gold)-1)
+		if n == len(gold)-1 {
+			missing = fmt.Sprintf("sentence id %d is missing", n)
+		}
+		return Merged{}, fmt.Errorf("the results hold %s and the gold file %d: %s, after %s",
+			wording.Plural(n, "sentence"), len(gold), missing, m.lastRead())
 	}
 	return Merged{Counts: m.counts, Bounded: m.bounded}, nil
-}
-
-func sentencesOf(n int) string {
-	if n == 1 {
-		return "1 sentence"
-	}
-	return strconv.Itoa(n) + " sentences"
 }
 
 // merging is a ReadResults in progress.
@@ -86,11 +83,12 @@ const (
 
 func (m *merging) where(p position) string { return fmt.Sprintf("%s:%d", m.names[p.file], p.line) }
 
+// lastRead says where the last sentence result was read.
 func (m *merging) lastRead() string {
 	if len(m.at) == 0 {
-		return "none"
+		return "none read"
 	}
-	return "the last at " + m.where(m.at[len(m.at)-1])
+	return "the last read at " + m.where(m.at[len(m.at)-1])
 }
 
 // resultLine is one line of a results file: the members of the sentence-result schema
@@ -142,7 +140,7 @@ func (m *merging) readFile(f *input.File, index int) error {
 	r := f.Reader()
 	defer r.Close()
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), MaxResultLine)
+	sc.Buffer(make([]byte, 0, 64<<10), maxResultLine)
 	part := filePart{first: len(m.counts)}
 	line := 0
 	for sc.Scan() {
@@ -158,7 +156,7 @@ func (m *merging) readFile(f *input.File, index int) error {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("%s:%d: a line longer than %d MiB: expected sentence results, one JSON object per line", f.Name(), line+1, MaxResultLine>>20)
+			return fmt.Errorf("%s:%d: a line longer than %d MiB: expected sentence results, one JSON object per line", f.Name(), line+1, maxResultLine>>20)
 		}
 		return err
 	}
@@ -329,7 +327,7 @@ func (m *merging) readTotal(l *resultLine, part *filePart) error {
 	got, want := merged.Counts(), scorer.Counts{Correct: *t.Correct, Proposed: *t.Proposed, Gold: *t.Gold}
 	if got != want {
 		return fmt.Errorf("the part's %s merge to correct %d, proposed %d, gold %d, and its total line says %d, %d, %d: the part's lines are not those of its scoring",
-			sentencesOf(part.n), got.Correct, got.Proposed, got.Gold, want.Correct, want.Proposed, want.Gold)
+			wording.Plural(part.n, "sentence"), got.Correct, got.Proposed, got.Gold, want.Correct, want.Proposed, want.Gold)
 	}
 	return nil
 }

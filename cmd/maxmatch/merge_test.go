@@ -217,7 +217,7 @@ func TestMergeRefuses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{in("missing.jsonl"), gold}, "the results hold 9 sentences and the gold file 10: sentence ids 9 to 9 are missing, after the last at " + in("missing.jsonl") + ":9"},
+		{[]string{in("missing.jsonl"), gold}, "the results hold 9 sentences and the gold file 10: sentence id 9 is missing, after the last read at " + in("missing.jsonl") + ":9"},
 		{[]string{in("swapped.jsonl"), gold}, in("swapped.jsonl") + ":4: sentence id 4 follows sentence id 2 (" + in("swapped.jsonl") + ":3): sentence id 3 is missing, or the results are not in gold order"},
 		{[]string{in("twice.jsonl"), gold}, in("twice.jsonl") + ":4: sentence id 2 again, first read at " + in("twice.jsonl") + ":3: expected one result per gold sentence"},
 		{[]string{in("first.jsonl"), gold}, in("first.jsonl") + ":1: sentence id 1 first: expected sentence id 0 first"},

@@ -7,6 +7,7 @@ import random
 import shutil
 import subprocess
 import tempfile
+import threading
 import unittest
 
 import maxmatch
@@ -31,15 +32,24 @@ def read_system(name, n):
 
 
 def score_in_parts(scorers, hyps, parts, rng):
-    """Scores hyps (one per gold sentence) cut into parts at random places, each part on one of
-    scorers in turn and its results pickled and read back (as they cross from a worker
-    process); returns the parts, (first sentence, results), in the order they come back:
-    shuffled."""
+    """Scores hyps (one per gold sentence) cut into parts at random places, the parts shared out
+    among scorers, each scorer working through its share in a thread of its own (a worker), and
+    each part's results pickled and read back (as they cross from a worker process); returns the
+    parts, (first sentence, results), in the order they come back: shuffled."""
     cuts = sorted(rng.sample(range(1, len(hyps)), parts - 1))
+    bounds = list(zip([0] + cuts, cuts + [len(hyps)]))
     done = []
-    for k, (a, b) in enumerate(zip([0] + cuts, cuts + [len(hyps)])):
-        scores = scorers[k % len(scorers)].sentence_many([(i, hyps[i]) for i in range(a, b)], edits=False)
-        done.append((a, pickle.loads(pickle.dumps(scores))))
+
+    def work(scorer, share):
+        for a, b in share:
+            scores = scorer.sentence_many([(i, hyps[i]) for i in range(a, b)], edits=False)
+            done.append((a, pickle.loads(pickle.dumps(scores))))
+
+    workers = [threading.Thread(target=work, args=(m2, bounds[k::len(scorers)])) for k, m2 in enumerate(scorers)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
     rng.shuffle(done)
     return done
 

@@ -134,19 +134,27 @@ func TestMergeIsNotASum(t *testing.T) {
 func TestMergeTies(t *testing.T) {
 	for _, c := range []struct {
 		why       string
+		beta      float64
 		sentences [][]Counts
 		want      Counts
 	}{
-		{"nothing proposed and nothing to find is F 1 (0/0), above a gold edit missed",
+		{"nothing proposed and nothing to find is F 1 (0/0), above a gold edit missed", 0.5,
 			[][]Counts{{{0, 0, 1}, {0, 0, 0}}}, Counts{0, 0, 0}},
-		{"equal F: the one with more correct wins",
+		{"equal F: the one with more correct wins", 0.5,
 			[][]Counts{{{1, 2, 2}, {2, 4, 4}}}, Counts{2, 4, 4}},
-		{"equal F and correct: the smaller proposed + β²·gold wins, not the first",
+		{"equal F and correct: the smaller proposed + β²·gold wins, not the first", 0.5,
 			[][]Counts{{{0, 2, 3}, {0, 1, 1}}}, Counts{0, 1, 1}},
-		{"the second sentence's choice depends on the first's totals",
+		{"the second sentence's choice depends on the first's totals", 0.5,
 			[][]Counts{{{1, 1, 3}}, {{0, 0, 1}, {1, 3, 1}}}, Counts{1, 1, 4}},
+		// With the totals (0, 0, 2), the two annotators' F_0.3 are 1.09·2/(0.09·4+2) and
+		// 1.09·3/(0.09·6+3), the same number; computed as the official computes them,
+		// (1+β²)·c first, the second is not below the first and has more correct edits: the
+		// official 3.2 chooses it (its -v output on the sentences of python/tests/test_merge.py's
+		// test_a_tie_broken_by_rounding). Dividing c by the denominator first chooses the first.
+		{"a tie that only the float arithmetic's order breaks", 0.3,
+			[][]Counts{{{0, 0, 2}}, {{2, 2, 2}, {3, 3, 4}}}, Counts{3, 3, 6}},
 	} {
-		got, err := Merge(c.sentences, 0.5)
+		got, err := Merge(c.sentences, c.beta)
 		if err != nil {
 			t.Fatal(err)
 		}

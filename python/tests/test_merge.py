@@ -158,13 +158,34 @@ class TestAgainstTheCommand(unittest.TestCase):
         with maxmatch.Scorer(self.gold, beta=0.7) as other:
             for beta in (0.5, 1.0, 2.0, 0.3, 1e-3):
                 with maxmatch.Scorer(self.gold, beta=beta) as m2:
-                    for _ in range(5):
+                    for _ in range(2):
                         hyps = [random_hypothesis(rng, s) for s in sources]
                         scores = m2.sentence_many(enumerate(hyps), edits=False)
                         merged = maxmatch.corpus_score(scores)
                         self.assertEqual(merged, m2.score(hyps))
                         self.assertEqual(figures(merged), self.go_merge(hyps, beta))
                         self.assertEqual(maxmatch.corpus_score(scores, beta=0.7), other.score(hyps))
+
+    def test_a_tie_broken_by_rounding(self):
+        # At beta 0.3, after a first sentence of totals (0, 0, 2), the second sentence's
+        # annotators give the totals (2, 2, 4) and (3, 3, 6), whose F are the same number,
+        # 1.09·2/(0.09·4+2) = 1.09·3/(0.09·6+3); computed in the official's order, (1+beta²)·c
+        # first, the second is not below the first and has more correct edits: the official 3.2
+        # chooses annotator 1 (its -v output on these sentences), and so must corpus_score and
+        # the Go merge. Dividing c by the denominator first would choose annotator 0 (TP 2).
+        with open(self.gold, "w", encoding="utf-8") as f:
+            f.write("S x y\nA 0 1|||X|||Q|||REQUIRED|||-NONE-|||0\nA 1 2|||X|||R|||REQUIRED|||-NONE-|||0\n\n"
+                    "S a b c d e\nA 0 1|||X|||A|||REQUIRED|||-NONE-|||0\nA 1 3|||X|||B C|||REQUIRED|||-NONE-|||0\n"
+                    "A 0 1|||X|||A|||REQUIRED|||-NONE-|||1\nA 1 2|||X|||B|||REQUIRED|||-NONE-|||1\n"
+                    "A 2 3|||X|||C|||REQUIRED|||-NONE-|||1\nA 3 4|||X|||D|||REQUIRED|||-NONE-|||1\n")
+        hyps = ["x y", "A B C d e"]
+        with maxmatch.Scorer(self.gold, beta=0.3) as m2:
+            scores = m2.sentence_many(enumerate(hyps))
+            merged = maxmatch.corpus_score(scores)
+            self.assertEqual([list(a) for a in scores[1].annotators], [[0, 2, 2, 2], [1, 3, 3, 4]])
+            self.assertEqual((merged.tp, merged.fp, merged.fn), (3, 0, 3))
+            self.assertEqual(merged, m2.score(hyps))
+            self.assertEqual(figures(merged), self.go_merge(hyps, 0.3))
 
     def go_merge(self, hyps, beta):
         """The figures of maxmatch merge over nbest --jsonl's rows of hyps."""

@@ -75,8 +75,9 @@ class TestCoNLL(unittest.TestCase):
             for name in CONLL_SYSTEMS:
                 hyps = read_system(name, len(a))
                 want = a.score(hyps)
-                self.assertEqual(as_command_prints(want), run_maxmatch(
-                    "score", "--counts", os.path.join(CONLL, "systems", name), CONLL_GOLD))
+                if name == "CAMB":  # Scorer.score is the command's (test_maxmatch checks it more)
+                    self.assertEqual(as_command_prints(want), run_maxmatch(
+                        "score", "--counts", os.path.join(CONLL, "systems", name), CONLL_GOLD))
                 for parts in (1, 2, 7, 100):
                     merged = maxmatch.corpus_score(in_gold_order(score_in_parts([a, b, c], hyps, parts, rng)),
                                                    signature=a.signature())

@@ -514,7 +514,7 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 		}
 	}
 	for ai, a := range s.Annotators {
-		gold := ev.annotatorGold(&a)
+		gold := ev.opt.ScoredGold(&a)
 		if unchanged {
 			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: gold})
 			continue
@@ -552,15 +552,6 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 		})
 	}
 	return res, nil
-}
-
-// annotatorGold returns the gold edits of a that are scored: all of them, except under
-// FixWhitespaceCasingGold with IgnoreWhitespaceCasing.
-func (ev *Evaluator) annotatorGold(a *Annotator) []GoldEdit {
-	if ev.opt.Effective().Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
-		return dropWhitespaceCasingGold(a.Edits)
-	}
-	return a.Edits
 }
 
 // latticeGold turns gold edits into token sequences the lattice compares, in buffers of the
@@ -690,24 +681,30 @@ func FBeta(correct, proposed, gold, beta float64) float64 {
 
 // Choose picks the annotator of r that maximises the F_β of the running totals plus its counts
 // (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
-// r.Chosen and adds its counts to the totals.
+// r.Chosen and adds its counts to the totals: ChooseCounts of its annotators' counts.
 func (t *Totals) Choose(r *SentenceResult) {
-	ch := newChoice()
+	var small [4]Counts // most sentences have one or two annotators: no allocation
+	counts := small[:0]
 	for i := range r.Annotators {
-		t.consider(&ch, i, r.Annotators[i].Counts())
+		counts = append(counts, r.Annotators[i].Counts())
 	}
-	r.Chosen = ch.best
-	t.Add(r.Annotators[r.Chosen].Counts(), r.Bounded != lattice.Exact)
+	r.Chosen = t.chooseCounts(counts, r.Bounded != lattice.Exact)
 }
 
-// ChooseCounts is Choose for a sentence given by its annotators' counts, in visiting order: it
-// returns the index of the annotator chosen and adds its counts to the totals.
-func (t *Totals) ChooseCounts(counts []Counts) int {
+// ChooseCounts is the official's annotator choice for a sentence given by its annotators'
+// counts, in visiting order: it returns the index of the annotator chosen and adds its counts
+// to the totals. It is the one place the choice is made: Score's corpus loop (through Choose),
+// Merge, Retotal and the n-best oracle choose through it (SentenceCounts.Retotal through the
+// rule it applies, Totals.consider).
+func (t *Totals) ChooseCounts(counts []Counts) int { return t.chooseCounts(counts, false) }
+
+// chooseCounts is ChooseCounts for a sentence the bounded search scored when bounded is true.
+func (t *Totals) chooseCounts(counts []Counts, bounded bool) int {
 	ch := newChoice()
 	for i, n := range counts {
 		t.consider(&ch, i, n)
 	}
-	t.Add(counts[ch.best], false)
+	t.Add(counts[ch.best], bounded)
 	return ch.best
 }
 
@@ -721,7 +718,9 @@ func newChoice() choice {
 	return choice{fMax: -1, maxCorrect: -1, minProposed: math.Inf(1), minGold: math.Inf(1)}
 }
 
-// consider compares annotator i, whose counts are n, with the best so far (see Choose).
+// consider compares annotator i, whose counts are n, with the best so far: the official's rule,
+// the highest F_β of the totals plus its counts, ties going to more correct, then to smaller
+// proposed + β²·gold, then to the first visited.
 func (t *Totals) consider(ch *choice, i int, n Counts) {
 	c := t.Correct + float64(n.Correct)
 	p := t.Proposed + float64(n.Proposed)

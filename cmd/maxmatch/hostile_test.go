@@ -30,8 +30,8 @@ var hostileStderr = flag.String("hostile-stderr", "", "write the standard error 
 var crashSigns = []string{"panic:", "fatal error:", "goroutine "}
 
 // hostileFiles are the tiny inputs of the hostile suite, written to a temporary directory: the
-// issue's fixtures (a gold file of two sentences and a system output), an n-best list, a source
-// and a reference, and the HOO test directories.
+// issue's fixtures (a gold file of two sentences and a system output), an n-best list, the
+// sentence results of the system output, a source and a reference, and the HOO test directories.
 func hostileFiles(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -41,6 +41,7 @@ func hostileFiles(t *testing.T) string {
 		"n.txt":   "0 ||| He goes home . ||| f ||| 1\n0 ||| He go home . ||| f ||| 0\n1 ||| I like it . ||| f ||| 1\n",
 		"src.txt": "He go home .\nI like it .\n",
 		"ref.txt": "He goes home .\nI like it .\n",
+		"r.jsonl": `{"id":0,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}]}` + "\n" + `{"id":1,"annotators":[{"annotator":0,"correct":0,"proposed":0,"gold":0}]}` + "\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -92,6 +93,8 @@ func hostileBase(path, dir string) []string {
 		return []string{in("n.txt"), in("g.m2")}
 	case "maxmatch serve":
 		return []string{"--gold", in("g.m2")}
+	case "maxmatch merge":
+		return []string{in("r.jsonl"), in("g.m2")}
 	case "maxmatch m2":
 		return []string{in("src.txt"), in("ref.txt")}
 	case "maxmatch hoo extract":

@@ -28,6 +28,20 @@ type nbestRow struct {
 	CorrectEdits            [][]any `json:"correct_edits"`
 }
 
+// decodeRows decodes the rows of nbest --jsonl.
+func decodeRows(t *testing.T, jsonl string) []nbestRow {
+	t.Helper()
+	var rows []nbestRow
+	for _, line := range strings.Split(strings.TrimSuffix(jsonl, "\n"), "\n") {
+		var r nbestRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
 func runOK(t *testing.T, args ...string) string {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
@@ -52,14 +66,7 @@ func TestNbestMatchesScore(t *testing.T) {
 	if again := runOK(t, "nbest", "--jsonl", "-j", "1", list, gold); again != jsonl {
 		t.Fatal("-j 1 and -j 2 differ")
 	}
-	var rows []nbestRow
-	for _, line := range strings.Split(strings.TrimSuffix(jsonl, "\n"), "\n") {
-		var r nbestRow
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%v: %s", err, line)
-		}
-		rows = append(rows, r)
-	}
+	rows := decodeRows(t, jsonl)
 	golds, err := scorer.ReadM2(gold, mustRead(t, gold), 0)
 	if err != nil {
 		t.Fatal(err)

@@ -30,6 +30,7 @@ from ._errors import (
     ServiceTimeoutError,
 )
 from ._examples import examples_dir
+from ._merge import corpus_score
 from ._scorer import AnnotatorCounts, CorpusScore, Edit, Scorer, SentenceScore, Signature
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "ServiceTimeoutError",
     "Signature",
     "examples_dir",
+    "corpus_score",
     "find_binary",
 ]
 

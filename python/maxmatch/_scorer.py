@@ -66,10 +66,14 @@ class SentenceScore:
     against that annotator, ``correct_edits`` those that match, ``annotators`` every
     annotator's counts; ``bounded`` says the sentence was too large for the official search and
     was scored by the bounded one.
+
+    ``sentence`` is the 0-based index of the gold sentence scored (None for a sentence of your
+    own, ``pair()``) and ``signature`` the :class:`Signature` of the Scorer that scored it: with
+    them, :func:`maxmatch.corpus_score` checks the results it merges. A SentenceScore pickles.
     """
 
     __slots__ = ("annotator", "correct", "proposed", "gold", "precision", "recall", "f_beta",
-                 "bounded", "_annotators", "_edits", "_correct_edits")
+                 "bounded", "_annotators", "_edits", "_correct_edits", "sentence", "signature")
 
     annotator: int
     correct: int
@@ -79,14 +83,27 @@ class SentenceScore:
     recall: float
     f_beta: float
     bounded: bool
+    sentence: Optional[int]
+    signature: Optional["Signature"]
 
-    def __init__(self, result: Sequence[Any]) -> None:
+    def __init__(self, result: Sequence[Any], sentence: Optional[int] = None,
+                 signature: Optional["Signature"] = None) -> None:
         # result: the service's compact form, or its flat form (docs/serving-protocol.md), whose
         # annotators and edits are strings, read when first asked for.
         (self.annotator, self.correct, self.proposed, self.gold, p, r, f, self._annotators,
          self._edits, self._correct_edits, bounded) = result
         self.precision, self.recall, self.f_beta = float(p), float(r), float(f)
         self.bounded = bool(bounded)
+        self.sentence, self.signature = sentence, signature
+
+    # Pickling (results cross process boundaries: Dask, Spark, Ray, multiprocessing) under
+    # every protocol: the slots, by name.
+    def __getstate__(self) -> Dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__ if hasattr(self, k)}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
 
     tp = property(_true_positives)
     fp = property(_false_positives)
@@ -157,6 +174,12 @@ class CorpusScore(NamedTuple):
     def __str__(self) -> str:
         return "Precision   : %.4f\nRecall      : %.4f\nF_%.1f       : %.4f" % (
             self.precision, self.recall, self.beta, self.f_beta)
+
+
+def _corpus_score(a: Dict[str, Any], beta: float) -> CorpusScore:
+    """The CorpusScore of a corpus answer of the service (or of its counts merged: corpus_score)."""
+    return CorpusScore(float(a["p"]), float(a["r"]), float(a["f"]), a["correct"], a["proposed"], a["gold"],
+                       a["sentences"], a.get("bounded", 0), beta)
 
 
 class Signature(str):
@@ -401,6 +424,7 @@ class Scorer:
         self._lock = threading.Lock()
         self.info: Dict[str, Any] = {}
         self._sentences = 0
+        self._signature: Optional[Signature] = None
         self._beta = float(beta)
         self._run((), self._deadline(_DEFAULT), None)
         _live.add(self)
@@ -529,6 +553,7 @@ class Scorer:
                 os.remove(text_file)  # the service has read it, or has ended
         self.info = info
         self._sentences = info["sentences"]
+        self._signature = Signature(info["signature"]) if "signature" in info else None
 
     def _info(self, process, deadline):
         """The service's "info" answer, once it is known to speak this package's protocol."""
@@ -690,13 +715,14 @@ class Scorer:
 
         def take(line):
             answer = _answer(line)
-            first = batches[answered[0]][0]
+            first, batch_items = batches[answered[0]]
             answered[0] += 1
             if "error" in answer:
                 errors.append(self._batch_error(first, answer, where))
                 return
             rows = iter(answer["rows"])
-            scores.extend(map(SentenceScore, zip(*[rows] * 11)))
+            ids = [i for i, hyps in batch_items for _ in hyps]  # each row's gold sentence
+            scores.extend(SentenceScore(row, i, self._signature) for row, i in zip(zip(*[rows] * 11), ids))
 
         self._run(requests, self._deadline(timeout), take)
         if errors:
@@ -739,9 +765,7 @@ class Scorer:
         elif len(hyps) != self._sentences:
             raise ValueError("hyps has %d hypotheses and the gold file %d sentences: expected one per "
                              "sentence (or ids)" % (len(hyps), self._sentences))
-        a = self._answers([_encode(request)], timeout)[0]
-        return CorpusScore(float(a["p"]), float(a["r"]), float(a["f"]), a["correct"], a["proposed"], a["gold"],
-                           a["sentences"], a.get("bounded", 0), self._beta)
+        return _corpus_score(self._answers([_encode(request)], timeout)[0], self._beta)
 
     def sentence(self, i: int, hyp: str, edits: bool = True, *, timeout: Timeout_ = _DEFAULT) -> SentenceScore:
         """Hypothesis hyp of gold sentence i (0-based) scored on its own: a SentenceScore."""

@@ -229,12 +229,14 @@ func writeLong(p func(string, ...any), r *Report) {
 			p("| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n")
 		}
 		for _, pt := range l.Points {
-			search := "exact"
+			search := pt.Work
 			switch {
 			case pt.OursError != "":
 				search = "refused"
-			case pt.Bounded:
+			case search == "" && pt.Bounded:
 				search = "bounded"
+			case search == "":
+				search = "exact"
 			}
 			ours := fmt.Sprintf("%s | %s | %s", fmtSpread(spreadOf(walls(pt.Ours)), fmtSeconds), fmtMB(peakMB(pt.Ours)), fmtSpread(spreadOf(seconds(pt.InProcess)), fmtSeconds))
 			if pt.OursError != "" {

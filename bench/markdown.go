@@ -157,10 +157,10 @@ func writeMarkdown(w io.Writer, r *Report) error {
 			f := &r.Families[i]
 			p("### %s\n\n%s.\n\n", f.Name, capitalize(f.Description))
 			if officialRun {
-				p("| n | hyp tokens | lattice vertices | closure edges | official | maxmatch command | maxmatch in-process | speed-up (commands) | same scores |\n")
-				p("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
+				p("| n | hyp tokens | lattice vertices | closure edges | official | maxmatch command | maxmatch in-process | speed-up (commands) | same scores | search and work |\n")
+				p("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n")
 			} else {
-				p("| n | hyp tokens | lattice vertices | closure edges | maxmatch command | maxmatch in-process |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n")
+				p("| n | hyp tokens | lattice vertices | closure edges | maxmatch command | maxmatch in-process | search and work |\n| ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
 			}
 			for _, pt := range f.Points {
 				edges := fmt.Sprintf("%d", pt.Edges)
@@ -173,12 +173,12 @@ func writeMarkdown(w io.Writer, r *Report) error {
 				ours := fmtSpread(spreadOf(walls(pt.Ours)), fmtSeconds)
 				inproc := fmtSpread(spreadOf(seconds(pt.InProcess)), fmtSeconds)
 				if !officialRun {
-					p("| %d | %d | %d | %s | %s | %s |\n", pt.N, pt.HypTokens, pt.Vertices, edges, ours, inproc)
+					p("| %d | %d | %d | %s | %s | %s | %s |\n", pt.N, pt.HypTokens, pt.Vertices, edges, ours, inproc, pt.Work)
 					continue
 				}
-				p("| %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", pt.N, pt.HypTokens, pt.Vertices, edges,
+				p("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", pt.N, pt.HypTokens, pt.Vertices, edges,
 					officialCell(pt.Official), ours, inproc,
-					speedupCell(pt.Ours, pt.Official), orDash(pt.Same))
+					speedupCell(pt.Ours, pt.Official), orDash(pt.Same), pt.Work)
 			}
 			p("\nGrowth, least squares on log time against log n:\n\n")
 			writeFits(p, f.fits(offStart, officialRun))

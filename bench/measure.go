@@ -70,8 +70,9 @@ type SystemRun struct {
 type FamilyPoint struct {
 	N               int // source tokens
 	HypTokens       int
-	Vertices, Edges int  // our lattice: vertices and closure edge list (0 when bounded)
-	Bounded         bool // over a budget (the official's predicted work, or our edge list): bounded search
+	Vertices, Edges int    // our lattice: vertices and closure edge list (0 when bounded)
+	Bounded         bool   // over a budget (the official's predicted work, or our edge list): bounded search
+	Work            string // the search that found the edits, and its work (searchWork)
 	InProcess       []time.Duration
 	Ours            []Sample
 	Official        []Sample
@@ -443,7 +444,7 @@ func measureInProcess(c *cases.Case, cfg *Config) (FamilyPoint, error) {
 
 // describe sets the figures of the lattice that r was scored on.
 func (pt *FamilyPoint) describe(r *scorer.SentenceResult) {
-	pt.Vertices, pt.Bounded = r.Cost.Vertices, r.Bounded != lattice.Exact
+	pt.Vertices, pt.Bounded, pt.Work = r.Cost.Vertices, r.Bounded != lattice.Exact, searchWork(r)
 	if !pt.Bounded {
 		pt.Edges = r.Cost.Edges
 	}

@@ -224,10 +224,12 @@
 //
 // One function plans it, before anything large is built (planSearch, in plan.go): the bounded
 // search over Options.MaxWork; the closure under Options.MaxEdges; otherwise the exact search
-// predicted to reserve less — the closure's keys bounded by the paths of at most u no-ops
+// predicted cheaper — the closure's keys bounded by the paths of at most u no-ops
 // (closureUpperBound, one sweep: exact on a lattice without branches, such as a hypothesis close
-// to its source), 84 bytes each, against the relaxed search's 2u+3 states a vertex, 44 bytes
-// each — and the closure whatever the other would cost when it has at most 65,536 keys. The
+// to its source), in bytes and in its Bellman–Ford's relaxations (which grow with the gold
+// edits, Options.GoldEdits), against the relaxed search's 2u+3 states a vertex (see
+// closureBytesPerKey) — and the closure whatever the other would cost when it has at most
+// 65,536 keys. The
 // reason is kept (Reason, Cost.Reason), as is the search's work in units that do not depend on
 // the clock (Cost), which testdata/cost.golden pins. For the search without the closure, Build
 // reserves what gold edits are placed with (about 28 bytes per vertex: the source scan, the

@@ -70,6 +70,9 @@ type Options struct {
 	// edge list counts them): a sentence whose closure would be larger is scored by the
 	// bounded search. Zero or negative: no cap but the memory budget.
 	MaxEdges int
+	// GoldEdits is the most gold edits one annotator of the sentence has, when known: the plan
+	// predicts the work of the closure's search with it (see Lattice.Search). 0: none.
+	GoldEdits int
 	// MaxWork, when positive, caps the official scorer's predicted work on a sentence,
 	// |V| × P, where P is the number of vertex pairs the closure can join (see
 	// Lattice.ClosurePairs): a sentence over it is scored by the bounded search without

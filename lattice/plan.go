@@ -35,8 +35,8 @@ const (
 
 	// The plan.
 	ReasonSmallClosure     // the closure surely has at most smallClosure keys
-	ReasonClosureCheaper   // the closure is predicted to reserve less than the search without it
-	ReasonNoClosureCheaper // the search without the closure is predicted to reserve less
+	ReasonClosureCheaper   // the closure is predicted cheaper than the search without it, in bytes and in work
+	ReasonNoClosureCheaper // the search without the closure is predicted cheaper, in bytes or in work
 	ReasonEdgeCap          // Options.MaxEdges: the closure, built up to the cap
 	ReasonNoClosureOver    // the search without the closure's arrays do not fit in the memory budget
 
@@ -64,8 +64,8 @@ const (
 func (r Reason) String() string {
 	return [...]string{
 		"none",
-		"its closure is small", "its closure is predicted to reserve less than the search without it",
-		"the search without the closure is predicted to reserve less than the closure",
+		"its closure is small", "its closure is predicted cheaper than the search without it",
+		"the search without the closure is predicted cheaper than the closure",
 		"the edge cap asks for the closure", "the search without the closure does not fit in the memory budget",
 		"its best paths tie", "its best path has a phrase the closure does not hold as it took it",
 		"too many phrase no-ops on its best paths to enumerate their survivals",
@@ -87,31 +87,41 @@ func fallbackReason(f Fallback) Reason {
 // would cost: a few milliseconds, and the official's own search.
 const smallClosure = 1 << 16
 
-// What each exact search reserves, as the plan predicts it. The closure: per vertex
-// (exactBytesPerVertex) and per key — its key, its occurrences in the edge list (1.25 a key on
-// a near-identical line, 1.2 on a heavily edited one), its places in the in-lists as they are
-// rebuilt (up to four), its weight, the out-edge index and BestPath's scratch: 84 bytes a key,
-// measured on both, against the 56 that exactBytesPerEdge counts at least. The search without
-// it: per vertex (implicitBytesPerVertex, statesBytesPerVertex) and per relaxed state
-// (implicitBytesPerState), before the tie search's lists, which only it needs.
-const closureBytesPerKey = 84
+// What the plan predicts of each exact search, from what it knows before building: the
+// closure's keys at most, K₊ (closureUpperBound), and the relaxed search's states, S (2u+3 a
+// vertex), in bytes and in work. The figures were measured on the benchmark families (bytes
+// allocated, the Levenshtein band's aside; TestPlanIsTheCheaper checks the choice).
+//
+// Bytes: the closure takes exactBytesPerVertex a vertex and 40 to 100 a key — the key, its
+// occurrences in the edge list, its places in the in-lists as they are rebuilt, its weight, the
+// out-edge index, BestPath's scratch — of which closureBytesPerKey is the upper end. The search
+// without it takes 44 a vertex and 145 to 175 a state wherever best paths tie (near-identical,
+// heavily edited and many-gold lines): the states' arrays (implicitBytesPerState), then the
+// tie search's lists and counts; noClosureBytesPerState.
+//
+// Work: the closure's Bellman–Ford relaxes an edge again each time an improvement reaches its
+// source, and every matched gold edit improves what follows it: with G gold edits an annotator
+// relaxes the list about G/8 times over (a line of 10,000 tokens with a gold edit every 3
+// tokens: 427 times, G = 3,333). A relaxed state costs about relaxationsPerState relaxations
+// (its transitions, over four passes: 165–485 ns against 10–15 ns).
+const (
+	closureBytesPerKey     = 84
+	noClosureBytesPerState = 160
+	relaxationsPerState    = 16
+)
 
 // planTest, when not SearchNone, is the plan of every lattice the memory and the caps allow
 // (for the tests, which search every lattice without the closure first).
 var planTest Search
 
 // planSearch chooses the search BestPath runs first, before anything large is built, from the
-// lattice's vertices: the bounded search over the work cap; the closure when the edge cap asks
-// for it; otherwise the exact search predicted to reserve less — the closure's keys bounded
-// above by the paths of at most u no-ops (closureUpperBound, one sweep, exact on a lattice
-// without branches such as a near-identical line; counted only as far as the search without
-// the closure could cost), against the relaxed search's states, u clamped (relaxedStates per
-// vertex). A closure of at most smallClosure keys is built whatever the other would cost.
-//
-// Reserving is doing: every byte reserved is written, and the relaxed search visits each state
-// several times where the closure's search relaxes an edge once or a few times, so the search
-// predicted to reserve less is the one that does less (the golden tests check the choice on
-// every benchmark family: testdata/cost.golden, TestPlanIsTheCheaper).
+// lattice's vertices and the gold edits' number (Options.GoldEdits): the bounded search over
+// the work cap; the closure when the edge cap asks for it; otherwise the closure when it is
+// predicted cheaper in both bytes and work (see closureBytesPerKey), its keys bounded above by
+// the paths of at most u no-ops (closureUpperBound, one sweep, exact on a lattice without
+// branches such as a near-identical line; counted only as far as the closure could be the
+// cheaper), and the search without it otherwise. A closure of at most smallClosure keys is
+// built whatever the other would cost.
 func (l *Lattice) planSearch() (Search, Reason, error) {
 	over, err := l.overWork(l.opt.MaxWork)
 	switch {
@@ -123,9 +133,13 @@ func (l *Lattice) planSearch() (Search, Reason, error) {
 		return SearchClosure, ReasonEdgeCap, nil
 	}
 	nv := int64(len(l.vrow))
-	l.cost.States = nv * int64(relaxedStates(l.u))
-	noClosure := nv*(implicitBytesPerVertex+statesBytesPerVertex) + l.cost.States*implicitBytesPerState
-	limit := max(smallClosure, (noClosure-nv*exactBytesPerVertex)/closureBytesPerKey)
+	states := nv * int64(relaxedStates(l.u))
+	l.cost.States = states
+	// The most keys for which the closure is the cheaper, in bytes and in work.
+	noClosure := nv*(implicitBytesPerVertex+statesBytesPerVertex) + states*noClosureBytesPerState
+	limit := (noClosure - nv*exactBytesPerVertex) / closureBytesPerKey
+	limit = min(limit, states*relaxationsPerState*8/(8+int64(max(l.opt.GoldEdits, 0))))
+	limit = max(limit, smallClosure)
 	bound, err := l.closureUpperBound(limit)
 	l.pairs.free(l.acct)
 	switch {

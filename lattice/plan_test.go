@@ -42,7 +42,7 @@ func TestPlanIsTheCheaper(t *testing.T) {
 		for i, plan := range []lattice.Search{lattice.SearchNone, lattice.SearchClosure, lattice.SearchNoClosure} {
 			lattice.PlanEvery(plan)
 			var l lattice.Lattice
-			if err := l.Build(p.Src, p.Hyp, lattice.Options{MaxUnchanged: 2, Memory: membudget.New(costBudget).Account()}); err != nil {
+			if err := l.Build(p.Src, p.Hyp, costOptions(p)); err != nil {
 				t.Fatalf("%s-n=%d planned %v: %v", tc.family, tc.n, plan, err)
 			}
 			for _, g := range p.Gold {

@@ -110,7 +110,7 @@ func (o Options) SearchReason(r *SentenceResult) string {
 	case r.Search == lattice.SearchBounded:
 		return "bounded (" + o.FallbackReason(r) + ")"
 	case r.Search == lattice.SearchNoClosure:
-		return fmt.Sprintf("without the closure (%s states, predicted to reserve less than its closure of over %s edges)",
+		return fmt.Sprintf("without the closure (%s states, predicted cheaper than its closure of over %s edges)",
 			states, membudget.Count(int(c.ClosureBound-1)))
 	}
 	bound := membudget.Count(int(c.ClosureBound))
@@ -118,7 +118,7 @@ func (o Options) SearchReason(r *SentenceResult) string {
 	case lattice.ReasonSmallClosure:
 		why = fmt.Sprintf("at most %s edges: small", bound)
 	case lattice.ReasonClosureCheaper:
-		why = fmt.Sprintf("at most %s edges, predicted to reserve less than %s states without it", bound, states)
+		why = fmt.Sprintf("at most %s edges, predicted cheaper than %s states without it", bound, states)
 	case lattice.ReasonEdgeCap:
 		why = fmt.Sprintf("--max-edges=%d asks for it", o.MaxEdges)
 	case lattice.ReasonNoClosureOver:
@@ -517,7 +517,11 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 	// so no edit whatever the gold edits are.
 	unchanged := slices.Equal(src, hyp)
 	if !unchanged {
-		err := ev.lat.Build(src, hyp, ev.latticeOptions())
+		opt := ev.latticeOptions()
+		for _, a := range s.Annotators {
+			opt.GoldEdits = max(opt.GoldEdits, len(a.Edits))
+		}
+		err := ev.lat.Build(src, hyp, opt)
 		res.Bounded, res.Cost = ev.lat.Bounded(), ev.lat.Cost()
 		if err != nil {
 			return res, err

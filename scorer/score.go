@@ -96,6 +96,39 @@ func (o Options) FallbackReason(r *SentenceResult) string {
 	return "within the budgets"
 }
 
+// SearchReason says, for a user, which search found a sentence's edits and why, with the
+// figures the choice compared (the closure's edges at most, the states of the search without
+// it): "closure (…)", "without the closure (…)", "bounded (…)" (see FallbackReason), or
+// "none (…)" for a hypothesis equal to its source.
+func (o Options) SearchReason(r *SentenceResult) string {
+	c := &r.Cost
+	states := membudget.Count(int(c.States))
+	why := c.Reason.String()
+	switch {
+	case r.Search == lattice.SearchNone:
+		return "none (the hypothesis is its source)"
+	case r.Search == lattice.SearchBounded:
+		return "bounded (" + o.FallbackReason(r) + ")"
+	case r.Search == lattice.SearchNoClosure:
+		return fmt.Sprintf("without the closure (%s states, predicted cheaper than its closure of over %s edges)",
+			states, membudget.Count(int(c.ClosureBound-1)))
+	}
+	bound := membudget.Count(int(c.ClosureBound))
+	switch c.Reason {
+	case lattice.ReasonSmallClosure:
+		why = fmt.Sprintf("at most %s edges: small", bound)
+	case lattice.ReasonClosureCheaper:
+		why = fmt.Sprintf("at most %s edges, predicted cheaper than %s states without it", bound, states)
+	case lattice.ReasonEdgeCap:
+		why = fmt.Sprintf("--max-edges=%d asks for it", o.MaxEdges)
+	case lattice.ReasonNoClosureOver:
+		why = fmt.Sprintf("the search without it, %s states, does not fit in the memory budget", states)
+	default:
+		why = "the search without it was not sure: " + why
+	}
+	return "closure (" + why + ")"
+}
+
 // DefaultMaxMemory is the default memory budget: membudget.DefaultFraction (half) of the
 // smallest of the machine's memory, its cgroup's limit and the address-space limit, and where
 // that figure comes from.
@@ -507,7 +540,11 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 	// so no edit whatever the gold edits are.
 	unchanged := slices.Equal(src, hyp)
 	if !unchanged {
-		err := ev.lat.Build(src, hyp, ev.latticeOptions())
+		opt := ev.latticeOptions()
+		for _, a := range s.Annotators {
+			opt.GoldEdits = max(opt.GoldEdits, len(a.Edits))
+		}
+		err := ev.lat.Build(src, hyp, opt)
 		res.Bounded, res.Cost = ev.lat.Bounded(), ev.lat.Cost()
 		if err != nil {
 			return res, err

@@ -84,6 +84,7 @@ func TestHostileLongLines(t *testing.T) {
 	streamedGzip, size := writeGzipLine(t, dir, "streamed.txt.gz", 1<<17, 16<<10)
 	keptGzip, keptSize := writeGzipLine(t, dir, "kept.txt.gz", 2048, 1<<20)
 	t.Logf("a 2 GB line compressed in %s (streamed) and %s (kept)", membudget.Bytes(int64(size)), membudget.Bytes(int64(keptSize)))
+	hooGold, hooSystem := sparseHOOFiles(t, dir, 128<<20)
 	longer := "line is longer than 4.0 MB, the most one line may take of the memory budget (a sixteenth of --max-memory 64.0 MB)"
 	tests := []struct {
 		args []string
@@ -107,6 +108,8 @@ func TestHostileLongLines(t *testing.T) {
 			"the same, read whole (the kept files' path)"},
 		{[]string{"score", writeLongLine(t, dir, "l128m.txt", "", 128<<20, "\n"), gold1}, "2147483648", "l128m.txt:1: the system file's line is longer than",
 			"a 128 MB line under a 2 GB address space, the default budget (the runtime's fatal error)"},
+		{[]string{"hoo", "eval", hooGold, hooSystem}, "2147483648", "0001GE.xml: the file is longer than",
+			"a HOO gold edit file of 128 MB under a 2 GB address space: HOO files are read whole, within what a line may take"},
 	}
 	limit := int64(2*hostileBudget + startupAllowance)
 	for _, tt := range tests {
@@ -132,6 +135,31 @@ func TestHostileLongLines(t *testing.T) {
 			t.Errorf("%s: peak resident set %s, over twice the budget plus the start-up allowance (%s)", tt.why, membudget.Bytes(r.peak), membudget.Bytes(limit))
 		}
 	}
+}
+
+// sparseHOOFiles makes a HOO gold directory whose one edit file is size bytes of nothing (a
+// sparse file: the test writes no such amount) and a system directory with that fragment's
+// empty edits, and returns the two directories.
+func sparseHOOFiles(t *testing.T, dir string, size int64) (gold, system string) {
+	t.Helper()
+	gold, system = filepath.Join(dir, "hoo-gold"), filepath.Join(dir, "hoo-system")
+	for _, d := range []string{gold, system} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeText(t, system, "0001XX1.xml", "<edits></edits>\n")
+	f, err := os.Create(filepath.Join(gold, "0001GE.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return gold, system
 }
 
 // writeText writes text to dir/name and returns its path.

@@ -21,6 +21,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -31,6 +32,7 @@ import (
 	"maxmatch/hoo/edits"
 	"maxmatch/internal/textcheck"
 	"maxmatch/internal/wording"
+	"maxmatch/membudget"
 )
 
 // Kind is the role of a file in the data.
@@ -249,7 +251,7 @@ func (d *Dir) Find(n Name, needPath string) (string, error) {
 
 // ReadText reads a raw or system text, which must be UTF-8.
 func ReadText(path string) (string, error) {
-	data, err := os.ReadFile(path)
+	data, err := readWhole(path)
 	if err != nil {
 		return "", err
 	}
@@ -262,7 +264,7 @@ func ReadText(path string) (string, error) {
 // ReadEdits reads an edit file (gold or system): UTF-8 XML with an <edits> element (package
 // edits; an empty file is an error).
 func ReadEdits(path string) ([]edits.Edit, error) {
-	data, err := os.ReadFile(path)
+	data, err := readWhole(path)
 	if err != nil {
 		return nil, err
 	}
@@ -270,6 +272,48 @@ func ReadEdits(path string) ([]edits.Edit, error) {
 		return nil, err
 	}
 	return edits.Read(path, bytes.NewReader(data))
+}
+
+// FileTooLargeError is a HOO file longer than the most one file read whole may take.
+type FileTooLargeError struct {
+	Path   string
+	Limit  int64  // bytes
+	Budget string // the memory budget the limit is a share of, and where it comes from
+}
+
+func (e *FileTooLargeError) Error() string {
+	return fmt.Sprintf("%s: the file is longer than %s, the most a HOO file may take (it is read whole: a sixteenth of the memory budget, %s); expected a text of one shared-task fragment", e.Path, membudget.Bytes(e.Limit), e.Budget)
+}
+
+// readWhole reads the file at path whole, as the HOO tools do (a fragment is a short text),
+// within what one line may take of the default memory budget (membudget.LineBytes): a larger
+// file, or a stream that never ends, is a FileTooLargeError rather than the runtime's
+// out-of-memory error.
+func readWhole(path string) ([]byte, error) {
+	budget, source := membudget.Default()
+	return readWithin(path, &FileTooLargeError{Path: path, Limit: membudget.LineBytes(budget), Budget: membudget.Bytes(budget) + ": " + source})
+}
+
+// readWithin reads the file at path whole if it holds at most tooLarge.Limit bytes, and
+// returns tooLarge otherwise; a regular file is refused by its size before it is read.
+func readWithin(path string, tooLarge *FileTooLargeError) ([]byte, error) {
+	limit := tooLarge.Limit
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > limit {
+		return nil, tooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, tooLarge
+	}
+	return data, nil
 }
 
 // CheckUTF8 returns an error naming the first byte of data that is not UTF-8: its line, column

@@ -1,6 +1,7 @@
 package fragment
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -221,5 +222,53 @@ func TestReadSourceAndPairTexts(t *testing.T) {
 	}
 	if _, err := PairTexts(rawDir, sysDir); err == nil || !strings.Contains(err.Error(), "0002AB1.txt: no raw text") {
 		t.Errorf("a system text without its raw text: %v", err)
+	}
+}
+
+// TestReadWithin: a HOO file is read whole, so its size is bounded as one line of the other
+// commands' files is (issue 27, item 5): a file over the limit, a regular file by its size
+// before any byte is read, and a stream that does not end by what it has given, is one error
+// naming the file and the limit; a file at the limit is read.
+func TestReadWithin(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, n int) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, bytes.Repeat([]byte("a"), n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tooLarge := func(p string) *FileTooLargeError {
+		return &FileTooLargeError{Path: p, Limit: 16, Budget: "256 B: a test's"}
+	}
+	atLimit := write("0001.txt", 16)
+	if data, err := readWithin(atLimit, tooLarge(atLimit)); err != nil || len(data) != 16 {
+		t.Errorf("a file of 16 bytes at a limit of 16: %d bytes, %v; want them all", len(data), err)
+	}
+	over := write("0002.txt", 17)
+	_, err := readWithin(over, tooLarge(over))
+	var e *FileTooLargeError
+	if !errors.As(err, &e) || !strings.Contains(err.Error(), over+": the file is longer than 16 B") {
+		t.Errorf("a file of 17 bytes at a limit of 16: %v; want a FileTooLargeError naming it", err)
+	}
+	// A sparse file of 1 TB: refused by its size, or the test would read a terabyte.
+	sparse := filepath.Join(dir, "0003.txt")
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(1 << 40); err != nil {
+		t.Skipf("no sparse file of 1 TB here: %v", err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readWithin(sparse, tooLarge(sparse)); !errors.As(err, &e) {
+		t.Errorf("a sparse file of 1 TB: %v; want a FileTooLargeError before reading", err)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if _, err := readWithin("/dev/zero", tooLarge("/dev/zero")); !errors.As(err, &e) {
+			t.Errorf("/dev/zero, a stream that never ends: %v; want a FileTooLargeError", err)
+		}
 	}
 }

@@ -32,16 +32,20 @@ func syntheticReport() *Report {
 		MaxMemory: 12 << 30,
 	}
 	r.Startup = StartupRun{
-		Ours:     []Sample{ok(0.002, 0.002, 5), ok(0.002, 0.002, 5), ok(0.002, 0.002, 5)},
-		Official: []Sample{ok(0.05, 0.05, 8), ok(0.05, 0.05, 8), ok(0.05, 0.05, 8)},
-		Probe:    ok(0.001, 0.001, 2),
+		Measured: Measured{
+			Ours:     []Sample{ok(0.002, 0.002, 5), ok(0.002, 0.002, 5), ok(0.002, 0.002, 5)},
+			Official: []Sample{ok(0.05, 0.05, 8), ok(0.05, 0.05, 8), ok(0.05, 0.05, 8)},
+		},
+		Probe: ok(0.001, 0.001, 2),
 	}
 	for _, name := range []string{"AAA", "BBB"} {
 		r.Systems = append(r.Systems, SystemRun{
 			Name: name, Sentences: 1312, SrcTokens: 30000, HypTokens: 30000,
-			Ours:     []Sample{ok(1, 1, 30), ok(2, 2, 31), ok(4, 4, 32)},
-			Official: []Sample{ok(100, 100, 70), ok(100, 100, 71), ok(100, 100, 72)},
-			Same:     "yes",
+			Measured: Measured{
+				Ours:     []Sample{ok(1, 1, 30), ok(2, 2, 31), ok(4, 4, 32)},
+				Official: []Sample{ok(100, 100, 70), ok(100, 100, 71), ok(100, 100, 72)},
+				Same:     "yes",
+			},
 		})
 	}
 	fam := FamilyRun{Name: "unrelated", Description: "a test family"}

@@ -113,7 +113,7 @@ func (r *Report) commandTarget(goal string, pt *FamilyPoint, wall, peakLimit flo
 		t.measured = "not run (`-families`, `-long-sizes`)"
 		return t
 	case pt.OursError != "" || len(walls(pt.Ours)) < len(pt.Ours):
-		t.status, t.measured = notMet, "refused or failed: "+orDash(pt.OursError)
+		t.status, t.measured = notMet, "refused or failed: "+dash(pt.OursError)
 		return t
 	}
 	w, peak := spreadOf(walls(pt.Ours)), peakMB(pt.Ours)

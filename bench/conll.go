@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"maxmatch/bench/internal/proc"
 	"maxmatch/internal/benchcases"
 )
 
@@ -24,10 +25,11 @@ func (s *startupSection) prepare(cfg *Config, dir string) ([]inProcessCase, erro
 
 func (s *startupSection) round(cfg *Config, r int) error {
 	if r == 0 {
-		var err error
-		if s.run.Probe, _, err = cfg.Spawner.Run([]string{"true"}, 0); err != nil {
+		probe, err := cfg.Spawner.Run([]string{"true"}, 0, proc.Options{})
+		if err != nil {
 			return err
 		}
+		s.run.Probe = probe.Sample
 	}
 	if _, err := score(cfg, r, "start-up", s.files, &s.run.Measured, officialArgv(cfg, s.files, false), cfg.Timeout, false); err != nil {
 		return err

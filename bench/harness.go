@@ -162,7 +162,7 @@ func oursSlot(cfg *Config, in caseFiles) (Sample, proc.Result, error) {
 // (its sample's status says so, its Result why), not an error of the harness; the error is
 // the spawner's, or a command that could not start.
 func runMeasured(cfg *Config, argv []string, timeout time.Duration, opt proc.Options) (proc.Result, error) {
-	res, err := cfg.Spawner.RunWith(argv, timeout, opt)
+	res, err := cfg.Spawner.Run(argv, timeout, opt)
 	if err != nil && res.ExitCode == 0 {
 		return res, err
 	}

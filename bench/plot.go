@@ -51,7 +51,8 @@ type panel struct {
 }
 
 // A series is points drawn as marks (shape), a line through them (line), or both (a line
-// alone has no shape); named in the legend unless name is "".
+// alone has no shape); named in the legend unless name is "" or an earlier series of the
+// panel has the name.
 type series struct {
 	xys    plotter.XYs
 	name   string
@@ -146,8 +147,9 @@ func (pn *panel) plot() (*plot.Plot, error) {
 	if pn.bars == nil {
 		p.Add(plotter.NewGrid())
 	}
+	named := map[string]bool{"": true}
 	for _, s := range pn.series {
-		if err := s.addTo(p); err != nil {
+		if err := s.addTo(p, named); err != nil {
 			return nil, err
 		}
 	}
@@ -169,8 +171,9 @@ func (pn *panel) plot() (*plot.Plot, error) {
 	return p, nil
 }
 
-// addTo draws the series on p, unless it has no point.
-func (s series) addTo(p *plot.Plot) error {
+// addTo draws the series on p, unless it has no point, and names it in the legend unless it
+// is named.
+func (s series) addTo(p *plot.Plot, named map[string]bool) error {
 	if len(s.xys) == 0 {
 		return nil
 	}
@@ -193,8 +196,9 @@ func (s series) addTo(p *plot.Plot) error {
 		p.Add(l)
 		legend = append([]plot.Thumbnailer{l}, legend...)
 	}
-	if s.name != "" {
+	if !named[s.name] {
 		p.Legend.Add(s.name, legend...)
+		named[s.name] = true
 	}
 	return nil
 }
@@ -253,7 +257,7 @@ func scalingFigure(r *Report) figure {
 			}
 		}
 		f.panels = append(f.panels, panel{title: fam.Name, x: "source tokens n", y: "time", log: true, legendSize: vg.Points(9),
-			xTicks: sizeTicks(sizes, func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }), room: 0.35, series: []series{
+			xTicks: sizeTicks(sizes, plainLabel), room: 0.35, series: []series{
 				{plotter.XYs(off), "official 3.2", officialColor, draw.CircleGlyph{}, true, nil},
 				{plotter.XYs(timeouts), "official: > " + fmtSeconds(r.Timeout.Seconds()) + " (killed)", officialColor, draw.TriangleGlyph{}, false, nil},
 				{plotter.XYs(cmd), "maxmatch command", commandColor, draw.SquareGlyph{}, true, nil},
@@ -334,7 +338,6 @@ func longFigure(r *Report) figure {
 	}
 	var sizes []float64
 	var time, memory []series
-	var onceT, onceM onceNames // each panel names a series once
 	for i, l := range r.Long {
 		col := longColors[i%len(longColors)]
 		var cmd, inproc, mem, off, offMem, unfinished points
@@ -355,11 +358,11 @@ func longFigure(r *Report) figure {
 		time = append(time,
 			series{plotter.XYs(cmd), l.Name + ": command", col, draw.SquareGlyph{}, true, nil},
 			series{plotter.XYs(inproc), l.Name + ": in-process", col, draw.PyramidGlyph{}, true, dashed},
-			series{plotter.XYs(off), onceT.name(off, "official 3.2"), officialColor, draw.CircleGlyph{}, true, nil},
-			series{plotter.XYs(unfinished), onceT.name(unfinished, unfinishedName), officialColor, draw.TriangleGlyph{}, false, nil})
+			series{plotter.XYs(off), "official 3.2", officialColor, draw.CircleGlyph{}, true, nil},
+			series{plotter.XYs(unfinished), unfinishedName, officialColor, draw.TriangleGlyph{}, false, nil})
 		memory = append(memory,
 			series{plotter.XYs(mem), l.Name + ": command", col, draw.SquareGlyph{}, true, nil},
-			series{plotter.XYs(offMem), onceM.name(offMem, "official 3.2"), officialColor, draw.CircleGlyph{}, true, nil})
+			series{plotter.XYs(offMem), "official 3.2", officialColor, draw.CircleGlyph{}, true, nil})
 	}
 	ticks := sizeTicks(sizes, tokenScale.format)
 	// Short y labels: gonum centres an axis label at the arithmetic middle of the range, near
@@ -381,7 +384,6 @@ func joinedFigure(r *Report) figure {
 	}
 	per, _ := r.joinedGrowth()
 	var ss []series
-	var once onceNames
 	for _, g := range per {
 		var in, cmd, off, unfinished points
 		for k, grp := range g.Groups {
@@ -395,17 +397,17 @@ func joinedFigure(r *Report) figure {
 			}
 		}
 		ss = append(ss,
-			series{plotter.XYs(cmd), once.name(cmd, "maxmatch command, per file"), commandColor, draw.SquareGlyph{}, true, nil},
-			series{plotter.XYs(in), once.name(in, "maxmatch in-process, per file"), inProcColor, draw.PyramidGlyph{}, true, dashed},
-			series{plotter.XYs(off), once.name(off, "official 3.2, per file"), officialColor, draw.CircleGlyph{}, true, nil},
-			series{plotter.XYs(unfinished), once.name(unfinished, unfinishedName), officialColor, draw.TriangleGlyph{}, false, nil})
+			series{plotter.XYs(cmd), "maxmatch command, per file", commandColor, draw.SquareGlyph{}, true, nil},
+			series{plotter.XYs(in), "maxmatch in-process, per file", inProcColor, draw.PyramidGlyph{}, true, dashed},
+			series{plotter.XYs(off), "official 3.2, per file", officialColor, draw.CircleGlyph{}, true, nil},
+			series{plotter.XYs(unfinished), unfinishedName, officialColor, draw.TriangleGlyph{}, false, nil})
 	}
 	var groups []float64
 	for _, g := range append([]int{1}, r.joinedGroups()...) {
 		groups = append(groups, float64(g))
 	}
 	f.panels = []panel{{title: "CoNLL-2014 files: time per file against sentences per line", x: "sentences per line g", y: "time", log: true,
-		xTicks: sizeTicks(groups, func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }), xPad: 1.3, room: 0.5, series: ss}}
+		xTicks: sizeTicks(groups, plainLabel), xPad: 1.3, room: 0.5, series: ss}}
 	return f
 }
 
@@ -418,20 +420,6 @@ func unfinishedAt(official []Sample) float64 {
 		return 0
 	}
 	return official[0].Wall.Seconds()
-}
-
-// onceNames gives each legend name to the first non-empty series that asks for it, "" after.
-type onceNames map[string]bool
-
-func (o *onceNames) name(xys points, name string) string {
-	if len(xys) == 0 || (*o)[name] {
-		return ""
-	}
-	if *o == nil {
-		*o = onceNames{}
-	}
-	(*o)[name] = true
-	return name
 }
 
 // timeDecades marks the powers of ten of a logarithmic time axis, labelled as durations
@@ -470,11 +458,13 @@ func plainTicks(lo, hi float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(lo, hi)
 	for i := range ts {
 		if ts[i].Label != "" {
-			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', -1, 64)
+			ts[i].Label = plainLabel(ts[i].Value)
 		}
 	}
 	return ts
 }
+
+func plainLabel(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // sizeTicks marks exactly these values (those within the axis range, once each), labelled by
 // label.

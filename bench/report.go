@@ -146,22 +146,9 @@ type Target struct {
 }
 
 // Spread is the median, minimum and maximum of some values.
-type Spread struct {
-	Median, Min, Max float64
-	N                int
-}
+type Spread = proc.Spread
 
-// spreadOf summarises xs; the zero Spread (N = 0) when xs is empty. (benchmath's median
-// interpolates, which moves the last bit of an even count's: the page keeps the mean of the
-// middle two.)
-func spreadOf(xs []float64) Spread {
-	if len(xs) == 0 {
-		return Spread{}
-	}
-	s := slices.Sorted(slices.Values(xs))
-	n := len(s)
-	return Spread{Median: (s[(n-1)/2] + s[n/2]) / 2, Min: s[0], Max: s[n-1], N: n}
-}
+var spreadOf = proc.SpreadOf
 
 // walls, cpus and peakMB are the wall and CPU times (seconds) and the largest peak memory (MB)
 // of the runs that finished; allWalls, allCPUs and allPeakMB those of every run (a refusal's).

@@ -61,21 +61,3 @@ func TestFitPowerLawRejectsDegenerateInput(t *testing.T) {
 		t.Error("a zero time: want an error (log of zero)")
 	}
 }
-
-func TestSpreadOf(t *testing.T) {
-	cases := []struct {
-		name string
-		xs   []float64
-		want Spread
-	}{
-		{"odd count: the middle value", []float64{3, 1, 2}, Spread{2, 1, 3, 3}},
-		{"even count: the mean of the middle two", []float64{4, 1, 3, 2}, Spread{2.5, 1, 4, 4}},
-		{"one value", []float64{7}, Spread{7, 7, 7, 1}},
-		{"none: the zero Spread", nil, Spread{}},
-	}
-	for _, c := range cases {
-		if got := spreadOf(c.xs); got != c.want {
-			t.Errorf("%s: spreadOf(%v) = %+v, want %+v", c.name, c.xs, got, c.want)
-		}
-	}
-}

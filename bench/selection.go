@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"maps"
@@ -134,13 +135,28 @@ func otherFamilies() []string {
 	return names
 }
 
+// items reads a comma-separated flag ("none" for none), each item by item.
+func items[T any](s string, item func(string) (T, error)) ([]T, error) {
+	if s == "none" {
+		return nil, nil
+	}
+	var out []T
+	for _, f := range strings.Split(s, ",") {
+		v, err := item(strings.TrimSpace(f))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 // selectFamilies resolves -families: names of short and long families, or "none".
 func selectFamilies(spec string) (short, long []benchcases.Family, err error) {
 	if spec == "none" {
 		return nil, nil, nil
 	}
 	for _, name := range strings.Split(spec, ",") {
-		name = strings.TrimSpace(name)
 		if f, ok := benchcases.FamilyByName(name); ok {
 			short = append(short, f)
 		} else if f, ok := benchcases.LongFamilyByName(name); ok {
@@ -155,20 +171,14 @@ func selectFamilies(spec string) (short, long []benchcases.Family, err error) {
 // parseLongMax reads "family=tokens,…" ("none" for none); every family must be a long one.
 func parseLongMax(s string) (map[string]int, error) {
 	m := map[string]int{}
-	if s == "none" || s == "" {
+	if s == "none" {
 		return m, nil
 	}
 	for _, item := range strings.Split(s, ",") {
-		name, n, ok := strings.Cut(strings.TrimSpace(item), "=")
-		if !ok {
-			return nil, fmt.Errorf("%q: expected family=tokens", item)
-		}
-		if _, long := benchcases.LongFamilyByName(name); !long {
-			return nil, fmt.Errorf("%q: no long family %q", item, name)
-		}
+		name, n, _ := strings.Cut(item, "=")
 		v, err := strconv.Atoi(n)
-		if err != nil || v <= 0 {
-			return nil, fmt.Errorf("%q: %q is not a positive number of tokens", item, n)
+		if _, long := benchcases.LongFamilyByName(name); !long || err != nil || v <= 0 {
+			return nil, fmt.Errorf("%q: expected family=tokens, a long family and a positive number of tokens", item)
 		}
 		m[name] = v
 	}
@@ -196,13 +206,13 @@ type joinedChoice map[int][]string
 // parseJoinedChoice reads "GROUP:all" and "GROUP:SYSTEM" items, comma-separated, or "none".
 func parseJoinedChoice(s string) (joinedChoice, error) {
 	c := joinedChoice{}
-	if s == "none" || s == "" {
+	if s == "none" {
 		return c, nil
 	}
 	for _, item := range strings.Split(s, ",") {
-		g, who, ok := strings.Cut(strings.TrimSpace(item), ":")
+		g, who, _ := strings.Cut(item, ":")
 		group, err := strconv.Atoi(g)
-		if !ok || err != nil || group < 2 || who == "" {
+		if err != nil || group < 2 || who == "" {
 			return nil, fmt.Errorf("%q: expected GROUP:all or GROUP:SYSTEM, GROUP at least 2", item)
 		}
 		c[group] = append(c[group], who)
@@ -217,7 +227,7 @@ func (c joinedChoice) has(group int, system string) bool {
 
 // String says it for the report: "groups of 5: every file; groups of 26: CAMB".
 func (c joinedChoice) String() string {
-	var parts []string
+	parts := []string{}
 	for _, g := range slices.Sorted(maps.Keys(c)) {
 		who := strings.Join(c[g], ", ")
 		if slices.Contains(c[g], "all") {
@@ -225,42 +235,29 @@ func (c joinedChoice) String() string {
 		}
 		parts = append(parts, fmt.Sprintf("groups of %d: %s", g, who))
 	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, "; ")
+	return cmp.Or(strings.Join(parts, "; "), "none")
 }
 
 func parseChecks(s string) ([]string, error) {
-	if s == "none" || s == "" {
-		return nil, nil
-	}
-	var out []string
-	for _, name := range strings.Split(s, ",") {
-		if name = strings.TrimSpace(name); !slices.Contains(checkNames, name) {
-			return nil, fmt.Errorf("unknown check %q (known: %s)", name, strings.Join(checkNames, ", "))
+	return items(s, func(name string) (string, error) {
+		if !slices.Contains(checkNames, name) {
+			return "", fmt.Errorf("unknown check %q (known: %s)", name, strings.Join(checkNames, ", "))
 		}
-		out = append(out, name)
-	}
-	return out, nil
+		return name, nil
+	})
 }
 
-// ints is the setter of a flag of integers of at least least, comma-separated ("none" for
-// none).
+// ints is the setter of a flag of integers of at least least.
 func ints(to *[]int, least int) func(string) error {
-	return func(s string) error {
-		*to = nil
-		if s == "none" {
-			return nil
-		}
-		for _, f := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
+	return func(s string) (err error) {
+		*to, err = items(s, func(f string) (int, error) {
+			n, err := strconv.Atoi(f)
 			if err != nil || n < least {
-				return fmt.Errorf("%q is not an integer of at least %d", f, least)
+				return 0, fmt.Errorf("%q is not an integer of at least %d", f, least)
 			}
-			*to = append(*to, n)
-		}
-		return nil
+			return n, nil
+		})
+		return err
 	}
 }
 

@@ -67,6 +67,7 @@ func freshMemoryRows(r *Report) []freshRow {
 	}
 	return out
 }
+
 // shares returns the shares of the rows whose time beyond start-up is over minExtra: below the
 // start-up's own range (its noise), the time beyond it is too small to divide by (a 34 µs
 // remainder against 0.4 ms of touches reads as 1,100%).

@@ -10,7 +10,6 @@ import (
 // Fit is a power law t = C·n^Exponent fitted by least squares on log t against log n.
 type Fit struct {
 	Exponent float64
-	C        float64 // t at n = 1, in the unit of the times fitted
 	R2       float64 // coefficient of determination, on the log–log data
 	Points   int
 	MinN     int // the smallest and largest n fitted
@@ -34,7 +33,7 @@ func fitPowerLaw(n []int, t []float64) (Fit, error) {
 		return Fit{}, errTooFewPoints
 	}
 	alpha, beta := stat.LinearRegression(x, y, nil, false)
-	f.Exponent, f.C = beta, math.Exp(alpha)
+	f.Exponent = beta
 	f.R2 = stat.RSquared(x, y, nil, alpha, beta)
 	return f, nil
 }

@@ -65,12 +65,15 @@ func parseFlags(args []string) (cfg *Config, render string, ok bool) {
 	fs.StringVar(&render, "render", "", "write the page of a run's benchmarks.json again, without measuring")
 	// The selection's flags, each set to its default as the command line would set it.
 	list := func(name, value, usage string, set func(string) error) {
-		fs.Func(name, fmt.Sprintf("%s (default %q)", usage, value), set)
+		if value != "" {
+			usage = fmt.Sprintf("%s (default %q)", usage, value)
+		}
+		fs.Func(name, usage, set)
 		if err := set(value); err != nil {
 			panic(fmt.Sprintf("-%s's default %q: %v", name, value, err))
 		}
 	}
-	list("systems", "", "comma-separated system names in DATA/conll14/systems (\"\": all; \"none\" for none)", func(s string) error {
+	list("systems", "", "comma-separated system names in DATA/conll14/systems (default: all; \"none\" for none)", func(s string) error {
 		switch s {
 		case "":
 			cfg.Systems = nil // all, once the data is found

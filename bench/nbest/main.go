@@ -25,9 +25,9 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -299,14 +299,18 @@ func (c *config) anchor(name, mirror, commit, module, python string, pkg *packag
 	if err := json.Unmarshal([]byte(m.Stdout), &res); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
-	// Ours, sentence by sentence, on the same hypotheses, to compare the figures.
-	ours, err := c.sentenceFigures(len(res.Results))
+	// Ours, sentence by sentence (nbest --jsonl), on the same hypotheses, to compare the figures.
+	ours, err := proc.Measure(exec.Command(c.maxmatch, "nbest", "--jsonl", filepath.Join(c.dir, "conll.jsonl"), c.gold), proc.Options{})
 	if err != nil {
 		return err
 	}
-	same := 0
-	for k := range res.Results {
-		if res.Results[k] == ours[k] {
+	same, dec := 0, json.NewDecoder(strings.NewReader(ours.Stdout))
+	for _, theirs := range res.Results {
+		var r struct{ P, R, F float64 }
+		if err := dec.Decode(&r); err != nil {
+			return fmt.Errorf("maxmatch nbest --jsonl: %v", err)
+		}
+		if theirs == [3]float64{r.P, r.R, r.F} {
 			same++
 		}
 	}
@@ -316,25 +320,6 @@ func (c *config) anchor(name, mirror, commit, module, python string, pkg *packag
 		"Sentence-level P, R and F equal to ours (nbest --jsonl) for %d of %d hypotheses.\n\n",
 		name, n, res.Seconds, float64(n)/res.Seconds, m.Sample.CPU.Seconds(), membudget.Bytes(m.Sample.MaxRSS), pkgSeconds, res.Seconds/pkgSeconds, same, n)
 	return nil
-}
-
-// sentenceFigures returns P, R and F of the first n hypotheses of the list, by nbest --jsonl.
-func (c *config) sentenceFigures(n int) ([][3]float64, error) {
-	m, err := proc.Measure(exec.Command(c.maxmatch, "nbest", "--jsonl", filepath.Join(c.dir, "conll.jsonl"), c.gold), proc.Options{})
-	if err != nil {
-		return nil, err
-	}
-	var out [][3]float64
-	sc := bufio.NewScanner(strings.NewReader(m.Stdout))
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() && len(out) < n {
-		var r struct{ P, R, F float64 }
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, err
-		}
-		out = append(out, [3]float64{r.P, r.R, r.F})
-	}
-	return out, nil
 }
 
 // serveMemory sends n requests to one "maxmatch serve" (single hypotheses of the list, with a
@@ -379,30 +364,22 @@ func (c *config) serveMemory(n int) error {
 	}()
 	start := time.Now()
 	sampleEvery := max(n/1000, 100)
-	rd := bufio.NewReaderSize(stdout, 1<<16)
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	var samples []int64
 	answers, errs := 0, 0
-	for {
-		line, err := rd.ReadSlice('\n')
-		if err == io.EOF {
-			break
+	for sc.Scan() {
+		answers++
+		if bytes.Contains(sc.Bytes(), []byte(`,"error":`)) {
+			errs++
 		}
-		if err != nil && err != bufio.ErrBufferFull {
-			return err
-		}
-		if err == nil {
-			answers++
-			if bytes.Contains(line, []byte(`,"error":`)) {
-				errs++
-			}
-			if answers%sampleEvery == 0 {
-				if kib := rss(cmd.Process.Pid); kib > 0 { // 0: the process has just ended
-					samples = append(samples, kib)
-				}
+		if answers%sampleEvery == 0 {
+			if kib := rss(cmd.Process.Pid); kib > 0 { // 0: the process has just ended
+				samples = append(samples, kib)
 			}
 		}
 	}
-	if err := cmd.Wait(); err != nil {
+	if err := errors.Join(sc.Err(), cmd.Wait()); err != nil {
 		return err
 	}
 	elapsed := time.Since(start)

@@ -48,7 +48,7 @@ func (s *familySection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 // describe sets a point's in-process figures: its samples and the lattice it was scored on,
 // or why the scorer refused it.
 func (pt *FamilyPoint) describe(res *inProcessResult) {
-	pt.InProcess, pt.OursError = res.Samples, res.Refused
+	pt.InProcess, pt.OursError, pt.Metrics = res.Samples, res.Refused, res.Metrics
 	m := res.Metrics
 	pt.Vertices, pt.Edges, pt.Bounded = int(m[metricVertices]), int(m[metricEdges]), m[metricBounded] == 1
 	pt.BandCells = int(m[metricBandCells])

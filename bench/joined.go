@@ -65,7 +65,7 @@ func (s *joinedSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 	for i := range *s.runs {
 		jr := &(*s.runs)[i]
 		cases = append(cases, inProcessCase{scoreFileCase(jr.Name, jr.Group), func(res *inProcessResult) {
-			jr.InProcess, jr.Bounded = res.Samples, int(res.Metrics[metricBoundedSentences])
+			jr.InProcess, jr.Metrics, jr.Bounded = res.Samples, res.Metrics, int(res.Metrics[metricBoundedSentences])
 		}})
 	}
 	return cases, nil

@@ -67,6 +67,9 @@ type Measured struct {
 	Official  []Sample // one per round it ran
 	Same      string   // "yes" when both printed the same scores, else what differed; "" if the official was not run
 	InProcess []time.Duration
+	// What the in-process benchmark reported beside its time, by unit (inprocess.go's metrics:
+	// a figure a benchmark adds is here for the page's template).
+	Metrics map[string]float64 `json:",omitempty"`
 	// Why a command did not score it (the last line of its standard error): ours refusing a
 	// long line, the official failing on a joined file or a long line.
 	OursError, OfficialError string

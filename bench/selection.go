@@ -154,10 +154,14 @@ func items[T any](s string, item func(string) (T, error)) ([]T, error) {
 	return out, nil
 }
 
-// selectFamilies resolves -families: names of short and long families, or "none".
+// selectFamilies resolves -families: names of short and long families, "" for the defaults,
+// or "none".
 func selectFamilies(spec string) (short, long []benchcases.Family, err error) {
-	if spec == "none" {
+	switch spec {
+	case "none":
 		return nil, nil, nil
+	case "":
+		spec = strings.Join(defaultFamilies(), ",")
 	}
 	for _, name := range strings.Split(spec, ",") {
 		if f, ok := benchcases.FamilyByName(name); ok {

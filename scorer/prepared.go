@@ -44,7 +44,7 @@ func Prepare(gold []Sentence, opt Options) *PreparedGold {
 		p.src[i] = ids[start:len(ids):len(ids)]
 		perAnnotator := make([][]lattice.Gold, len(s.Annotators))
 		for a := range s.Annotators {
-			perAnnotator[a] = cloneGold(ev.latticeGold(ev.annotatorGold(&s.Annotators[a])))
+			perAnnotator[a] = cloneGold(ev.latticeGold(ev.opt.ScoredGold(&s.Annotators[a])))
 		}
 		p.gold[i] = perAnnotator
 		if cap(ids)-len(ids) < 256 {

@@ -235,11 +235,14 @@ var pageFuncs = template.FuncMap{
 		switch {
 		case pt.OursError != "":
 			return "refused"
+		case searchOf(pt.Metrics) != "":
+			return searchOf(pt.Metrics)
 		case pt.Bounded:
 			return "bounded"
 		}
 		return "exact"
 	},
+	"work": func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
 	"stderr": func(s string) string {
 		s = strings.TrimSpace(s)
 		if lines := strings.Split(s, "\n"); len(lines) > 1 {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"maxmatch/lattice"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pages in testdata/")
@@ -65,6 +67,10 @@ func syntheticReport() *Report {
 			}
 		}
 		pt.Same = "yes"
+		pt.Metrics = map[string]float64{metricSearch: float64(lattice.SearchClosure), "relaxations": float64(n * n * n)}
+		if pt.Bounded {
+			pt.Metrics = map[string]float64{metricSearch: float64(lattice.SearchBounded), "bounded-states": float64(40 * n), "reserved-B": 3 << 20}
+		}
 		fam.Points = append(fam.Points, pt)
 	}
 	r.Families = []FamilyRun{fam}
@@ -102,6 +108,8 @@ func scaleReport() *Report {
 	near := FamilyRun{Name: "near-identical", Description: "a test line"}
 	for _, n := range []int{1_000, 10_000, 100_000, 1_000_000} {
 		pt := FamilyPoint{N: n, HypTokens: n, Vertices: n, Edges: 10, BandCells: 5 * n}
+		// The edited line below has no search or work figures, as a run of an earlier harness.
+		pt.Metrics = map[string]float64{metricSearch: float64(lattice.SearchNoClosure), "state-visits": float64(2 * n), "pairs-scanned": float64(n)}
 		wall := 0.002 + 1e-6*float64(n) // start-up plus n: 0.102 s at 10⁵, 1.002 s at 10⁶
 		for range 3 {
 			pt.Ours = append(pt.Ours, ok(wall, wall, 5+int64(n/4000))) // 30 MB at 10⁵, 255 MB at 10⁶

@@ -54,6 +54,21 @@ func (pt *FamilyPoint) describe(res *inProcessResult) {
 	pt.BandCells = int(m[metricBandCells])
 }
 
+// searchName names the search that scored the point in-process: "refused", or lattice.Search's
+// name ("closure", "no closure", "bounded"); "exact" or "bounded" for a run of a harness that
+// did not report it.
+func (pt FamilyPoint) searchName() string {
+	switch {
+	case pt.OursError != "":
+		return "refused"
+	case searchOf(pt.Metrics) != "":
+		return searchOf(pt.Metrics)
+	case pt.Bounded:
+		return "bounded"
+	}
+	return "exact"
+}
+
 // round runs round r of the families: ours on every size, then the official until a size does
 // not finish: once its first run of a size did not, it is not run again on that size nor on
 // any larger one (marked skipped in the first round). Our command's failure is the harness's

@@ -231,17 +231,7 @@ var pageFuncs = template.FuncMap{
 		}
 		return strconv.Itoa(pt.Edges)
 	},
-	"search": func(pt FamilyPoint) string {
-		switch {
-		case pt.OursError != "":
-			return "refused"
-		case searchOf(pt.Metrics) != "":
-			return searchOf(pt.Metrics)
-		case pt.Bounded:
-			return "bounded"
-		}
-		return "exact"
-	},
+	"search": FamilyPoint.searchName,
 	"work": func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
 	"stderr": func(s string) string {
 		s = strings.TrimSpace(s)

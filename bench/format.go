@@ -232,7 +232,7 @@ var pageFuncs = template.FuncMap{
 		return strconv.Itoa(pt.Edges)
 	},
 	"search": FamilyPoint.searchName,
-	"work": func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
+	"work":   func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
 	"stderr": func(s string) string {
 		s = strings.TrimSpace(s)
 		if lines := strings.Split(s, "\n"); len(lines) > 1 {

@@ -199,20 +199,10 @@ func findOfficial(cfg *Config, tmp string) error {
 	case cfg.Official != "" && cfg.Mirror != "":
 		return fmt.Errorf("give -official or -mirror, not both")
 	case cfg.Mirror != "":
-		dir := filepath.Join(tmp, "m2scorer-3.2")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		var err error
+		if cfg.Official, err = proc.ExtractOfficial(cfg.Mirror, "2122ffd", filepath.Join(tmp, "m2scorer-3.2")); err != nil {
 			return err
 		}
-		for _, name := range []string{"m2scorer.py", "levenshtein.py", "util.py"} {
-			src, err := exec.Command("git", "--git-dir", cfg.Mirror, "show", "2122ffd:scripts/"+name).Output()
-			if err != nil {
-				return fmt.Errorf("extracting %s from %s: %v", name, cfg.Mirror, err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-				return err
-			}
-		}
-		cfg.Official = filepath.Join(dir, "m2scorer.py")
 		cfg.OfficialFrom = "release 3.2 (commit 2122ffd of nusnlp/m2scorer, scripts/)"
 	case cfg.Official != "":
 		cfg.OfficialFrom = cfg.Official

@@ -28,6 +28,7 @@ import (
 	"strings"
 	"time"
 
+	"maxmatch/bench/internal/proc"
 	"maxmatch/m2verbose"
 	"maxmatch/scorer"
 )
@@ -121,14 +122,9 @@ func check(err error) {
 
 // extract writes the scorer's scripts at rev into tmp/name and returns that directory.
 func extract(tmp, rev, name string) string {
-	dir := filepath.Join(tmp, name)
-	check(os.MkdirAll(dir, 0o755))
-	for _, f := range []string{"m2scorer.py", "levenshtein.py", "util.py"} {
-		out, err := exec.Command("git", "--git-dir", *mirror, "show", rev+":scripts/"+f).Output()
-		check(err)
-		check(os.WriteFile(filepath.Join(dir, f), out, 0o644))
-	}
-	return dir
+	_, err := proc.ExtractOfficial(*mirror, rev, filepath.Join(tmp, name))
+	check(err)
+	return filepath.Join(tmp, name)
 }
 
 type config struct {

@@ -49,38 +49,32 @@ type checksSection struct{ runs *[]CheckRun }
 func (s *checksSection) prepare(cfg *Config, dir string) ([]inProcessCase, error) {
 	var large caseFiles
 	var largeDesc string
-	line := func(family string, n int, flags ...string) (c CheckRun, hyp int, err error) {
-		fam, _ := benchcases.LongFamilyByName(family)
-		cs := fam.Case(n, 1)
-		in, err := writeCase(dir, fmt.Sprintf("check-%s-%d", family, n), &cs)
-		return CheckRun{Size: n, argv: append(append([]string{"score"}, flags...), in.system, in.gold)}, len(cs.Hypothesis), err
-	}
 	for _, name := range cfg.Checks {
-		var c CheckRun
-		var err error
+		c := CheckRun{Name: name}
 		switch name {
 		case checkLargeGold, checkLargeGoldJSONL:
 			if large.gold == "" {
+				var err error
 				if large, largeDesc, err = writeLargeGold(cfg, dir); err != nil {
 					return nil, err
 				}
 			}
-			c = CheckRun{Input: largeDesc, Size: cfg.LargeGoldMB, argv: []string{"score", large.system, large.gold}}
+			c.Input, c.Size, c.argv = largeDesc, cfg.LargeGoldMB, []string{"score", large.system, large.gold}
 			if name == checkLargeGoldJSONL {
 				c.argv = []string{"score", "--jsonl", large.system, large.gold}
 			}
 		case checkBounded:
-			var hyp int
-			c, hyp, err = line("edited", boundedTokens, "--max-work", "1000")
+			hyp, err := c.line(dir, "edited", boundedTokens, "--max-work", "1000")
+			if err != nil {
+				return nil, err
+			}
 			c.Input = fmt.Sprintf("the heavily edited line of %s tokens (%s hypothesis tokens), forced to the bounded search by `--max-work 1000`", fmtCount(boundedTokens), fmtCount(hyp))
 		case checkMemoryError:
-			c, _, err = line("near-identical", memoryErrorSize, "--max-memory", memoryErrorLimit)
+			if _, err := c.line(dir, "near-identical", memoryErrorSize, "--max-memory", memoryErrorLimit); err != nil {
+				return nil, err
+			}
 			c.Input = fmt.Sprintf("the near-identical line of %s tokens under `--max-memory %s`", fmtCount(memoryErrorSize), memoryErrorLimit)
 		}
-		if err != nil {
-			return nil, err
-		}
-		c.Name = name
 		for _, a := range c.argv {
 			c.Args = append(c.Args, filepath.Base(a))
 		}
@@ -89,32 +83,40 @@ func (s *checksSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 	return nil, nil
 }
 
+// line writes a long family's line of n tokens into dir as the check's input, scored with
+// flags; it returns the line's hypothesis tokens.
+func (c *CheckRun) line(dir, family string, n int, flags ...string) (int, error) {
+	fam, _ := benchcases.LongFamilyByName(family)
+	cs := fam.Case(n, 1)
+	in, err := writeCase(dir, fmt.Sprintf("check-%s-%d", family, n), &cs)
+	c.Size, c.argv = n, append(append([]string{"score"}, flags...), in.system, in.gold)
+	return len(cs.Hypothesis), err
+}
+
 // writeLargeGold writes CoNLL-2014's gold repeated until it is cfg.LargeGoldMB megabytes
 // (10⁶ bytes; 456 copies for 200), and the system cfg.LargeSystem repeated alike, written
 // copy by copy so that the harness never holds them.
 func writeLargeGold(cfg *Config, dir string) (caseFiles, string, error) {
+	f := caseFiles{filepath.Join(dir, "large-"+cfg.LargeSystem), filepath.Join(dir, "large-gold.m2")}
 	gold, err := os.ReadFile(cfg.Gold)
 	if err != nil {
-		return caseFiles{}, "", err
+		return f, "", err
 	}
 	system, err := os.ReadFile(filepath.Join(cfg.Data, "conll14", "systems", cfg.LargeSystem))
 	if err != nil {
-		return caseFiles{}, "", fmt.Errorf("-large-system: %v", err)
+		return f, "", fmt.Errorf("-large-system: %v", err)
 	}
 	if len(system) > 0 && system[len(system)-1] != '\n' {
 		system = append(system, '\n')
 	}
 	copies := max(1, int(math.Round(float64(cfg.LargeGoldMB)*1e6/float64(len(gold)))))
-	f := caseFiles{filepath.Join(dir, "large-"+cfg.LargeSystem), filepath.Join(dir, "large-gold.m2")}
-	if err := writeRepeated(f.gold, gold, copies); err != nil {
-		return f, "", err
+	for path, data := range map[string][]byte{f.gold: gold, f.system: system} {
+		if err := writeRepeated(path, data, copies); err != nil {
+			return f, "", err
+		}
 	}
-	if err := writeRepeated(f.system, system, copies); err != nil {
-		return f, "", err
-	}
-	sentences := strings.Count(string(system), "\n") * copies
 	desc := fmt.Sprintf("`%s` %d times (%s MB, %s sentences) and %s repeated alike", filepath.Base(cfg.Gold), copies,
-		fmtCount(int(math.Round(float64(len(gold)*copies)/1e6))), fmtCount(sentences), cfg.LargeSystem)
+		fmtCount(int(math.Round(float64(len(gold)*copies)/1e6))), fmtCount(strings.Count(string(system), "\n")*copies), cfg.LargeSystem)
 	return f, desc, nil
 }
 

@@ -119,36 +119,27 @@ func (c *Comparison) Rows() []comparisonRow {
 func (c *Comparison) Verdict() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "the whole-corpus speed-up was %s then and %s now (%s); the floor ratio %s then, %s now (%s).",
-		fmtRatioOrDash(c.Total.Prev), fmtRatioOrDash(c.Total.Now), fmtChange(c.Total),
-		fmtRatioOrDash(c.FloorAll.Prev), fmtRatioOrDash(c.FloorAll.Now), fmtChange(c.FloorAll))
-	groups := []struct {
+		ratioOrDash(c.Total.Prev), ratioOrDash(c.Total.Now), fmtChange(c.Total),
+		ratioOrDash(c.FloorAll.Prev), ratioOrDash(c.FloorAll.Now), fmtChange(c.FloorAll))
+	var worst, over []string
+	all := 0
+	for _, g := range []struct {
 		what    string
 		changes []RatioChange
-	}{{"speed-up, wall", c.Wall}, {"speed-up, CPU", c.CPU}, {"× floor", c.Floor}}
-	var worst []string
-	var over []string
-	all := 0
-	for _, g := range groups {
-		if d, name := MaxDiff(g.changes); name != "" {
+		whole   bool // the whole corpus's: no largest per file
+	}{{"speed-up, wall", c.Wall, false}, {"speed-up, CPU", c.CPU, false}, {"× floor", c.Floor, false},
+		{"speed-up", []RatioChange{c.Total}, true}, {"× floor", []RatioChange{c.FloorAll}, true}} {
+		if d, name := MaxDiff(g.changes); name != "" && !g.whole {
 			worst = append(worst, fmt.Sprintf("%.0f%% (%s, %s)", 100*d, g.what, name))
 		}
 		for _, ch := range g.changes {
 			if d := ch.Diff(); !math.IsNaN(d) {
 				all++
-				if math.Abs(d) > agreementTolerance {
+				if math.Abs(d) > agreementTolerance && g.whole {
+					over = append(over, fmt.Sprintf("the whole corpus's %s %s", g.what, fmtChange(ch)))
+				} else if math.Abs(d) > agreementTolerance {
 					over = append(over, fmt.Sprintf("%s of %s %s", g.what, ch.Name, fmtChange(ch)))
 				}
-			}
-		}
-	}
-	for _, w := range []struct {
-		what string
-		ch   RatioChange
-	}{{"speed-up", c.Total}, {"× floor", c.FloorAll}} {
-		if d := w.ch.Diff(); !math.IsNaN(d) {
-			all++
-			if math.Abs(d) > agreementTolerance {
-				over = append(over, fmt.Sprintf("the whole corpus's %s %s", w.what, fmtChange(w.ch)))
 			}
 		}
 	}

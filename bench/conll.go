@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
-	"time"
 
+	"maxmatch/bench/internal/proc"
 	"maxmatch/internal/benchcases"
 )
 
@@ -25,24 +25,18 @@ func (s *startupSection) prepare(cfg *Config, dir string) ([]inProcessCase, erro
 
 func (s *startupSection) round(cfg *Config, r int) error {
 	if r == 0 {
-		var err error
-		if s.run.Probe, _, err = cfg.Spawner.Run([]string{"true"}, 0); err != nil {
-			return err
-		}
-	}
-	ours, _, err := oursScored(cfg, s.files)
-	if err != nil {
-		return err
-	}
-	s.run.Ours = append(s.run.Ours, ours)
-	if cfg.Official != "" {
-		o, _, err := cfg.Spawner.Run(officialArgv(cfg, s.files.system, s.files.gold), cfg.Timeout)
+		probe, err := cfg.Spawner.Run([]string{"true"}, 0, proc.Options{})
 		if err != nil {
 			return err
 		}
-		s.run.Official = append(s.run.Official, o)
+		s.run.Probe = probe.Sample
 	}
-	logf("start-up round %d done", r+1)
+	if _, err := score(cfg, r, "start-up", s.files, &s.run.Measured, officialArgv(cfg, s.files, false), cfg.Timeout, false); err != nil {
+		return err
+	}
+	if n := len(s.run.Official); n > 0 && s.run.Official[n-1].Status == StatusFailed {
+		return fmt.Errorf("the official scorer failed on a trivial sentence: %s", s.run.OfficialError)
+	}
 	return nil
 }
 
@@ -71,31 +65,19 @@ func (s *systemsSection) prepare(cfg *Config, dir string) ([]inProcessCase, erro
 	return cases, nil
 }
 
+// round scores every file but those whose first official run took longer than cfg.Slow: such
+// a file is measured once (its ratio does not need repetition to be known within noise, and
+// NTHU alone would otherwise take ten minutes per run).
 func (s *systemsSection) round(cfg *Config, r int) error {
 	for i, c := range s.corpora {
 		sr := &s.report.Systems[i]
-		if r > 0 && slowSystem(sr, cfg.Slow) {
+		if r > 0 && len(sr.Official) > 0 && sr.Official[0].Wall > cfg.Slow {
 			continue
 		}
-		ours, res, err := oursScored(cfg, caseFiles{c.SystemPath, c.GoldPath})
-		if err != nil {
+		in := caseFiles{c.SystemPath, c.GoldPath}
+		if _, err := score(cfg, r, c.Name, in, &sr.Measured, officialArgv(cfg, in, false), cfg.SystemTimeout, false); err != nil {
 			return err
 		}
-		sr.Ours = append(sr.Ours, ours)
-		msg := fmt.Sprintf("round %d %s: maxmatch %.3fs", r+1, c.Name, ours.Wall.Seconds())
-		if cfg.Official != "" {
-			if _, err := againstOfficial(cfg, r, officialArgv(cfg, c.SystemPath, c.GoldPath), cfg.SystemTimeout, res, &sr.Official, &sr.Same, &msg); err != nil {
-				return err
-			}
-		}
-		logf("%s", msg)
 	}
 	return nil
-}
-
-// slowSystem reports whether the system's first official run took longer than slow: such a
-// system is measured once (its ratio does not need repetition to be known within noise, and
-// NTHU alone would otherwise take ten minutes per run).
-func slowSystem(sr *SystemRun, slow time.Duration) bool {
-	return len(sr.Official) > 0 && sr.Official[0].Wall > slow
 }

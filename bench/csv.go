@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -12,7 +13,7 @@ import (
 	"maxmatch/bench/internal/proc"
 )
 
-// The CSV has one row per measurement:
+// The CSV has one row per sample of a measurement (csvRow), its columns csvHeader:
 //
 //	section   startup | conll | family | inprocess | floor | joined | joined-inprocess | long |
 //	          long-inprocess | check
@@ -30,58 +31,101 @@ var csvHeader = []string{"section", "name", "size", "scorer", "round", "wall_s",
 // csvHeaderFields is the number of fields of the earliest CSV layout, before minflt.
 const csvHeaderFields = 9
 
-func writeCSV(w io.Writer, r *Report) error {
-	cw := csv.NewWriter(w)
-	cw.Write(csvHeader)
+// csvRow is one row of the CSV.
+type csvRow struct {
+	section, name string
+	size          int
+	scorer        string
+	round         int
+	sample        Sample
+	inProcess     bool // a time measured in-process: wall_s and status alone
+}
+
+func (c csvRow) record() []string {
+	s := c.sample
+	rec := []string{c.section, c.name, strconv.Itoa(c.size), c.scorer, strconv.Itoa(c.round),
+		fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status), strconv.FormatInt(s.MinFlt, 10)}
+	if c.inProcess {
+		rec[6], rec[7], rec[9] = "", "", ""
+	}
+	return rec
+}
+
+// parseRecord reads a record back (but its round and minflt, which -compare does not need).
+func parseRecord(rec []string) (csvRow, error) {
+	c := csvRow{section: rec[0], name: rec[1], scorer: rec[3], sample: Sample{Status: proc.Status(rec[8])}}
+	var err error
+	if c.size, err = strconv.Atoi(rec[2]); err != nil {
+		return c, fmt.Errorf("size %q", rec[2])
+	}
+	var v [3]float64 // wall_s, cpu_s, maxrss_mb
+	for k, f := range rec[5:8] {
+		if v[k], err = strconv.ParseFloat(f, 64); err != nil && f != "" {
+			return c, fmt.Errorf("%q is not a number", f)
+		}
+	}
+	c.sample.Wall, c.sample.CPU, c.sample.MaxRSS = time.Duration(v[0]*1e9), time.Duration(v[1]*1e9), int64(v[2]*(1<<20))
+	return c, nil
+}
+
+func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+// csvRows are the run's samples, section by section.
+func (r *Report) csvRows() []csvRow {
+	var rows []csvRow
 	samples := func(section, name string, size int, scorer string, ss []Sample) {
 		for i, s := range ss {
-			cw.Write([]string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1),
-				fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status),
-				strconv.FormatInt(s.MinFlt, 10)})
+			rows = append(rows, csvRow{section, name, size, scorer, i + 1, s, false})
 		}
 	}
-	durations := func(section, name string, size int, scorer string, ds []time.Duration) {
+	times := func(section, name string, size int, scorer string, ds []time.Duration) {
 		for i, d := range ds {
-			cw.Write([]string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1), fmtFloat(d.Seconds()), "", "", string(StatusOK), ""})
+			rows = append(rows, csvRow{section, name, size, scorer, i + 1, Sample{Wall: d, Status: StatusOK}, true})
 		}
 	}
-	// A measurement with both commands and in-process times.
-	measured := func(section, inprocess, name string, size int, ours, official []Sample, times []time.Duration) {
-		samples(section, name, size, "maxmatch", ours)
-		samples(section, name, size, "official", official)
-		durations(inprocess, name, size, "maxmatch", times)
+	// Both commands' samples, and in-process times in their own section.
+	measured := func(section, inProcess, name string, size int, m *Measured) {
+		samples(section, name, size, "maxmatch", m.Ours)
+		samples(section, name, size, "official", m.Official)
+		times(inProcess, name, size, "maxmatch", m.InProcess)
 	}
-	samples("startup", "trivial", 1, "maxmatch", r.Startup.Ours)
-	samples("startup", "trivial", 1, "official", r.Startup.Official)
+	measured("startup", "", "trivial", 1, &r.Startup.Measured)
 	for _, s := range r.Systems {
-		samples("conll", s.Name, s.Sentences, "maxmatch", s.Ours)
-		samples("conll", s.Name, s.Sentences, "official", s.Official)
+		measured("conll", "", s.Name, s.Sentences, &s.Measured)
 	}
 	for _, f := range r.Families {
 		for _, p := range f.Points {
-			measured("family", "inprocess", f.Name, p.N, p.Ours, p.Official, p.InProcess)
+			measured("family", "inprocess", f.Name, p.N, &p.Measured)
 		}
 	}
 	for _, f := range r.Floor {
-		durations("floor", f.Name, f.Pairs, "floor", f.Floor)
-		durations("floor", f.Name, f.Pairs, "score", f.Score)
+		times("floor", f.Name, f.Pairs, "floor", f.Floor)
+		times("floor", f.Name, f.Pairs, "score", f.Score)
 	}
 	for _, j := range r.Joined {
-		measured("joined", "joined-inprocess", j.Name, j.Group, j.Ours, j.Official, j.InProcess)
+		measured("joined", "joined-inprocess", j.Name, j.Group, &j.Measured)
 	}
 	for _, l := range r.Long {
 		for _, p := range l.Points {
-			measured("long", "long-inprocess", l.Name, p.N, p.Ours, p.Official, p.InProcess)
+			measured("long", "long-inprocess", l.Name, p.N, &p.Measured)
 		}
 	}
 	for _, c := range r.Checks {
 		samples("check", c.Name, c.Size, "maxmatch", c.Samples)
 	}
-	cw.Flush()
-	return cw.Error()
+	return rows
 }
 
-func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+func writeCSV(r *Report) ([]byte, error) {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write(csvHeader)
+	for _, row := range r.csvRows() {
+		w.Write(row.record())
+	}
+	w.Flush()
+	return b.Bytes(), w.Error()
+}
 
 // readCSVFile reads back, from a run's CSV, what -compare compares: the CoNLL-2014 files'
 // commands and floor runs (the rest of a run is in its benchmarks.json).
@@ -99,60 +143,48 @@ func readCSVFile(path string) (*Report, error) {
 }
 
 func readCSV(rd io.Reader) (*Report, error) {
-	rows, err := csv.NewReader(rd).ReadAll()
-	if err != nil {
-		return nil, err
-	}
-	if len(rows) == 0 || len(rows[0]) < csvHeaderFields || len(rows[0]) > len(csvHeader) || !slices.Equal(rows[0], csvHeader[:len(rows[0])]) {
+	cr := csv.NewReader(rd) // every record as long as the header
+	header, err := cr.Read()
+	if err != nil || len(header) < csvHeaderFields || len(header) > len(csvHeader) || !slices.Equal(header, csvHeader[:len(header)]) {
 		return nil, fmt.Errorf("not a benchmark CSV (expected the header %v)", csvHeader)
 	}
 	r := &Report{}
-	for line, row := range rows[1:] {
-		if len(row) != len(rows[0]) {
-			return nil, fmt.Errorf("line %d: %d fields, expected %d", line+2, len(row), len(rows[0]))
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return r, nil
+		} else if err != nil {
+			return nil, err
 		}
-		section, name, scorer := row[0], row[1], row[3]
-		size, err := strconv.Atoi(row[2])
+		line, _ := cr.FieldPos(0)
+		c, err := parseRecord(rec)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: size %q", line+2, row[2])
+			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
-		var vals [3]float64
-		for k, f := range row[5:8] {
-			if f == "" {
-				continue
-			}
-			if vals[k], err = strconv.ParseFloat(f, 64); err != nil {
-				return nil, fmt.Errorf("line %d: %q is not a number", line+2, f)
-			}
-		}
-		s := Sample{Wall: secondsDuration(vals[0]), CPU: secondsDuration(vals[1]), MaxRSS: int64(vals[2] * (1 << 20)), Status: proc.Status(row[8])}
-		switch section {
+		switch c.section {
 		case "conll":
-			i := slices.IndexFunc(r.Systems, func(s SystemRun) bool { return s.Name == name })
+			i := slices.IndexFunc(r.Systems, func(s SystemRun) bool { return s.Name == c.name })
 			if i < 0 {
-				i, r.Systems = len(r.Systems), append(r.Systems, SystemRun{Name: name, Sentences: size})
+				i, r.Systems = len(r.Systems), append(r.Systems, SystemRun{Name: c.name, Sentences: c.size})
 			}
-			if scorer == "official" {
-				r.Systems[i].Official = append(r.Systems[i].Official, s)
+			if m := &r.Systems[i].Measured; c.scorer == "official" {
+				m.Official = append(m.Official, c.sample)
 			} else {
-				r.Systems[i].Ours = append(r.Systems[i].Ours, s)
+				m.Ours = append(m.Ours, c.sample)
 			}
 		case "floor":
-			i := slices.IndexFunc(r.Floor, func(f FloorRun) bool { return f.Name == name })
+			i := slices.IndexFunc(r.Floor, func(f FloorRun) bool { return f.Name == c.name })
 			if i < 0 {
-				i, r.Floor = len(r.Floor), append(r.Floor, FloorRun{Name: name, Pairs: size})
+				i, r.Floor = len(r.Floor), append(r.Floor, FloorRun{Name: c.name, Pairs: c.size})
 			}
-			if scorer == "floor" {
-				r.Floor[i].Floor = append(r.Floor[i].Floor, s.Wall)
+			if f := &r.Floor[i]; c.scorer == "floor" {
+				f.Floor = append(f.Floor, c.sample.Wall)
 			} else {
-				r.Floor[i].Score = append(r.Floor[i].Score, s.Wall)
+				f.Score = append(f.Score, c.sample.Wall)
 			}
 		case "startup", "family", "inprocess", "joined", "joined-inprocess", "long", "long-inprocess", "check":
 		default:
-			return nil, fmt.Errorf("line %d: unknown section %q", line+2, section)
+			return nil, fmt.Errorf("line %d: unknown section %q", line, c.section)
 		}
 	}
-	return r, nil
 }
-
-func secondsDuration(s float64) time.Duration { return time.Duration(s * 1e9) }

@@ -11,11 +11,11 @@ import (
 // roundTrip writes r's CSV and reads it back.
 func roundTrip(t *testing.T, r *Report) *Report {
 	t.Helper()
-	var b bytes.Buffer
-	if err := writeCSV(&b, r); err != nil {
+	b, err := writeCSV(r)
+	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := readCSV(&b)
+	back, err := readCSV(bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"maxmatch/bench/internal/proc"
 	"maxmatch/internal/benchcases"
 )
 
@@ -49,36 +48,53 @@ func (s *familySection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 // describe sets a point's in-process figures: its samples and the lattice it was scored on,
 // or why the scorer refused it.
 func (pt *FamilyPoint) describe(res *inProcessResult) {
-	pt.InProcess, pt.OursError = res.Samples, res.Refused
+	pt.InProcess, pt.OursError, pt.Metrics = res.Samples, res.Refused, res.Metrics
 	m := res.Metrics
 	pt.Vertices, pt.Edges, pt.Bounded = int(m[metricVertices]), int(m[metricEdges]), m[metricBounded] == 1
 	pt.BandCells = int(m[metricBandCells])
 }
 
-// round runs round r of the families: ours on every size, the official (see sizesRound). A
-// failure of our command is the harness's error on a generated case, a result on a long line
-// (the budget's refusal), as is the official's failure there, with their reasons.
-func (s *familySection) round(cfg *Config, r int) error {
-	argv := officialArgv
-	if s.long {
-		argv = officialLimitedArgv
+// searchName names the search that scored the point in-process: "refused", or lattice.Search's
+// name ("closure", "no closure", "bounded"); "exact" or "bounded" for a run of a harness that
+// did not report it.
+func (pt FamilyPoint) searchName() string {
+	switch {
+	case pt.OursError != "":
+		return "refused"
+	case searchOf(pt.Metrics) != "":
+		return searchOf(pt.Metrics)
+	case pt.Bounded:
+		return "bounded"
 	}
+	return "exact"
+}
+
+// round runs round r of the families: ours on every size, then the official until a size does
+// not finish: once its first run of a size did not, it is not run again on that size nor on
+// any larger one (marked skipped in the first round). Our command's failure is the harness's
+// error on a generated case, a result on a long line (the budget's refusal).
+func (s *familySection) round(cfg *Config, r int) error {
 	for i := range *s.runs {
 		f := &(*s.runs)[i]
-		err := sizesRound(cfg, r, f, s.files[i], argv, func(pt *FamilyPoint, ours proc.Result, official *proc.Result) error {
+		stopped := false
+		for k := range f.Points {
+			pt := &f.Points[k]
+			official := officialArgv(cfg, s.files[i][k], s.long)
 			switch {
-			case !ours.Sample.OK() && !s.long:
-				return fmt.Errorf("%s n=%d: %s: %s", f.Name, pt.N, cfg.Maxmatch, failureReason(ours))
-			case !ours.Sample.OK() && pt.OursError == "":
-				pt.OursError = failureReason(ours)
+			case official == nil:
+			case stopped:
+				official = nil
+				if r == 0 {
+					pt.Official = append(pt.Official, Sample{Status: StatusSkipped})
+				}
+			case len(pt.Official) > 0 && !pt.Official[0].OK():
+				stopped, official = true, nil // measured once; a run that did not finish is not repeated
 			}
-			if r == 0 && official != nil && s.long {
-				pt.OfficialError = failureReason(*official)
+			label := fmt.Sprintf("%s n=%d", f.Name, pt.N)
+			if _, err := score(cfg, r, label, s.files[i][k], &pt.Measured, official, cfg.Timeout, s.long); err != nil {
+				return err
 			}
-			return nil
-		})
-		if err != nil {
-			return err
+			stopped = stopped || (official != nil && !pt.Official[len(pt.Official)-1].OK())
 		}
 	}
 	return nil

@@ -5,58 +5,60 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"text/template"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
 	"maxmatch/membudget"
 )
 
-// How the page writes its figures.
+// How the page writes its figures: one table of formatters, the template's functions.
 
-func fmtSeconds(s float64) string {
-	switch {
-	case s >= 100:
-		return fmt.Sprintf("%.0f s", s)
-	case s >= 10:
-		return fmt.Sprintf("%.1f s", s)
-	case s >= 1:
-		return fmt.Sprintf("%.2f s", s)
-	case s >= 1e-3:
-		return fmt.Sprintf("%.3g ms", s*1e3)
-	default:
-		return fmt.Sprintf("%.3g µs", s*1e6)
-	}
+// A scale formats a figure by the first of its steps the figure reaches: the figure times the
+// step's factor, in the step's format (the last step takes what reaches none).
+type scale []struct {
+	least, factor float64
+	format        string
 }
 
-func fmtSecondsOrDash(x float64) string {
-	if !(x > 0) {
-		return "–"
+func (sc scale) format(x float64) string {
+	st := sc[len(sc)-1]
+	for _, s := range sc {
+		if x >= s.least {
+			st = s
+			break
+		}
 	}
-	return fmtSeconds(x)
+	return fmt.Sprintf(st.format, x*st.factor)
 }
 
-// fmtSignedSeconds is fmtSeconds that keeps a negative sign.
-func fmtSignedSeconds(x float64) string {
-	if x < 0 {
-		return "−" + fmtSeconds(-x)
-	}
-	return fmtSeconds(x)
-}
+var (
+	secondsScale = scale{{100, 1, "%.0f s"}, {10, 1, "%.1f s"}, {1, 1, "%.2f s"}, {1e-3, 1e3, "%.3g ms"}, {math.Inf(-1), 1e6, "%.3g µs"}}
+	ratioScale   = scale{{100, 1, "%.0f×"}, {10, 1, "%.1f×"}, {math.Inf(-1), 1, "%.2f×"}}
+	tokenScale   = scale{{1e6, 1e-6, "%.3gM"}, {1e3, 1e-3, "%.3gk"}, {math.Inf(-1), 1, "%g"}} // the plots' sizes: 1k, 3.16k, 1M
+)
 
-func fmtRatio(x float64) string {
-	switch {
-	case x >= 100:
-		return fmt.Sprintf("%.0f×", x)
-	case x >= 10:
-		return fmt.Sprintf("%.1f×", x)
-	default:
-		return fmt.Sprintf("%.2f×", x)
-	}
-}
+var counts = message.NewPrinter(language.English)
 
-func fmtRatioOrDash(x float64) string {
-	if !(x > 0) || math.IsInf(x, 0) {
-		return "–"
+var timeOrDash, ratioOrDash = orDash(fmtSeconds), orDash(fmtRatio)
+
+func fmtSeconds(s float64) string { return secondsScale.format(s) }
+func fmtRatio(x float64) string   { return ratioScale.format(x) }
+func fmtCount(n int) string       { return counts.Sprint(n) } // 600,000,000
+
+// fmtMB formats a figure in megabytes (powers of 1,024) as every byte count is printed
+// (membudget.Bytes).
+func fmtMB(mb float64) string { return membudget.Bytes(int64(mb * (1 << 20))) }
+
+// orDash is f(x), or "–" for a figure that was not measured (not positive, or infinite).
+func orDash(f func(float64) string) func(float64) string {
+	return func(x float64) string {
+		if !(x > 0) || math.IsInf(x, 0) {
+			return "–"
+		}
+		return f(x)
 	}
-	return fmtRatio(x)
 }
 
 // fmtSpread prints "median (min–max)" with f, or just the median for one value.
@@ -70,71 +72,11 @@ func fmtSpread(s Spread, f func(float64) string) string {
 	return fmt.Sprintf("%s (%s–%s)", f(s.Median), f(s.Min), f(s.Max))
 }
 
-// fmtMB formats a figure in megabytes (powers of 1,024) as every byte count is printed
-// (membudget.Bytes).
-func fmtMB(mb float64) string { return membudget.Bytes(int64(mb * (1 << 20))) }
-
-func orNone(n int64) string {
-	if n <= 0 {
-		return "none"
-	}
-	return membudget.Bytes(n)
-}
-
-// fmtCount prints a count with groups of three digits: 600,000,000.
-func fmtCount(n int) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-func joinCounts(ns []int) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = fmtCount(n)
-	}
-	return strings.Join(s, ", ")
-}
-
-// andList prints 1, 5 and 26.
-func andList(ns []int) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
-func fmtPercent(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "–"
-	}
-	return fmt.Sprintf("%.0f%%", 100*x)
-}
-
 func fmtChange(c RatioChange) string {
-	d := c.Diff()
-	if math.IsNaN(d) {
-		return "–"
+	if d := c.Diff(); !math.IsNaN(d) {
+		return fmt.Sprintf("%+.0f%%", 100*d)
 	}
-	return fmt.Sprintf("%+.0f%%", 100*d)
-}
-
-// fmtExponent prints a fit's exponent, or "–" without one.
-func fmtExponent(f FamilyFit) string {
-	if f.Err != nil {
-		return "–"
-	}
-	return fmt.Sprintf("%.2f", f.Fit.Exponent)
+	return "–"
 }
 
 func plural(n int, one, many string) string {
@@ -144,18 +86,11 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-func orDash(s string) string {
+func dash(s string) string {
 	if s == "" {
 		return "–"
 	}
 	return s
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // codeSpan puts s in a Markdown code span, its pipes escaped for a table cell.
@@ -166,13 +101,13 @@ func codeSpan(s string) string {
 	return "`" + strings.ReplaceAll(s, "|", "\\|") + "`"
 }
 
-// sizesPhrase is "3 sizes", with a warning when two points make the fit (a line through two
-// points always fits perfectly).
-func sizesPhrase(n int) string {
-	if n == 2 {
-		return "2 sizes only"
+// andList prints 1, 5 and 26.
+func andList(ns []int) string {
+	s := strings.Split(joinInts(ns), ",")
+	if len(s) < 2 {
+		return s[0]
 	}
-	return fmt.Sprintf("%d sizes", n)
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // joinedKind names what lines of g sentences are.
@@ -189,13 +124,10 @@ func joinedKind(g int) string {
 // officialCell prints the official's times: the spread of finished runs, or "> limit" when a
 // run timed out, or "not run".
 func officialCell(ss []Sample) string {
-	if len(ss) == 0 {
-		return "–"
-	}
 	for _, s := range ss {
 		switch s.Status {
 		case StatusTimeout:
-			return fmt.Sprintf("> %s", fmtSeconds(s.Wall.Seconds()))
+			return "> " + fmtSeconds(s.Wall.Seconds())
 		case StatusSkipped:
 			return "not run"
 		case StatusFailed:
@@ -211,4 +143,104 @@ func speedupCell(ours, official []Sample) string {
 		return "> " + fmtRatio(official[0].Wall.Seconds()/median(ours))
 	}
 	return fmtSpread(spreadOf(ratios(ours, official, false)), fmtRatio)
+}
+
+// pageFuncs are the template's: the harness's constants, the figures' formats, and the
+// figures of samples.
+var pageFuncs = template.FuncMap{
+	"regenerate":  func() string { return regenerate },
+	"floorTarget": func() float64 { return floorTarget },
+	"slotBudget":  func() float64 { return slotBudget.Seconds() },
+	"longBudget":  func() float64 { return longSampleBudget.Seconds() },
+	"firstTouch":  func() []int { return []int{firstTouchBytes >> 20, firstTouchRounds} },
+	"perMiB":      func(s float64) float64 { return s * (1 << 20) / pageSize },
+	"time":        fmtSeconds,
+	"timeOrDash":  timeOrDash,
+	"signedTime": func(x float64) string {
+		if x < 0 {
+			return "−" + fmtSeconds(-x)
+		}
+		return fmtSeconds(x)
+	},
+	"ratio":       fmtRatio,
+	"ratioOrDash": ratioOrDash,
+	"count":       fmtCount,
+	"percent": func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "–"
+		}
+		return fmt.Sprintf("%.0f%%", 100*x)
+	},
+	"bytes": membudget.Bytes,
+	"orNone": func(n int64) string {
+		if n <= 0 {
+			return "none"
+		}
+		return membudget.Bytes(n)
+	},
+	"orDash": dash,
+	"plural": plural,
+	"capitalize": func(s string) string {
+		if s == "" {
+			return s
+		}
+		return strings.ToUpper(s[:1]) + s[1:]
+	},
+	"sizes": func(n int) string { // a line through two points always fits perfectly
+		if n == 2 {
+			return "2 sizes only"
+		}
+		return fmt.Sprintf("%d sizes", n)
+	},
+	"exponent": func(f FamilyFit) string {
+		if f.Err != nil {
+			return "–"
+		}
+		return fmt.Sprintf("%.2f", f.Fit.Exponent)
+	},
+	"joinInts":    joinInts,
+	"andList":     andList,
+	"change":      fmtChange,
+	"walls":       walls,
+	"cpus":        cpus,
+	"allWalls":    allWalls,
+	"allCPUs":     allCPUs,
+	"durations":   seconds,
+	"peak":        func(ss []Sample) string { return fmtMB(peakMB(ss)) },
+	"allPeak":     func(ss []Sample) string { return fmtMB(allPeakMB(ss)) },
+	"spread":      func(xs []float64) string { return fmtSpread(spreadOf(xs), fmtSeconds) },
+	"ratioSpread": func(s Spread) string { return fmtSpread(s, fmtRatio) },
+	"median":      func(xs []float64) float64 { return spreadOf(xs).Median },
+	"div":         func(a, b float64) float64 { return a / b },
+	"add":         func(a, b float64) float64 { return a + b },
+	"seconds":     func(d interface{ Seconds() float64 }) float64 { return d.Seconds() },
+	"official":    officialCell,
+	"speedup":     speedupCell,
+	"who":         func(label string) string { who, _, _ := strings.Cut(label, ":"); return who },
+	"kind":        joinedKind,
+	"join":        strings.Join,
+	"list":        func() []string { return nil },
+	"append":      func(xs []string, x string) []string { return append(xs, x) },
+	"perLine":     func(t joinedTotals) int { return t.SrcTokens / max(1, t.Lines) },
+	"edges": func(pt FamilyPoint) string {
+		switch {
+		case pt.Bounded:
+			return "bounded"
+		case pt.Edges == 0:
+			return "not counted"
+		}
+		return strconv.Itoa(pt.Edges)
+	},
+	"search": FamilyPoint.searchName,
+	"work":   func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
+	"stderr": func(s string) string {
+		s = strings.TrimSpace(s)
+		if lines := strings.Split(s, "\n"); len(lines) > 1 {
+			s = fmt.Sprintf("%s (%d lines)", lines[0], len(lines))
+		}
+		if len(s) > 300 {
+			s = s[:300] + "…"
+		}
+		return dash(codeSpan(s))
+	},
 }

@@ -28,51 +28,41 @@ func (f freshRow) Share() float64 {
 	return f.Touches / f.Extra
 }
 
-func minflts(ss []Sample) []float64 {
-	var out []float64
-	for _, s := range ss {
-		if s.OK() && s.MinFlt > 0 {
-			out = append(out, float64(s.MinFlt))
-		}
-	}
-	return out
-}
-
 // freshMemoryRows returns a row per CoNLL system and per family size whose command was measured
 // with page faults; none when the start-up's were not, or the first touch's cost was not measured.
 func freshMemoryRows(r *Report) []freshRow {
-	startWall, startPages := spreadOf(walls(r.Startup.Ours)), spreadOf(minflts(r.Startup.Ours))
-	if startWall.N == 0 || startPages.N == 0 || r.Machine.FirstTouch <= 0 {
+	// The runs that finished: their wall times, and their minor faults where counted.
+	medians := func(ss []Sample) (wall, pages Spread) {
+		var faults []float64
+		for _, s := range ss {
+			if s.OK() && s.MinFlt > 0 {
+				faults = append(faults, float64(s.MinFlt))
+			}
+		}
+		return spreadOf(walls(ss)), spreadOf(faults)
+	}
+	startWall, startPages := medians(r.Startup.Ours)
+	if startPages.N == 0 || r.Machine.FirstTouch <= 0 {
 		return nil
 	}
-	touch := r.Machine.FirstTouch.Seconds()
-	row := func(input string, ours []Sample, inproc float64) (freshRow, bool) {
-		w, pg := spreadOf(walls(ours)), spreadOf(minflts(ours))
-		if w.N == 0 || pg.N == 0 {
-			return freshRow{}, false
+	var out []freshRow
+	row := func(input string, generated bool, ours []Sample, inProcess float64) {
+		if w, pg := medians(ours); pg.N > 0 {
+			pages := max(0, pg.Median-startPages.Median)
+			out = append(out, freshRow{Input: input, Generated: generated, Command: w.Median, Extra: w.Median - startWall.Median,
+				InProcess: inProcess, Pages: pages, Touches: pages * r.Machine.FirstTouch.Seconds()})
 		}
-		pages := max(0, pg.Median-startPages.Median)
-		return freshRow{Input: input, Command: w.Median, Extra: w.Median - startWall.Median,
-			InProcess: inproc, Pages: pages, Touches: pages * touch}, true
 	}
 	scored := map[string]float64{}
-	for i := range r.Floor {
-		scored[r.Floor[i].Name] = spreadOf(seconds(r.Floor[i].Score)).Median
+	for _, f := range r.Floor {
+		scored[f.Name] = medianOf(f.Score)
 	}
-	var out []freshRow
-	for i := range r.Systems {
-		s := &r.Systems[i]
-		if f, ok := row(s.Name, s.Ours, scored[s.Name]); ok {
-			out = append(out, f)
-		}
+	for _, s := range r.Systems {
+		row(s.Name, false, s.Ours, scored[s.Name])
 	}
-	for i := range r.Families {
-		fam := &r.Families[i]
+	for _, fam := range r.Families {
 		for _, pt := range fam.Points {
-			if f, ok := row(fmt.Sprintf("%s n=%d", fam.Name, pt.N), pt.Ours, spreadOf(seconds(pt.InProcess)).Median); ok {
-				f.Generated = true
-				out = append(out, f)
-			}
+			row(fmt.Sprintf("%s n=%d", fam.Name, pt.N), true, pt.Ours, medianOf(pt.InProcess))
 		}
 	}
 	return out

@@ -29,7 +29,7 @@ func measureAll(cfg *Config) (*Report, error) {
 		Date: time.Now(), Machine: readMachine(cfg.Root), CommandLine: cfg.CommandLine,
 		Rounds: cfg.Rounds, Reps: cfg.Reps, Timeout: cfg.Timeout, Slow: cfg.Slow,
 		Samples: cfg.Samples, MinSample: cfg.MinSample, MaxMemory: scorer.DefaultOptions().Memory(),
-		OfficialJoined: cfg.OfficialOn.describe(), JoinedTimeout: cfg.JoinedTimeout, OfficialAS: cfg.OfficialAS,
+		OfficialJoined: cfg.OfficialOn.String(), JoinedTimeout: cfg.JoinedTimeout, OfficialAS: cfg.OfficialAS,
 	}
 	if cfg.Official != "" {
 		rep.Official = cfg.OfficialFrom
@@ -77,74 +77,49 @@ func measureAll(cfg *Config) (*Report, error) {
 	return rep, nil
 }
 
-// sizesRound runs round r of one family's sizes (with their files): our command on each size,
-// then the official (its command line from argv) unless it has stopped: once its first run of
-// a size did not finish, it is not run again on that size nor on any larger one (marked
-// skipped in the first round). Each size's runs go to each: ours (the slot's last), and the
-// official's (nil when not run); an error from each ends the round.
-func sizesRound(cfg *Config, r int, f *FamilyRun, files []caseFiles, argv func(cfg *Config, system, gold string) []string, each func(pt *FamilyPoint, ours proc.Result, official *proc.Result) error) error {
-	stopped := false
-	for k := range f.Points {
-		pt, in := &f.Points[k], files[k]
-		s, res, err := oursSlot(cfg, []string{"score", in.system, in.gold}, 0, proc.Options{})
-		if err != nil {
-			return fmt.Errorf("%s n=%d: %v", f.Name, pt.N, err)
-		}
-		pt.Ours = append(pt.Ours, s)
-		msg := fmt.Sprintf("round %d %s n=%d: maxmatch %.3fs (%s)", r+1, f.Name, pt.N, s.Wall.Seconds(), s.Status)
-		var official *proc.Result
-		switch {
-		case cfg.Official == "":
-		case stopped:
-			if r == 0 {
-				pt.Official = append(pt.Official, Sample{Status: StatusSkipped})
-			}
-			msg += ", official not run"
-		case len(pt.Official) > 0 && !pt.Official[0].OK():
-			stopped = true // measured once; a run that did not finish is not repeated
-			msg += ", official not run again"
-		default:
-			o, err := againstOfficial(cfg, r, argv(cfg, in.system, in.gold), cfg.Timeout, res, &pt.Official, &pt.Same, &msg)
-			if err != nil {
-				return err
-			}
-			stopped, official = !o.Sample.OK(), &o
-		}
-		logf("%s", msg)
-		if err := each(pt, res, official); err != nil {
-			return err
-		}
+// score runs round r of one input: our command (a slot, see oursSlot) and then, unless
+// official is nil, that command line of the official scorer under timeout. Their samples go
+// to m, and in the first round whether both printed the same scores and why each failed. A
+// failure of ours is the harness's error unless the input may be refused (a long line the
+// memory budget may refuse, a joined file). It returns our slot's last run.
+func score(cfg *Config, r int, label string, in caseFiles, m *Measured, official []string, timeout time.Duration, mayRefuse bool) (proc.Result, error) {
+	s, ours, err := oursSlot(cfg, in)
+	if err == nil && !s.OK() && !mayRefuse {
+		err = fmt.Errorf("%s: %s", cfg.Maxmatch, failureReason(ours))
 	}
-	return nil
-}
-
-// againstOfficial runs the official scorer (argv, under timeout) in round r on what our run
-// ours scored: its sample goes to official and, in the first round, whether both printed the
-// same scores to same; its time to the log's msg.
-func againstOfficial(cfg *Config, r int, argv []string, timeout time.Duration, ours proc.Result, official *[]Sample, same, msg *string) (proc.Result, error) {
-	o, err := runMeasured(cfg, argv, timeout, proc.Options{})
 	if err != nil {
-		return o, err
+		return ours, fmt.Errorf("%s: %v", label, err)
 	}
-	*official = append(*official, o.Sample)
-	if r == 0 {
-		*same = sameOutput(ours.Stdout, o)
+	m.Ours = append(m.Ours, s)
+	if m.OursError == "" {
+		m.OursError = failureReason(ours)
 	}
-	*msg += fmt.Sprintf(", official %.2fs (%s)", o.Sample.Wall.Seconds(), o.Sample.Status)
-	return o, nil
+	msg := fmt.Sprintf("round %d %s: maxmatch %.3fs (%s)", r+1, label, s.Wall.Seconds(), s.Status)
+	if official != nil {
+		o, err := runMeasured(cfg, official, timeout, proc.Options{})
+		if err != nil {
+			return ours, err
+		}
+		m.Official = append(m.Official, o.Sample)
+		if r == 0 {
+			m.Same, m.OfficialError = sameOutput(ours.Stdout, o), failureReason(o)
+		}
+		msg += fmt.Sprintf(", official %.2fs (%s)", o.Sample.Wall.Seconds(), o.Sample.Status)
+	}
+	logf("%s", msg)
+	return ours, nil
 }
 
-func officialArgv(cfg *Config, system, gold string) []string {
-	return []string{cfg.Python, cfg.Official, system, gold}
-}
-
-// officialLimitedArgv is the official's command line under the address-space limit: on
-// joined files and long lines its memory grows with the line (1.2 GB at 1,000 tokens, more
-// than 4 GB at 3,162), and a run past the limit fails with its MemoryError instead of taking
-// the machine's memory.
-func officialLimitedArgv(cfg *Config, system, gold string) []string {
-	argv := officialArgv(cfg, system, gold)
-	if cfg.OfficialAS > 0 {
+// officialArgv is the official's command line on in, nil when it is not run; limited, under
+// the address-space limit: on joined files and long lines its memory grows with the line
+// (1.2 GB at 1,000 tokens, more than 4 GB at 3,162), and a run past the limit fails with its
+// MemoryError instead of taking the machine's memory.
+func officialArgv(cfg *Config, in caseFiles, limited bool) []string {
+	if cfg.Official == "" {
+		return nil
+	}
+	argv := []string{cfg.Python, cfg.Official, in.system, in.gold}
+	if limited && cfg.OfficialAS > 0 {
 		argv = append([]string{"prlimit", fmt.Sprintf("--as=%d", cfg.OfficialAS)}, argv...)
 	}
 	return argv
@@ -154,11 +129,11 @@ func officialLimitedArgv(cfg *Config, system, gold string) []string {
 // would cost much and reduce little noise.
 const slotBudget = 2 * time.Second
 
-// oursSlot runs the maxmatch command with args cfg.Reps times back to back (fewer once they
-// have taken slotBudget) and returns the run of median wall time (with the largest peak memory
-// of all) and the last run's whole Result. A run that fails or times out ends the slot and is
-// its sample (the error is the harness's own).
-func oursSlot(cfg *Config, args []string, timeout time.Duration, opt proc.Options) (Sample, proc.Result, error) {
+// oursSlot runs "maxmatch score" on in cfg.Reps times back to back (fewer once they have taken
+// slotBudget) and returns the run of median wall time (with the largest peak memory of all)
+// and the last run's whole Result. A run that fails or times out ends the slot and is its
+// sample (the error is the harness's own).
+func oursSlot(cfg *Config, in caseFiles) (Sample, proc.Result, error) {
 	var runs []Sample
 	var last proc.Result
 	var spent time.Duration
@@ -166,45 +141,28 @@ func oursSlot(cfg *Config, args []string, timeout time.Duration, opt proc.Option
 		if spent >= slotBudget {
 			break
 		}
-		res, err := runMeasured(cfg, append([]string{cfg.Maxmatch}, args...), timeout, opt)
-		if err != nil {
-			return Sample{}, res, err
+		res, err := runMeasured(cfg, []string{cfg.Maxmatch, "score", in.system, in.gold}, 0, proc.Options{})
+		if err != nil || !res.Sample.OK() {
+			return res.Sample, res, err
 		}
 		last = res
-		if !res.Sample.OK() {
-			return res.Sample, res, nil
-		}
 		runs = append(runs, res.Sample)
 		spent += res.Sample.Wall
 	}
-	return medianSample(runs), last, nil
-}
-
-// oursScored is oursSlot on score SYSTEM GOLD, where a failed run is an error.
-func oursScored(cfg *Config, in caseFiles) (Sample, proc.Result, error) {
-	s, res, err := oursSlot(cfg, []string{"score", in.system, in.gold}, 0, proc.Options{})
-	if err == nil && !s.OK() {
-		err = fmt.Errorf("%s: %s", cfg.Maxmatch, failureReason(res))
-	}
-	return s, res, err
-}
-
-// medianSample returns the sample of median wall time, with the largest MaxRSS of all.
-func medianSample(runs []Sample) Sample {
 	s := slices.Clone(runs)
 	slices.SortFunc(s, func(a, b Sample) int { return int(a.Wall - b.Wall) })
 	m := s[(len(s)-1)/2]
 	for _, r := range runs {
 		m.MaxRSS = max(m.MaxRSS, r.MaxRSS)
 	}
-	return m
+	return m, last, nil
 }
 
 // runMeasured runs argv through the spawner. A command that ran and failed is a measurement
 // (its sample's status says so, its Result why), not an error of the harness; the error is
 // the spawner's, or a command that could not start.
 func runMeasured(cfg *Config, argv []string, timeout time.Duration, opt proc.Options) (proc.Result, error) {
-	res, err := cfg.Spawner.RunWith(argv, timeout, opt)
+	res, err := cfg.Spawner.Run(argv, timeout, opt)
 	if err != nil && res.ExitCode == 0 {
 		return res, err
 	}

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"golang.org/x/perf/benchfmt"
+
+	"maxmatch/lattice"
+	mmreport "maxmatch/report"
 )
 
 // In-process figures are this package's go test benchmarks (inprocess_test.go): the harness
@@ -49,7 +52,42 @@ const (
 	metricBoundedSentences = "bounded-sentences" // a file's sentences sent to the bounded search
 	metricPairs            = "pairs"             // a file's sentence pairs
 	metricCells            = "cells"             // their cells, per matrix
+	metricSearch           = "search"            // the search that answered a case (lattice.Search's value)
 )
+
+// workMetrics are the work of a case's searches in lattice.Cost's deterministic units, each
+// reported as a figure of that unit, and read back into a Cost for the page (report.CostText).
+var workMetrics = []struct {
+	unit  string
+	field func(*lattice.Cost) *int64
+}{
+	{"relaxations", func(c *lattice.Cost) *int64 { return &c.Relaxations }},
+	{"state-visits", func(c *lattice.Cost) *int64 { return &c.StateVisits }},
+	{"pairs-scanned", func(c *lattice.Cost) *int64 { return &c.Scanned }},
+	{"tie-relaxations", func(c *lattice.Cost) *int64 { return &c.Simulated }},
+	{"pairs-counted", func(c *lattice.Cost) *int64 { return &c.Counted }},
+	{"bounded-states", func(c *lattice.Cost) *int64 { return &c.Bounded }},
+	{"reserved-B", func(c *lattice.Cost) *int64 { return &c.Reserved }},
+}
+
+// searchOf names the search that answered a case ("closure", "no closure", "bounded") from
+// its figures; "" for a run of a harness that did not report it.
+func searchOf(metrics map[string]float64) string {
+	if s, ok := metrics[metricSearch]; ok {
+		return lattice.Search(s).String()
+	}
+	return ""
+}
+
+// workOf is a case's work in lattice.Cost's units, from its figures ("" when none was
+// reported).
+func workOf(metrics map[string]float64) string {
+	var c lattice.Cost
+	for _, m := range workMetrics {
+		*m.field(&c) = int64(metrics[m.unit])
+	}
+	return mmreport.CostText(c)
+}
 
 // longSampleBudget bounds the in-process samples of one case: at least three samples, more
 // while they take less than this in all (cfg.Samples at most).

@@ -157,6 +157,10 @@ func benchmarkScore(b *testing.B, keys map[string]string) {
 	b.ReportMetric(float64(last.Cost.Edges*btoi(!bounded)), metricEdges)
 	b.ReportMetric(float64(btoi(bounded)), metricBounded)
 	b.ReportMetric(float64(last.Cost.BandCells), metricBandCells)
+	b.ReportMetric(float64(last.Cost.Search), metricSearch)
+	for _, m := range workMetrics {
+		b.ReportMetric(float64(*m.field(&last.Cost)), m.unit)
+	}
 }
 
 // corpora are the CoNLL-2014 files the benchmarks read, joined by g, by "SYSTEM/g".
@@ -240,6 +244,13 @@ func TestMeasureInProcess(t *testing.T) {
 	}
 	if len(near.InProcess) != 2 || near.Bounded || near.BandCells < 2_000 || near.BandCells > 20_000 || near.Vertices < 2_000 {
 		t.Errorf("near-identical n=2,000: %+v", near)
+	}
+	// Both report the search that answered and its work (lattice.Cost's units).
+	for name, pt := range map[string]FamilyPoint{"unrelated n=10": unrelated, "near-identical n=2,000": near} {
+		if searchOf(pt.Metrics) == "" || workOf(pt.Metrics) == "" {
+			t.Errorf("%s: no search or no work in %v", name, pt.Metrics)
+		}
+		t.Logf("%s: %s search, %s", name, searchOf(pt.Metrics), workOf(pt.Metrics))
 	}
 	if cfg.Data != "" && (len(floor.Floor) != 2 || floor.Cells == 0 || len(paragraphs.InProcess) != 2) {
 		t.Errorf("INPUT: floor %+v, paragraphs %+v", floor, paragraphs)

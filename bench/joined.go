@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"maxmatch/bench/internal/proc"
 	"maxmatch/internal/benchcases"
 )
 
@@ -34,8 +33,8 @@ func (s *joinedSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 		}
 		golds := map[string]string{} // gold path → its joined text
 		for _, c := range s.corpora {
-			gold, ok := golds[c.GoldPath]
 			in := caseFiles{system: filepath.Join(sub, c.Name), gold: filepath.Join(sub, filepath.Base(c.GoldPath))}
+			gold, ok := golds[c.GoldPath]
 			if !ok {
 				var err error
 				if gold, err = benchcases.JoinM2(string(c.GoldData), g); err != nil {
@@ -55,9 +54,8 @@ func (s *joinedSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 				return nil, err
 			}
 			jr := JoinedRun{Name: c.Name, Group: g, Lines: len(corpus.Gold)}
-			for i := range corpus.Gold {
-				n := len(corpus.Gold[i].Tokens)
-				jr.SrcTokens, jr.MaxTokens = jr.SrcTokens+n, max(jr.MaxTokens, n)
+			for _, sent := range corpus.Gold {
+				jr.SrcTokens, jr.MaxTokens = jr.SrcTokens+len(sent.Tokens), max(jr.MaxTokens, len(sent.Tokens))
 			}
 			*s.runs = append(*s.runs, jr)
 			s.files = append(s.files, in)
@@ -67,7 +65,7 @@ func (s *joinedSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 	for i := range *s.runs {
 		jr := &(*s.runs)[i]
 		cases = append(cases, inProcessCase{scoreFileCase(jr.Name, jr.Group), func(res *inProcessResult) {
-			jr.InProcess, jr.Bounded = res.Samples, int(res.Metrics[metricBoundedSentences])
+			jr.InProcess, jr.Metrics, jr.Bounded = res.Samples, res.Metrics, int(res.Metrics[metricBoundedSentences])
 		}})
 	}
 	return cases, nil
@@ -78,27 +76,19 @@ func (s *joinedSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 func (s *joinedSection) round(cfg *Config, r int) error {
 	for i := range *s.runs {
 		jr, in := &(*s.runs)[i], s.files[i]
-		ours, res, err := oursSlot(cfg, []string{"score", in.system, in.gold}, 0, proc.Options{})
+		var official []string
+		if r == 0 && cfg.OfficialOn.has(jr.Group, jr.Name) {
+			official = officialArgv(cfg, in, true)
+		}
+		res, err := score(cfg, r, fmt.Sprintf("%s joined by %d", jr.Name, jr.Group), in, &jr.Measured, official, cfg.JoinedTimeout, true)
 		if err != nil {
-			return fmt.Errorf("%s joined by %d: %v", jr.Name, jr.Group, err)
+			return err
 		}
-		jr.Ours = append(jr.Ours, ours)
-		msg := fmt.Sprintf("round %d %s joined by %d: maxmatch %.3fs", r+1, jr.Name, jr.Group, ours.Wall.Seconds())
-		if r == 0 {
-			for _, line := range strings.Split(withoutDir(res.Stderr, filepath.Dir(in.gold)), "\n") {
-				if strings.Contains(line, "warning:") {
-					jr.Warnings = append(jr.Warnings, line)
-				}
+		for _, line := range strings.Split(withoutDir(res.Stderr, filepath.Dir(in.gold)), "\n") {
+			if strings.Contains(line, "warning:") && r == 0 {
+				jr.Warnings = append(jr.Warnings, line)
 			}
 		}
-		if r == 0 && cfg.Official != "" && cfg.OfficialOn.has(jr.Group, jr.Name) {
-			o, err := againstOfficial(cfg, r, officialLimitedArgv(cfg, in.system, in.gold), cfg.JoinedTimeout, res, &jr.Official, &jr.Same, &msg)
-			if err != nil {
-				return err
-			}
-			jr.OfficialError = failureReason(o)
-		}
-		logf("%s", msg)
 	}
 	return nil
 }
@@ -132,41 +122,29 @@ type JoinedGrowth struct {
 // the time per line with its length, less one: k = 0 is time linear in the line's length.
 func (r *Report) joinedGrowth() (per []JoinedGrowth, all JoinedGrowth) {
 	groups := append([]int{1}, r.joinedGroups()...)
-	index := map[string]int{}
-	at := func(name string) *JoinedGrowth {
-		k, ok := index[name]
-		if !ok {
-			return nil
+	n := len(groups)
+	all = JoinedGrowth{Name: "all", Groups: groups, InProcess: make([]float64, n), Command: make([]float64, n)}
+	for _, jr := range r.Joined {
+		if slices.ContainsFunc(per, func(g JoinedGrowth) bool { return g.Name == jr.Name }) {
+			continue
 		}
-		return &per[k]
-	}
-	for i := range r.Joined {
-		jr := &r.Joined[i]
-		if _, ok := index[jr.Name]; !ok {
-			index[jr.Name] = len(per)
-			n := len(groups)
-			per = append(per, JoinedGrowth{Name: jr.Name, Groups: groups,
-				InProcess: make([]float64, n), Command: make([]float64, n), Official: make([]float64, n)})
+		g := JoinedGrowth{Name: jr.Name, Groups: groups, InProcess: make([]float64, n), Command: make([]float64, n), Official: make([]float64, n)}
+		for _, j := range r.Joined {
+			if k := slices.Index(groups, j.Group); j.Name == g.Name && k >= 0 {
+				g.InProcess[k], g.Command[k], g.Official[k] = medianOf(j.InProcess), median(j.Ours), finishedMedian(j.Official)
+			}
 		}
-		g, k := at(jr.Name), slices.Index(groups, jr.Group)
-		g.InProcess[k], g.Command[k], g.Official[k] = spreadOf(seconds(jr.InProcess)).Median, median(jr.Ours), finishedMedian(jr.Official)
-	}
-	for i := range r.Floor {
-		if g := at(r.Floor[i].Name); g != nil {
-			g.InProcess[0] = spreadOf(seconds(r.Floor[i].Score)).Median
+		for _, f := range r.Floor {
+			if f.Name == g.Name {
+				g.InProcess[0] = medianOf(f.Score)
+			}
 		}
-	}
-	for i := range r.Systems {
-		if g := at(r.Systems[i].Name); g != nil {
-			g.Command[0], g.Official[0] = median(r.Systems[i].Ours), finishedMedian(r.Systems[i].Official)
+		for _, s := range r.Systems {
+			if s.Name == g.Name {
+				g.Command[0], g.Official[0] = median(s.Ours), finishedMedian(s.Official)
+			}
 		}
-	}
-	all = JoinedGrowth{Name: "all", Groups: groups, InProcess: make([]float64, len(groups)), Command: make([]float64, len(groups))}
-	for k := range per {
-		g := &per[k]
-		g.InProcFit = fitMeasured(groups, g.InProcess)
-		g.CommandFit = fitMeasured(groups, g.Command)
-		g.OfficialFit = fitMeasured(groups, g.Official)
+		g.InProcFit, g.CommandFit, g.OfficialFit = fitGroups(groups, g.InProcess), fitGroups(groups, g.Command), fitGroups(groups, g.Official)
 		if !slices.Contains(g.InProcess, 0) && !slices.Contains(g.Command, 0) {
 			all.Files++
 			for i := range groups {
@@ -174,14 +152,15 @@ func (r *Report) joinedGrowth() (per []JoinedGrowth, all JoinedGrowth) {
 				all.Command[i] += g.Command[i]
 			}
 		}
+		per = append(per, g)
 	}
-	all.InProcFit = fitMeasured(groups, all.InProcess)
-	all.CommandFit = fitMeasured(groups, all.Command)
-	all.OfficialFit = FamilyFit{Err: errTooFewPoints}
-	if all.Files == 0 {
-		all.InProcFit.Err, all.CommandFit.Err = errTooFewPoints, errTooFewPoints
-	}
+	all.InProcFit, all.CommandFit, all.OfficialFit = fitGroups(groups, all.InProcess), fitGroups(groups, all.Command), FamilyFit{Err: errTooFewPoints}
 	return per, all
+}
+
+func fitGroups(groups []int, t []float64) FamilyFit {
+	f, err := fitPowerLaw(groups, t)
+	return FamilyFit{Fit: f, Err: err}
 }
 
 // MeasuredGroups lists the groups at which the official's time was measured.
@@ -215,37 +194,32 @@ type joinedTotals struct {
 // joinedTotals sums the figures of the files joined by g.
 func (r *Report) joinedTotals(g int) joinedTotals {
 	t := joinedTotals{Group: g}
-	for i := range r.Joined {
-		jr := &r.Joined[i]
+	for _, jr := range r.Joined {
 		if jr.Group != g {
 			continue
 		}
-		ours := median(jr.Ours)
-		t.Files++
-		t.Lines, t.SrcTokens, t.MaxTokens = t.Lines+jr.Lines, t.SrcTokens+jr.SrcTokens, max(t.MaxTokens, jr.MaxTokens)
-		t.Ours += ours
+		t.Files, t.Lines, t.SrcTokens, t.MaxTokens = t.Files+1, t.Lines+jr.Lines, t.SrcTokens+jr.SrcTokens, max(t.MaxTokens, jr.MaxTokens)
+		t.Ours += median(jr.Ours)
 		t.Bounded += jr.Bounded
-		if len(jr.Warnings) > 0 {
-			t.Warned++
-		}
+		t.Warned += btoi(len(jr.Warnings) > 0)
 		if len(jr.Official) == 0 {
 			continue
 		}
 		t.OfficialRun++
-		switch {
-		case jr.Official[0].OK():
+		switch o := jr.Official[0]; {
+		case o.OK():
 			t.Finished++
-			t.Official += jr.Official[0].Wall.Seconds()
-			t.OursFinished += ours
+			t.Official += o.Wall.Seconds()
+			t.OursFinished += median(jr.Ours)
 			if jr.Same == "yes" {
 				t.Same++
 			} else {
 				t.Differ = append(t.Differ, jr.Name)
 			}
-		case jr.Official[0].Status == StatusTimeout:
+		case o.Status == StatusTimeout:
 			t.TimedOut++
 		default:
-			t.Failed = append(t.Failed, fmt.Sprintf("%s (%s)", jr.Name, orDash(jr.OfficialError)))
+			t.Failed = append(t.Failed, fmt.Sprintf("%s (%s)", jr.Name, dash(jr.OfficialError)))
 		}
 	}
 	return t

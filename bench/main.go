@@ -36,7 +36,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -58,8 +57,9 @@ type Config struct {
 	Benchmarks    string // this package's test binary, whose benchmarks measure in-process
 	Spawner       proc.Spawner
 	Official      string // m2scorer.py, "" to skip the official scorer
+	Mirror        string // a git directory of nusnlp/m2scorer to extract it from
 	OfficialFrom  string // where it came from, for the report
-	Python        string // the interpreter's real path (not a pyenv shim)
+	Python        string // the interpreter (its real path once found, not a pyenv shim)
 	PythonVersion string
 	Rounds        int           // A/B pairs per system and per family case
 	Reps          int           // maxmatch runs per A slot (the slot is their median)
@@ -90,69 +90,27 @@ func main() {
 }
 
 func run(args []string) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	var f configFlags
-	cfg := &Config{}
-	fs.StringVar(&f.data, "data", "", "shared data directory (default: ../shared/data beside the repository)")
-	fs.StringVar(&f.gold, "gold", "", "CoNLL-2014 gold file (default: DATA/"+benchcases.CoNLLGold+")")
-	fs.StringVar(&f.systems, "systems", "", "comma-separated system names in DATA/conll14/systems (default: all; \"none\" for none)")
-	fs.StringVar(&f.official, "official", "", "the official scorer's m2scorer.py (release 3.2); not run when empty")
-	fs.StringVar(&f.mirror, "mirror", "", "git directory of nusnlp/m2scorer: release 3.2 is extracted from it (instead of -official)")
-	fs.StringVar(&f.python, "python", "python2", "Python 2.7 interpreter (PYENV_VERSION=2.7.18 is set unless already set)")
-	fs.StringVar(&f.maxmatch, "maxmatch", "", "maxmatch binary to measure (default: built from this repository)")
-	fs.IntVar(&cfg.Rounds, "rounds", 5, "A/B pairs per system and per family case")
-	fs.IntVar(&cfg.Reps, "reps", 5, "maxmatch runs per A slot; the slot counts their median")
-	fs.DurationVar(&cfg.Slow, "slow", 60*time.Second, "an official system run longer than this ends that system's rounds after the first")
-	fs.DurationVar(&cfg.Timeout, "timeout", 60*time.Second, "time limit of the official scorer on one family case")
-	fs.DurationVar(&cfg.SystemTimeout, "system-timeout", 30*time.Minute, "time limit of the official scorer on one system")
-	fs.StringVar(&f.families, "families", "", "comma-separated families, generated sentences and long lines (default: "+strings.Join(defaultFamilies(), ",")+"; also "+strings.Join(otherFamilies(), ",")+"; \"none\" for none)")
-	fs.StringVar(&f.sizes, "sizes", "", "comma-separated family sizes in tokens (default: "+joinInts(benchcases.Sizes)+")")
-	fs.StringVar(&f.longSizes, "long-sizes", joinInts(defaultLongSizes), "comma-separated sizes of the long lines in tokens")
-	fs.StringVar(&f.longMax, "long-max", formatLongMax(defaultLongMax), "per long family, the largest size run (family=tokens,…): the heavily edited line's band grows as n·d, 1.2 GB at 10⁵ tokens, 120 GB at 10⁶")
-	fs.StringVar(&f.groups, "groups", joinInts(defaultGroups), "CoNLL-2014 joined into lines of this many sentences, comma-separated (\"none\" for none)")
-	fs.StringVar(&f.officialJoined, "official-joined", defaultOfficialJoined, "joined files the official scores: GROUP:all or GROUP:SYSTEM, comma-separated (\"none\" for none)")
-	fs.DurationVar(&cfg.JoinedTimeout, "joined-timeout", 15*time.Minute, "time limit of the official scorer on one joined file")
-	fs.StringVar(&f.officialMemory, "official-memory", "4G", "address-space limit of the official scorer on joined files and long lines (prlimit --as; \"none\" for none): it needs 1.2 GB at 1,000 tokens, more than 4 GB at 3,162")
-	fs.StringVar(&f.checks, "checks", strings.Join(checkNames, ","), "target checks to run, comma-separated (\"none\" for none)")
-	fs.IntVar(&cfg.LargeGoldMB, "large-gold", 200, "size in MB of the large gold file of the checks (CoNLL-2014's gold repeated)")
-	fs.StringVar(&cfg.LargeSystem, "large-system", "CAMB", "the system repeated alike beside the large gold file")
-	fs.IntVar(&cfg.Samples, "samples", 15, "in-process samples per measurement")
-	fs.DurationVar(&cfg.MinSample, "min-sample", 100*time.Millisecond, "least duration of one in-process sample")
-	fs.StringVar(&cfg.Out, "out", "bench/out", "directory for the page, its CSV, JSON and plots, and the benchmarks' output")
-	fs.StringVar(&cfg.Docs, "docs", "", "also write benchmarks.md, its plots, CSV and JSON into this directory (e.g. docs)")
-	fs.StringVar(&cfg.Compare, "compare", "", "a benchmarks.csv of an earlier run to compare the ratios with")
-	render := fs.String("render", "", "write the page of a run's benchmarks.json again, without measuring")
-	if err := fs.Parse(args); err != nil {
+	cfg, render, ok := parseFlags(args)
+	if !ok {
 		return 2
 	}
-	if fs.NArg() != 0 || cfg.Rounds < 1 || cfg.Reps < 1 || cfg.Samples < 1 || cfg.LargeGoldMB < 1 {
-		fmt.Fprintln(os.Stderr, "bench: unexpected arguments; see go run ./bench -h")
-		return 2
-	}
-	cfg.CommandLine = "go run ./bench " + strings.Join(args, " ")
-	wd, _ := os.Getwd()
-	root, err := benchcases.ModuleRoot(wd)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
-		return 2
-	}
-	cfg.Root = root
 	var prev *Report // read first: a wrong path is found before the run, not after it
+	var err error
 	if cfg.Compare != "" {
 		if prev, err = readCSVFile(cfg.Compare); err != nil {
 			fmt.Fprintf(os.Stderr, "bench: -compare: %v\n", err)
 			return 2
 		}
 	}
-	if *render != "" {
-		rep, err := readReport(*render)
+	if render != "" {
+		rep, err := readReport(render)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "bench: -render: %v\n", err)
 			return 2
 		}
 		return report(cfg, prev, func() (*Report, error) { return rep, nil })
 	}
-	cleanup, err := configure(cfg, f)
+	cleanup, err := configure(cfg)
 	defer cleanup()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
@@ -190,26 +148,28 @@ func readReport(path string) (*Report, error) {
 	return r, nil
 }
 
-type configFlags struct {
-	data, gold, systems, official, mirror, python, maxmatch, families, sizes string
-	longSizes, longMax, groups, officialJoined, officialMemory, checks       string
-}
-
-// configure resolves paths and the selection, builds maxmatch, the spawn command and the
+// configure resolves the data and the systems, builds maxmatch, the spawn command and the
 // benchmarks, and finds the official scorer. cleanup removes the temporary directory; it is
 // never nil.
-func configure(cfg *Config, f configFlags) (cleanup func(), err error) {
+func configure(cfg *Config) (cleanup func(), err error) {
 	cleanup = func() {}
-	if cfg.Data = f.data; cfg.Data == "" {
+	if cfg.Data == "" {
 		if cfg.Data, err = benchcases.SharedData(cfg.Root); err != nil {
 			return cleanup, err
 		}
 	}
-	if cfg.Gold = f.gold; cfg.Gold == "" {
+	if cfg.Gold == "" {
 		cfg.Gold = filepath.Join(cfg.Data, benchcases.CoNLLGold)
 	}
-	if err := selectRun(cfg, f); err != nil {
-		return cleanup, err
+	if cfg.Systems == nil {
+		if cfg.Systems, err = benchcases.CoNLLSystems(cfg.Data); err != nil {
+			return cleanup, err
+		}
+	}
+	if cfg.OfficialAS > 0 {
+		if _, err := exec.LookPath("prlimit"); err != nil {
+			return cleanup, fmt.Errorf("-official-memory needs prlimit (util-linux), or \"none\": %v", err)
+		}
 	}
 	tmp, err := os.MkdirTemp("", "maxmatch-bench")
 	if err != nil {
@@ -218,7 +178,7 @@ func configure(cfg *Config, f configFlags) (cleanup func(), err error) {
 	cleanup = func() { os.RemoveAll(tmp) }
 	cfg.Spawner.Path, cfg.Benchmarks = filepath.Join(tmp, "spawn"), filepath.Join(tmp, "bench.test")
 	builds := [][]string{{"build", "-o", cfg.Spawner.Path, "./bench/internal/proc/spawn"}, {"test", "-c", "-o", cfg.Benchmarks, "./bench"}}
-	if cfg.Maxmatch = f.maxmatch; cfg.Maxmatch == "" {
+	if cfg.Maxmatch == "" {
 		cfg.Maxmatch = filepath.Join(tmp, "maxmatch")
 		builds = append(builds, []string{"build", "-o", cfg.Maxmatch, "./cmd/maxmatch"})
 	}
@@ -229,33 +189,23 @@ func configure(cfg *Config, f configFlags) (cleanup func(), err error) {
 			return cleanup, fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
 		}
 	}
-	return cleanup, findOfficial(cfg, f, tmp)
+	return cleanup, findOfficial(cfg, tmp)
 }
 
 // findOfficial sets the official scorer (-official, or release 3.2 extracted from -mirror into
 // tmp) and the Python 2.7 interpreter that runs it.
-func findOfficial(cfg *Config, f configFlags, tmp string) error {
+func findOfficial(cfg *Config, tmp string) error {
 	switch {
-	case f.official != "" && f.mirror != "":
+	case cfg.Official != "" && cfg.Mirror != "":
 		return fmt.Errorf("give -official or -mirror, not both")
-	case f.mirror != "":
-		dir := filepath.Join(tmp, "m2scorer-3.2")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+	case cfg.Mirror != "":
+		var err error
+		if cfg.Official, err = proc.ExtractOfficial(cfg.Mirror, "2122ffd", filepath.Join(tmp, "m2scorer-3.2")); err != nil {
 			return err
 		}
-		for _, name := range []string{"m2scorer.py", "levenshtein.py", "util.py"} {
-			src, err := exec.Command("git", "--git-dir", f.mirror, "show", "2122ffd:scripts/"+name).Output()
-			if err != nil {
-				return fmt.Errorf("extracting %s from %s: %v", name, f.mirror, err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-				return err
-			}
-		}
-		cfg.Official = filepath.Join(dir, "m2scorer.py")
 		cfg.OfficialFrom = "release 3.2 (commit 2122ffd of nusnlp/m2scorer, scripts/)"
-	case f.official != "":
-		cfg.Official, cfg.OfficialFrom = f.official, f.official
+	case cfg.Official != "":
+		cfg.OfficialFrom = cfg.Official
 	default:
 		return nil
 	}
@@ -264,13 +214,13 @@ func findOfficial(cfg *Config, f configFlags, tmp string) error {
 	}
 	// Run the interpreter itself, not a pyenv shim (a shell script that would add its own
 	// start-up to every measurement).
-	out, err := exec.Command(f.python, "-c", "import sys; print(sys.executable); print(sys.version.split()[0])").Output()
+	out, err := exec.Command(cfg.Python, "-c", "import sys; print(sys.executable); print(sys.version.split()[0])").Output()
 	if err != nil {
-		return fmt.Errorf("running %s: %v", f.python, err)
+		return fmt.Errorf("running %s: %v", cfg.Python, err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[1], "2.7") {
-		return fmt.Errorf("%s is not Python 2.7: %q", f.python, out)
+		return fmt.Errorf("%s is not Python 2.7: %q", cfg.Python, out)
 	}
 	cfg.Python, cfg.PythonVersion = lines[0], lines[1]
 	return nil

@@ -9,8 +9,6 @@ import (
 	"math"
 	"strconv"
 
-	"gonum.org/v1/gonum/floats"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -18,6 +16,9 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
+
+// The page's plots: each figure's function gathers its data (panels of series), and draw
+// makes every figure from its data.
 
 var (
 	officialColor = color.RGBA{R: 0xc0, G: 0x39, B: 0x2b, A: 0xff}
@@ -28,49 +29,91 @@ var (
 	dashed     = []vg.Length{vg.Points(4), vg.Points(3)}
 )
 
-// plots draws the page's plots into files: per family its time against its size, the speed-up
-// per system, the command's time against its fresh memory, the long lines' time and memory,
-// the joined files' time against their lines' length; each only when the run measured it.
+// A figure is one plot file, SVG and PNG: its panels in a row, each w wide, all h high.
+type figure struct {
+	base   string
+	w, h   vg.Length
+	panels []panel
+}
+
+// A panel is one plot: its axes and what is drawn on them, in order.
+type panel struct {
+	title, x, y string
+	log         bool        // logarithmic axes, y marked as times; else linear, from 0
+	xTicks      plot.Ticker // nil: the axis's own
+	yTicks      plot.Ticker
+	legendSize  vg.Length // of a log panel's legend (0: 8 points)
+	series      []series
+	bars        []bars   // a bar chart's, its x axis named by nominal
+	nominal     []string // names of the categories 0, 1, …
+	xPad        float64  // the x axis widened by this factor each way (0: not)
+	room        float64  // room above the data for the legend: a share of the y axis's decades (log), or of its height (linear)
+}
+
+// A series is points drawn as marks (shape), a line through them (line), or both (a line
+// alone has no shape); named in the legend unless name is "" or an earlier series of the
+// panel has the name.
+type series struct {
+	xys    plotter.XYs
+	name   string
+	color  color.Color
+	shape  draw.GlyphDrawer
+	line   bool
+	dashes []vg.Length
+}
+
+// bars are a bar per category, shifted by at from it, with error bars where errs are given.
+type bars struct {
+	values plotter.Values
+	name   string
+	color  color.Color
+	at     float64
+	errs   plotter.YErrors
+}
+
+// points gathers a series' points; add keeps those a log axis can show (y > 0).
+type points plotter.XYs
+
+func (p *points) add(x, y float64) {
+	if y > 0 {
+		*p = append(*p, plotter.XY{X: x, Y: y})
+	}
+}
+
+// plots draws the page's figures into files, each only when the run measured what it shows.
 func plots(r *Report, files map[string][]byte) error {
-	for _, p := range []struct {
-		base string
-		draw func(*Report) ([]*plot.Plot, error)
-		w, h vg.Length // the height, and the width of one plot
-	}{
-		{scalingFile, scalingPlots, 9 * vg.Centimeter, 10 * vg.Centimeter},
-		{speedupFile, speedupPlot, 24 * vg.Centimeter, 11 * vg.Centimeter},
-		{freshFile, freshMemoryPlot, 18 * vg.Centimeter, 11 * vg.Centimeter},
-		{longFile, longPlots, 12 * vg.Centimeter, 11 * vg.Centimeter},
-		{joinedFile, joinedPlot, 16 * vg.Centimeter, 11 * vg.Centimeter},
-	} {
-		ps, err := p.draw(r)
-		if err != nil {
-			return err
+	for _, f := range []figure{scalingFigure(r), speedupFigure(r), freshFigure(r), longFigure(r), joinedFigure(r)} {
+		if len(f.panels) == 0 {
+			continue
 		}
-		if len(ps) > 0 {
-			if err := drawPlots(files, p.base, ps, vg.Length(len(ps))*p.w, p.h); err != nil {
-				return err
-			}
+		if err := draw1(f, files); err != nil {
+			return fmt.Errorf("%s: %v", f.base, err)
 		}
 	}
 	return nil
 }
 
-// drawPlots draws plots side by side (in a row), w by h, as base.svg and base.png into files.
-func drawPlots(files map[string][]byte, base string, plots []*plot.Plot, w, h vg.Length) error {
-	draw1 := func(c vg.CanvasSizer) {
-		dc := draw.New(c)
-		tiles := draw.Tiles{Rows: 1, Cols: len(plots), PadX: vg.Millimeter * 4, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
-		canvases := plot.Align([][]*plot.Plot{plots}, tiles, dc)
-		for i, p := range plots {
+// draw1 draws a figure as base.svg and base.png into files.
+func draw1(f figure, files map[string][]byte) error {
+	ps := make([]*plot.Plot, len(f.panels))
+	for i := range f.panels {
+		var err error
+		if ps[i], err = f.panels[i].plot(); err != nil {
+			return err
+		}
+	}
+	w := vg.Length(len(ps)) * f.w
+	onto := func(c vg.CanvasSizer) {
+		tiles := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Millimeter * 4, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
+		canvases := plot.Align([][]*plot.Plot{ps}, tiles, draw.New(c))
+		for i, p := range ps {
 			p.Draw(canvases[0][i])
 		}
 	}
-	svg := vgsvg.New(w, h)
-	draw1(svg)
-	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(120))
-	draw1(img)
-	for name, canvas := range map[string]io.WriterTo{base + ".svg": svg, base + ".png": vgimg.PngCanvas{Canvas: img}} {
+	svg, img := vgsvg.New(w, f.h), vgimg.NewWith(vgimg.UseWH(w, f.h), vgimg.UseDPI(120))
+	onto(svg)
+	onto(img)
+	for name, canvas := range map[string]io.WriterTo{f.base + ".svg": svg, f.base + ".png": vgimg.PngCanvas{Canvas: img}} {
 		var b bytes.Buffer
 		if _, err := canvas.WriteTo(&b); err != nil {
 			return err
@@ -80,335 +123,303 @@ func drawPlots(files map[string][]byte, base string, plots []*plot.Plot, w, h vg
 	return nil
 }
 
-// chart is a plot being drawn, and the first error of what was added to it.
-type chart struct {
-	*plot.Plot
-	err error
-}
-
-// logLog starts a chart on logarithmic axes, the y axis marked as times.
-func logLog(title, x, y string) *chart {
+// plot makes the panel's plot: the grid under the series (over a bar chart), the legend at the
+// top left.
+func (pn *panel) plot() (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text, p.Y.Label.Text = x, y
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.Y.Tick.Marker = plot.TickerFunc(timeDecades)
-	p.Add(plotter.NewGrid())
+	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = pn.title, pn.x, pn.y
 	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.TextStyle.Font.Size = vg.Points(8)
-	return &chart{Plot: p}
-}
-
-// series adds a line through xys with marks (or marks only), named in the legend when name is
-// not empty.
-func (c *chart) series(xys plotter.XYs, name string, col color.Color, shape draw.GlyphDrawer, line bool, dashes []vg.Length) {
-	if c.err != nil || len(xys) == 0 {
-		return
+	if pn.log {
+		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+		p.Y.Tick.Marker = plot.TickerFunc(timeDecades)
+		p.Legend.TextStyle.Font.Size = cmp.Or(pn.legendSize, vg.Points(8))
+	} else {
+		p.X.Min, p.Y.Min = 0, 0
+		p.X.Tick.Marker, p.Y.Tick.Marker = plot.TickerFunc(plainTicks), plot.TickerFunc(plainTicks)
+		p.Legend.XOffs = vg.Millimeter * 3
 	}
-	s, err := plotter.NewScatter(xys)
-	if c.err = err; err != nil {
-		return
+	if pn.xTicks != nil {
+		p.X.Tick.Marker = pn.xTicks
 	}
-	s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = col, shape, vg.Points(3)
-	c.Add(s)
-	if !line || len(xys) < 2 {
-		if name != "" {
-			c.Legend.Add(name, s)
+	if pn.yTicks != nil {
+		p.Y.Tick.Marker = pn.yTicks
+	}
+	if pn.bars == nil {
+		p.Add(plotter.NewGrid())
+	}
+	named := map[string]bool{"": true}
+	for _, s := range pn.series {
+		if err := s.addTo(p, named); err != nil {
+			return nil, err
 		}
-		return
 	}
-	l, err := plotter.NewLine(xys)
-	if c.err = err; err != nil {
-		return
+	if err := addBars(p, pn.bars); err != nil {
+		return nil, err
 	}
-	l.LineStyle.Color, l.LineStyle.Dashes = col, dashes
-	c.Add(l)
-	if name != "" {
-		c.Legend.Add(name, l, s)
+	if pn.nominal != nil {
+		p.NominalX(pn.nominal...)
 	}
+	if pn.xPad > 0 {
+		p.X.Min, p.X.Max = p.X.Min/pn.xPad, p.X.Max*pn.xPad
+	}
+	switch {
+	case pn.log && p.Y.Min > 0 && p.Y.Max > p.Y.Min:
+		p.Y.Max *= math.Pow(p.Y.Max/p.Y.Min, pn.room)
+	case !pn.log:
+		p.Y.Max *= 1 + pn.room
+	}
+	return p, nil
 }
 
-// line adds a line without marks, named in the legend.
-func (c *chart) line(xys plotter.XYs, name string, col color.Color, dashes []vg.Length) {
-	l, err := plotter.NewLine(xys)
-	if c.err == nil {
-		c.err = err
+// addTo draws the series on p, unless it has no point, and names it in the legend unless it
+// is named.
+func (s series) addTo(p *plot.Plot, named map[string]bool) error {
+	if len(s.xys) == 0 {
+		return nil
 	}
-	if err == nil {
-		l.LineStyle.Color, l.LineStyle.Dashes = col, dashes
-		c.Add(l)
-		c.Legend.Add(name, l)
+	var legend []plot.Thumbnailer
+	if s.shape != nil {
+		sc, err := plotter.NewScatter(s.xys)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = s.color, s.shape, vg.Points(3)
+		p.Add(sc)
+		legend = append(legend, sc)
 	}
+	if s.line && (len(s.xys) >= 2 || s.shape == nil) {
+		l, err := plotter.NewLine(s.xys)
+		if err != nil {
+			return err
+		}
+		l.LineStyle.Color, l.LineStyle.Dashes = s.color, s.dashes
+		p.Add(l)
+		legend = append([]plot.Thumbnailer{l}, legend...)
+	}
+	if !named[s.name] {
+		p.Legend.Add(s.name, legend...)
+		named[s.name] = true
+	}
+	return nil
 }
 
-// legendRoom raises a log axis's top by a share of its decades, for the legend.
-func legendRoom(a *plot.Axis, share float64) {
-	if a.Min > 0 && a.Max > a.Min {
-		a.Max *= math.Pow(a.Max/a.Min, share)
+// addBars draws the bar chart bs on p, the error bars over the bars, the grid over both.
+func addBars(p *plot.Plot, bs []bars) error {
+	var errorBars []plot.Plotter
+	for _, b := range bs {
+		bc, err := plotter.NewBarChart(b.values, vg.Points(11))
+		if err != nil {
+			return err
+		}
+		bc.Color, bc.LineStyle.Width, bc.XMin = b.color, 0, b.at
+		p.Add(bc)
+		p.Legend.Add(b.name, bc)
+		if b.errs != nil {
+			var xys plotter.XYs
+			for i, v := range b.values {
+				xys = append(xys, plotter.XY{X: float64(i) + b.at, Y: v})
+			}
+			eb, err := plotter.NewYErrorBars(struct {
+				plotter.XYs
+				plotter.YErrors
+			}{xys, b.errs})
+			if err != nil {
+				return err
+			}
+			errorBars = append(errorBars, eb)
+		}
 	}
+	if bs != nil {
+		p.Add(append(errorBars, plotter.NewGrid())...)
+	}
+	return nil
 }
 
-// scalingPlots returns one log–log plot per family: the official command's median time (and
-// its time-outs, as lower bounds), our command's and our in-process time per sentence, the
-// sizes scored by the bounded search (over a budget) with hollow marks, as their cost differs.
-func scalingPlots(r *Report) ([]*plot.Plot, error) {
-	var plots []*plot.Plot
-	for i := range r.Families {
-		f := &r.Families[i]
-		c := logLog(f.Name, "source tokens n", "time")
-		c.Legend.TextStyle.Font.Size = vg.Points(9)
+// scalingFigure is one log–log panel per family: the official command's median time (and its
+// time-outs, as lower bounds), our command's and our in-process time per sentence, the sizes
+// scored by the bounded search (over a budget) with hollow marks, as their cost differs.
+func scalingFigure(r *Report) figure {
+	f := figure{base: scalingFile, w: 9 * vg.Centimeter, h: 10 * vg.Centimeter}
+	for _, fam := range r.Families {
 		var sizes []float64
-		var off, timeouts, cmd, inproc, inprocBounded plotter.XYs
-		for _, pt := range f.Points {
-			x := float64(pt.N)
+		var off, timeouts, cmd, inproc, bounded points
+		for _, pt := range fam.Points {
+			x, in := float64(pt.N), medianOf(pt.InProcess)
 			sizes = append(sizes, x)
-			if m := finishedMedian(pt.Official); m > 0 {
-				off = append(off, plotter.XY{X: x, Y: m})
-			} else if len(pt.Official) > 0 && pt.Official[0].Status == StatusTimeout {
-				timeouts = append(timeouts, plotter.XY{X: x, Y: pt.Official[0].Wall.Seconds()})
+			off.add(x, finishedMedian(pt.Official))
+			if finishedMedian(pt.Official) == 0 && len(pt.Official) > 0 && pt.Official[0].Status == StatusTimeout {
+				timeouts.add(x, pt.Official[0].Wall.Seconds())
 			}
-			if w := walls(pt.Ours); len(w) > 0 {
-				cmd = append(cmd, plotter.XY{X: x, Y: spreadOf(w).Median})
-			}
-			if len(pt.InProcess) > 0 {
-				xy := plotter.XY{X: x, Y: spreadOf(seconds(pt.InProcess)).Median}
-				inproc = append(inproc, xy)
-				if pt.Bounded {
-					inprocBounded = append(inprocBounded, xy)
-				}
+			cmd.add(x, median(pt.Ours))
+			inproc.add(x, in)
+			if pt.Bounded {
+				bounded.add(x, in)
 			}
 		}
-		c.X.Tick.Marker = sizeTicks(sizes, func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) })
-		c.series(off, "official 3.2", officialColor, draw.CircleGlyph{}, true, nil)
-		c.series(timeouts, "official: > "+fmtSeconds(r.Timeout.Seconds())+" (killed)", officialColor, draw.TriangleGlyph{}, false, nil)
-		c.series(cmd, "maxmatch command", commandColor, draw.SquareGlyph{}, true, nil)
-		c.series(inproc, "maxmatch in-process", inProcColor, draw.PyramidGlyph{}, true, nil)
-		// Over the filled marks of the same points: white inside, a ring of the series' colour.
-		c.series(inprocBounded, "", color.White, draw.PyramidGlyph{}, false, nil)
-		c.series(inprocBounded, "maxmatch in-process, bounded search", inProcColor, draw.TriangleGlyph{}, false, nil)
-		if c.err != nil {
-			return nil, c.err
-		}
-		legendRoom(&c.Y, 0.35) // a third more decades above the data
-		plots = append(plots, c.Plot)
+		f.panels = append(f.panels, panel{title: fam.Name, x: "source tokens n", y: "time", log: true, legendSize: vg.Points(9),
+			xTicks: sizeTicks(sizes, plainLabel), room: 0.35, series: []series{
+				{plotter.XYs(off), "official 3.2", officialColor, draw.CircleGlyph{}, true, nil},
+				{plotter.XYs(timeouts), "official: > " + fmtSeconds(r.Timeout.Seconds()) + " (killed)", officialColor, draw.TriangleGlyph{}, false, nil},
+				{plotter.XYs(cmd), "maxmatch command", commandColor, draw.SquareGlyph{}, true, nil},
+				{plotter.XYs(inproc), "maxmatch in-process", inProcColor, draw.PyramidGlyph{}, true, nil},
+				// Over the filled marks of the same points: white inside, a ring of the series' colour.
+				{plotter.XYs(bounded), "", color.White, draw.PyramidGlyph{}, false, nil},
+				{plotter.XYs(bounded), "maxmatch in-process, bounded search", inProcColor, draw.TriangleGlyph{}, false, nil},
+			}})
 	}
-	return plots, nil
+	return f
 }
 
-// speedupPlot returns the per-system bars: the official's time over ours, wall (with the
-// min–max of the pairs) and CPU; nil when the official was not run.
-func speedupPlot(r *Report) ([]*plot.Plot, error) {
+// speedupFigure is the per-system bars: the official's time over ours, wall (with the min–max
+// of the pairs) and CPU; none when the official was not run.
+func speedupFigure(r *Report) figure {
+	wall := bars{name: "wall time (bar: median pair; line: min–max)", color: commandColor, at: -0.2, errs: plotter.YErrors{}}
+	cpu := bars{name: "CPU time (median pair)", color: inProcColor, at: 0.2}
 	var names []string
-	var wall, cpu plotter.Values
-	var errs errorBars
 	for i := range r.Systems {
-		w, c := r.Systems[i].WallRatio(), r.Systems[i].CPURatio()
+		w := r.Systems[i].WallRatio()
 		if w.N == 0 {
 			continue
 		}
 		names = append(names, r.Systems[i].Name)
-		wall, cpu = append(wall, w.Median), append(cpu, c.Median)
-		errs = append(errs, errorBar{x: float64(len(names)-1) - 0.2, y: w.Median, lo: w.Min, hi: w.Max})
+		wall.values, cpu.values = append(wall.values, w.Median), append(cpu.values, r.Systems[i].CPURatio().Median)
+		wall.errs = append(wall.errs, struct{ Low, High float64 }{w.Median - w.Min, w.Max - w.Median})
 	}
-	if len(names) == 0 {
-		return nil, nil
+	f := figure{base: speedupFile, w: 24 * vg.Centimeter, h: 11 * vg.Centimeter}
+	if names != nil {
+		f.panels = []panel{{title: "Speed-up over the official scorer, CoNLL-2014 (official time / maxmatch time)", y: "speed-up (×)",
+			bars: []bars{wall, cpu}, nominal: names, room: 0.25}}
 	}
-	p := plot.New()
-	p.Title.Text = "Speed-up over the official scorer, CoNLL-2014 (official time / maxmatch time)"
-	p.Y.Label.Text = "speed-up (×)"
-	p.Y.Min = 0
-	p.Y.Tick.Marker = plot.TickerFunc(plainTicks)
-	bw, err := plotter.NewBarChart(wall, vg.Points(11))
-	if err != nil {
-		return nil, err
-	}
-	bc, err := plotter.NewBarChart(cpu, vg.Points(11))
-	if err != nil {
-		return nil, err
-	}
-	eb, err := plotter.NewYErrorBars(errs)
-	if err != nil {
-		return nil, err
-	}
-	bw.Color, bw.LineStyle.Width, bw.XMin = commandColor, 0, -0.2
-	bc.Color, bc.LineStyle.Width, bc.XMin = inProcColor, 0, 0.2
-	p.Add(bw, bc, eb, plotter.NewGrid())
-	p.Legend.Add("wall time (bar: median pair; line: min–max)", bw)
-	p.Legend.Add("CPU time (median pair)", bc)
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.XOffs = vg.Millimeter * 3
-	p.NominalX(names...)
-	p.Y.Max = 1.25 * max(p.Y.Max, floats.Max(wall), floats.Max(cpu)) // room above the bars for the legend
-	return []*plot.Plot{p}, nil
+	return f
 }
 
-type errorBar struct{ x, y, lo, hi float64 }
-
-type errorBars []errorBar
-
-func (e errorBars) Len() int                        { return len(e) }
-func (e errorBars) XY(i int) (float64, float64)     { return e[i].x, e[i].y }
-func (e errorBars) YError(i int) (float64, float64) { return e[i].y - e[i].lo, e[i].hi - e[i].y }
-
-// freshMemoryPlot returns our command's time beyond its start-up against the fresh pages it
-// touched beyond the start-up's, one point per input (CoNLL files and generated cases apart),
-// with the line of the first-touch cost measured on the machine; nil without such figures.
-func freshMemoryPlot(r *Report) ([]*plot.Plot, error) {
+// freshFigure is our command's time beyond its start-up against the fresh pages it touched
+// beyond the start-up's, one point per input (CoNLL files and generated cases apart), with the
+// line of the first-touch cost measured on the machine; none without such figures.
+func freshFigure(r *Report) figure {
+	f := figure{base: freshFile, w: 18 * vg.Centimeter, h: 11 * vg.Centimeter}
 	rows := freshMemoryRows(r)
 	if len(rows) == 0 {
-		return nil, nil
+		return f
 	}
 	touch := r.Machine.FirstTouch.Seconds()
 	var conll, generated plotter.XYs
 	maxPages := 0.0
-	for _, f := range rows {
-		xy := plotter.XY{X: f.Pages, Y: max(0, f.Extra) * 1e3}
-		if f.Generated {
+	for _, row := range rows {
+		xy := plotter.XY{X: row.Pages, Y: max(0, row.Extra) * 1e3}
+		if row.Generated {
 			generated = append(generated, xy)
 		} else {
 			conll = append(conll, xy)
 		}
-		maxPages = max(maxPages, f.Pages)
+		maxPages = max(maxPages, row.Pages)
 	}
-	c := &chart{Plot: plot.New()}
-	c.Title.Text = "maxmatch command: time beyond start-up against fresh memory"
-	c.X.Label.Text = "fresh 4 KiB pages beyond start-up's (minor page faults)"
-	c.Y.Label.Text = "command time less start-up (ms)"
-	c.X.Min, c.Y.Min = 0, 0
-	c.X.Tick.Marker, c.Y.Tick.Marker = plot.TickerFunc(plainTicks), plot.TickerFunc(plainTicks)
-	c.Add(plotter.NewGrid())
-	c.line(plotter.XYs{{X: 0, Y: 0}, {X: maxPages, Y: maxPages * touch * 1e3}}, fmt.Sprintf("pages × first-touch cost (%s each)", fmtSeconds(touch)), officialColor, dashed)
-	c.series(conll, "CoNLL-2014 files", commandColor, draw.CircleGlyph{}, false, nil)
-	c.series(generated, "generated cases", inProcColor, draw.TriangleGlyph{}, false, nil)
-	if f, ok := fitPages(rows); ok {
-		c.line(plotter.XYs{{X: 0, Y: f.Intercept * 1e3}, {X: maxPages, Y: (f.Intercept + f.PerPage*maxPages) * 1e3}}, fmt.Sprintf("least squares: %s per page", fmtSeconds(f.PerPage)), commandColor, nil)
+	pn := panel{title: "maxmatch command: time beyond start-up against fresh memory", x: "fresh 4 KiB pages beyond start-up's (minor page faults)",
+		y: "command time less start-up (ms)", xPad: 1.04, room: 0.3, series: []series{
+			{plotter.XYs{{X: 0, Y: 0}, {X: maxPages, Y: maxPages * touch * 1e3}}, fmt.Sprintf("pages × first-touch cost (%s each)", fmtSeconds(touch)), officialColor, nil, true, dashed},
+			{conll, "CoNLL-2014 files", commandColor, draw.CircleGlyph{}, false, nil},
+			{generated, "generated cases", inProcColor, draw.TriangleGlyph{}, false, nil},
+		}}
+	if fit, ok := fitPages(rows); ok {
+		pn.series = append(pn.series, series{plotter.XYs{{X: 0, Y: fit.Intercept * 1e3}, {X: maxPages, Y: (fit.Intercept + fit.PerPage*maxPages) * 1e3}},
+			fmt.Sprintf("least squares: %s per page", fmtSeconds(fit.PerPage)), commandColor, nil, true, nil})
 	}
-	c.Legend.Top, c.Legend.Left = true, true
-	c.Legend.XOffs = vg.Millimeter * 3
-	// Room for the legend above the points, and for the last point's mark.
-	c.X.Max *= 1.04
-	c.Y.Max *= 1.3
-	return []*plot.Plot{c.Plot}, c.err
+	f.panels = []panel{pn}
+	return f
 }
 
-// longPlots returns the long lines' plots: time (the command's median, in-process, the
-// official's) and the command's peak memory, against the line's tokens; nil without long lines.
-func longPlots(r *Report) ([]*plot.Plot, error) {
+// longFigure is the long lines' panels: time (the command's median, in-process, the
+// official's) and the command's peak memory, against the line's tokens; none without long
+// lines.
+func longFigure(r *Report) figure {
+	f := figure{base: longFile, w: 12 * vg.Centimeter, h: 11 * vg.Centimeter}
 	if len(r.Long) == 0 {
-		return nil, nil
+		return f
 	}
-	tp := logLog("Long lines: time", "source tokens n", "time")
-	// Short y labels: gonum centres an axis label at the arithmetic middle of the range, near
-	// the top of a logarithmic axis, and a long one pushes the data area down.
-	mp := logLog("Long lines: peak memory of the command (MB)", "source tokens n", "MB")
-	mp.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	var sizes []float64
-	var onceT, onceM onceNames // each panel names a series once
-	for i := range r.Long {
-		l := &r.Long[i]
+	var time, memory []series
+	for i, l := range r.Long {
 		col := longColors[i%len(longColors)]
-		var cmd, inproc, mem, off, offMem, unfinished plotter.XYs
+		var cmd, inproc, mem, off, offMem, unfinished points
 		for _, pt := range l.Points {
 			x := float64(pt.N)
 			sizes = append(sizes, x)
-			if m := finishedMedian(pt.Ours); m > 0 {
-				cmd = append(cmd, plotter.XY{X: x, Y: m})
-				mem = append(mem, plotter.XY{X: x, Y: peakMB(pt.Ours)})
+			if finishedMedian(pt.Ours) > 0 {
+				cmd.add(x, finishedMedian(pt.Ours))
+				mem.add(x, peakMB(pt.Ours))
 			}
-			if len(pt.InProcess) > 0 {
-				inproc = append(inproc, plotter.XY{X: x, Y: spreadOf(seconds(pt.InProcess)).Median})
+			inproc.add(x, medianOf(pt.InProcess))
+			if finishedMedian(pt.Official) > 0 {
+				off.add(x, finishedMedian(pt.Official))
+				offMem.add(x, peakMB(pt.Official))
 			}
-			if m := finishedMedian(pt.Official); m > 0 {
-				off = append(off, plotter.XY{X: x, Y: m})
-				offMem = append(offMem, plotter.XY{X: x, Y: peakMB(pt.Official)})
-			} else if xy, ok := unfinishedAt(x, pt.Official); ok {
-				unfinished = append(unfinished, xy)
-			}
+			unfinished.add(x, unfinishedAt(pt.Official))
 		}
-		tp.series(cmd, l.Name+": command", col, draw.SquareGlyph{}, true, nil)
-		tp.series(inproc, l.Name+": in-process", col, draw.PyramidGlyph{}, true, dashed)
-		tp.series(off, onceT.name(off, "official 3.2"), officialColor, draw.CircleGlyph{}, true, nil)
-		tp.series(unfinished, onceT.name(unfinished, unfinishedName), officialColor, draw.TriangleGlyph{}, false, nil)
-		mp.series(mem, l.Name+": command", col, draw.SquareGlyph{}, true, nil)
-		mp.series(offMem, onceM.name(offMem, "official 3.2"), officialColor, draw.CircleGlyph{}, true, nil)
+		time = append(time,
+			series{plotter.XYs(cmd), l.Name + ": command", col, draw.SquareGlyph{}, true, nil},
+			series{plotter.XYs(inproc), l.Name + ": in-process", col, draw.PyramidGlyph{}, true, dashed},
+			series{plotter.XYs(off), "official 3.2", officialColor, draw.CircleGlyph{}, true, nil},
+			series{plotter.XYs(unfinished), unfinishedName, officialColor, draw.TriangleGlyph{}, false, nil})
+		memory = append(memory,
+			series{plotter.XYs(mem), l.Name + ": command", col, draw.SquareGlyph{}, true, nil},
+			series{plotter.XYs(offMem), "official 3.2", officialColor, draw.CircleGlyph{}, true, nil})
 	}
-	if tp.err != nil || mp.err != nil {
-		return nil, cmp.Or(tp.err, mp.err)
+	ticks := sizeTicks(sizes, tokenScale.format)
+	// Short y labels: gonum centres an axis label at the arithmetic middle of the range, near
+	// the top of a logarithmic axis, and a long one pushes the data area down.
+	f.panels = []panel{
+		{title: "Long lines: time", x: "source tokens n", y: "time", log: true, xTicks: ticks, room: 0.5, series: time},
+		{title: "Long lines: peak memory of the command (MB)", x: "source tokens n", y: "MB", log: true, xTicks: ticks, yTicks: plot.LogTicks{Prec: -1}, room: 0.5, series: memory},
 	}
-	tp.X.Tick.Marker = sizeTicks(sizes, tokenLabel)
-	mp.X.Tick.Marker = tp.X.Tick.Marker
-	legendRoom(&tp.Y, 0.5)
-	legendRoom(&mp.Y, 0.5)
-	return []*plot.Plot{tp.Plot, mp.Plot}, nil
+	return f
 }
 
-// joinedPlot returns the joined files' time against the sentences per line, one line per
-// file: our in-process scoring and command, the official where it finished; nil without
-// joined files.
-func joinedPlot(r *Report) ([]*plot.Plot, error) {
+// joinedFigure is the joined files' time against the sentences per line, one line per file:
+// our in-process scoring and command, the official where it finished; none without joined
+// files.
+func joinedFigure(r *Report) figure {
+	f := figure{base: joinedFile, w: 16 * vg.Centimeter, h: 11 * vg.Centimeter}
 	if len(r.Joined) == 0 {
-		return nil, nil
+		return f
 	}
 	per, _ := r.joinedGrowth()
-	c := logLog("CoNLL-2014 files: time per file against sentences per line", "sentences per line g", "time")
-	var once onceNames
+	var ss []series
 	for _, g := range per {
-		var in, cmd, off, unfinished plotter.XYs
+		var in, cmd, off, unfinished points
 		for k, grp := range g.Groups {
-			for _, s := range []struct {
-				xys *plotter.XYs
-				t   float64
-			}{{&in, g.InProcess[k]}, {&cmd, g.Command[k]}, {&off, g.Official[k]}} {
-				if s.t > 0 {
-					*s.xys = append(*s.xys, plotter.XY{X: float64(grp), Y: s.t})
-				}
+			in.add(float64(grp), g.InProcess[k])
+			cmd.add(float64(grp), g.Command[k])
+			off.add(float64(grp), g.Official[k])
+		}
+		for _, jr := range r.Joined {
+			if jr.Name == g.Name {
+				unfinished.add(float64(jr.Group), unfinishedAt(jr.Official))
 			}
 		}
-		for i := range r.Joined {
-			if jr := &r.Joined[i]; jr.Name == g.Name {
-				if xy, ok := unfinishedAt(float64(jr.Group), jr.Official); ok {
-					unfinished = append(unfinished, xy)
-				}
-			}
-		}
-		c.series(cmd, once.name(cmd, "maxmatch command, per file"), commandColor, draw.SquareGlyph{}, true, nil)
-		c.series(in, once.name(in, "maxmatch in-process, per file"), inProcColor, draw.PyramidGlyph{}, true, dashed)
-		c.series(off, once.name(off, "official 3.2, per file"), officialColor, draw.CircleGlyph{}, true, nil)
-		c.series(unfinished, once.name(unfinished, unfinishedName), officialColor, draw.TriangleGlyph{}, false, nil)
+		ss = append(ss,
+			series{plotter.XYs(cmd), "maxmatch command, per file", commandColor, draw.SquareGlyph{}, true, nil},
+			series{plotter.XYs(in), "maxmatch in-process, per file", inProcColor, draw.PyramidGlyph{}, true, dashed},
+			series{plotter.XYs(off), "official 3.2, per file", officialColor, draw.CircleGlyph{}, true, nil},
+			series{plotter.XYs(unfinished), unfinishedName, officialColor, draw.TriangleGlyph{}, false, nil})
 	}
 	var groups []float64
 	for _, g := range append([]int{1}, r.joinedGroups()...) {
 		groups = append(groups, float64(g))
 	}
-	c.X.Tick.Marker = sizeTicks(groups, func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) })
-	c.X.Min, c.X.Max = c.X.Min/1.3, c.X.Max*1.3
-	legendRoom(&c.Y, 0.5)
-	return []*plot.Plot{c.Plot}, c.err
+	f.panels = []panel{{title: "CoNLL-2014 files: time per file against sentences per line", x: "sentences per line g", y: "time", log: true,
+		xTicks: sizeTicks(groups, plainLabel), xPad: 1.3, room: 0.5, series: ss}}
+	return f
 }
 
 const unfinishedName = "official: did not finish (its time at the kill or the memory error)"
 
-// unfinishedAt places an official run that did not finish (killed at its time limit, or out of
-// its memory limit) at its time then, a lower bound of the time it needs.
-func unfinishedAt(x float64, official []Sample) (plotter.XY, bool) {
+// unfinishedAt is the time of an official run that did not finish (killed at its time limit,
+// or out of its memory limit): a lower bound of the time it needs; 0 for one that finished.
+func unfinishedAt(official []Sample) float64 {
 	if len(official) == 0 || (official[0].Status != StatusTimeout && official[0].Status != StatusFailed) {
-		return plotter.XY{}, false
+		return 0
 	}
-	return plotter.XY{X: x, Y: official[0].Wall.Seconds()}, true
-}
-
-// onceNames gives each legend name to the first non-empty series that asks for it, "" after.
-type onceNames map[string]bool
-
-func (o *onceNames) name(xys plotter.XYs, name string) string {
-	if len(xys) == 0 || (*o)[name] {
-		return ""
-	}
-	if *o == nil {
-		*o = onceNames{}
-	}
-	(*o)[name] = true
-	return name
+	return official[0].Wall.Seconds()
 }
 
 // timeDecades marks the powers of ten of a logarithmic time axis, labelled as durations
@@ -420,7 +431,7 @@ func timeDecades(lo, hi float64) []plot.Tick {
 			if v := k * math.Pow(10, e); v >= lo && v <= hi {
 				t := plot.Tick{Value: v}
 				if k == 1 {
-					t.Label = durationLabel(e)
+					t.Label = durationLabel(int(e))
 				}
 				out = append(out, t)
 			}
@@ -430,17 +441,16 @@ func timeDecades(lo, hi float64) []plot.Tick {
 }
 
 // durationLabel names 10^e seconds.
-func durationLabel(e float64) string {
-	n := int(e)
+func durationLabel(e int) string {
 	for _, u := range []struct {
 		exp  int
 		name string
 	}{{0, "s"}, {-3, "ms"}, {-6, "µs"}, {-9, "ns"}} {
-		if n >= u.exp {
-			return fmt.Sprintf("%g %s", math.Pow(10, float64(n-u.exp)), u.name)
+		if e >= u.exp {
+			return fmt.Sprintf("%g %s", math.Pow(10, float64(e-u.exp)), u.name)
 		}
 	}
-	return fmt.Sprintf("1e%d s", n)
+	return fmt.Sprintf("1e%d s", e)
 }
 
 // plainTicks are the default ticks with labels in the shortest form ("250", not "250.00").
@@ -448,11 +458,13 @@ func plainTicks(lo, hi float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(lo, hi)
 	for i := range ts {
 		if ts[i].Label != "" {
-			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', -1, 64)
+			ts[i].Label = plainLabel(ts[i].Value)
 		}
 	}
 	return ts
 }
+
+func plainLabel(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // sizeTicks marks exactly these values (those within the axis range, once each), labelled by
 // label.
@@ -468,15 +480,4 @@ func sizeTicks(values []float64, label func(float64) string) plot.Ticker {
 		}
 		return out
 	})
-}
-
-// tokenLabel labels sizes briefly: 1k, 3.2k, 10k, 1M.
-func tokenLabel(v float64) string {
-	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%.3gM", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%.3gk", v/1e3)
-	}
-	return fmt.Sprintf("%g", v)
 }

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"errors"
-	"math"
 	"slices"
 	"time"
-
-	"gonum.org/v1/gonum/stat"
 
 	"maxmatch/bench/internal/proc"
 )
@@ -59,20 +55,32 @@ const (
 
 // StartupRun is both commands on a trivial one-sentence input: their fixed cost.
 type StartupRun struct {
-	Ours, Official []Sample
+	Measured
 	// Probe is /bin/true run the same way: its peak memory is the most the measuring process
 	// can add to any command's.
 	Probe Sample
 }
 
-// SystemRun is one CoNLL-2014 submission scored by both commands, round by round.
+// Measured is one input scored by both commands, round by round, and by ours in-process.
+type Measured struct {
+	Ours      []Sample // one per round, each the median of a slot's runs
+	Official  []Sample // one per round it ran
+	Same      string   // "yes" when both printed the same scores, else what differed; "" if the official was not run
+	InProcess []time.Duration
+	// What the in-process benchmark reported beside its time, by unit (inprocess.go's metrics:
+	// a figure a benchmark adds is here for the page's template).
+	Metrics map[string]float64 `json:",omitempty"`
+	// Why a command did not score it (the last line of its standard error): ours refusing a
+	// long line, the official failing on a joined file or a long line.
+	OursError, OfficialError string
+}
+
+// SystemRun is one CoNLL-2014 submission (its in-process figures are its FloorRun's).
 type SystemRun struct {
 	Name                 string
 	Sentences            int
 	SrcTokens, HypTokens int
-	Ours                 []Sample // one per round, each the median of Reps runs
-	Official             []Sample // one per round
-	Same                 string   // "yes" when both printed the same scores, else what differed; "" if the official was not run
+	Measured
 }
 
 // FamilyRun is one family (bench's generated sentences, or long lines) over its sizes.
@@ -90,12 +98,7 @@ type FamilyPoint struct {
 	Vertices, Edges int  // our lattice: vertices and closure edge list (0 when bounded or not counted)
 	Bounded         bool // scored by the bounded search
 	BandCells       int  // the Levenshtein band's cells (in-process)
-	InProcess       []time.Duration
-	Ours            []Sample
-	Official        []Sample
-	Same            string
-	OursError       string // long lines: why maxmatch refused the line (its message)
-	OfficialError   string // why the official failed (the last line of its stderr)
+	Measured
 }
 
 // FloorRun is one corpus's floor (both Levenshtein matrices of every pair, in-process) against
@@ -108,23 +111,19 @@ type FloorRun struct {
 	Score []time.Duration
 }
 
-// JoinedRun is one CoNLL-2014 file with runs of Group sentences joined into one line.
+// JoinedRun is one CoNLL-2014 file with runs of Group sentences joined into one line. The
+// official runs once at most (about a minute per file for groups of 5, ten for 26, against
+// our tens of milliseconds: a ratio that needs no repetition), where -official-joined chose
+// the file.
 type JoinedRun struct {
 	Name      string // the system
 	Group     int    // sentences per line
 	Lines     int    // lines of the joined file
 	SrcTokens int    // source tokens, all lines
 	MaxTokens int    // source tokens of the longest line
-	Ours      []Sample
-	// Official holds one run at most: about a minute per file for groups of 5, ten for 26,
-	// against our tens of milliseconds, a ratio that needs no repetition. Empty when
-	// -official-joined did not choose the file.
-	Official      []Sample
-	OfficialError string // why the official failed (the last line of its stderr)
-	Same          string // as SystemRun.Same
-	InProcess     []time.Duration
-	Bounded       int      // sentences the in-process scoring sent to the bounded search
-	Warnings      []string // the command's warnings on stderr, first round
+	Measured
+	Bounded  int      // sentences the in-process scoring sent to the bounded search
+	Warnings []string // the command's warnings on stderr, first round
 }
 
 // CheckRun is one target check: our command on one input, once per round.
@@ -150,24 +149,9 @@ type Target struct {
 }
 
 // Spread is the median, minimum and maximum of some values.
-type Spread struct {
-	Median, Min, Max float64
-	N                int
-}
+type Spread = proc.Spread
 
-// spreadOf summarises xs; the zero Spread (N = 0) when xs is empty.
-func spreadOf(xs []float64) Spread {
-	if len(xs) == 0 {
-		return Spread{}
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	m := s[len(s)/2]
-	if len(s)%2 == 0 {
-		m = (s[len(s)/2-1] + s[len(s)/2]) / 2
-	}
-	return Spread{Median: m, Min: s[0], Max: s[len(s)-1], N: len(s)}
-}
+var spreadOf = proc.SpreadOf
 
 // walls, cpus and peakMB are the wall and CPU times (seconds) and the largest peak memory (MB)
 // of the runs that finished; allWalls, allCPUs and allPeakMB those of every run (a refusal's).
@@ -205,11 +189,14 @@ func median(ss []Sample) float64 { return spreadOf(walls(ss)).Median }
 
 // finishedMedian is the median wall time of runs that all finished, 0 otherwise.
 func finishedMedian(ss []Sample) float64 {
-	if w := walls(ss); len(w) > 0 && len(w) == len(ss) {
+	if w := walls(ss); len(w) == len(ss) {
 		return spreadOf(w).Median
 	}
 	return 0
 }
+
+// medianOf is the median of in-process times, seconds (0 without one).
+func medianOf(ds []time.Duration) float64 { return spreadOf(seconds(ds)).Median }
 
 // ratios returns, pair by pair, the official's time over ours (wall, or CPU when cpu is set),
 // for the rounds where both finished.
@@ -217,14 +204,11 @@ func ratios(ours, official []Sample, cpu bool) []float64 {
 	var out []float64
 	for i := range min(len(ours), len(official)) {
 		o, b := ours[i], official[i]
-		if !o.OK() || !b.OK() {
-			continue
-		}
 		num, den := b.Wall, o.Wall
 		if cpu {
 			num, den = b.CPU, o.CPU
 		}
-		if den > 0 {
+		if o.OK() && b.OK() && den > 0 {
 			out = append(out, num.Seconds()/den.Seconds())
 		}
 	}
@@ -260,174 +244,18 @@ func (r *Report) totals() corpusTotals {
 	var t corpusTotals
 	for i := range r.Systems {
 		s := &r.Systems[i]
-		ours := median(s.Ours)
-		t.Ours += ours
+		t.Ours += median(s.Ours)
 		if w := walls(s.Official); len(w) > 0 {
 			t.Official += spreadOf(w).Median
-			t.OursPaired += ours
+			t.OursPaired += median(s.Ours)
 			t.Paired++
 		}
 	}
-	for i := range r.Floor {
-		t.Floor += spreadOf(seconds(r.Floor[i].Floor)).Median
-		t.Score += spreadOf(seconds(r.Floor[i].Score)).Median
+	for _, f := range r.Floor {
+		t.Floor += medianOf(f.Floor)
+		t.Score += medianOf(f.Score)
 	}
 	return t
-}
-
-// Fit is a power law t = C·n^Exponent fitted by least squares on log t against log n.
-type Fit struct {
-	Exponent float64
-	C        float64 // t at n = 1, in the unit of the times fitted
-	R2       float64 // coefficient of determination, on the log–log data
-	Points   int
-	MinN     int // the smallest and largest n fitted
-	MaxN     int
-}
-
-// errTooFewPoints: a fit needs two distinct sizes.
-var errTooFewPoints = errors.New("fewer than two distinct sizes to fit")
-
-// fitPowerLaw fits t = C·n^k to the points (n[i], t[i]), all positive.
-func fitPowerLaw(n []int, t []float64) (Fit, error) {
-	if len(n) != len(t) {
-		panic("fitPowerLaw: lengths differ")
-	}
-	x, y := make([]float64, len(n)), make([]float64, len(n))
-	distinct := map[int]bool{}
-	f := Fit{Points: len(n), MinN: math.MaxInt}
-	for i := range n {
-		if n[i] <= 0 || !(t[i] > 0) {
-			return Fit{}, errors.New("fitPowerLaw: sizes and times must be positive")
-		}
-		x[i], y[i] = math.Log(float64(n[i])), math.Log(t[i])
-		distinct[n[i]] = true
-		f.MinN, f.MaxN = min(f.MinN, n[i]), max(f.MaxN, n[i])
-	}
-	if len(distinct) < 2 {
-		return Fit{}, errTooFewPoints
-	}
-	alpha, beta := stat.LinearRegression(x, y, nil, false)
-	f.Exponent, f.C = beta, math.Exp(alpha)
-	f.R2 = stat.RSquared(x, y, nil, alpha, beta)
-	return f, nil
-}
-
-// FamilyFit is one growth exponent of a family: what was fitted, in full (Label) and in brief
-// for the summary (Subject, and Regime: the sizes fitted).
-type FamilyFit struct {
-	Label, Subject, Regime string
-	Quantity               string // its symbol in the report: "t" (time) when empty
-	Fit                    Fit
-	Err                    error
-}
-
-// fitFamily fits t ∝ n^k (fitPowerLaw) and labels the fit.
-func fitFamily(label, subject, regime string, n []int, t []float64) FamilyFit {
-	f, err := fitPowerLaw(n, t)
-	return FamilyFit{Label: label, Subject: subject, Regime: regime, Fit: f, Err: err}
-}
-
-// fitMeasured fits t ∝ n^k over the sizes whose time was measured (t > 0).
-func fitMeasured(n []int, t []float64) FamilyFit {
-	var ns []int
-	var ts []float64
-	for i := range n {
-		if t[i] > 0 {
-			ns, ts = append(ns, n[i]), append(ts, t[i])
-		}
-	}
-	return fitFamily("", "", "", ns, ts)
-}
-
-// fits returns the growth fits of a family: the official's command time net of its start-up
-// (on the sizes where it took at least twice its start-up), and our in-process time per
-// sentence, over the sizes scored exactly, those scored by the bounded search, and all sizes.
-func (f *FamilyRun) fits(officialStartup float64, officialRun bool) []FamilyFit {
-	var out []FamilyFit
-	if officialRun {
-		var n []int
-		var t []float64
-		for _, p := range f.Points {
-			if m := finishedMedian(p.Official); m > 0 && m >= 2*officialStartup {
-				n, t = append(n, p.N), append(t, m-officialStartup)
-			}
-		}
-		out = append(out, fitFamily("official: command time less its start-up, sizes where it is ≥ 2× the start-up", "official time", "", n, t))
-	}
-	exact, bounded := 0, 0
-	for _, p := range f.Points {
-		if p.Bounded {
-			bounded++
-		} else {
-			exact++
-		}
-	}
-	inProcess := func(label, subject, regime string, keep func(FamilyPoint) bool) {
-		var n []int
-		var t []float64
-		for _, p := range f.Points {
-			if keep(p) && len(p.InProcess) > 0 {
-				n, t = append(n, p.N), append(t, spreadOf(seconds(p.InProcess)).Median)
-			}
-		}
-		out = append(out, fitFamily(label, subject, regime, n, t))
-	}
-	inProcess("maxmatch: in-process time per sentence, all sizes", "maxmatch in-process time", ", all", func(FamilyPoint) bool { return true })
-	if exact >= 2 && bounded >= 2 {
-		inProcess("maxmatch: in-process, sizes scored exactly (closure within budget)", "maxmatch in-process time (exact sizes)", ", exact search",
-			func(p FamilyPoint) bool { return !p.Bounded })
-		inProcess("maxmatch: in-process, sizes scored by the bounded search", "maxmatch in-process time (bounded sizes)", ", bounded search",
-			func(p FamilyPoint) bool { return p.Bounded })
-	}
-	return out
-}
-
-// longFits are a long family's growth fits: the official's and our in-process time (as for
-// the generated families), our command's time less its start-up and its peak memory less the
-// start-up's, over the sizes where each is at least twice the start-up's.
-func (f *FamilyRun) longFits(r *Report) []FamilyFit {
-	startWall, startPeak := median(r.Startup.Ours), peakMB(r.Startup.Ours)
-	fits := f.fits(median(r.Startup.Official), r.Official != "")
-	var nt, nm []int
-	var t, m []float64
-	for _, p := range f.Points {
-		if med := finishedMedian(p.Ours); med > 0 {
-			if med >= 2*startWall {
-				nt, t = append(nt, p.N), append(t, med-startWall)
-			}
-			if pk := peakMB(p.Ours); pk >= 2*startPeak && startPeak > 0 {
-				nm, m = append(nm, p.N), append(m, pk-startPeak)
-			}
-		}
-	}
-	mem := fitFamily("maxmatch: command's peak memory less its start-up's, sizes where it is ≥ 2× the start-up's", "maxmatch peak memory", "", nm, m)
-	mem.Quantity = "peak"
-	return append(fits, fitFamily("maxmatch: command time less its start-up, sizes where it is ≥ 2× the start-up", "maxmatch command time", "", nt, t), mem)
-}
-
-// exactUpTo returns the largest size scored exactly, and whether every size run was.
-func (f *FamilyRun) exactUpTo() (int, bool) {
-	largest, all := 0, true
-	for _, p := range f.Points {
-		if p.Bounded || p.OursError != "" || len(p.InProcess) == 0 {
-			all = false
-			continue
-		}
-		largest = max(largest, p.N)
-	}
-	return largest, all
-}
-
-// officialFinished is the largest size on which the official finished, 0 if none.
-func (f *FamilyRun) officialFinished() int {
-	largest := 0
-	for _, p := range f.Points {
-		if finishedMedian(p.Official) > 0 {
-			largest = max(largest, p.N)
-		}
-	}
-	return largest
 }
 
 // hasScaleParts reports whether the run measured any of the scale parts.

@@ -14,7 +14,7 @@ func TestRatiosArePairByPair(t *testing.T) {
 		t.Errorf("wall ratio %+v, want %+v", got, want)
 	}
 	// A round where either side did not finish has no ratio.
-	s := SystemRun{Ours: []Sample{ok(1, 1, 1), ok(1, 1, 1)}, Official: []Sample{ok(10, 10, 1), {Wall: sec(60), Status: StatusTimeout}}}
+	s := SystemRun{Measured: Measured{Ours: []Sample{ok(1, 1, 1), ok(1, 1, 1)}, Official: []Sample{ok(10, 10, 1), {Wall: sec(60), Status: StatusTimeout}}}}
 	if got := s.WallRatio(); got.N != 1 || got.Median != 10 {
 		t.Errorf("with a time-out: %+v, want the one finished pair, 10", got)
 	}

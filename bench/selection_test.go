@@ -28,10 +28,10 @@ func TestParseJoinedChoice(t *testing.T) {
 			t.Errorf("has(%d, %s) = %v: %s", tc.group, tc.system, got, tc.reason)
 		}
 	}
-	if got := c.describe(); got != "groups of 5: every file; groups of 26: CAMB" {
+	if got := c.String(); got != "groups of 5: every file; groups of 26: CAMB" {
 		t.Errorf("describe() = %q", got)
 	}
-	if none, err := parseJoinedChoice("none"); err != nil || none.has(5, "CAMB") || none.describe() != "none" {
+	if none, err := parseJoinedChoice("none"); err != nil || none.has(5, "CAMB") || none.String() != "none" {
 		t.Errorf("none: %v %v", none, err)
 	}
 	for _, bad := range []string{"5", "1:all", "x:CAMB", "5:", "5:all,,"} {
@@ -42,7 +42,7 @@ func TestParseJoinedChoice(t *testing.T) {
 }
 
 func TestSelectFamilies(t *testing.T) {
-	short, long, err := selectFamilies("")
+	short, long, err := selectFamilies(strings.Join(defaultFamilies(), ","))
 	if err != nil || len(short) != 4 || len(long) != 2 || long[0].Name != "near-identical" || long[1].Name != "edited" {
 		t.Errorf("defaults: %d short, %v long (%v); want the 4 short families, near-identical and edited", len(short), names(long), err)
 	}
@@ -67,16 +67,15 @@ func names(fs []benchcases.Family) []string {
 }
 
 func TestLongSizesAreCapped(t *testing.T) {
-	m, err := parseLongMax(formatLongMax(defaultLongMax))
-	if err != nil {
-		t.Fatal(err)
+	cfg, _, ok := parseFlags(nil) // the defaults
+	if !ok {
+		t.Fatal("the defaults do not parse")
 	}
-	cfg := &Config{LongSizes: defaultLongSizes, LongMax: m}
 	run, capped := longSizes(cfg, "edited")
 	if !slices.Equal(run, []int{1_000, 3_162, 10_000, 31_623, 100_000}) || !slices.Equal(capped, []int{316_228, 1_000_000}) {
 		t.Errorf("edited: run %v, capped %v; its band needs 120 GB at 10⁶ tokens", run, capped)
 	}
-	if run, capped := longSizes(cfg, "near-identical"); len(run) != len(defaultLongSizes) || len(capped) != 0 {
+	if run, capped := longSizes(cfg, "near-identical"); len(run) != 7 || len(capped) != 0 {
 		t.Errorf("near-identical: run %v, capped %v; want every size", run, capped)
 	}
 	for _, bad := range []string{"edited", "edited=0", "short=10", "edited=1e5"} {

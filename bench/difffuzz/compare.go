@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -48,122 +50,101 @@ func files(blocks []genBlock) (gold, sys string) {
 	return strings.Join(g, "\n"), strings.Join(h, "\n") + "\n"
 }
 
-// writeFiles writes the gold and system files of a batch into tmp and returns their paths.
-func writeFiles(tmp, gold, sys string) (goldPath, sysPath string, err error) {
-	goldPath, sysPath = filepath.Join(tmp, "gold.m2"), filepath.Join(tmp, "system.txt")
-	if err := os.WriteFile(goldPath, []byte(gold), 0o644); err != nil {
-		return "", "", err
-	}
-	return goldPath, sysPath, os.WriteFile(sysPath, []byte(sys), 0o644)
+// A difference is where our output on a batch parts from the official's: the sentence
+// (1-based; 0 for none in particular) and what differs.
+type difference struct {
+	sentence int
+	report   string
 }
 
-// runBoth scores the files with both scorers.
-func runBoth(tmp, dir string, cfg config, gold, sys string) (off, our *m2verbose.Run, raw []byte, err error) {
-	gp, sp, err := writeFiles(tmp, gold, sys)
+// differences scores a batch (gold and system texts) with the official scorer (-v) and with
+// ours, and returns the official's output and where ours differs: each sentence parsed from
+// both outputs that differs, or, with the maxmatch command (-bytes), the first line of its
+// whole -v output that differs.
+func differences(tmp, dir, command string, cfg config, gold, sys string) ([]byte, []difference, error) {
+	gp, sp := filepath.Join(tmp, "gold.m2"), filepath.Join(tmp, "system.txt")
+	if err := errors.Join(os.WriteFile(gp, []byte(gold), 0o644), os.WriteFile(sp, []byte(sys), 0o644)); err != nil {
+		return nil, nil, err
+	}
+	official, err := runOfficial(dir, cfg, gp, sp)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	raw, err = runOfficial(dir, cfg, gp, sp)
+	if command != "" {
+		ours, err := run(exec.Command(command, append(append([]string{"score", "-v"}, cfg.args()...), sp, gp)...))
+		if err != nil || bytes.Equal(official, ours) {
+			return official, nil, err
+		}
+		line, sentence := firstDifference(official, ours)
+		return official, []difference{{sentence, fmt.Sprintf("-v output differs at line %d (sentence %d)\n%s", line, sentence, showLine(official, ours, line))}}, nil
+	}
+	off, err := m2verbose.ParseVerbose(official)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, fmt.Errorf("parsing the official output: %v", err)
 	}
-	if off, err = m2verbose.ParseVerbose(raw); err != nil {
-		return nil, nil, nil, fmt.Errorf("parsing the official output: %v", err)
+	our, err := m2verbose.Ours(cfg.opt, []byte(gold), []byte(sys))
+	if err != nil {
+		return nil, nil, err
 	}
-	our, err = m2verbose.Ours(cfg.opt, []byte(gold), []byte(sys))
-	return off, our, raw, err
+	if len(off.Sentences) != len(our.Sentences) {
+		return nil, nil, fmt.Errorf("official scored %d sentences, we %d", len(off.Sentences), len(our.Sentences))
+	}
+	var diffs []difference
+	for i := range off.Sentences {
+		if o, u := off.Sentences[i].String(), our.Sentences[i].String(); o != u {
+			diffs = append(diffs, difference{i + 1, fmt.Sprintf("sentence %d differs\nofficial:\n%sours:\n%s", i+1, o, u)})
+		}
+	}
+	if d := m2verbose.Diff(off, our); d != "" && len(diffs) == 0 {
+		diffs = append(diffs, difference{0, d})
+	}
+	return official, diffs, nil
 }
 
-func compare(tmp, dir string, cfg config, blocks []genBlock) ([]mismatch, error) {
+// compare scores a batch and returns its mismatches, each with the smallest case that shows it:
+// its sentence's block alone, when that still differs (a small case is a better regression
+// test).
+func compare(tmp, dir, command string, cfg config, blocks []genBlock) ([]mismatch, error) {
 	gold, sys := files(blocks)
+	official, diffs, err := differences(tmp, dir, command, cfg, gold, sys)
+	if err != nil {
+		return nil, err
+	}
+	if run, err := m2verbose.ParseVerbose(official); err == nil {
+		countCovered(run)
+	}
+	if command != "" {
+		stats.bytes += len(official)
+	}
 	var blockOf []int // sentence → block
 	for bi, b := range blocks {
 		for range b.hyps {
 			blockOf = append(blockOf, bi)
 		}
 	}
-	off, our, raw, err := runBoth(tmp, dir, cfg, gold, sys)
-	if err != nil {
-		return nil, err
-	}
-	if len(off.Sentences) != len(our.Sentences) {
-		return nil, fmt.Errorf("official scored %d sentences, we %d", len(off.Sentences), len(our.Sentences))
-	}
 	var bad []mismatch
-	countCovered(off)
-	for i := range off.Sentences {
-		o := off.Sentences[i]
-		if o.String() == our.Sentences[i].String() {
-			continue
-		}
-		m := mismatch{line: i + 1, gold: gold, sys: sys, officialText: raw,
-			report: fmt.Sprintf("sentence %d differs\nofficial:\n%sours:\n%s", i+1, o, our.Sentences[i])}
-		// Try the sentence's block on its own: a small case is a better regression test.
-		g1, s1 := files(blocks[blockOf[i] : blockOf[i]+1])
-		if o1, u1, raw1, err := runBoth(tmp, dir, cfg, g1, s1); err == nil {
-			if d := m2verbose.Diff(o1, u1); d != "" {
-				m.gold, m.sys, m.officialText, m.report = g1, s1, raw1, "block alone: "+d
+	for _, d := range diffs {
+		m := mismatch{line: d.sentence, gold: gold, sys: sys, officialText: official, report: d.report}
+		if d.sentence >= 1 && d.sentence <= len(blockOf) {
+			g1, s1 := files(blocks[blockOf[d.sentence-1] : blockOf[d.sentence-1]+1])
+			if o1, d1, err := differences(tmp, dir, command, cfg, g1, s1); err == nil && len(d1) > 0 {
+				m.gold, m.sys, m.officialText, m.report = g1, s1, o1, "block alone: "+d1[0].report
 			}
 		}
 		bad = append(bad, m)
 	}
-	if len(bad) == 0 {
-		if d := m2verbose.Diff(off, our); d != "" {
-			bad = append(bad, mismatch{gold: gold, sys: sys, officialText: raw, report: d})
-		}
-	}
 	return bad, nil
 }
 
-// runBothBytes runs the official scorer and "maxmatch score -v" on the files.
-func runBothBytes(tmp, dir, command string, cfg config, gold, sys string) (official, ours []byte, err error) {
-	gp, sp, err := writeFiles(tmp, gold, sys)
+// run runs cmd and returns its standard output, or an error with its standard error.
+func run(cmd *exec.Cmd) ([]byte, error) {
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		return nil, nil, err
+		return nil, fmt.Errorf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
 	}
-	if official, err = runOfficial(dir, cfg, gp, sp); err != nil {
-		return nil, nil, err
-	}
-	ours, err = runOurs(command, cfg, gp, sp)
-	return official, ours, err
-}
-
-// compareBytes compares the whole -v output of both scorers on a batch. On a difference it
-// reports the first differing line and the sentence it belongs to, and tries that sentence's
-// block on its own for a smaller case.
-func compareBytes(tmp, dir, command string, cfg config, blocks []genBlock) ([]mismatch, error) {
-	gold, sys := files(blocks)
-	official, ours, err := runBothBytes(tmp, dir, command, cfg, gold, sys)
-	if err != nil {
-		return nil, err
-	}
-	// The counts of what was covered come from the official output, parsed.
-	if run, err := m2verbose.ParseVerbose(official); err == nil {
-		countCovered(run)
-	}
-	stats.bytes += len(official)
-	if bytes.Equal(official, ours) {
-		return nil, nil
-	}
-	line, sentence := firstDifference(official, ours)
-	m := mismatch{line: sentence, gold: gold, sys: sys, officialText: official,
-		report: fmt.Sprintf("-v output differs at line %d (sentence %d)\n%s", line, sentence, showLine(official, ours, line))}
-	var blockOf []int // sentence → block
-	for bi, b := range blocks {
-		for range b.hyps {
-			blockOf = append(blockOf, bi)
-		}
-	}
-	if sentence >= 1 && sentence <= len(blockOf) {
-		b := blockOf[sentence-1]
-		g1, s1 := files(blocks[b : b+1])
-		if o1, u1, err := runBothBytes(tmp, dir, command, cfg, g1, s1); err == nil && !bytes.Equal(o1, u1) {
-			l1, _ := firstDifference(o1, u1)
-			m.gold, m.sys, m.officialText = g1, s1, o1
-			m.report = fmt.Sprintf("block alone: -v output differs at line %d\n%s", l1, showLine(o1, u1, l1))
-		}
-	}
-	return []mismatch{m}, nil
+	return out, nil
 }
 
 // firstDifference returns the 1-based line at which the outputs first differ, and the 1-based

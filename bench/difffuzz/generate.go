@@ -231,14 +231,11 @@ func fromEdit(rng *rand.Rand, e scorer.Edit, src []string, id int) goldLine {
 			g.corr = strings.TrimSpace(e.Correction + " " + src[g.end-1])
 		}
 	case 3:
-		t := Trim(e)
+		t := scorer.Trim(e)
 		g.start, g.end, g.corr = t.Start, t.End, corrText(rng, t.Correction)
 	}
 	return g
 }
-
-// Trim is scorer.Trim (the official's verbose form of an edit).
-func Trim(e scorer.Edit) scorer.Edit { return scorer.Trim(e) }
 
 func randomGold(rng *rand.Rand, src, hyp []string, id int) goldLine {
 	s := rng.Intn(len(src) + 1)

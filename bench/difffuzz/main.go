@@ -18,7 +18,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -29,6 +28,7 @@ import (
 	"strings"
 	"time"
 
+	"maxmatch/bench/internal/proc"
 	"maxmatch/m2verbose"
 	"maxmatch/scorer"
 )
@@ -83,13 +83,7 @@ func main() {
 		}
 		n := min(*batch, *total-sentences)
 		blocks := generate(rng, n, cfg)
-		var bad []mismatch
-		var err error
-		if *byBytes {
-			bad, err = compareBytes(tmp, dirs[cfg.opt.Compat], ours, cfg, blocks)
-		} else {
-			bad, err = compare(tmp, dirs[cfg.opt.Compat], cfg, blocks)
-		}
+		bad, err := compare(tmp, dirs[cfg.opt.Compat], ours, cfg, blocks)
 		runs++
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "batch %d: %v\n", b, err)
@@ -101,7 +95,8 @@ func main() {
 		}
 		for _, m := range bad {
 			save(fmt.Sprintf("mismatch-%d-%d-%d", *seed, b, m.line), cfg, m.gold, m.sys, m.officialText, m.report)
-			fmt.Fprintf(os.Stderr, "batch %d line %d (%s): %s\n", b, m.line, cfg, firstLine(m.report))
+			first, _, _ := strings.Cut(m.report, "\n")
+			fmt.Fprintf(os.Stderr, "batch %d line %d (%s): %s\n", b, m.line, cfg, first)
 		}
 		mismatches += len(bad)
 		sentences += n
@@ -125,23 +120,11 @@ func check(err error) {
 	}
 }
 
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
 // extract writes the scorer's scripts at rev into tmp/name and returns that directory.
 func extract(tmp, rev, name string) string {
-	dir := filepath.Join(tmp, name)
-	check(os.MkdirAll(dir, 0o755))
-	for _, f := range []string{"m2scorer.py", "levenshtein.py", "util.py"} {
-		out, err := exec.Command("git", "--git-dir", *mirror, "show", rev+":scripts/"+f).Output()
-		check(err)
-		check(os.WriteFile(filepath.Join(dir, f), out, 0o644))
-	}
-	return dir
+	_, err := proc.ExtractOfficial(*mirror, rev, filepath.Join(tmp, name))
+	check(err)
+	return filepath.Join(tmp, name)
 }
 
 type config struct {
@@ -170,41 +153,17 @@ func randomConfig(rng *rand.Rand) config {
 // buildCommand builds the maxmatch command of this module into tmp and returns its path.
 func buildCommand(tmp string) string {
 	path := filepath.Join(tmp, "maxmatch")
-	out, err := exec.Command("go", "build", "-o", path, "maxmatch/cmd/maxmatch").CombinedOutput()
-	if err != nil {
-		check(fmt.Errorf("building maxmatch: %v\n%s", err, out))
-	}
+	_, err := run(exec.Command("go", "build", "-o", path, "maxmatch/cmd/maxmatch"))
+	check(err)
 	return path
-}
-
-// runOurs runs "maxmatch score -v" with the options on the two files and returns its standard
-// output.
-func runOurs(command string, cfg config, goldPath, sysPath string) ([]byte, error) {
-	args := append(append([]string{"score", "-v"}, cfg.args()...), sysPath, goldPath)
-	cmd := exec.Command(command, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("maxmatch %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return out, nil
 }
 
 // runOfficial runs the official scorer (-v) on the two files and returns its standard output.
 func runOfficial(dir string, cfg config, goldPath, sysPath string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	args := append([]string{filepath.Join(dir, "m2scorer.py"), "-v"}, m2verbose.Args(cfg.opt)...)
-	args = append(args, sysPath, goldPath)
-	cmd := exec.CommandContext(ctx, *python, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("official scorer: %v\n%s", err, stderr.String())
-	}
-	return out, nil
+	args := append(append([]string{filepath.Join(dir, "m2scorer.py"), "-v"}, m2verbose.Args(cfg.opt)...), sysPath, goldPath)
+	return run(exec.CommandContext(ctx, *python, args...))
 }
 
 // save writes a case in the layout of testdata/official (see its README), plus the report.

@@ -25,9 +25,9 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,47 +76,48 @@ func run(args []string) int {
 		return 2
 	}
 	c, err := setUp(*rounds, *anchorSentences)
+	if err == nil {
+		defer os.RemoveAll(c.dir)
+		err = c.measure(*parts, *port, *official, *python2, *cshared, *serveRequests)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nbest:", err)
 		return 1
 	}
-	defer os.RemoveAll(c.dir)
-	report := func(format string, a ...any) { fmt.Printf(format, a...) }
-	report("# n-best benchmarks\n\n%s, %d CPUs, %s; %d hypotheses (%d files × %d sentences); medians of %d runs.\n\n",
-		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), time.Now().Format("2006-01-02 15:04"), len(c.files)*len(c.files[0]), len(c.files), len(c.files[0]), c.rounds)
+	return 0
+}
 
-	if strings.Contains(*parts, "command") {
-		if err := c.command(report); err != nil {
-			fmt.Fprintln(os.Stderr, "nbest:", err)
-			return 1
+// measure measures the parts asked for and prints their report.
+func (c *config) measure(parts, port, official, python2 string, cshared bool, serveRequests int) error {
+	fmt.Printf("# n-best benchmarks\n\n%s, %d CPUs, %s; %d hypotheses (%d files × %d sentences); medians of %d runs.\n\n",
+		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), time.Now().Format("2006-01-02 15:04"), len(c.files)*len(c.files[0]), len(c.files), len(c.files[0]), c.rounds)
+	if strings.Contains(parts, "command") {
+		if err := c.command(); err != nil {
+			return err
 		}
 	}
 	var pkg *packageResult
-	if strings.Contains(*parts, "python") || *port != "" || *official != "" {
-		if pkg, err = c.pythonPackage(report, *cshared); err != nil {
-			fmt.Fprintln(os.Stderr, "nbest:", err)
-			return 1
+	if strings.Contains(parts, "python") || port != "" || official != "" {
+		var err error
+		if pkg, err = c.pythonPackage(cshared); err != nil {
+			return err
 		}
 	}
 	for _, a := range []struct{ name, mirror, commit, module, python string }{
-		{"Python 3 port (petrpechman/m2scorer " + shortCommit(*port) + ")", *port, "HEAD", "m2scorer.levenshtein", c.python3},
-		{"official 3.2 under Python 2 (nusnlp/m2scorer 2122ffd)", *official, "2122ffd", "levenshtein", *python2},
+		{"Python 3 port (petrpechman/m2scorer " + shortCommit(port) + ")", port, "HEAD", "m2scorer.levenshtein", c.python3},
+		{"official 3.2 under Python 2 (nusnlp/m2scorer 2122ffd)", official, "2122ffd", "levenshtein", python2},
 	} {
 		if a.mirror == "" {
 			continue
 		}
-		if err := c.anchor(report, a.name, a.mirror, a.commit, a.module, a.python, pkg); err != nil {
-			fmt.Fprintln(os.Stderr, "nbest:", err)
-			return 1
+		if err := c.anchor(a.name, a.mirror, a.commit, a.module, a.python, pkg); err != nil {
+			return err
 		}
 	}
-	if *serveRequests > 0 {
-		if err := c.serveMemory(report, *serveRequests); err != nil {
-			fmt.Fprintln(os.Stderr, "nbest:", err)
-			return 1
-		}
+	if serveRequests > 0 {
+		return c.serveMemory(serveRequests)
 	}
-	return 0
+	return nil
 }
 
 func setUp(rounds, anchorSentences int) (*config, error) {
@@ -185,14 +186,8 @@ func goBuild(dir string, args ...string) ([]byte, error) {
 	return cmd.CombinedOutput()
 }
 
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
-}
-
-func (c *config) command(report func(string, ...any)) error {
-	report("## The command\n\n| command | wall (median, min–max) | CPU | peak RSS | hyps/s (wall) |\n| --- | ---: | ---: | ---: | ---: |\n")
+func (c *config) command() error {
+	fmt.Printf("## The command\n\n| command | wall (median, min–max) | CPU | peak RSS | hyps/s (wall) |\n| --- | ---: | ---: | ---: | ---: |\n")
 	for _, args := range [][]string{
 		{"nbest", filepath.Join(c.dir, "conll.nbest"), c.gold},
 		{"nbest", "--jsonl", filepath.Join(c.dir, "conll.nbest"), c.gold},
@@ -200,22 +195,23 @@ func (c *config) command(report func(string, ...any)) error {
 		{"nbest", filepath.Join(c.dir, "conll.jsonl"), c.gold},
 		{"oracle", filepath.Join(c.dir, "conll.nbest"), c.gold},
 	} {
-		var walls, cpus []time.Duration
+		var walls, cpus []float64 // milliseconds
 		var rss int64
 		for range c.rounds {
 			m, err := proc.Measure(exec.Command(c.maxmatch, args...), proc.Options{})
 			if err != nil {
 				return err
 			}
-			walls, cpus, rss = append(walls, m.Sample.Wall), append(cpus, m.Sample.CPU), max(rss, m.Sample.MaxRSS)
+			walls, cpus, rss = append(walls, ms(m.Sample.Wall)), append(cpus, ms(m.Sample.CPU)), max(rss, m.Sample.MaxRSS)
 		}
 		hyps := len(c.files) * len(c.files[0])
 		label := strings.ReplaceAll(strings.Join(args, " "), c.dir+"/", "")
 		label = strings.ReplaceAll(label, c.gold, "GOLD")
-		report("| `maxmatch %s` | %.0f ms (%.0f–%.0f) | %.0f ms | %s | %.0f |\n", label,
-			ms(median(walls)), ms(slices.Min(walls)), ms(slices.Max(walls)), ms(median(cpus)), membudget.Bytes(rss), float64(hyps)/median(walls).Seconds())
+		w := proc.SpreadOf(walls)
+		fmt.Printf("| `maxmatch %s` | %.0f ms (%.0f–%.0f) | %.0f ms | %s | %.0f |\n", label,
+			w.Median, w.Min, w.Max, proc.SpreadOf(cpus).Median, membudget.Bytes(rss), float64(hyps)/(w.Median/1e3))
 	}
-	report("\n")
+	fmt.Printf("\n")
 	return nil
 }
 
@@ -229,7 +225,7 @@ type packageResult struct {
 	AnchorN int                  `json:"anchor_hyps"`
 }
 
-func (c *config) pythonPackage(report func(string, ...any), cshared bool) (*packageResult, error) {
+func (c *config) pythonPackage(cshared bool) (*packageResult, error) {
 	args := []string{filepath.Join(c.dir, "package.py"), c.gold, filepath.Join(c.dir, "conll.jsonl"), strconv.Itoa(c.rounds), strconv.Itoa(c.anchorSentences)}
 	if err := os.WriteFile(args[0], []byte(packageDriver), 0o644); err != nil {
 		return nil, err
@@ -251,24 +247,18 @@ func (c *config) pythonPackage(report func(string, ...any), cshared bool) (*pack
 	if err := json.Unmarshal([]byte(m.Stdout), &res); err != nil {
 		return nil, fmt.Errorf("package.py: %v: %s", err, m.Stdout)
 	}
-	report("## From Python\n\n| way | seconds (median, min–max) | hyps/s |\n| --- | ---: | ---: |\n")
+	fmt.Printf("## From Python\n\n| way | seconds (median, min–max) | hyps/s |\n| --- | ---: | ---: |\n")
 	ways := make([]string, 0, len(res.Runs))
 	for w := range res.Runs {
 		ways = append(ways, w)
 	}
 	slices.Sort(ways)
 	for _, w := range ways {
-		runs := res.Runs[w]
-		report("| %s | %.3f (%.3f–%.3f) | %.0f |\n", w, medianF(runs), slices.Min(runs), slices.Max(runs), float64(res.Hyps)/medianF(runs))
+		runs := proc.SpreadOf(res.Runs[w])
+		fmt.Printf("| %s | %.3f (%.3f–%.3f) | %.0f |\n", w, runs.Median, runs.Min, runs.Max, float64(res.Hyps)/runs.Median)
 	}
-	report("\n")
+	fmt.Printf("\n")
 	return &res, nil
-}
-
-func medianF(xs []float64) float64 {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return s[len(s)/2]
 }
 
 // anchorResult is what anchor.py reports.
@@ -277,27 +267,15 @@ type anchorResult struct {
 	Results [][3]float64 `json:"results"` // P, R, F per hypothesis
 }
 
-func (c *config) anchor(report func(string, ...any), name, mirror, commit, module, python string, pkg *packageResult) error {
+func (c *config) anchor(name, mirror, commit, module, python string, pkg *packageResult) error {
 	dir, err := os.MkdirTemp(c.dir, "anchor-")
 	if err != nil {
 		return err
 	}
-	// git archive | tar x: the scorer's files, outside the repository, deleted with c.dir.
-	archive := exec.Command("git", "--git-dir", mirror, "archive", commit)
-	untar := exec.Command("tar", "-x", "-C", dir)
-	pipe, err := archive.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	untar.Stdin = pipe
-	if err := archive.Start(); err != nil {
-		return err
-	}
+	// The scorer's files, outside the repository, deleted with c.dir.
+	untar := exec.Command("bash", "-c", `set -o pipefail; git --git-dir "$0" archive "$1" | tar -x -C "$2"`, mirror, commit, dir)
 	if out, err := untar.CombinedOutput(); err != nil {
 		return fmt.Errorf("extracting %s from %s: %v\n%s", commit, mirror, err, out)
-	}
-	if err := archive.Wait(); err != nil {
-		return fmt.Errorf("git archive %s: %v", mirror, err)
 	}
 	path := dir
 	if module == "levenshtein" {
@@ -321,48 +299,33 @@ func (c *config) anchor(report func(string, ...any), name, mirror, commit, modul
 	if err := json.Unmarshal([]byte(m.Stdout), &res); err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
-	// Ours, sentence by sentence, on the same hypotheses, to compare the figures.
-	ours, err := c.sentenceFigures(len(res.Results))
+	// Ours, sentence by sentence (nbest --jsonl), on the same hypotheses, to compare the figures.
+	ours, err := proc.Measure(exec.Command(c.maxmatch, "nbest", "--jsonl", filepath.Join(c.dir, "conll.jsonl"), c.gold), proc.Options{})
 	if err != nil {
 		return err
 	}
-	same := 0
-	for k := range res.Results {
-		if res.Results[k] == ours[k] {
+	same, dec := 0, json.NewDecoder(strings.NewReader(ours.Stdout))
+	for _, theirs := range res.Results {
+		var r struct{ P, R, F float64 }
+		if err := dec.Decode(&r); err != nil {
+			return fmt.Errorf("maxmatch nbest --jsonl: %v", err)
+		}
+		if theirs == [3]float64{r.P, r.R, r.F} {
 			same++
 		}
 	}
 	n := len(res.Results)
-	pkgSeconds := medianF(pkg.Anchors["batched (nbest_many)"])
-	report("## %s, sentence by sentence\n\n%d hypotheses in %.1f s (%.1f hyps/s, CPU %.1f s, peak RSS %s); the package, batched, on the same hypotheses: %.3f s, **%.0f×**. "+
+	pkgSeconds := proc.SpreadOf(pkg.Anchors["batched (nbest_many)"]).Median
+	fmt.Printf("## %s, sentence by sentence\n\n%d hypotheses in %.1f s (%.1f hyps/s, CPU %.1f s, peak RSS %s); the package, batched, on the same hypotheses: %.3f s, **%.0f×**. "+
 		"Sentence-level P, R and F equal to ours (nbest --jsonl) for %d of %d hypotheses.\n\n",
 		name, n, res.Seconds, float64(n)/res.Seconds, m.Sample.CPU.Seconds(), membudget.Bytes(m.Sample.MaxRSS), pkgSeconds, res.Seconds/pkgSeconds, same, n)
 	return nil
 }
 
-// sentenceFigures returns P, R and F of the first n hypotheses of the list, by nbest --jsonl.
-func (c *config) sentenceFigures(n int) ([][3]float64, error) {
-	m, err := proc.Measure(exec.Command(c.maxmatch, "nbest", "--jsonl", filepath.Join(c.dir, "conll.jsonl"), c.gold), proc.Options{})
-	if err != nil {
-		return nil, err
-	}
-	var out [][3]float64
-	sc := bufio.NewScanner(strings.NewReader(m.Stdout))
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() && len(out) < n {
-		var r struct{ P, R, F float64 }
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, err
-		}
-		out = append(out, [3]float64{r.P, r.R, r.F})
-	}
-	return out, nil
-}
-
 // serveMemory sends n requests to one "maxmatch serve" (single hypotheses of the list, with a
 // malformed request of each kind every 1,000) and samples its resident memory a thousand times
 // over the run.
-func (c *config) serveMemory(report func(string, ...any), n int) error {
+func (c *config) serveMemory(n int) error {
 	cmd := exec.Command(c.maxmatch, "serve", "--gold", c.gold, "--max-request-bytes", "100000")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -381,7 +344,7 @@ func (c *config) serveMemory(report func(string, ...any), n int) error {
 		"{\"id\": 2, \"hyp\": \"\xff\"}", `{"id": 3, "hyp": "` + strings.Repeat("long ", 30000) + `"}`,
 		`{"id": 4, "source": "a b", "gold": [[0, 9, "x"]], "hyp": "a"}`,
 	}
-	nBad := 0
+	nBad := n / 1000 // requests 999, 1999, …
 	go func() {
 		w := bufio.NewWriterSize(stdin, 1<<16)
 		k := 0
@@ -399,42 +362,29 @@ func (c *config) serveMemory(report func(string, ...any), n int) error {
 		w.Flush()
 		stdin.Close()
 	}()
-	for r := range n {
-		if r%1000 == 999 {
-			nBad++
-		}
-	}
 	start := time.Now()
 	sampleEvery := max(n/1000, 100)
-	rd := bufio.NewReaderSize(stdout, 1<<16)
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	var samples []int64
 	answers, errs := 0, 0
-	for {
-		line, err := rd.ReadSlice('\n')
-		if err == io.EOF {
-			break
+	for sc.Scan() {
+		answers++
+		if bytes.Contains(sc.Bytes(), []byte(`,"error":`)) {
+			errs++
 		}
-		if err != nil && err != bufio.ErrBufferFull {
-			return err
-		}
-		if err == nil {
-			answers++
-			if bytes.Contains(line, []byte(`,"error":`)) {
-				errs++
-			}
-			if answers%sampleEvery == 0 {
-				if kib := rss(cmd.Process.Pid); kib > 0 { // 0: the process has just ended
-					samples = append(samples, kib)
-				}
+		if answers%sampleEvery == 0 {
+			if kib := rss(cmd.Process.Pid); kib > 0 { // 0: the process has just ended
+				samples = append(samples, kib)
 			}
 		}
 	}
-	if err := cmd.Wait(); err != nil {
+	if err := errors.Join(sc.Err(), cmd.Wait()); err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
 	tenth := max(len(samples)/10, 1)
-	report("## maxmatch serve, %d requests in a row\n\n%d answers (%d errors, for the %d malformed requests) in %.1f s (%.0f requests/s). "+
+	fmt.Printf("## maxmatch serve, %d requests in a row\n\n%d answers (%d errors, for the %d malformed requests) in %.1f s (%.0f requests/s). "+
 		"Resident memory, sampled every %d answers: %s–%s over the first tenth of the run, %s–%s over the last tenth, %s at most.\n\n",
 		n, answers, errs, nBad, elapsed.Seconds(), float64(answers)/elapsed.Seconds(), sampleEvery,
 		kib(slices.Min(samples[:tenth])), kib(slices.Max(samples[:tenth])), kib(slices.Min(samples[len(samples)-tenth:])), kib(slices.Max(samples[len(samples)-tenth:])), kib(slices.Max(samples)))

@@ -11,13 +11,13 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"maxmatch/tokenize"
@@ -60,13 +60,12 @@ func run(lines, out, python string, files []string) error {
 			return err
 		}
 		var b bytes.Buffer
+		enc := json.NewEncoder(&b) // as json.Marshal writes, a line each
 		for i, s := range sentences {
-			j, _ := json.Marshal(struct {
+			enc.Encode(struct {
 				Sentence string   `json:"sentence"`
 				Tokens   []string `json:"tokens"`
 			}{s, ref[i]})
-			b.Write(j)
-			b.WriteByte('\n')
 		}
 		return os.WriteFile(out, b.Bytes(), 0o644)
 	}
@@ -93,7 +92,7 @@ func run(lines, out, python string, files []string) error {
 		for _, t := range tokenize.Words(s) {
 			ours = append(ours, t.Text)
 		}
-		if strings.Join(ours, "\x00") != strings.Join(ref[i], "\x00") {
+		if !slices.Equal(ours, ref[i]) {
 			differ++
 			fmt.Printf("differ: %q\n  ours: %q\n  nltk: %q\n", s, ours, ref[i])
 		}
@@ -108,9 +107,7 @@ func run(lines, out, python string, files []string) error {
 func nltk(python string, sentences []string) ([][]string, error) {
 	var in bytes.Buffer
 	for _, s := range sentences {
-		j, _ := json.Marshal(s)
-		in.Write(j)
-		in.WriteByte('\n')
+		json.NewEncoder(&in).Encode(s)
 	}
 	cmd := exec.Command(python, "-c", nltkScript)
 	cmd.Stdin = &in
@@ -120,11 +117,9 @@ func nltk(python string, sentences []string) ([][]string, error) {
 		return nil, fmt.Errorf("running NLTK with %s: %v (is python3-nltk installed?)", python, err)
 	}
 	var ref [][]string
-	sc := bufio.NewScanner(bytes.NewReader(outp))
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
+	for dec := json.NewDecoder(bytes.NewReader(outp)); dec.More(); {
 		var toks []string
-		if err := json.Unmarshal(sc.Bytes(), &toks); err != nil {
+		if err := dec.Decode(&toks); err != nil {
 			return nil, err
 		}
 		ref = append(ref, toks)

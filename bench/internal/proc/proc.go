@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -43,16 +44,24 @@ type Sample struct {
 // OK reports whether the run finished normally.
 func (s Sample) OK() bool { return s.Status == StatusOK }
 
-// Run runs argv (with env added to the inherited environment) until it exits or the
-// timeout passes, and measures it from wait4's rusage. The process gets its own process group,
-// which is killed whole at the timeout. stdout is returned; stderr goes into the error of a
-// failed run.
-func Run(argv []string, env []string, timeout time.Duration) (Sample, []byte, error) {
-	res, err := RunWith(argv, env, timeout, Options{})
-	return res.Sample, []byte(res.Stdout), err
+// Spread is the median, minimum and maximum of some measurements.
+type Spread struct {
+	Median, Min, Max float64
+	N                int
 }
 
-// Options are what RunWith keeps of a run's output.
+// SpreadOf summarises xs; the zero Spread (N = 0) when xs is empty. (benchmath's median
+// interpolates, which moves the last bit of an even count's: the mean of the middle two here.)
+func SpreadOf(xs []float64) Spread {
+	if len(xs) == 0 {
+		return Spread{}
+	}
+	s := slices.Sorted(slices.Values(xs))
+	n := len(s)
+	return Spread{Median: (s[(n-1)/2] + s[n/2]) / 2, Min: s[0], Max: s[n-1], N: n}
+}
+
+// Options are what Run keeps of a run's output.
 type Options struct {
 	// StdoutTail, when positive, keeps only the last StdoutTail bytes of the standard output
 	// (Result.StdoutBytes still counts all of it): for commands that write hundreds of
@@ -64,10 +73,12 @@ type Options struct {
 // failing command says why, and enough for the warnings of a few hundred sentences.
 const stderrTail = 64 << 10
 
-// RunWith is Run that returns the whole Result: the standard output (or its tail, see
-// Options), the last 64 KB of the standard error and the exit status, whether the run failed
-// or not. The error is that of a failed run, as Run's.
-func RunWith(argv []string, env []string, timeout time.Duration, opt Options) (Result, error) {
+// Run runs argv until it exits or the timeout passes, and measures it from wait4's rusage. The
+// process gets its own process group, which is killed whole at the timeout. The Result has
+// the standard output (or its tail, see Options), the last 64 KB of the standard error and
+// the exit status, whether the run failed or not; the error is that of a failed run, with
+// the end of its standard error.
+func Run(argv []string, timeout time.Duration, opt Options) (Result, error) {
 	ctx := context.Background()
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -75,7 +86,6 @@ func RunWith(argv []string, env []string, timeout time.Duration, opt Options) (R
 		defer cancel()
 	}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(cmd.Environ(), env...)
 	inOwnGroup(cmd)
 	res, err := Measure(cmd, opt)
 	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -86,7 +96,7 @@ func RunWith(argv []string, env []string, timeout time.Duration, opt Options) (R
 }
 
 // Measure runs cmd (made by the caller, with its directory and environment; its standard
-// output and error are Measure's) and measures it from wait4's rusage, as RunWith does. The
+// output and error are Measure's) and measures it from wait4's rusage, as Run does. The
 // error is that of a run that failed or did not start, with the end of its standard error.
 func Measure(cmd *exec.Cmd, opt Options) (Result, error) {
 	if errUnsupported != nil {
@@ -154,14 +164,8 @@ type Result struct {
 // Spawner runs commands through the spawn binary at Path.
 type Spawner struct{ Path string }
 
-// Run measures argv through the spawner; see the package documentation for why.
-func (sp Spawner) Run(argv []string, timeout time.Duration) (Sample, []byte, error) {
-	res, err := sp.RunWith(argv, timeout, Options{})
-	return res.Sample, []byte(res.Stdout), err
-}
-
-// RunWith is Run through the spawner with RunWith's options and Result.
-func (sp Spawner) RunWith(argv []string, timeout time.Duration, opt Options) (Result, error) {
+// Run is Run through the spawner; see the package documentation for why.
+func (sp Spawner) Run(argv []string, timeout time.Duration, opt Options) (Result, error) {
 	var args []string
 	if opt.StdoutTail > 0 {
 		args = append(args, "-stdout-tail", strconv.Itoa(opt.StdoutTail))

@@ -8,14 +8,16 @@ import (
 )
 
 func TestRunReportsOutputAndStatus(t *testing.T) {
-	s, out, err := Run([]string{"sh", "-c", "echo hello"}, nil, 0)
-	if err != nil || s.Status != StatusOK || strings.TrimSpace(string(out)) != "hello" {
+	res, err := Run([]string{"sh", "-c", "echo hello"}, 0, Options{})
+	s, out := res.Sample, res.Stdout
+	if err != nil || s.Status != StatusOK || strings.TrimSpace(out) != "hello" {
 		t.Errorf("echo: %+v %q %v", s, out, err)
 	}
 	if s.MaxRSS <= 0 || s.Wall <= 0 {
 		t.Errorf("echo: no peak memory or wall time measured: %+v", s)
 	}
-	s, _, err = Run([]string{"sh", "-c", "echo oops >&2; exit 3"}, nil, 0)
+	res, err = Run([]string{"sh", "-c", "echo oops >&2; exit 3"}, 0, Options{})
+	s = res.Sample
 	if s.Status != StatusFailed || err == nil || !strings.Contains(err.Error(), "oops") {
 		t.Errorf("failing command: %+v %v, want failed with its stderr", s, err)
 	}
@@ -24,8 +26,8 @@ func TestRunReportsOutputAndStatus(t *testing.T) {
 func TestRunKillsTheProcessGroupAtTheTimeout(t *testing.T) {
 	start := time.Now()
 	// The shell's child sleeps too: the whole group must go, or Run would wait for it.
-	s, _, err := Run([]string{"sh", "-c", "sleep 30 & sleep 30; wait"}, nil, 100*time.Millisecond)
-	if err != nil || s.Status != StatusTimeout {
+	res, err := Run([]string{"sh", "-c", "sleep 30 & sleep 30; wait"}, 100*time.Millisecond, Options{})
+	if s := res.Sample; err != nil || s.Status != StatusTimeout {
 		t.Errorf("got %+v %v, want a time-out", s, err)
 	}
 	if d := time.Since(start); d > 10*time.Second {
@@ -34,25 +36,25 @@ func TestRunKillsTheProcessGroupAtTheTimeout(t *testing.T) {
 }
 
 func TestRunCountsFreshPages(t *testing.T) {
-	small, _, err := Run([]string{"true"}, nil, 0)
+	small, err := Run([]string{"true"}, 0, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// dd touches its whole 32 MiB buffer: 8,192 pages of 4 KiB (fewer if the kernel gives it
 	// huge pages, so the bound is loose).
-	big, _, err := Run([]string{"dd", "if=/dev/zero", "of=/dev/null", "bs=32M", "count=1"}, nil, 0)
+	big, err := Run([]string{"dd", "if=/dev/zero", "of=/dev/null", "bs=32M", "count=1"}, 0, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if small.MinFlt <= 0 || big.MinFlt-small.MinFlt < 1000 {
-		t.Errorf("minor faults: true %d, dd with a 32 MiB buffer %d; want dd's well above", small.MinFlt, big.MinFlt)
+	if small.Sample.MinFlt <= 0 || big.Sample.MinFlt-small.Sample.MinFlt < 1000 {
+		t.Errorf("minor faults: true %d, dd with a 32 MiB buffer %d; want dd's well above", small.Sample.MinFlt, big.Sample.MinFlt)
 	}
 }
 
-func TestRunWithKeepsTheTailStderrAndExitStatus(t *testing.T) {
+func TestRunKeepsTheTailStderrAndExitStatus(t *testing.T) {
 	// 100,000 lines of "line N" with only the last 20 bytes kept, all of them counted.
 	script := `i=0; while [ $i -lt 100000 ]; do echo "line $i"; i=$((i+1)); done; echo warned >&2`
-	res, err := RunWith([]string{"sh", "-c", script}, nil, 0, Options{StdoutTail: 20})
+	res, err := Run([]string{"sh", "-c", script}, 0, Options{StdoutTail: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,8 +68,26 @@ func TestRunWithKeepsTheTailStderrAndExitStatus(t *testing.T) {
 	if res.Stderr != "warned\n" || res.ExitCode != 0 || res.Sample.Status != StatusOK {
 		t.Errorf("a run that warned: stderr %q, exit %d, status %q", res.Stderr, res.ExitCode, res.Sample.Status)
 	}
-	res, err = RunWith([]string{"sh", "-c", "echo refused >&2; exit 2"}, nil, 0, Options{})
+	res, err = Run([]string{"sh", "-c", "echo refused >&2; exit 2"}, 0, Options{})
 	if err == nil || res.ExitCode != 2 || res.Stderr != "refused\n" || res.Sample.Status != StatusFailed {
 		t.Errorf("a refusal: %+v %v, want exit 2 with its message", res, err)
+	}
+}
+
+func TestSpreadOf(t *testing.T) {
+	cases := []struct {
+		name string
+		xs   []float64
+		want Spread
+	}{
+		{"odd count: the middle value", []float64{3, 1, 2}, Spread{2, 1, 3, 3}},
+		{"even count: the mean of the middle two", []float64{4, 1, 3, 2}, Spread{2.5, 1, 4, 4}},
+		{"one value", []float64{7}, Spread{7, 7, 7, 1}},
+		{"none: the zero Spread", nil, Spread{}},
+	}
+	for _, c := range cases {
+		if got := SpreadOf(c.xs); got != c.want {
+			t.Errorf("%s: SpreadOf(%v) = %+v, want %+v", c.name, c.xs, got, c.want)
+		}
 	}
 }

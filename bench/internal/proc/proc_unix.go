@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// errUnsupported is nil: Unix has what RunWith needs.
+// errUnsupported is nil: Unix has what Run needs.
 var errUnsupported error
 
 // inOwnGroup starts cmd in a process group of its own, killed whole when its context ends.

@@ -38,7 +38,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "spawn: %v\n", err)
 		os.Exit(2)
 	}
-	res, err := proc.RunWith(args[1:], nil, timeout, opt)
+	res, err := proc.Run(args[1:], timeout, opt)
 	if err != nil {
 		res.Error = err.Error()
 	}

@@ -20,7 +20,7 @@
 //     matrices of every sentence pair) and our scoring (scorer.Score, one worker) of every
 //     input;
 //   - writes the page benchmarks.md (from page.md.tmpl), benchmarks.csv, benchmarks.json (the
-//     whole run), the plots (SVG and PNG) and the benchmarks' own output (inprocess.txt) to
+//     whole run), the plots (SVG) and the benchmarks' own output (inprocess.txt) to
 //     -out, and with -docs the page, its plots, CSV and JSON into that directory.
 //
 // Usage, from the repository root (the CoNLL-2014 data in ../shared/data):

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"fmt"
 	"image/color"
-	"io"
 	"math"
 	"strconv"
 
@@ -13,7 +12,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
@@ -29,7 +27,7 @@ var (
 	dashed     = []vg.Length{vg.Points(4), vg.Points(3)}
 )
 
-// A figure is one plot file, SVG and PNG: its panels in a row, each w wide, all h high.
+// A figure is one SVG file: its panels in a row, each w wide, all h high.
 type figure struct {
 	base   string
 	w, h   vg.Length
@@ -93,7 +91,7 @@ func plots(r *Report, files map[string][]byte) error {
 	return nil
 }
 
-// draw1 draws a figure as base.svg and base.png into files.
+// draw1 draws a figure as base.svg into files (the pages link the SVG alone).
 func draw1(f figure, files map[string][]byte) error {
 	ps := make([]*plot.Plot, len(f.panels))
 	for i := range f.panels {
@@ -102,24 +100,16 @@ func draw1(f figure, files map[string][]byte) error {
 			return err
 		}
 	}
-	w := vg.Length(len(ps)) * f.w
-	onto := func(c vg.CanvasSizer) {
-		tiles := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Millimeter * 4, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
-		canvases := plot.Align([][]*plot.Plot{ps}, tiles, draw.New(c))
-		for i, p := range ps {
-			p.Draw(canvases[0][i])
-		}
+	svg := vgsvg.New(vg.Length(len(ps))*f.w, f.h)
+	tiles := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Millimeter * 4, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
+	for i, c := range plot.Align([][]*plot.Plot{ps}, tiles, draw.New(svg))[0] {
+		ps[i].Draw(c)
 	}
-	svg, img := vgsvg.New(w, f.h), vgimg.NewWith(vgimg.UseWH(w, f.h), vgimg.UseDPI(120))
-	onto(svg)
-	onto(img)
-	for name, canvas := range map[string]io.WriterTo{f.base + ".svg": svg, f.base + ".png": vgimg.PngCanvas{Canvas: img}} {
-		var b bytes.Buffer
-		if _, err := canvas.WriteTo(&b); err != nil {
-			return err
-		}
-		files[name] = b.Bytes()
+	var b bytes.Buffer
+	if _, err := svg.WriteTo(&b); err != nil {
+		return err
 	}
+	files[f.base+".svg"] = b.Bytes()
 	return nil
 }
 

@@ -30,7 +30,7 @@
 // not overlap, are never empty, and the bytes between them are white space only; every
 // byte that is not white space belongs to a token.
 //
-// Agreement with NLTK is measured by bench/nltkcompare; tokenize/testdata holds NLTK's own
+// Agreement with NLTK is measured by tokenize/nltkcompare; tokenize/testdata holds NLTK's own
 // output on sentences we wrote, which the tests compare with.
 //
 // # Sentences

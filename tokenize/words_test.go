@@ -72,7 +72,7 @@ func TestWordsOffsets(t *testing.T) {
 
 // TestWordsAgreeWithNLTK compares Words with NLTK 3.8's TreebankWordTokenizer on sentences we
 // wrote (testdata/sentences.txt); testdata/nltk.jsonl holds NLTK's tokens, written by
-// "go run ./bench/nltkcompare -lines tokenize/testdata/sentences.txt -out tokenize/testdata/nltk.jsonl".
+// "go run ./tokenize/nltkcompare -lines tokenize/testdata/sentences.txt -out tokenize/testdata/nltk.jsonl".
 func TestWordsAgreeWithNLTK(t *testing.T) {
 	f, err := os.Open("testdata/nltk.jsonl")
 	if err != nil {

@@ -1,8 +1,8 @@
 // Command nltkcompare compares package tokenize with NLTK's TreebankWordTokenizer, which it
 // runs through python3 (Debian: apt-get install -y python3-nltk).
 //
-//	go run ./bench/nltkcompare RAW_FILE...          # agreement on the sentences of texts
-//	go run ./bench/nltkcompare -lines FILE -out F   # NLTK's tokens of one sentence per line
+//	go run ./tokenize/nltkcompare RAW_FILE...          # agreement on the sentences of texts
+//	go run ./tokenize/nltkcompare -lines FILE -out F   # NLTK's tokens of one sentence per line
 //
 // The first form segments each text with tokenize.Sentences, gives every sentence to both
 // tokenizers, and reports the share of sentences tokenized identically, with each

@@ -24,12 +24,7 @@ import (
 //	round     1, 2, … (the A/B pair, or the in-process sample)
 //	wall_s, cpu_s, maxrss_mb, status
 //	minflt    the command's minor page faults, its fresh pages (empty in-process)
-//
-// A CSV of an earlier harness, without the minflt column, is read as well.
 var csvHeader = []string{"section", "name", "size", "scorer", "round", "wall_s", "cpu_s", "maxrss_mb", "status", "minflt"}
-
-// csvHeaderFields is the number of fields of the earliest CSV layout, before minflt.
-const csvHeaderFields = 9
 
 // csvRow is one row of the CSV.
 type csvRow struct {
@@ -145,7 +140,7 @@ func readCSVFile(path string) (*Report, error) {
 func readCSV(rd io.Reader) (*Report, error) {
 	cr := csv.NewReader(rd) // every record as long as the header
 	header, err := cr.Read()
-	if err != nil || len(header) < csvHeaderFields || len(header) > len(csvHeader) || !slices.Equal(header, csvHeader[:len(header)]) {
+	if err != nil || !slices.Equal(header, csvHeader) {
 		return nil, fmt.Errorf("not a benchmark CSV (expected the header %v)", csvHeader)
 	}
 	r := &Report{}

@@ -1,7 +1,7 @@
 """Scores an n-best list sentence by sentence with a Python M2 scorer's own function, as a
 reranker that imports it does (bench/nbest runs it; our own code, for Python 2.7 and 3).
 
-Usage: anchor.py SCORER_DIR MODULE GOLD LIST.jsonl SENTENCES
+Usage: anchor.py SCORER_DIR MODULE GOLD LIST.jsonl
 MODULE is the scorer's module with batch_multi_pre_rec_f1 ("levenshtein" for the official's
 scripts/, "m2scorer.levenshtein" for the port), imported from SCORER_DIR. Each hypothesis is
 scored as a corpus of its one sentence: the official's sentence-level P, R and F. Prints
@@ -17,7 +17,7 @@ import time
 
 sys.path.insert(0, sys.argv[1])
 lev = importlib.import_module(sys.argv[2])
-gold_path, list_path, limit = sys.argv[3], sys.argv[4], int(sys.argv[5])
+gold_path, list_path = sys.argv[3], sys.argv[4]
 
 
 def load_gold(path):
@@ -56,8 +56,6 @@ items = []
 with io.open(list_path, encoding="utf-8") as f:
     for line in f:
         d = json.loads(line)
-        if limit and d["id"] >= limit:
-            break
         items.extend((d["id"], h.strip()) for h in d["hyps"])
 
 results = []

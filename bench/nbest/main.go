@@ -13,8 +13,8 @@
 // -port is a git directory of github.com/petrpechman/m2scorer (a Python 3 port of release 3.2,
 // pip package "m2scorer"), -official one of github.com/nusnlp/m2scorer (release 3.2 is commit
 // 2122ffd); both are extracted into temporary directories, run from there, and deleted: nothing
-// of them enters this repository. -anchor-sentences N scores only the hypotheses of the first N
-// sentences with them (and with the package, for the ratio), to make a shorter run.
+// of them enters this repository. The official runs under python2 (PYENV_VERSION=2.7.18 unless
+// already set).
 //
 // Timings on a shared machine vary with the load of others: every figure is a median of
 // -rounds runs, with the CPU time beside the wall time.
@@ -57,7 +57,6 @@ type config struct {
 	maxmatch, lib         string
 	python3               string
 	rounds                int
-	anchorSentences       int
 	names                 []string
 	files                 [][]string
 }
@@ -66,19 +65,17 @@ func run(args []string) int {
 	fs := flag.NewFlagSet("nbest", flag.ContinueOnError)
 	port := fs.String("port", "", "git directory of petrpechman/m2scorer (a Python 3 port of the official scorer); not run when empty")
 	official := fs.String("official", "", "git directory of nusnlp/m2scorer: release 3.2 under Python 2; not run when empty")
-	python2 := fs.String("python2", "python2", "Python 2.7 interpreter for -official (PYENV_VERSION=2.7.18 is set unless already set)")
 	cshared := fs.Bool("cshared", false, "also measure a C shared library of the service, called through ctypes")
 	rounds := fs.Int("rounds", 5, "runs of each measurement (the median is reported)")
-	anchorSentences := fs.Int("anchor-sentences", 0, "score only the first N sentences' hypotheses with the Python scorers (0: all)")
 	serveRequests := fs.Int("serve-requests", 0, "requests to send to one maxmatch serve, memory sampled (0: not run)")
 	parts := fs.String("parts", "command,python", "what to measure besides -port, -official and -serve-requests: command, python (the package, and -cshared)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	c, err := setUp(*rounds, *anchorSentences)
+	c, err := setUp(*rounds)
 	if err == nil {
 		defer os.RemoveAll(c.dir)
-		err = c.measure(*parts, *port, *official, *python2, *cshared, *serveRequests)
+		err = c.measure(*parts, *port, *official, *cshared, *serveRequests)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nbest:", err)
@@ -88,7 +85,7 @@ func run(args []string) int {
 }
 
 // measure measures the parts asked for and prints their report.
-func (c *config) measure(parts, port, official, python2 string, cshared bool, serveRequests int) error {
+func (c *config) measure(parts, port, official string, cshared bool, serveRequests int) error {
 	fmt.Printf("# n-best benchmarks\n\n%s, %d CPUs, %s; %d hypotheses (%d files × %d sentences); medians of %d runs.\n\n",
 		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), time.Now().Format("2006-01-02 15:04"), len(c.files)*len(c.files[0]), len(c.files), len(c.files[0]), c.rounds)
 	if strings.Contains(parts, "command") {
@@ -105,7 +102,7 @@ func (c *config) measure(parts, port, official, python2 string, cshared bool, se
 	}
 	for _, a := range []struct{ name, mirror, commit, module, python string }{
 		{"Python 3 port (petrpechman/m2scorer " + shortCommit(port) + ")", port, "HEAD", "m2scorer.levenshtein", c.python3},
-		{"official 3.2 under Python 2 (nusnlp/m2scorer 2122ffd)", official, "2122ffd", "levenshtein", python2},
+		{"official 3.2 under Python 2 (nusnlp/m2scorer 2122ffd)", official, "2122ffd", "levenshtein", "python2"},
 	} {
 		if a.mirror == "" {
 			continue
@@ -120,7 +117,7 @@ func (c *config) measure(parts, port, official, python2 string, cshared bool, se
 	return nil
 }
 
-func setUp(rounds, anchorSentences int) (*config, error) {
+func setUp(rounds int) (*config, error) {
 	root, err := benchcases.ModuleRoot(".")
 	if err != nil {
 		return nil, err
@@ -133,7 +130,7 @@ func setUp(rounds, anchorSentences int) (*config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &config{root: root, data: data, gold: filepath.Join(data, benchcases.CoNLLGold), dir: dir, rounds: rounds, anchorSentences: anchorSentences}
+	c := &config{root: root, data: data, gold: filepath.Join(data, benchcases.CoNLLGold), dir: dir, rounds: rounds}
 	if c.python3, err = exec.LookPath("python3"); err != nil {
 		return nil, err
 	}
@@ -219,14 +216,12 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 
 // packageResult is what package.py reports.
 type packageResult struct {
-	Runs    map[string][]float64 `json:"runs"` // seconds per run, by way of calling
-	Hyps    int                  `json:"hyps"`
-	Anchors map[string][]float64 `json:"anchor_runs"` // the same on the anchor subset
-	AnchorN int                  `json:"anchor_hyps"`
+	Runs map[string][]float64 `json:"runs"` // seconds per run, by way of calling
+	Hyps int                  `json:"hyps"`
 }
 
 func (c *config) pythonPackage(cshared bool) (*packageResult, error) {
-	args := []string{filepath.Join(c.dir, "package.py"), c.gold, filepath.Join(c.dir, "conll.jsonl"), strconv.Itoa(c.rounds), strconv.Itoa(c.anchorSentences)}
+	args := []string{filepath.Join(c.dir, "package.py"), c.gold, filepath.Join(c.dir, "conll.jsonl"), strconv.Itoa(c.rounds)}
 	if err := os.WriteFile(args[0], []byte(packageDriver), 0o644); err != nil {
 		return nil, err
 	}
@@ -285,10 +280,10 @@ func (c *config) anchor(name, mirror, commit, module, python string, pkg *packag
 	if err := os.WriteFile(driver, []byte(anchorDriver), 0o644); err != nil {
 		return err
 	}
-	cmd := exec.Command(python, driver, path, module, c.gold, filepath.Join(c.dir, "conll.jsonl"), strconv.Itoa(c.anchorSentences))
+	cmd := exec.Command(python, driver, path, module, c.gold, filepath.Join(c.dir, "conll.jsonl"))
 	cmd.Dir = dir
 	cmd.Env = os.Environ()
-	if os.Getenv("PYENV_VERSION") == "" && strings.HasPrefix(filepath.Base(python), "python2") {
+	if os.Getenv("PYENV_VERSION") == "" && python == "python2" {
 		cmd.Env = append(cmd.Env, "PYENV_VERSION=2.7.18")
 	}
 	m, err := proc.Measure(cmd, proc.Options{})
@@ -315,7 +310,7 @@ func (c *config) anchor(name, mirror, commit, module, python string, pkg *packag
 		}
 	}
 	n := len(res.Results)
-	pkgSeconds := proc.SpreadOf(pkg.Anchors["batched (nbest_many)"]).Median
+	pkgSeconds := proc.SpreadOf(pkg.Runs["batched (nbest_many)"]).Median
 	fmt.Printf("## %s, sentence by sentence\n\n%d hypotheses in %.1f s (%.1f hyps/s, CPU %.1f s, peak RSS %s); the package, batched, on the same hypotheses: %.3f s, **%.0f×**. "+
 		"Sentence-level P, R and F equal to ours (nbest --jsonl) for %d of %d hypotheses.\n\n",
 		name, n, res.Seconds, float64(n)/res.Seconds, m.Sample.CPU.Seconds(), membudget.Bytes(m.Sample.MaxRSS), pkgSeconds, res.Seconds/pkgSeconds, same, n)

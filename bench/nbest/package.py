@@ -1,7 +1,7 @@
 """Times the maxmatch Python package on an n-best list (bench/nbest runs it; our own code).
 
-Usage: package.py GOLD LIST.jsonl ROUNDS ANCHOR_SENTENCES [LIBMAXMATCH.so]
-Prints {"hyps": n, "runs": {way: [seconds…]}, "anchor_hyps": m, "anchor_runs": {…}} as JSON.
+Usage: package.py GOLD LIST.jsonl ROUNDS [LIBMAXMATCH.so]
+Prints {"hyps": n, "runs": {way: [seconds…]}} as JSON.
 """
 import ctypes
 import json
@@ -11,20 +11,19 @@ import time
 
 import maxmatch
 
-gold, path, rounds, anchor = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-lib = sys.argv[5] if len(sys.argv) > 5 else None
+gold, path, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+lib = sys.argv[4] if len(sys.argv) > 4 else None
 with open(path, encoding="utf-8") as f:
     items = [(d["id"], d["hyps"]) for d in map(json.loads, f)]
 hyps = sum(len(h) for _, h in items)
-subset = items[:anchor] if anchor else items
-runs, anchor_runs = {}, {}
+runs = {}
 
 
-def timed(way, fn, table=runs, n=rounds):
+def timed(way, fn, n=rounds):
     for _ in range(n):
         start = time.perf_counter()
         fn()
-        table.setdefault(way, []).append(time.perf_counter() - start)
+        runs.setdefault(way, []).append(time.perf_counter() - start)
 
 
 with maxmatch.Scorer(gold) as m2:
@@ -33,7 +32,6 @@ with maxmatch.Scorer(gold) as m2:
     timed("batched, counts only (nbest_many, edits=False)", lambda: m2.nbest_many(items, edits=False))
     timed("call by call (nbest per sentence)", lambda: [m2.nbest(i, h) for i, h in items], n=max(1, rounds // 2))
     timed("call by call (sentence per hypothesis)", lambda: [m2.sentence(i, x) for i, h in items for x in h], n=1)
-    timed("batched (nbest_many)", lambda: m2.nbest_many(subset), table=anchor_runs)
 
 if lib:
     so = ctypes.CDLL(lib)
@@ -68,4 +66,4 @@ if lib:
     timed("ctypes, a call per sentence", one_by_one, n=max(1, rounds // 2))
     timed("ctypes, a call per hypothesis", per_hypothesis, n=1)
 
-json.dump({"hyps": hyps, "runs": runs, "anchor_hyps": sum(len(h) for _, h in subset), "anchor_runs": anchor_runs}, sys.stdout)
+json.dump({"hyps": hyps, "runs": runs}, sys.stdout)

@@ -13,7 +13,8 @@
 //	go run ./bench/difffuzz -mirror /path/to/m2scorer.git -n 10000 [-hard] [-bytes] [-seed N]
 //
 // -mirror is a git directory of github.com/nusnlp/m2scorer; release 3.2 (commit 2122ffd) and the
-// master are extracted from it into a temporary directory. Each mismatch is written, with the
+// master are extracted from it into a temporary directory, and run with python2
+// (PYENV_VERSION=2.7.18 unless already set). Each mismatch is written, with the
 // official output, to -out for turning into a regression case in testdata/.
 package main
 
@@ -35,13 +36,11 @@ import (
 
 var (
 	mirror  = flag.String("mirror", "", "git directory of nusnlp/m2scorer (release 3.2 and master are extracted from it)")
-	python  = flag.String("python", "python2", "Python 2.7 interpreter (run with PYENV_VERSION=2.7.18 unless already set)")
 	total   = flag.Int("n", 10000, "number of random sentences")
 	batch   = flag.Int("batch", 250, "sentences per official run")
 	seed    = flag.Int64("seed", 1, "random seed")
 	outDir  = flag.String("out", "difffuzz-out", "directory for mismatching cases")
 	timeout = flag.Duration("timeout", 5*time.Minute, "time limit of one official run")
-	only    = flag.String("compat", "", "only this mode (3.2 or master); default both")
 	hard    = flag.Bool("hard", false, "longer, more repetitive sentences and more unrelated hypotheses (slower official runs)")
 	record  = flag.String("record", "", "instead of fuzzing, run the official scorer on the case in this directory (gold.m2, system.txt, options) and write its official.txt")
 	byBytes = flag.Bool("bytes", false, "compare the whole -v output of the official scorer and of \"maxmatch score -v\" byte for byte (the command is built from this module), instead of the sentences parsed from it")
@@ -78,9 +77,6 @@ func main() {
 	for b := 0; sentences < *total; b++ {
 		rng := rand.New(rand.NewSource(*seed*1_000_003 + int64(b)))
 		cfg := randomConfig(rng)
-		if *only != "" && cfg.opt.Compat.String() != *only {
-			continue
-		}
 		n := min(*batch, *total-sentences)
 		blocks := generate(rng, n, cfg)
 		bad, err := compare(tmp, dirs[cfg.opt.Compat], ours, cfg, blocks)
@@ -163,7 +159,7 @@ func runOfficial(dir string, cfg config, goldPath, sysPath string) ([]byte, erro
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	args := append(append([]string{filepath.Join(dir, "m2scorer.py"), "-v"}, m2verbose.Args(cfg.opt)...), sysPath, goldPath)
-	return run(exec.CommandContext(ctx, *python, args...))
+	return run(exec.CommandContext(ctx, "python2", args...))
 }
 
 // save writes a case in the layout of testdata/official (see its README), plus the report.

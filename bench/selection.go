@@ -178,18 +178,16 @@ func selectFamilies(spec string) (short, long []benchcases.Family, err error) {
 // parseLongMax reads "family=tokens,…" ("none" for none); every family must be a long one.
 func parseLongMax(s string) (map[string]int, error) {
 	m := map[string]int{}
-	if s == "none" {
-		return m, nil
-	}
-	for _, item := range strings.Split(s, ",") {
+	_, err := items(s, func(item string) (any, error) {
 		name, n, _ := strings.Cut(item, "=")
 		v, err := strconv.Atoi(n)
 		if _, long := benchcases.LongFamilyByName(name); !long || err != nil || v <= 0 {
 			return nil, fmt.Errorf("%q: expected family=tokens, a long family and a positive number of tokens", item)
 		}
 		m[name] = v
-	}
-	return m, nil
+		return nil, nil
+	})
+	return m, err
 }
 
 // longSizes returns the sizes of family name that a run measures, and those it leaves out
@@ -213,18 +211,16 @@ type joinedChoice map[int][]string
 // parseJoinedChoice reads "GROUP:all" and "GROUP:SYSTEM" items, comma-separated, or "none".
 func parseJoinedChoice(s string) (joinedChoice, error) {
 	c := joinedChoice{}
-	if s == "none" {
-		return c, nil
-	}
-	for _, item := range strings.Split(s, ",") {
+	_, err := items(s, func(item string) (any, error) {
 		g, who, _ := strings.Cut(item, ":")
 		group, err := strconv.Atoi(g)
 		if err != nil || group < 2 || who == "" {
 			return nil, fmt.Errorf("%q: expected GROUP:all or GROUP:SYSTEM, GROUP at least 2", item)
 		}
 		c[group] = append(c[group], who)
-	}
-	return c, nil
+		return nil, nil
+	})
+	return c, err
 }
 
 // has reports whether the official scores system's file joined by group.

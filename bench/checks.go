@@ -140,7 +140,7 @@ func writeRepeated(path string, data []byte, copies int) error {
 func (s *checksSection) round(cfg *Config, r int) error {
 	for i := range *s.runs {
 		c := &(*s.runs)[i]
-		res, err := runMeasured(cfg, append([]string{cfg.Maxmatch}, c.argv...), checkTimeout, proc.Options{StdoutTail: 4096})
+		res, err := cfg.Spawner.Run(append([]string{cfg.Maxmatch}, c.argv...), checkTimeout, proc.Options{StdoutTail: 4096})
 		if err != nil {
 			return fmt.Errorf("check %s: %v", c.Name, err)
 		}

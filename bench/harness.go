@@ -96,7 +96,7 @@ func score(cfg *Config, r int, label string, in caseFiles, m *Measured, official
 	}
 	msg := fmt.Sprintf("round %d %s: maxmatch %.3fs (%s)", r+1, label, s.Wall.Seconds(), s.Status)
 	if official != nil {
-		o, err := runMeasured(cfg, official, timeout, proc.Options{})
+		o, err := cfg.Spawner.Run(official, timeout, proc.Options{})
 		if err != nil {
 			return ours, err
 		}
@@ -141,7 +141,7 @@ func oursSlot(cfg *Config, in caseFiles) (Sample, proc.Result, error) {
 		if spent >= slotBudget {
 			break
 		}
-		res, err := runMeasured(cfg, []string{cfg.Maxmatch, "score", in.system, in.gold}, 0, proc.Options{})
+		res, err := cfg.Spawner.Run([]string{cfg.Maxmatch, "score", in.system, in.gold}, 0, proc.Options{})
 		if err != nil || !res.Sample.OK() {
 			return res.Sample, res, err
 		}
@@ -156,17 +156,6 @@ func oursSlot(cfg *Config, in caseFiles) (Sample, proc.Result, error) {
 		m.MaxRSS = max(m.MaxRSS, r.MaxRSS)
 	}
 	return m, last, nil
-}
-
-// runMeasured runs argv through the spawner. A command that ran and failed is a measurement
-// (its sample's status says so, its Result why), not an error of the harness; the error is
-// the spawner's, or a command that could not start.
-func runMeasured(cfg *Config, argv []string, timeout time.Duration, opt proc.Options) (proc.Result, error) {
-	res, err := cfg.Spawner.Run(argv, timeout, opt)
-	if err != nil && res.ExitCode == 0 {
-		return res, err
-	}
-	return res, nil
 }
 
 // failureReason is the last line of a failed run's stderr ("MemoryError"), or its exit

@@ -164,7 +164,9 @@ type Result struct {
 // Spawner runs commands through the spawn binary at Path.
 type Spawner struct{ Path string }
 
-// Run is Run through the spawner; see the package documentation for why.
+// Run is Run through the spawner (see the package documentation for why), but a command that
+// ran and failed is a measurement (its sample's status says so, its Result why), not an error:
+// the error is the spawner's, or that of a command that could not start.
 func (sp Spawner) Run(argv []string, timeout time.Duration, opt Options) (Result, error) {
 	var args []string
 	if opt.StdoutTail > 0 {
@@ -179,7 +181,7 @@ func (sp Spawner) Run(argv []string, timeout time.Duration, opt Options) (Result
 	if err := json.Unmarshal(out, &res); err != nil {
 		return Result{Sample: Sample{Status: StatusFailed}}, fmt.Errorf("%s: %v", sp.Path, err)
 	}
-	if res.Error != "" {
+	if res.Error != "" && res.ExitCode == 0 {
 		return res, errors.New(res.Error)
 	}
 	return res, nil

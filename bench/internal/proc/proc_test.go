@@ -1,6 +1,8 @@
 package proc
 
 import (
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -89,5 +91,21 @@ func TestSpreadOf(t *testing.T) {
 		if got := SpreadOf(c.xs); got != c.want {
 			t.Errorf("%s: SpreadOf(%v) = %+v, want %+v", c.name, c.xs, got, c.want)
 		}
+	}
+}
+
+// TestSpawnerMeasuresFailures runs commands through the spawn command: one that ran and
+// failed is a measurement (its status and exit code), one that could not start an error.
+func TestSpawnerMeasuresFailures(t *testing.T) {
+	sp := Spawner{Path: filepath.Join(t.TempDir(), "spawn")}
+	if out, err := exec.Command("go", "build", "-o", sp.Path, "./spawn").CombinedOutput(); err != nil {
+		t.Fatalf("building spawn: %v\n%s", err, out)
+	}
+	res, err := sp.Run([]string{"sh", "-c", "echo oops >&2; exit 3"}, 0, Options{})
+	if err != nil || res.Sample.Status != StatusFailed || res.ExitCode != 3 || !strings.Contains(res.Stderr, "oops") {
+		t.Errorf("failing command: %+v, %v; want a failed sample with exit code 3, no error", res, err)
+	}
+	if res, err := sp.Run([]string{"/nonexistent/command"}, 0, Options{}); err == nil {
+		t.Errorf("a command that cannot start: %+v, no error", res)
 	}
 }

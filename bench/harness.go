@@ -26,10 +26,8 @@ type section interface {
 
 func measureAll(cfg *Config) (*Report, error) {
 	rep := &Report{
-		Date: time.Now(), Machine: readMachine(cfg.Root), CommandLine: cfg.CommandLine,
-		Rounds: cfg.Rounds, Reps: cfg.Reps, Timeout: cfg.Timeout, Slow: cfg.Slow,
-		Samples: cfg.Samples, MinSample: cfg.MinSample, MaxMemory: scorer.DefaultOptions().Memory(),
-		OfficialJoined: cfg.OfficialOn.String(), JoinedTimeout: cfg.JoinedTimeout, OfficialAS: cfg.OfficialAS,
+		Date: time.Now(), Machine: readMachine(cfg.Root), Settings: cfg.Settings,
+		MaxMemory: scorer.DefaultOptions().Memory(), OfficialJoined: cfg.OfficialOn.String(),
 	}
 	if cfg.Official != "" {
 		rep.Official = cfg.OfficialFrom

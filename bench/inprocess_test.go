@@ -218,7 +218,7 @@ func TestMeasureInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &Config{Root: root, Benchmarks: os.Args[0], Samples: 2, MinSample: time.Millisecond}
+	cfg := &Config{Root: root, Benchmarks: os.Args[0], Settings: Settings{Samples: 2, MinSample: time.Millisecond}}
 	var unrelated, near FamilyPoint
 	var floor FloorRun
 	var paragraphs JoinedRun

@@ -61,10 +61,7 @@ type Config struct {
 	OfficialFrom  string // where it came from, for the report
 	Python        string // the interpreter (its real path once found, not a pyenv shim)
 	PythonVersion string
-	Rounds        int           // A/B pairs per system and per family case
-	Reps          int           // maxmatch runs per A slot (the slot is their median)
-	Slow          time.Duration // an official system run longer than this ends that system's rounds
-	Timeout       time.Duration // official time limit per family case
+	Settings
 	SystemTimeout time.Duration // official time limit per system
 	Families      []benchcases.Family
 	Sizes         []int
@@ -73,16 +70,11 @@ type Config struct {
 	LongMax       map[string]int // per long family, the largest size run
 	Groups        []int          // CoNLL-2014 joined: sentences per line
 	OfficialOn    joinedChoice   // the joined files the official scores
-	JoinedTimeout time.Duration  // the official's time limit on one joined file
-	OfficialAS    int64          // the official's address-space limit on joined files and long lines (0: none)
 	Checks        []string       // the target checks to run (checkNames)
 	LargeGoldMB   int            // size of the large gold file of the checks
 	LargeSystem   string         // the system repeated alike beside it
-	Samples       int            // in-process samples
-	MinSample     time.Duration  // least duration of one in-process sample
 	Out, Docs     string
 	Compare       string // a previous benchmarks.csv to compare with
-	CommandLine   string
 }
 
 func main() {

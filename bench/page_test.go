@@ -26,11 +26,11 @@ func ok(wall, cpu float64, mb int64) Sample {
 // grows as n^6 on the family; maxmatch takes 1, 2 and 4 s in three rounds.
 func syntheticReport() *Report {
 	r := &Report{
-		Date:        time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC),
-		Machine:     Machine{CPU: "Test CPU", Cores: 2, Memory: "1.0 GiB", Kernel: "Linux test", GoVersion: "go1.26", Commit: "abc1234", LoadStart: "0.00 0.00 0.00"},
-		CommandLine: "go run ./bench -test",
-		Official:    "release 3.2", Python: "/usr/bin/python2 (Python 2.7.18)",
-		Rounds: 3, Reps: 5, Timeout: 60 * time.Second, Slow: 60 * time.Second, Samples: 3, MinSample: 100 * time.Millisecond,
+		Date:     time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC),
+		Machine:  Machine{CPU: "Test CPU", Cores: 2, Memory: "1.0 GiB", Kernel: "Linux test", GoVersion: "go1.26", Commit: "abc1234", LoadStart: "0.00 0.00 0.00"},
+		Official: "release 3.2", Python: "/usr/bin/python2 (Python 2.7.18)",
+		Settings: Settings{Rounds: 3, Reps: 5, Timeout: 60 * time.Second, Slow: 60 * time.Second, Samples: 3, MinSample: 100 * time.Millisecond,
+			CommandLine: "go run ./bench -test"},
 		MaxMemory: 12 << 30,
 	}
 	r.Startup = StartupRun{

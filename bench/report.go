@@ -10,18 +10,12 @@ import (
 // Report is everything one run measured: what the page, its plots and its CSV are made from,
 // kept whole in benchmarks.json (which -render and the targets' test read back).
 type Report struct {
-	Date        time.Time
-	Machine     Machine
-	CommandLine string
-	Official    string // where the official scorer came from; "" when it was not run
-	Python      string // its interpreter and version
-	Rounds      int
-	Reps        int
-	Timeout     time.Duration
-	Slow        time.Duration
-	Samples     int
-	MinSample   time.Duration
-	MaxMemory   int64 // the command's default memory budget (--max-memory)
+	Date     time.Time
+	Machine  Machine
+	Official string // where the official scorer came from; "" when it was not run
+	Python   string // its interpreter and version
+	Settings
+	MaxMemory int64 // the command's default memory budget (--max-memory)
 
 	Startup  StartupRun
 	Systems  []SystemRun
@@ -33,14 +27,26 @@ type Report struct {
 	Joined         []JoinedRun
 	Long           []FamilyRun
 	Checks         []CheckRun
-	OfficialJoined string        // the joined files it scores (-official-joined, described)
-	JoinedTimeout  time.Duration // its limit on one joined file
-	OfficialAS     int64         // its address-space limit there and on the long lines
+	OfficialJoined string // the joined files it scores (-official-joined, described)
 
 	Previous *Comparison // agreement with an earlier run, when asked for
 	Targets  []Target    // the scale targets, as TestTargets judged this run
 
 	benchOutput []byte // the in-process benchmarks' output, in benchstat's format
+}
+
+// Settings are how a run measured, as the command line set them (Config's) and the page
+// states them (Report's).
+type Settings struct {
+	Rounds        int           // A/B pairs per system and per family case
+	Reps          int           // maxmatch runs per A slot (the slot is their median)
+	Samples       int           // in-process samples
+	MinSample     time.Duration // least duration of one in-process sample
+	Timeout       time.Duration // the official's time limit per family case
+	Slow          time.Duration // an official system run longer than this ends that system's rounds
+	JoinedTimeout time.Duration // its time limit on one joined file
+	OfficialAS    int64         // its address-space limit on joined files and long lines (0: none)
+	CommandLine   string
 }
 
 // Sample is one measured run (see package proc); in-process timings use Wall only.

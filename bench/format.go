@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"text/template"
 
@@ -101,15 +100,6 @@ func codeSpan(s string) string {
 	return "`" + strings.ReplaceAll(s, "|", "\\|") + "`"
 }
 
-// andList prints 1, 5 and 26.
-func andList(ns []int) string {
-	s := strings.Split(joinInts(ns), ",")
-	if len(s) < 2 {
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
-
 // joinedKind names what lines of g sentences are.
 func joinedKind(g int) string {
 	switch {
@@ -119,6 +109,15 @@ func joinedKind(g int) string {
 		return "essays"
 	}
 	return "groups of sentences"
+}
+
+// andList prints 1, 5 and 26.
+func andList(ns []int) string {
+	s := strings.Split(joinInts(ns), ",")
+	if len(s) < 2 {
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // officialCell prints the official's times: the spread of finished runs, or "> limit" when a
@@ -192,12 +191,6 @@ var pageFuncs = template.FuncMap{
 		}
 		return fmt.Sprintf("%d sizes", n)
 	},
-	"exponent": func(f FamilyFit) string {
-		if f.Err != nil {
-			return "–"
-		}
-		return fmt.Sprintf("%.2f", f.Fit.Exponent)
-	},
 	"joinInts":    joinInts,
 	"andList":     andList,
 	"change":      fmtChange,
@@ -222,17 +215,8 @@ var pageFuncs = template.FuncMap{
 	"list":        func() []string { return nil },
 	"append":      func(xs []string, x string) []string { return append(xs, x) },
 	"perLine":     func(t joinedTotals) int { return t.SrcTokens / max(1, t.Lines) },
-	"edges": func(pt FamilyPoint) string {
-		switch {
-		case pt.Bounded:
-			return "bounded"
-		case pt.Edges == 0:
-			return "not counted"
-		}
-		return strconv.Itoa(pt.Edges)
-	},
-	"search": FamilyPoint.searchName,
-	"work":   func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
+	"search":      FamilyPoint.searchName,
+	"work":        func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
 	"stderr": func(s string) string {
 		s = strings.TrimSpace(s)
 		if lines := strings.Split(s, "\n"); len(lines) > 1 {

@@ -134,10 +134,8 @@ type Lattice struct {
 	keys []key
 	occ  []int32 // the edge list: key index per position, in the official order (removals done)
 
-	bounded Fallback // why BestPath uses the bounded search, if it does
-	// plan is the search BestPath runs (planSearch chose it at Build; the search without the
-	// closure gives way to the closure when it cannot be sure of its path, the closure to the
-	// bounded search over a cap or the budget), reason why (see Reason).
+	// plan is the search BestPath runs and reason why: planSearch chose it at Build, enter
+	// hands it to the next search when it cannot answer (plan.go decides both).
 	plan        Search
 	reason      Reason
 	countLimit  int64 // the most vertex pairs the search without the closure may visit to count the closure
@@ -198,7 +196,17 @@ const (
 )
 
 // Bounded reports whether the last Build fell back to the bounded search, and why.
-func (l *Lattice) Bounded() Fallback { return l.bounded }
+func (l *Lattice) Bounded() Fallback {
+	switch l.reason {
+	case ReasonOverWork:
+		return OverWork
+	case ReasonOverEdges:
+		return OverEdges
+	case ReasonOverMemory:
+		return OverMemory
+	}
+	return Exact
+}
 
 // EdgeCount returns the length of the official edge list (the match weight K), or 0 after a
 // fallback to the bounded search.
@@ -285,7 +293,6 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.src, l.hyp = src, hyp
 	l.n, l.m = len(src), len(hyp)
 	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
-	l.bounded = Exact
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
 	l.plainDone = false
 	l.imp.kLo = -1
@@ -320,44 +327,7 @@ func (l *Lattice) build() error {
 	if err != nil {
 		return err
 	}
-	l.plan, l.reason = plan, reason
-	switch plan {
-	case SearchBounded:
-		l.bounded = OverWork
-		return l.tooLarge(StageBounded, l.prepareBounded())
-	case SearchNoClosure:
-		switch err := l.prepareImplicit(); {
-		case err == nil:
-			l.countLimit = l.countCapacity()
-			return nil
-		case !errors.Is(err, membudget.ErrOverBudget):
-			return err
-		}
-		l.freeImplicit() // not even its arrays fit: the closure's lower bound says the rest
-		l.reason = ReasonNoClosureOver
-	}
-	return l.closeLattice()
-}
-
-// closeLattice builds the closure, or, over a cap or the memory budget, prepares the bounded
-// search. The reason stays the one that sent the lattice to the closure, unless it goes on to
-// the bounded search.
-func (l *Lattice) closeLattice() error {
-	l.plan = SearchClosure
-	switch err := l.exactWithinBudget(); {
-	case err == nil:
-		l.cost.Edges = len(l.occ)
-		return nil
-	case errors.Is(err, errEdgeCap):
-		l.bounded = OverEdges
-	case errors.Is(err, membudget.ErrOverBudget):
-		l.bounded = OverMemory
-	default:
-		return err
-	}
-	l.plan, l.reason = SearchBounded, fallbackReason(l.bounded)
-	l.freeExact()
-	return l.tooLarge(StageBounded, l.prepareBounded())
+	return l.enter(plan, reason)
 }
 
 // Release frees what the last Build stored: large buffers go back to the memory budget, small

@@ -171,10 +171,7 @@ func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 			}
 			return edits, nil
 		}
-		// The closure, for this annotator and the next: what it needs replaces the search's.
-		l.reason = l.imp.r.why
-		l.freeImplicit()
-		if err := l.closeLattice(); err != nil {
+		if err := l.giveWay(l.imp.r.why); err != nil {
 			return nil, err
 		}
 	}

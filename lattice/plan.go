@@ -78,11 +78,6 @@ func (r Reason) String() string {
 	}[r]
 }
 
-// fallbackReason is the reason of the bounded search for a fallback.
-func fallbackReason(f Fallback) Reason {
-	return [...]Reason{ReasonNone, ReasonOverWork, ReasonOverEdges, ReasonOverMemory}[f]
-}
-
 // smallClosure is the most keys a closure may have to be built whatever the search without it
 // would cost: a few milliseconds, and the official's own search.
 const smallClosure = 1 << 16
@@ -161,4 +156,50 @@ func (l *Lattice) planSearch() (Search, Reason, error) {
 		return SearchClosure, ReasonClosureCheaper, nil
 	}
 	return SearchNoClosure, ReasonNoClosureCheaper, nil
+}
+
+// enter makes s the search BestPath runs, for reason why, and prepares it. A search that cannot
+// be prepared gives way to the next, and this is the only place that says which: the search
+// without the closure to the closure when its arrays do not fit, the closure to the bounded
+// search over the edge cap or the memory budget. The bounded search fails with a
+// *TooLargeError when not even it fits.
+func (l *Lattice) enter(s Search, why Reason) error {
+	l.plan, l.reason = s, why
+	switch s {
+	case SearchNoClosure:
+		switch err := l.prepareImplicit(); {
+		case err == nil:
+			l.countLimit = l.countCapacity()
+			return nil
+		case !errors.Is(err, membudget.ErrOverBudget):
+			return err
+		}
+		l.freeImplicit() // not even its arrays fit: the closure's lower bound says the rest
+		return l.enter(SearchClosure, ReasonNoClosureOver)
+	case SearchClosure:
+		switch err := l.exactWithinBudget(); {
+		case err == nil:
+			l.cost.Edges = len(l.occ)
+			return nil
+		case errors.Is(err, errEdgeCap):
+			why = ReasonOverEdges
+		case errors.Is(err, membudget.ErrOverBudget):
+			why = ReasonOverMemory
+		default:
+			return err
+		}
+		l.freeExact()
+		return l.enter(SearchBounded, why)
+	case SearchBounded:
+		return l.tooLarge(StageBounded, l.prepareBounded())
+	}
+	return nil
+}
+
+// giveWay is BestPath's when the search without the closure cannot be sure of an annotator's
+// path (why): the closure answers for this annotator and the next, and what it needs replaces
+// the search's.
+func (l *Lattice) giveWay(why Reason) error {
+	l.freeImplicit()
+	return l.enter(SearchClosure, why)
 }

@@ -9,6 +9,40 @@ import (
 	"maxmatch/internal/scratch"
 )
 
+// Why K and the phrase no-ops' survivals can be counted, bounded, or left unknown.
+//
+// K and the survivals.
+//
+// On a whole grid without no-ops (a hypothesis sharing no token with its source) K is in closed
+// form (gridEdgeCount). Otherwise countClosure counts the list by the dynamic programme of every
+// source, O(pairs) time and O(|V|) memory, in parallel source ranges; the removal loop's runs are
+// followed per vertex (the occurrences through k come in source order, which the scans follow) and
+// composed across vertices, which also gives any phrase no-op's survival (TestCountClosure).
+//
+// The count is often avoidable. A float64 sum −K·m + y with |sum| < 2⁵² rounds to a spacing of at
+// most ½, which divides the integer K·m: its rounding depends on y and on the binade of K·m − y
+// alone. So a run of the Bellman–Ford is the same, with the same rests y, for every K that keeps
+// every sum of the run in its binade (simulate computes that range, sameRounding,
+// TestSameRoundingKeepsTheRests). tightEnumerate runs it once per such range over bounds of K
+// (kBounds: the atomic occurrences and the pairs joined without a no-op step below, three
+// occurrences per ordered pair above), and once per survival of the tight phrase no-ops (up to
+// eight of them); when every run reads back the same edits, they are the official's whatever K and
+// the survivals are.
+//
+// When they differ, K's binade matters: on a clause of 160 tokens repeated, one matched edge is on
+// the best paths, they tie, and the one the official keeps is the same for every K in a binade
+// except within about a hundred above its power of two. The enumeration then runs again over K's
+// bounds from the list's length before the removal loop (countRecords, narrowBounds): the phrase
+// no-ops in it are known in closed form (phraseNoops), and the loop takes at least half of them,
+// rounded up, and at most all (removalBounds), so K is known within half their number — and settled
+// unless it is that close to a change of binade. countRecords is every source's dynamic programme
+// without countClosure's bookkeeping of the removal loop's runs, a row at a time in a buffer
+// indexed by diagonal, most rows taking a step in closed form (plain rows, see recordsFrom;
+// docs/exactness.md has its time against countClosure's). It is checked against the closure (TestCountClosure) and
+// against countClosure on larger lattices (TestCountRecordsOnLargerLattices). Only when the
+// narrower enumeration differs too does countClosure count K and the survivals exactly; it goes
+// first where it is cheap (under 4 million ordered pairs of vertices).
+
 // closureCount is the scratch of countClosure.
 type closureCount struct {
 	pred   []countPred  // per vertex: its lattice predecessors

@@ -9,6 +9,17 @@ import (
 	"maxmatch/membudget"
 )
 
+// What the lattice stores.
+//
+// Storage.
+//
+// The two Levenshtein matrices are filled in a diagonal band that provably holds every optimal path
+// (levenshtein.Band): for a band of half-width w, O((n+m)·w) time and bytes, one byte per cell for
+// both matrices' back-pointers, and two rows of distances. The band is kept only while the vertices
+// are found; then the lattice keeps its vertices alone — row, column and atomic in-edges, 9 bytes
+// each, and the first vertex of each row — and finds a cell by a binary search in its row. For a
+// hypothesis close to its source, everything is O(n+m).
+
 // EditType is the type of an edit, as the official names it: what its lattice path does.
 type EditType uint8
 

@@ -9,6 +9,32 @@ import (
 	"maxmatch/internal/scratch"
 )
 
+// Why the Bellman–Ford run here reads back the official's path.
+//
+// The search without |V|·|E|.
+//
+// A relaxation of edge a→b can only succeed if the distance of a decreased since that edge was last
+// relaxed (the distance of b only ever decreases). So instead of relaxing every edge in every pass
+// we relax, in list order and pass by pass, only the edges whose source improved since their last
+// relaxation: the same improvements happen at the same moments, with the same float64 sums, so ties
+// go to the same predecessor ("the one that reached the vertex first"). A pass with nothing to
+// relax ends the search, as would all the official's remaining passes. The cost is the number of
+// improvements times the out-degree, usually a small multiple of |E|.
+//
+// A single pass in topological order (the shortest distances, then for each vertex the tight
+// in-edge whose relaxation comes first) is not the same: a vertex can reach its final float64
+// distance through a source that has not yet reached its own, when the two sums round alike (34.003
+// and 34.00299999999999, each minus 167, both give -132.997). Which edge then wins depends on the
+// history of every distance, which only the simulation has; CoNLL-2014's POST, line 40, is such a
+// sentence.
+//
+// An annotator none of whose gold edits is in the lattice leaves every weight unmatched; the path
+// for those weights is searched once per lattice and shared.
+//
+// Weights are set only where they differ from an edge's unmatched weight: edges matching a gold
+// edit of the annotator (found by lookup from the gold spans) and the edges at offsets with gold
+// insertions (the walk).
+
 // Gold is one gold edit as the lattice matches it: an edge matches when its reported offsets are
 // (Start, End), the source tokens it covers are Original and the hypothesis tokens it produces
 // are one of Corrections. Corrections that no token sequence can equal (for instance a text

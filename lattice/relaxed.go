@@ -1,11 +1,55 @@
 package lattice
 
 import (
-	"math"
 	"slices"
 
 	"maxmatch/levenshtein"
 )
+
+// Why the relaxed search's best path, when it certifies it, is the official's.
+//
+// The search without the closure.
+//
+// The relaxed search (relaxedSolve) works on states (vertex, phrase in progress): between edits
+// (B), inside an all-no-op phrase of t steps (N_t, t ≤ u), after one step that is not a no-op (S),
+// inside a phrase of at least two steps, t of them no-ops (I_t). Its transitions weigh as the
+// official's weights do, in integer units (rval): m matched edges (−K each) and v, 1000 per lattice
+// step outside matched edges and 1 per ε — an atomic edge its exact weight, a phrase ended at a
+// vertex 1 ε (every phrase occurs at least once), a matched edge or an edge at an insertion offset
+// with gold insertions its exact weight (the gold edits fix those: explicitEdges, the walk run on
+// the edges there, which are the pairs within runs of atomic insertions of the row and, in 3.2's
+// first row, those from (0, s) whose path starts with an insertion; and the closure's phrases from
+// exact origins, see Origins taken from the closure). Every edge of the closure is then a path of
+// the relaxed search weighing at most as much (a phrase no-op as its no-op steps, which weigh the
+// same); the relaxed search may have more (a pair joined within u unchanged tokens that the closure
+// does not hold). With values compared as more matched edges, then less rest, the relaxed search's
+// best value is at most the official's best, for the exact decimal weights, as long as 1000·K
+// exceeds the best path's rest (then a path with fewer matched edges can never weigh less).
+//
+// relaxedPath certifies its best path when (1) all best paths of the relaxed search have the same
+// edits: a forward pass over the transitions on best paths keeps, per state, the vertex where the
+// edit in progress (or the last edit) started, and two different ones make the state ambiguous;
+// none at the end means a single sequence of edits; (2) each edge of that path is in the closure
+// with the weight the relaxed search gave it (a phrase: its pair held, of that length, one
+// occurrence, sourceScan); then the official's best value equals it and every official best path is
+// one of the relaxed search's, so it has these edits; (3) the match weight dominates and (4)
+// float64 sums separate weights (see Rounding): then the official's Bellman–Ford reads back a best
+// path (below), and so these edits.
+//
+// Origins taken from the closure.
+//
+// The relaxed search's best value can be below the official's: every best path may have a phrase
+// the closure does not hold as the relaxed search took it (a pair joined within u no-op steps whose
+// stored path has more, or is longer) — on one clause of 160 tokens repeated (internal/benchcases,
+// seed 5), one phrase of 125 steps from (8, 8) — and then the tie search keeps no path ("unreal
+// tie"). The search then takes the phrases of those phrases' origins from the closure: at an exact
+// origin a no relaxed phrase starts, and every pair (a, b) a's scan holds (sourceScan) is an
+// explicit edge of its exact weight, its length and one ε per occurrence (exactEdges) — but the
+// atomic edges, steps of the search already, and the phrase no-ops, which weigh as much as their
+// no-op steps. Every edge of the closure is still a path of the search weighing at most as much, so
+// it is still a relaxation and all of the above holds of it; it runs again, with at most 16 exact
+// origins per annotator, each costing a scan of the pairs below and right of it
+// (TestImplicitSearchCases has one).
 
 // rval is the value of a path under the official's weights with the match weight kept apart: m
 // edges matching a gold edit (each weighing −K) and v, the rest, in units of ε: 1000 per lattice
@@ -495,21 +539,13 @@ func (l *Lattice) matchedMost(r *relaxed) int32 {
 	return most[len(most)-1]
 }
 
-// undecidable reports whether, with m matched edges on the best paths, neither the relaxed
-// search's certificate (certainWeights, whatever the best value's rest) nor the tie search
-// (tieRoundingFails) can be sure of the official's path: float64 sums may confuse paths of
-// different weights whatever the search finds.
-func (l *Lattice) undecidable(m int32) bool {
-	return l.tieRoundingFails(m) && !l.certainRounding(m)
-}
-
 // optimal reports whether state x is on a best path of the relaxed search.
 func (r *relaxed) optimal(x int32) bool {
 	return r.f[x].reached() && r.g[x].reached() && r.f[x].add(r.g[x]) == r.best
 }
 
 // relaxedPath runs the relaxed search and returns the edits of its best path when it is
-// certainly the official's (see the package documentation, "The search without the closure"):
+// certainly the official's (see the top of this file):
 // its edits are the only ones of any best path, each is in the closure with the weight the
 // relaxed search gave it, the match weight dominates, and float64 sums cannot tell paths of
 // different weights apart.
@@ -624,43 +660,4 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 	}
 	slices.Reverse(edits)
 	return edits, true
-}
-
-// certainWeights reports whether the official's float64 Bellman–Ford must find a path of the
-// relaxed search's best value, best: the match weight dominates (1000·K above best's rest, so
-// that no path of fewer matched edges can weigh less), and the rounding of any path's sum is
-// below half the 0.001 that separates different weights.
-func (l *Lattice) certainWeights(best rval) bool {
-	if l.opt.ExactCosts {
-		// Integer units of ε, with a match weight of 1001·(n+m+1) units.
-		steps := int64(l.n + l.m) // the most edges on a path
-		match := 1001 * (steps + 1)
-		return match > best.v && (match*int64(best.m)+2*stepUnits*(steps+1)) < 1<<53
-	}
-	if stepUnits*l.atomicOccurrences() <= best.v {
-		return false // K ≥ the atomic edges; not known to dominate
-	}
-	return l.certainRounding(best.m)
-}
-
-// certainRounding reports whether, with m matched edges on a path, the rounding of any path's
-// float64 sum is below half the 0.001 that separates different weights, whatever K is: K is at
-// most 3 occurrences per pair of vertices and the atomic edges, and a path's partial sums are at
-// most K·m plus 2 per step in magnitude.
-func (l *Lattice) certainRounding(m int32) bool {
-	if l.opt.ExactCosts {
-		return true // certainWeights checks its integer sums
-	}
-	nv := int64(len(l.vrow))
-	steps := int64(l.n + l.m) // the most edges on a path
-	kMax := 3*nv*(nv-1)/2 + l.atomicOccurrences()
-	most := float64(kMax)*float64(m) + 2*float64(steps+1)
-	return float64(steps)*halfULP(most) < 0.0005
-}
-
-// halfULP is half the spacing of float64s at magnitude x: the most an addition whose result is
-// at most x in magnitude rounds by.
-func halfULP(x float64) float64 {
-	_, e := math.Frexp(x) // x = f·2^e, ½ ≤ f < 1
-	return math.Ldexp(1, e-54)
 }

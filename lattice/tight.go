@@ -2,12 +2,31 @@ package lattice
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
+
+// Why the tie search picks the official's path among the best ones.
+//
+// Ties.
+//
+// When best paths differ, the official's choice is its float64 Bellman–Ford's. A vertex's exact
+// best value is its class; Rounding makes every float64 sum of a path of its class lower than every
+// sum of another path to it. In the official run, then, a relaxation that improves a vertex with a
+// value of its class comes through an edge on a best path from a source holding a value of its
+// class, and values outside the class never replace one inside it: the history of class values at
+// every vertex — when each arrives, in which pass, at which place of the list — is that of the same
+// run restricted to the edges on best paths (the tight edges), in their order in the list, from the
+// start. tightPath lists them: the relaxed search's transitions on best paths at boundaries (atomic
+// steps, explicit edges, and phrases, each origin traced back and checked against the closure,
+// sourceScan), and the phrase no-ops between boundaries on best paths (which the relaxed search
+// leaves out: they weigh as their no-op steps), keeps those on a path from the start, and runs the
+// official's passes on them (simulate: atomic occurrences first by source and target, then phrase
+// occurrences by (k, source, target), each relaxed when its source improved since). The path it
+// reads back from the end is the official's. It needs K when a matched edge is tight, and whether
+// each tight phrase no-op survived the removal loop.
 
 // closureFacts answers what the relaxed search cannot see of the closure: the length of the edge
 // list, K, and whether phrase no-op edges survived the removal loop.
@@ -87,7 +106,7 @@ type tight struct {
 // tightPath finds the official's path among the best paths of the relaxed search (relaxedSolve
 // must have run for these gold edits): it lists every edge of the closure on a best path, with
 // its weight and its places in the edge list, and runs the official's Bellman–Ford on those
-// alone (see the package documentation, "Ties"). K and the survival of the phrase no-ops on
+// alone (see the top of this file). K and the survival of the phrase no-ops on
 // best paths come from facts: known, or, when unknown, every possibility is simulated (one run
 // per pattern of binades of K·m over K's bounds, see simulate, and per survival) and the
 // answer is certain when all agree; otherwise they are counted. It returns false when it
@@ -372,130 +391,6 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 		ok = false // a rounding at K itself could not be placed: be safe
 	}
 	return edits, lo, next, ok
-}
-
-// sameRounding returns the range [lo, next) of K over which the float64 sum of x and w —
-// x = −K·mx + y, w = −K·mw + z, computed here for K = k — rounds the same way: K·m − (y+z) stays
-// in the same binade [2^e, 2^(e+1)) (m = mx + mw ≥ 1), whose spacing 2^(e−52) ≤ ½ divides the
-// integer K·m. good is false when the sum's magnitude reaches 2⁵².
-func sameRounding(x float64, mx int32, w float64, mw int32, k int64) (lo, next int64, good bool) {
-	m := int64(mx + mw)
-	y := x + float64(k*int64(mx)) // exact: x is within a factor 2 of −k·mx (Sterbenz)
-	z := w + float64(k*int64(mw))
-	c := ceilSum(y, z) // ⌈y+z⌉, exactly
-	q := k*m - c       // ⌊K·m − (y+z)⌋ has the binade of K·m − (y+z)
-	if q < 1 || q >= 1<<52 {
-		return 0, 0, false
-	}
-	e := int64(bits.Len64(uint64(q))) - 1
-	// 2^e ≤ K·m − c < 2^(e+1) ⟺ ⌈(2^e + c)/m⌉ ≤ K ≤ ⌊(2^(e+1) + c − 1)/m⌋
-	lo = ceilDiv(1<<e+c, m)
-	next = floorDiv(1<<(e+1)+c-1, m) + 1
-	return lo, next, true
-}
-
-// ceilSum returns ⌈a+b⌉ of the exact sum of two float64s.
-func ceilSum(a, b float64) int64 {
-	s := a + b
-	bb := s - a
-	err := (a - (s - bb)) + (b - bb) // a+b = s+err exactly (TwoSum)
-	c := math.Ceil(s)
-	switch {
-	case s == c && err > 0:
-		return int64(c) + 1
-	case s == c:
-		return int64(c)
-	case err > c-s:
-		return int64(c) + 1
-	case -err >= s-(c-1):
-		return int64(c) - 1
-	}
-	return int64(c)
-}
-
-func ceilDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a > 0) == (b > 0) {
-		q++
-	}
-	return q
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
-
-// separated reports whether float64 sums cannot confuse two paths of different weights when the
-// match weight is −k (0 when no matched edge is on a best path) — see the package
-// documentation, "Rounding": with K dominating the rest of the best value, a path to a vertex
-// whose weight exceeds the best by g units of ε, g ≥ 1, has a float64 sum above every best
-// path's, when the roundings of both stay below g·ε/2. A sum rounds by at most half a spacing:
-// h below K·M + 2(n+m), hs before the first matched edge (below 2(n+m)+1); additions of a
-// whole number (no-ops) to a negative sum are exact. A path within g of the best has at most
-// T + g + M non-whole additions after its first matched edge when it has no fewer steps than
-// the best path it is compared with (T: the most ε on a best path, M: the matched edges), and
-// a path with fewer steps needs at least 1000 more ε, which no path has when the lattice's
-// most ε on a path (maxEpsilon) is below 1000 + T.
-func (l *Lattice) separated(r *relaxed, t *tight, k int64) bool {
-	steps := int64(l.n + l.m)
-	m := int64(r.best.m)
-	if k > 0 && stepUnits*k <= r.best.v {
-		return false
-	}
-	h := halfULP(float64(k)*float64(m) + 2*float64(steps+1))
-	hs := halfULP(2 * float64(steps+1))
-	tMax := l.tightMost(t)
-	// Case 1: no fewer steps. (2T + 2M + 1)·h + 2(n+m)·hs < ε.
-	if float64(2*tMax+2*m+1)*h+float64(2*steps)*hs >= epsilon {
-		return false
-	}
-	if l.maxEpsilon(r, t) < 1000+tMax {
-		return true
-	}
-	// Case 2: fewer steps, any number of additions.
-	return float64(steps+tMax+m+1)*h+float64(2*steps)*hs < epsilon
-}
-
-// tightMost returns the most ε on a path of the tight edges, in t.most (one per place,
-// reserved by tightPath).
-func (l *Lattice) tightMost(t *tight) (eps int64) {
-	// The edges are sorted by target, and every place's index is known.
-	most := t.most
-	clear(most)
-	for _, e := range t.edges {
-		f, to := t.index[e.from], t.index[e.to]
-		most[to] = max(most[to], most[f]+int64(e.extra))
-	}
-	return slices.Max(most)
-}
-
-// maxEpsilon bounds the ε on any path of the closure: an atomic edge has as many as it has
-// occurrences (1 or 2), a phrase of at least two steps at most 3 (its records), so at most 1.5
-// a step; the walk's extra ε at insertion offsets (r's explicit edges) come on top. Its
-// scratch is t.epsMost, one per vertex (reserved by tightPath).
-func (l *Lattice) maxEpsilon(r *relaxed, t *tight) int64 {
-	nv := int32(len(l.vrow))
-	most := t.epsMost // in half units of ε
-	most[0] = 0
-	for v := int32(1); v < nv; v++ {
-		most[v] = 0
-		l.stepsInto(v, func(from int32, dir int, noop bool) {
-			c := int64(3) // 1.5 a step
-			if !noop {
-				c = max(c, 2*int64(l.atomInto(v, directions[dir])))
-			}
-			most[v] = max(most[v], most[from]+c)
-		})
-	}
-	extra := int64(0)
-	for _, x := range r.expl {
-		extra += int64(x.extra)
-	}
-	return (most[nv-1]+1)/2 + extra
 }
 
 // tightEdges lists the closure's edges on best paths of the relaxed search, sorted by target:
@@ -791,19 +686,6 @@ func (l *Lattice) freeImplicit() {
 	t.present = scratch.Free(a, t.present)[:0]
 	t.most, t.epsMost = scratch.Free(a, t.most)[:0], scratch.Free(a, t.epsMost)[:0]
 	l.freeCount(c)
-}
-
-// tieRoundingFails reports whether, with m matched edges on the best paths, float64 sums may
-// confuse paths of different weights even at K's least value and with no ε on the best paths
-// (see separated): then no tie can be broken (an unrelated grid of 400 tokens and more).
-func (l *Lattice) tieRoundingFails(m int32) bool {
-	if m == 0 || l.opt.ExactCosts {
-		return false
-	}
-	lo := l.kLower()
-	steps := int64(l.n + l.m)
-	return float64(2*m+1)*halfULP(float64(lo)*float64(m)) >= epsilon ||
-		float64(2*steps)*halfULP(2*float64(steps+1)) >= epsilon
 }
 
 // implicitPath returns the official's path for these gold edits without the closure, or false

@@ -45,7 +45,7 @@ import (
 
 // closureCount is the scratch of countClosure.
 type closureCount struct {
-	pred   []countPred  // per vertex: its lattice predecessors
+	pred   []preds      // per vertex: its lattice predecessors
 	parts  []countPart  // the sources, in ranges counted in parallel
 	scans  []recordScan // countRecords's, one per range
 	rows   recordRows   // countRecords's
@@ -60,61 +60,6 @@ type countPart struct {
 	asked map[[2]int32]askedOcc
 	total int64 // phrase occurrences
 }
-
-// latticePreds sets, for every vertex, its lattice predecessors (out has one per vertex).
-func (l *Lattice) latticePreds(out []countPred) {
-	l.sweepPreds(func(v int32, p countPred) { out[v] = p })
-}
-
-// sweepPreds calls f for every vertex in order with its lattice predecessors, found by a cursor
-// over the row above (no search per vertex).
-func (l *Lattice) sweepPreds(f func(v int32, p countPred)) {
-	for r := 0; r <= l.n; r++ {
-		lo, hi := l.rowVertices(r)
-		var above, aboveEnd int32
-		if r > 0 {
-			above, aboveEnd = l.rowVertices(r - 1)
-		}
-		for v := lo; v < hi; v++ {
-			p := countPred{diag: -1, up: -1}
-			at := l.vatom[v]
-			if at>>atomLeftShift&3 != 0 {
-				p.flags |= predLeft
-			}
-			if at&(3<<atomDiagShift|3<<atomUpShift) != 0 {
-				c := l.vcol[v]
-				for above < aboveEnd && l.vcol[above] < c-1 {
-					above++
-				}
-				w := above // (r−1, c−1), or the vertex after it
-				if at>>atomDiagShift&3 != 0 {
-					p.diag = w
-					if l.src[r-1] == l.hyp[c-1] {
-						p.flags |= predDiagNoop
-					}
-				}
-				if l.vcol[w] == c-1 {
-					w++
-				}
-				if at>>atomUpShift&3 != 0 {
-					p.up = w
-				}
-			}
-			f(v, p)
-		}
-	}
-}
-
-// countPred is a vertex's lattice predecessors: diagonal and up (-1: none), and flags.
-type countPred struct {
-	diag, up int32
-	flags    uint8
-}
-
-const (
-	predLeft     = 1 << iota // the vertex before it in its row is a predecessor (an insertion)
-	predDiagNoop             // the diagonal step is a no-op
-)
 
 // countState is what the closure holds for (source, vertex): held when stamp == source+1.
 type countState struct {
@@ -537,10 +482,6 @@ func (l *Lattice) countTarget(c *closureCount, p *countPart, a, v int32) bool {
 	return true
 }
 
-// atomicOccurrences is the atomic part of the edge list: each atomic edge once per Levenshtein
-// lattice that has it.
-func (l *Lattice) atomicOccurrences() int64 { return l.atomicCensus().occ }
-
 // gridEdgeCount returns K in closed form when the lattice is the whole grid without a no-op
 // step — a hypothesis that shares no token with its source: every pair of vertices (a, b) with
 // b at or below and right of a is joined, by no path with an unchanged token, so the closure
@@ -665,29 +606,6 @@ func (l *Lattice) countKLower() int64 {
 // atomicCensus is what kBounds counts of the atomic edges: their occurrences and keys, the keys
 // that are not no-ops, and the no-op steps.
 type atomicTally struct{ occ, keys, nonNoop, noopSteps int64 }
-
-func (l *Lattice) atomicCensus() (a atomicTally) {
-	for v, at := range l.vatom {
-		for d, c := range [3]uint8{at >> atomDiagShift & 3, at >> atomUpShift & 3, at >> atomLeftShift & 3} {
-			if c == 0 {
-				continue
-			}
-			a.keys++
-			a.occ += int64(c)
-			noop := false
-			if d == 0 {
-				r, col := l.rowCol(int32(v))
-				noop = l.src[r-1] == l.hyp[col-1]
-			}
-			if noop {
-				a.noopSteps++
-			} else {
-				a.nonNoop++
-			}
-		}
-	}
-	return a
-}
 
 // orderedPairs counts the pairs of vertices (a, b), a ≠ b, with b at or below and right of a:
 // every pair a lattice path joins is one. One backward sweep with a Fenwick tree over columns,

@@ -127,20 +127,9 @@ type Lattice struct {
 	acct *membudget.Account
 	// u is Options.MaxUnchanged clamped to what can matter for this sentence (see
 	// unchangedLimit): every check of a path's unchanged tokens against it gives the same answer.
-	u        int
-	src, hyp []int32
-	n, m     int // len(src), len(hyp)
-
-	band levenshtein.Band
-	// The vertices (cells of either Levenshtein lattice), numbered in (row, column) order.
-	vrow, vcol []int32
-	// vatom[v] counts, per direction into v, how many Levenshtein lattices have that atomic
-	// edge (0–2): bits 0–1 diagonal, 2–3 up, 4–5 left.
-	vatom []uint8
-	// vnext[v]: the first vertex of the next row whose column is at least v's (the row's end
-	// if none), where v's successors down and diagonally are.
-	vnext    []int32
-	rowStart []int32 // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
+	u     int
+	graph // the vertices and atomic edges, which every search reads
+	band  levenshtein.Band
 
 	keys []key
 	occ  []int32 // the edge list: key index per position, in the official order (removals done)
@@ -177,23 +166,6 @@ type Lattice struct {
 	// edits is in the lattice gets: searched once per lattice, when plainDone is false.
 	plain     []Edit
 	plainDone bool
-}
-
-// Atomic-edge counts in vatom.
-const (
-	atomDiagShift = 0
-	atomUpShift   = 2
-	atomLeftShift = 4
-)
-
-func atomShift(d levenshtein.Pointers) uint {
-	switch d {
-	case levenshtein.Diag:
-		return atomDiagShift
-	case levenshtein.Up:
-		return atomUpShift
-	}
-	return atomLeftShift
 }
 
 // Fallback says whether, and why, the last Build left the exact search for the bounded one.
@@ -303,6 +275,7 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.acct.ResetPeak() // Cost.Reserved is the peak from here
 	l.src, l.hyp = src, hyp
 	l.n, l.m = len(src), len(hyp)
+	l.firstRow = opt.FirstRow
 	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
 	l.plainDone = false
@@ -452,71 +425,4 @@ func (l *Lattice) numberVertices(nv int) error {
 		l.vnext[prev] = v
 	}
 	return nil
-}
-
-// atomInto returns how many Levenshtein lattices have the atomic edge into vertex v from
-// direction d.
-func (l *Lattice) atomInto(v int32, d levenshtein.Pointers) uint8 {
-	return l.vatom[v] >> atomShift(d) & 3
-}
-
-// rowCol returns the matrix row and column of vertex v.
-func (l *Lattice) rowCol(v int32) (row, col int) { return int(l.vrow[v]), int(l.vcol[v]) }
-
-// rowVertices returns the vertices of row r: [lo, hi).
-func (l *Lattice) rowVertices(r int) (lo, hi int32) { return l.rowStart[r], l.rowStart[r+1] }
-
-// firstFrom returns the first vertex of row r whose column is at least c, or the end of the
-// row.
-func (l *Lattice) firstFrom(r, c int) int32 {
-	lo, hi := l.rowVertices(r)
-	for lo < hi {
-		mid := int32(uint32(lo+hi) >> 1)
-		if int(l.vcol[mid]) < c {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return lo
-}
-
-// vertexAt returns the vertex at (r, c), or -1.
-func (l *Lattice) vertexAt(r, c int) int32 {
-	if r < 0 || r > l.n || c < 0 || c > l.m {
-		return -1
-	}
-	v := l.firstFrom(r, c)
-	if v < l.rowStart[r+1] && int(l.vcol[v]) == c {
-		return v
-	}
-	return -1
-}
-
-// predecessor returns the vertex that the atomic edge into v from direction d comes from.
-// The edge must exist.
-func (l *Lattice) predecessor(v int32, d levenshtein.Pointers) int32 {
-	r, c := l.rowCol(v)
-	switch d {
-	case levenshtein.Left:
-		return v - 1 // (r, c−1) is a vertex, and no vertex lies between it and (r, c)
-	case levenshtein.Up:
-		return l.vertexAt(r-1, c)
-	}
-	return l.vertexAt(r-1, c-1)
-}
-
-// atomicType is the type of the single step into vertex v from direction d.
-func (l *Lattice) atomicType(v int32, d levenshtein.Pointers) EditType {
-	switch d {
-	case levenshtein.Up:
-		return Del
-	case levenshtein.Left:
-		return Ins
-	}
-	i, j := l.rowCol(v)
-	if l.src[i-1] == l.hyp[j-1] {
-		return Noop
-	}
-	return Sub
 }

@@ -312,7 +312,7 @@ func (l *Lattice) recordRowsOf(rr *recordRows) error {
 	if err := reserve(a, &rr.steps, nv); err != nil {
 		return err
 	}
-	l.sweepPreds(func(v int32, p countPred) {
+	l.sweepPreds(func(v int32, p preds) {
 		f := uint8(0)
 		if p.diag >= 0 {
 			f |= stepDiag

@@ -114,9 +114,9 @@ type relaxed struct {
 	via      []uint32 // per state: the forward predecessor (see relaxedVia)
 	origin   []int32  // per state: where the last (or current) edit of its optimal prefixes starts
 	expl     []explicitEdge
-	walkLeft []bool      // per vertex: its atomic insertion from the left is reported at a walked offset
-	hasExpl  []bool      // per vertex: an explicit edge ends at it
-	pred     []countPred // per vertex: its lattice predecessors
+	walkLeft []bool  // per vertex: its atomic insertion from the left is reported at a walked offset
+	hasExpl  []bool  // per vertex: an explicit edge ends at it
+	pred     []preds // per vertex: its lattice predecessors
 	scan     sourceScan
 	members  []memberEdge // explicitEdges: the edges at one insertion offset
 	occ      []int32      // explicitEdges: their occurrences
@@ -417,25 +417,6 @@ func (r *relaxed) setExact(origins []int32) {
 	}
 }
 
-// maxNoops returns the most no-op steps on a lattice path. Every vertex is on a path from the
-// start to the end, so that is the most of the paths to the end; best is scratch, one per
-// vertex at least.
-func (l *Lattice) maxNoops(best []int32) int {
-	nv := int32(len(l.vrow))
-	best[0] = 0
-	for v := int32(1); v < nv; v++ {
-		best[v] = 0
-		l.stepsInto(v, func(from int32, _ int, noop bool) {
-			n := best[from]
-			if noop {
-				n++
-			}
-			best[v] = max(best[v], n)
-		})
-	}
-	return int(best[nv-1])
-}
-
 // relaxedSolve runs the relaxed search for one annotator's gold edits: the best value from the
 // start (f) and to the end (g) of every state, when every lattice path of at most u unchanged
 // tokens is an edit with the fewest occurrences (one), and every edge whose weight the gold
@@ -517,7 +498,7 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 func (l *Lattice) matchedMost(r *relaxed) int32 {
 	most := r.vertexScratch
 	i := 0 // r.expl is sorted by target
-	l.sweepPreds(func(v int32, p countPred) {
+	l.sweepPreds(func(v int32, p preds) {
 		best := int32(-1)
 		if v == 0 {
 			best = 0
@@ -608,10 +589,7 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 		if typ == Noop {
 			return
 		}
-		s, e := l.offsets(a, b, firstRight)
-		r0, c0 := l.rowCol(a)
-		r1, c1 := l.rowCol(b)
-		edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: typ})
+		edits = append(edits, l.edit(a, b, firstRight, typ))
 	}
 	explicit := func(a, b int32) bool {
 		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })

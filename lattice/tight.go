@@ -379,10 +379,7 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 	for v := nv - 1; v != 0; {
 		e := &t.edges[t.pred[t.index[v]]]
 		if e.typ != Noop {
-			s, en := l.offsets(e.from, e.to, e.firstRight)
-			r0, c0 := l.rowCol(e.from)
-			r1, c1 := l.rowCol(e.to)
-			edits = append(edits, Edit{Start: s, End: en, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: e.typ})
+			edits = append(edits, l.edit(e.from, e.to, e.firstRight, e.typ))
 		}
 		v = e.from
 	}

@@ -43,8 +43,8 @@ import (
 // narrower enumeration differs too does countClosure count K and the survivals exactly; it goes
 // first where it is cheap (under 4 million ordered pairs of vertices).
 
-// closureCount is the scratch of countClosure.
-type closureCount struct {
+// counter is the state of the closure's count: countClosure's and countRecords's.
+type counter struct {
 	pred   []preds      // per vertex: its lattice predecessors
 	parts  []countPart  // the sources, in ranges counted in parallel
 	scans  []recordScan // countRecords's, one per range
@@ -101,7 +101,7 @@ func (l *Lattice) removedOf(n int64) int64 {
 
 // resetCount reserves the count's arrays from the memory account: the predecessors, and the
 // state and runs of each of parts ranges.
-func (l *Lattice) resetCount(c *closureCount, parts int) error {
+func (l *Lattice) resetCount(c *counter, parts int) error {
 	nv := len(l.vrow)
 	a := l.acct
 	if err := reserve(a, &c.pred, nv); err != nil {
@@ -131,7 +131,7 @@ func (l *Lattice) resetCount(c *closureCount, parts int) error {
 }
 
 // freeCount returns the count's arrays to the memory account.
-func (l *Lattice) freeCount(c *closureCount) {
+func (l *Lattice) freeCount(c *counter) {
 	a := l.acct
 	c.pred = scratch.Free(a, c.pred)[:0]
 	for i := range c.parts {
@@ -164,7 +164,7 @@ func (l *Lattice) compose(s, t countRuns) countRuns {
 // creates while it processes a vertex k come in the order of their sources, which is the order
 // the scans visit them, so at the end each vertex's pattern of removable and other occurrences
 // is known, and one pass over the vertices in order composes the runs across them.
-func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
+func (l *Lattice) countClosure(c *counter, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
 	nv := int32(len(l.vrow))
 	parts := countParts(nv)
 	if l.resetCount(c, parts) != nil {
@@ -324,7 +324,7 @@ var forcedCountParts int
 type atomicInt64 = atomic.Int64
 
 // countSources runs the closure of the sources [from, to) (see countClosure) into part p.
-func (l *Lattice) countSources(c *closureCount, p *countPart, from, to int32, visited *atomicInt64, limit int64) {
+func (l *Lattice) countSources(c *counter, p *countPart, from, to int32, visited *atomicInt64, limit int64) {
 	seen := int64(0)
 	for a := from; a < to; a++ {
 		mark := a + 1
@@ -377,7 +377,7 @@ func (l *Lattice) countSources(c *closureCount, p *countPart, from, to int32, vi
 // they are created through. It reports whether the pair is held. Only the diagonal step can
 // add an unchanged token, so only that candidate can fail the limit u: the others extend a
 // held pair, which has at most u.
-func (l *Lattice) countTarget(c *closureCount, p *countPart, a, v int32) bool {
+func (l *Lattice) countTarget(c *counter, p *countPart, a, v int32) bool {
 	mark := a + 1
 	pv := c.pred[v]
 	left := int32(-1)
@@ -510,7 +510,7 @@ func (l *Lattice) gridEdgeCount() (int64, bool) {
 // no-ops' survival by countClosure, within a limit of vertex pairs visited.
 type countedFacts struct {
 	l     *Lattice
-	s     *implicit
+	s     *noClosure
 	limit int64
 }
 
@@ -581,10 +581,10 @@ func (l *Lattice) kBounds() (lo, hi int64) {
 // a path without a no-op step (closureLowerBound, every one of which the closure holds), less
 // the phrase no-ops the removal loop may take (at most u−1 ending at each no-op step).
 func (l *Lattice) kLower() int64 {
-	if l.imp.kLo < 0 {
-		l.imp.kLo = l.countKLower()
+	if l.kLo < 0 {
+		l.kLo = l.countKLower()
 	}
-	return l.imp.kLo
+	return l.kLo
 }
 
 func (l *Lattice) countKLower() int64 {

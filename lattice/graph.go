@@ -28,6 +28,9 @@ type graph struct {
 	// if none), where v's successors down and diagonally are.
 	vnext    []int32
 	rowStart []int32 // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
+	// kLo is kLower, a property of the graph alone counted when a search first asks for it
+	// (−1 before): the only field set after numberVertices.
+	kLo int64
 }
 
 // Atomic-edge counts in vatom.

@@ -140,7 +140,7 @@ type Lattice struct {
 	reason      Reason
 	countLimit  int64 // the most vertex pairs the search without the closure may visit to count the closure
 	keysAtMost  int64 // the closure's keys at most, when the plan counted a bound of them (0: not known)
-	imp         implicit
+	nc          noClosure
 	cost        Cost
 	heldAtBuild int64 // what the memory account held when Build began (Cost.Reserved)
 
@@ -279,7 +279,6 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
 	l.plainDone = false
-	l.imp.kLo = -1
 	err := l.build()
 	if err != nil {
 		l.Release()
@@ -327,7 +326,7 @@ func (l *Lattice) Release() {
 	l.rowStart = scratch.Free(a, l.rowStart)[:0]
 	l.freeExact()
 	l.freeBounded()
-	l.freeImplicit()
+	l.freeNoClosure()
 	l.pairs.free(a)
 	l.path, l.plain = scratch.Drop(a, l.path), scratch.Drop(a, l.plain)
 }
@@ -421,6 +420,7 @@ func (l *Lattice) numberVertices(nv int) error {
 		}
 	}
 	l.rowStart[l.n+1] = v
+	l.kLo = -1
 	for ; prev < v; prev++ {
 		l.vnext[prev] = v
 	}

@@ -155,13 +155,13 @@ func (l *Lattice) prepareSearch() error {
 // or membudget.ErrBusy.
 func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 	if l.plan == SearchNoClosure {
-		if edits, ok := l.implicitPath(&l.imp, gold, l.countLimit); ok {
-			if k := l.imp.k; k > 0 {
+		if edits, ok := l.noClosurePath(&l.nc, gold, l.countLimit); ok {
+			if k := l.nc.k; k > 0 {
 				l.cost.Edges = int(k)
 			}
 			return edits, nil
 		}
-		if err := l.giveWay(l.imp.r.why); err != nil {
+		if err := l.giveWay(l.nc.r.why); err != nil {
 			return nil, err
 		}
 	}

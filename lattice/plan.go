@@ -20,7 +20,7 @@ import (
 // when it has at most 65,536 keys. The reason is kept (Reason, Cost.Reason), as is the search's
 // work in units that do not depend on the clock (Cost), which testdata/cost.golden pins. For the
 // search without the closure, Build reserves what gold edits are placed with (about 28 bytes per
-// vertex: the source scan, the walk's marks, a number, the exact origins' marks), and BestPath runs
+// vertex: the source scan, the walk's marks, a number, the closure origins' marks), and BestPath runs
 // it first. It places the annotator's gold edits (explicitEdges) and counts M, the most matched
 // edges on a path (matchedMost, one pass): the best value has M matched edges, whatever else the
 // search finds. When with M neither the certificate's rounding bound (K at its most) nor the tie
@@ -122,7 +122,7 @@ const smallClosure = 1 << 16
 // occurrences in the edge list, its places in the in-lists as they are rebuilt, its weight, the
 // out-edge index, BestPath's scratch — of which closureBytesPerKey is the upper end. The search
 // without it takes 44 a vertex and 145 to 175 a state wherever best paths tie (near-identical,
-// heavily edited and many-gold lines): the states' arrays (implicitBytesPerState), then the
+// heavily edited and many-gold lines): the states' arrays (statesBytesPerState), then the
 // tie search's lists and counts; noClosureBytesPerState.
 //
 // Work: the closure's Bellman–Ford relaxes an edge again each time an improvement reaches its
@@ -162,8 +162,8 @@ func (l *Lattice) planSearch() (Search, Reason, error) {
 	states := nv * int64(relaxedStates(l.u))
 	l.cost.States = states
 	// The most keys for which the closure is the cheaper, in bytes and in work.
-	noClosure := nv*(implicitBytesPerVertex+statesBytesPerVertex) + states*noClosureBytesPerState
-	limit := (noClosure - nv*exactBytesPerVertex) / closureBytesPerKey
+	noClosureBytes := nv*(noClosureBytesPerVertex+statesBytesPerVertex) + states*noClosureBytesPerState
+	limit := (noClosureBytes - nv*exactBytesPerVertex) / closureBytesPerKey
 	limit = min(limit, states*relaxationsPerState*8/(8+int64(max(l.opt.GoldEdits, 0))))
 	limit = max(limit, smallClosure)
 	bound, err := l.closureUpperBound(limit)
@@ -198,14 +198,14 @@ func (l *Lattice) enter(s Search, why Reason) error {
 	l.plan, l.reason = s, why
 	switch s {
 	case SearchNoClosure:
-		switch err := l.prepareImplicit(); {
+		switch err := l.prepareNoClosure(); {
 		case err == nil:
 			l.countLimit = l.countCapacity()
 			return nil
 		case !errors.Is(err, membudget.ErrOverBudget):
 			return err
 		}
-		l.freeImplicit() // not even its arrays fit: the closure's lower bound says the rest
+		l.freeNoClosure() // not even its arrays fit: the closure's lower bound says the rest
 		return l.enter(SearchClosure, ReasonNoClosureOver)
 	case SearchClosure:
 		switch err := l.exactWithinBudget(); {
@@ -231,6 +231,6 @@ func (l *Lattice) enter(s Search, why Reason) error {
 // path (why): the closure answers for this annotator and the next, and what it needs replaces
 // the search's.
 func (l *Lattice) giveWay(why Reason) error {
-	l.freeImplicit()
+	l.freeNoClosure()
 	return l.enter(SearchClosure, why)
 }

@@ -19,7 +19,7 @@ import (
 // with gold insertions its exact weight (the gold edits fix those: explicitEdges, the walk run on
 // the edges there, which are the pairs within runs of atomic insertions of the row and, in 3.2's
 // first row, those from (0, s) whose path starts with an insertion; and the closure's phrases from
-// exact origins, see Origins taken from the closure). Every edge of the closure is then a path of
+// closure origins, see Origins taken from the closure). Every edge of the closure is then a path of
 // the relaxed search weighing at most as much (a phrase no-op as its no-op steps, which weigh the
 // same); the relaxed search may have more (a pair joined within u unchanged tokens that the closure
 // does not hold). With values compared as more matched edges, then less rest, the relaxed search's
@@ -42,14 +42,14 @@ import (
 // the closure does not hold as the relaxed search took it (a pair joined within u no-op steps whose
 // stored path has more, or is longer) — on one clause of 160 tokens repeated (internal/benchcases,
 // seed 5), one phrase of 125 steps from (8, 8) — and then the tie search keeps no path ("unreal
-// tie"). The search then takes the phrases of those phrases' origins from the closure: at an exact
-// origin a no relaxed phrase starts, and every pair (a, b) a's scan holds (sourceScan) is an
-// explicit edge of its exact weight, its length and one ε per occurrence (exactEdges) — but the
-// atomic edges, steps of the search already, and the phrase no-ops, which weigh as much as their
-// no-op steps. Every edge of the closure is still a path of the search weighing at most as much, so
-// it is still a relaxation and all of the above holds of it; it runs again, with at most 16 exact
-// origins per annotator, each costing a scan of the pairs below and right of it
-// (TestImplicitSearchCases has one).
+// tie"). The search then takes the phrases of those phrases' origins from the closure: at such a
+// closure origin no relaxed phrase starts, and every pair (a, b) a's scan holds (sourceScan) is an
+// explicit edge of its exact weight, its length and one ε per occurrence (closureOriginEdges) — but
+// the atomic edges, steps of the search already, and the phrase no-ops, which weigh as much as
+// their no-op steps. Every edge of the closure is still a path of the search weighing at most as
+// much, so it is still a relaxation and all of the above holds of it; it runs again, with at most
+// 16 closure origins per annotator, each costing a scan of the pairs below and right of it
+// (TestNoClosureSearchCases has one).
 
 // rval is the value of a path under the official's weights with the match weight kept apart: m
 // edges matching a gold edit (each weighing −K) and v, the rest, in units of ε: 1000 per lattice
@@ -124,12 +124,12 @@ type relaxed struct {
 	solved   bool         // f, g and best are those of the last gold edits
 	// vertexScratch is one number per vertex: maxNoops's, then matchedMost's.
 	vertexScratch []int32
-	// exact are the origins whose phrases the search takes from the closure (exactEdges), marked
-	// per vertex in isExact: no relaxed phrase starts there.
-	exact       []int32
-	isExact     []bool
-	statesReady bool   // f, g, via, origin and the tie search's marks are reserved
-	why         Reason // how the last search settled its path, or why it could not
+	// closureOrigins are the origins whose phrases the search takes from the closure
+	// (closureOriginEdges), marked per vertex in isClosureOrigin: no relaxed phrase starts there.
+	closureOrigins  []int32
+	isClosureOrigin []bool
+	statesReady     bool   // f, g, via, origin and the tie search's marks are reserved
+	why             Reason // how the last search settled its path, or why it could not
 }
 
 // Predecessor kinds of a relaxed state (the low 2 bits of via).
@@ -161,7 +161,7 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 	into := func(p int32, dir int, noop bool) {
 		pb := p * nst
 		step := func(fs, ts int32) { emit(pb+fs, base+ts, rval{0, stepUnits}, rviaOf(rviaStep, dir|int(fs)<<2)) }
-		phraseStart := !r.isExact[p] // the closure's phrases from an exact origin are explicit edges
+		phraseStart := !r.isClosureOrigin[p] // the closure's phrases from a closure origin are explicit edges
 		if u >= 0 {
 			if noop {
 				if u >= 1 && phraseStart {
@@ -363,7 +363,7 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 			}
 		}
 	}
-	if err = l.exactEdges(r); err != nil {
+	if err = l.closureOriginEdges(r); err != nil {
 		return false, err
 	}
 	// By target and source; of an edge listed twice, the gold edits' weight (listed first).
@@ -380,11 +380,11 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 	return unknown, nil
 }
 
-// exactEdges adds to the explicit edges the closure's phrases from each exact origin a — every
+// closureOriginEdges adds to the explicit edges the closure's phrases from each closure origin a — every
 // pair (a, b) it holds that is not an atomic edge (a step of the search already) or a phrase
 // no-op (its no-op steps weigh as much) — with their weights: length, and ε per occurrence.
-func (l *Lattice) exactEdges(r *relaxed) error {
-	for _, a := range r.exact {
+func (l *Lattice) closureOriginEdges(r *relaxed) error {
+	for _, a := range r.closureOrigins {
 		l.scan(&r.scan, a, l.n, l.m)
 		r0, c0 := l.rowCol(a)
 		for row := r0; row <= l.n; row++ {
@@ -405,15 +405,15 @@ func (l *Lattice) exactEdges(r *relaxed) error {
 	return nil
 }
 
-// setExact makes the search take the phrases of these origins from the closure (no origins:
+// setClosureOrigins makes the search take the phrases of these origins from the closure (no origins:
 // none).
-func (r *relaxed) setExact(origins []int32) {
-	for _, a := range r.exact {
-		r.isExact[a] = false
+func (r *relaxed) setClosureOrigins(origins []int32) {
+	for _, a := range r.closureOrigins {
+		r.isClosureOrigin[a] = false
 	}
-	r.exact = append(r.exact[:0], origins...)
-	for _, a := range r.exact {
-		r.isExact[a] = true
+	r.closureOrigins = append(r.closureOrigins[:0], origins...)
+	for _, a := range r.closureOrigins {
+		r.isClosureOrigin[a] = true
 	}
 }
 

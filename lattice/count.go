@@ -454,8 +454,15 @@ func (l *Lattice) countTarget(c *counter, p *countPart, a, v int32) bool {
 		rk.trail = 0
 		return true
 	}
-	removable := sv.typ == Noop // a phrase no-op (an atomic edge returned above)
-	for _, k := range recs[:n] {
+	l.countRuns(p, a, v, sv.typ == Noop, recs[:n]) // a phrase no-op: an atomic edge returned above
+	return true
+}
+
+// countRuns follows the removal loop's runs through the occurrences of (a, v), created through
+// the vertices recs in order: removable ones (phrase no-ops) lengthen a run, others end it. An
+// occurrence whose survival was asked for notes where it stands in its run.
+func (l *Lattice) countRuns(p *countPart, a, v int32, removable bool, recs []int32) {
+	for _, k := range recs {
 		rk := &p.runs[k]
 		if !removable || len(p.asked) == 0 {
 		} else if q, ok := p.asked[[2]int32{a, v}]; ok {
@@ -479,7 +486,6 @@ func (l *Lattice) countTarget(c *counter, p *countPart, a, v int32) bool {
 			rk.nonRem = true
 		}
 	}
-	return true
 }
 
 // gridEdgeCount returns K in closed form when the lattice is the whole grid without a no-op

@@ -591,15 +591,6 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 		}
 		edits = append(edits, l.edit(a, b, firstRight, typ))
 	}
-	explicit := func(a, b int32) bool {
-		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
-		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
-			if r.expl[i].from == a {
-				return true
-			}
-		}
-		return false
-	}
 	v := int32(len(l.vrow) - 1)
 	for v != 0 {
 		via := r.via[v*nst]
@@ -608,7 +599,7 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 		case rviaStep:
 			d := directions[payload&3]
 			p := l.predecessor(v, d)
-			if explicit(p, v) {
+			if r.explicitAt(p, v) >= 0 {
 				return nil, false // its weight is the gold edits'
 			}
 			add(p, v, d == levenshtein.Left, l.atomicType(v, d))
@@ -627,7 +618,7 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 			}
 			l.scan(&r.scan, at, int(l.vrow[v]), int(l.vcol[v]))
 			k, ok := r.scan.at(v)
-			if !ok || k.typ == Noop || k.dist != steps || k.mult != 1 || explicit(at, v) {
+			if !ok || k.typ == Noop || k.dist != steps || k.mult != 1 || r.explicitAt(at, v) >= 0 {
 				return nil, false
 			}
 			add(at, v, k.firstRight, k.typ)
@@ -638,4 +629,16 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 	}
 	slices.Reverse(edits)
 	return edits, true
+}
+
+// explicitAt returns the index of the explicit edge from a to b in r.expl (sorted by target), or
+// −1.
+func (r *relaxed) explicitAt(a, b int32) int {
+	lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
+	for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
+		if r.expl[i].from == a {
+			return i
+		}
+	}
+	return -1
 }

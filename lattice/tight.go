@@ -398,15 +398,6 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 	nst := int32(r.nst)
 	f := r.f
 	t.edges, t.phrases, t.failed, t.unreal = t.edges[:0], t.phrases[:0], false, t.unreal[:0]
-	explicit := func(a, b int32) int {
-		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
-		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
-			if r.expl[i].from == a {
-				return i
-			}
-		}
-		return -1
-	}
 	origins := t.origins
 	defer func() { t.origins = origins }()
 	ok := true
@@ -424,7 +415,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 			switch via & 3 {
 			case rviaStep:
 				p := from / nst
-				if explicit(p, v) >= 0 {
+				if r.explicitAt(p, v) >= 0 {
 					return
 				}
 				d := directions[payload&3]
@@ -449,31 +440,48 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		for _, a := range origins {
 			t.failed = t.failed || push(l.acct, &t.phrases, [2]int32{a, v}) != nil
 		}
-		// Phrase no-ops ending at v, between boundaries on best paths.
-		a := v
-		for steps := int32(1); steps <= int32(r.u); steps++ {
-			if l.atomInto(a, levenshtein.Diag) == 0 {
-				break
-			}
-			r0, c0 := l.rowCol(a)
-			if l.src[r0-1] != l.hyp[c0-1] {
-				break
-			}
-			a = l.vertexAt(r0-1, c0-1)
-			if steps < 2 || !r.optimal(a*nst) || f[a*nst].add(rval{0, int64(steps) * stepUnits}) != f[bv] {
-				continue
-			}
-			l.scan(&r.scan, a, int(l.vrow[v]), int(l.vcol[v]))
-			if k, held := r.scan.at(v); !held || k.typ != Noop || k.dist != steps {
-				continue
-			}
-			// Whether it survived the removal loop is asked once the edges are known.
-			e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{l.vertexAt(int(l.vrow[v])-1, int(l.vcol[v])-1)}}
-			t.failed = t.failed || push(l.acct, &t.edges, e) != nil
-		}
+		l.tightNoops(r, t, v)
 	}
-	// The phrases, checked against the closure of their origins: one scan per origin, over the
-	// rectangle of all its targets.
+	l.tightPhrases(r, t)
+	slices.SortStableFunc(t.edges, func(x, y tightEdge) int { return int(x.to - y.to) })
+	return ok && !t.failed
+}
+
+// tightNoops lists the phrase no-ops ending at v between boundaries on best paths, which the
+// relaxed search leaves out (they weigh as their no-op steps); whether each survived the removal
+// loop is asked once the edges are known.
+func (l *Lattice) tightNoops(r *relaxed, t *tight, v int32) {
+	nst := int32(r.nst)
+	f, bv := r.f, v*nst
+	a := v
+	for steps := int32(1); steps <= int32(r.u); steps++ {
+		if l.atomInto(a, levenshtein.Diag) == 0 {
+			break
+		}
+		r0, c0 := l.rowCol(a)
+		if l.src[r0-1] != l.hyp[c0-1] {
+			break
+		}
+		a = l.vertexAt(r0-1, c0-1)
+		if steps < 2 || !r.optimal(a*nst) || f[a*nst].add(rval{0, int64(steps) * stepUnits}) != f[bv] {
+			continue
+		}
+		l.scan(&r.scan, a, int(l.vrow[v]), int(l.vcol[v]))
+		if k, held := r.scan.at(v); !held || k.typ != Noop || k.dist != steps {
+			continue
+		}
+		// Whether it survived the removal loop is asked once the edges are known.
+		e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{l.vertexAt(int(l.vrow[v])-1, int(l.vcol[v])-1)}}
+		t.failed = t.failed || push(l.acct, &t.edges, e) != nil
+	}
+}
+
+// tightPhrases lists the phrases ending on best paths (t.phrases), checked against the closure of
+// their origins: one scan per origin, over the rectangle of all its targets. A phrase the closure
+// does not hold as the relaxed search took it is not tight, and its origin is unreal.
+func (l *Lattice) tightPhrases(r *relaxed, t *tight) {
+	nst := int32(r.nst)
+	f := r.f
 	slices.SortFunc(t.phrases, func(x, y [2]int32) int {
 		if x[0] != y[0] {
 			return int(x[0] - y[0])
@@ -491,7 +499,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		for _, p := range t.phrases[lo:hi] {
 			v, bv := p[1], p[1]*nst
 			k, held := r.scan.at(v)
-			if explicit(a, v) >= 0 {
+			if r.explicitAt(a, v) >= 0 {
 				continue // an explicit edge, with its own weight
 			}
 			if want := f[bv].v - f[a*nst].v; !held || k.atomic || k.typ == Noop || f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
@@ -508,8 +516,6 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		}
 		lo = hi
 	}
-	slices.SortStableFunc(t.edges, func(x, y tightEdge) int { return int(x.to - y.to) })
-	return ok && !t.failed
 }
 
 // tightOrigins adds to origins the vertices where a phrase ending in inside state start (on a

@@ -52,6 +52,48 @@ import (
 // theirs as it is processed. The final in-lists also answer "is there an edge a→b" by binary
 // search, which finds the edges that match gold edits without scanning the list.
 
+// closureState is the closure search's state: the closure (its keys and the official's edge
+// list), the in-lists it is built with, and its Bellman–Ford's arrays.
+type closureState struct {
+	keys []key
+	occ  []int32 // the edge list: key index per position, in the official order (removals done)
+
+	inSpans []span  // per vertex: its in-list in slab
+	slab    []int32 // in-lists: keys sorted by source vertex
+	w       []float64
+	outOff  []int32
+	outOcc  []int32
+	dist    []float64
+	ipath   []int64
+	pred    []int32 // scratch for the out-edge index
+	bits    [2][]uint64
+	members []int32      // insertionWalk: the edges at one offset
+	walkBuf []int32      // insertionWalk: their occurrences
+	changed []int32      // BestPath: the keys whose weight it changed
+	succ    [3]successor // closure scratch
+
+	// plain is the path under the unmatched weights, which every annotator none of whose gold
+	// edits is in the lattice gets: searched once per lattice, when plainDone is false.
+	plain     []Edit
+	plainDone bool
+}
+
+// free returns the closure and its search's arrays to the memory account.
+func (l *closureState) free(a *membudget.Account) {
+	l.keys, l.occ = scratch.Free(a, l.keys)[:0], scratch.Free(a, l.occ)[:0]
+	l.inSpans, l.slab = scratch.Free(a, l.inSpans)[:0], scratch.Free(a, l.slab)[:0]
+	l.w = scratch.Free(a, l.w)[:0]
+	l.outOff, l.outOcc = scratch.Free(a, l.outOff)[:0], scratch.Free(a, l.outOcc)[:0]
+	l.dist, l.ipath = scratch.Free(a, l.dist)[:0], scratch.Free(a, l.ipath)[:0]
+	l.pred = scratch.Free(a, l.pred)[:0]
+	l.bits[0], l.bits[1] = scratch.Free(a, l.bits[0])[:0], scratch.Free(a, l.bits[1])[:0]
+	l.members, l.walkBuf = scratch.Free(a, l.members)[:0], scratch.Free(a, l.walkBuf)[:0]
+	l.changed = scratch.Free(a, l.changed)[:0]
+	for i := range l.succ {
+		l.succ[i].out = scratch.Free(a, l.succ[i].out)[:0]
+	}
+}
+
 // An in-list holds the keys of the edges into a vertex, sorted by their source vertex.
 func (l *Lattice) from(k int32) int32 { return l.keys[k].from }
 

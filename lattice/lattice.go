@@ -131,41 +131,20 @@ type Lattice struct {
 	graph // the vertices and atomic edges, which every search reads
 	band  levenshtein.Band
 
-	keys []key
-	occ  []int32 // the edge list: key index per position, in the official order (removals done)
+	closureState // the closure and its search's arrays (closure.go)
 
 	// plan is the search BestPath runs and reason why: planSearch chose it at Build, enter
 	// hands it to the next search when it cannot answer (plan.go decides both).
 	plan        Search
 	reason      Reason
-	countLimit  int64 // the most vertex pairs the search without the closure may visit to count the closure
 	keysAtMost  int64 // the closure's keys at most, when the plan counted a bound of them (0: not known)
 	nc          noClosure
 	cost        Cost
 	heldAtBuild int64 // what the memory account held when Build began (Cost.Reserved)
 
-	// scratch
-	inSpans []span  // per vertex: its in-list in slab
-	slab    []int32 // in-lists: keys sorted by source vertex
-	w       []float64
-	outOff  []int32
-	outOcc  []int32
-	dist    []float64
-	ipath   []int64
-	pred    []int32 // scratch for the out-edge index
-	bits    [2][]uint64
-	members []int32      // insertionWalk: the edges at one offset
-	walkBuf []int32      // insertionWalk: their occurrences
-	changed []int32      // BestPath: the keys whose weight it changed
-	succ    [3]successor // closure scratch
-	path    []Edit       // BestPath's result buffer
-	pairs   pairsState
-	bnd     boundedState
-
-	// plain is the path under the unmatched weights, which every annotator none of whose gold
-	// edits is in the lattice gets: searched once per lattice, when plainDone is false.
-	plain     []Edit
-	plainDone bool
+	path  []Edit // BestPath's result buffer
+	pairs pairsState
+	bnd   boundedState
 }
 
 // Fallback says whether, and why, the last Build left the exact search for the bounded one.
@@ -324,28 +303,11 @@ func (l *Lattice) Release() {
 	l.vrow, l.vcol = scratch.Free(a, l.vrow)[:0], scratch.Free(a, l.vcol)[:0]
 	l.vatom, l.vnext = scratch.Free(a, l.vatom)[:0], scratch.Free(a, l.vnext)[:0]
 	l.rowStart = scratch.Free(a, l.rowStart)[:0]
-	l.freeExact()
+	l.closureState.free(l.acct)
 	l.freeBounded()
 	l.freeNoClosure()
 	l.pairs.free(a)
 	l.path, l.plain = scratch.Drop(a, l.path), scratch.Drop(a, l.plain)
-}
-
-// freeExact frees the closure and the exact search's arrays.
-func (l *Lattice) freeExact() {
-	a := l.acct
-	l.keys, l.occ = scratch.Free(a, l.keys)[:0], scratch.Free(a, l.occ)[:0]
-	l.inSpans, l.slab = scratch.Free(a, l.inSpans)[:0], scratch.Free(a, l.slab)[:0]
-	l.w = scratch.Free(a, l.w)[:0]
-	l.outOff, l.outOcc = scratch.Free(a, l.outOff)[:0], scratch.Free(a, l.outOcc)[:0]
-	l.dist, l.ipath = scratch.Free(a, l.dist)[:0], scratch.Free(a, l.ipath)[:0]
-	l.pred = scratch.Free(a, l.pred)[:0]
-	l.bits[0], l.bits[1] = scratch.Free(a, l.bits[0])[:0], scratch.Free(a, l.bits[1])[:0]
-	l.members, l.walkBuf = scratch.Free(a, l.members)[:0], scratch.Free(a, l.walkBuf)[:0]
-	l.changed = scratch.Free(a, l.changed)[:0]
-	for i := range l.succ {
-		l.succ[i].out = scratch.Free(a, l.succ[i].out)[:0]
-	}
 }
 
 // overWork reports whether |V| × P is over the work cap. It counts P only when |V|³/2, the

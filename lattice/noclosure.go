@@ -15,6 +15,9 @@ type noClosure struct {
 	t tight
 	c counter
 	k int64 // K, once the last search counted it (or knew it in closed form); 0 otherwise
+	// countLimit is the most vertex pairs the search may visit to count the closure
+	// (countCapacity).
+	countLimit int64
 }
 
 // noClosureBytesPerVertex and statesBytesPerState are what the search without the closure
@@ -49,6 +52,7 @@ func (l *Lattice) prepareNoClosure() error {
 		}
 	}
 	clear(r.isClosureOrigin)
+	s.countLimit = l.countCapacity()
 	return nil
 }
 
@@ -113,7 +117,7 @@ func (l *Lattice) freeNoClosure() {
 // when it cannot be sure of it: the relaxed search's best path when it is the only one
 // (relaxedPath), or else the official's choice among the best paths (tightPath), within a
 // limit of vertex pairs visited to count the closure when K is needed.
-func (l *Lattice) noClosurePath(s *noClosure, gold []Gold, limit int64) ([]Edit, bool) {
+func (l *Lattice) noClosurePath(s *noClosure, gold []Gold) ([]Edit, bool) {
 	s.k = 0
 	s.r.setClosureOrigins(nil)
 	for {
@@ -127,7 +131,7 @@ func (l *Lattice) noClosurePath(s *noClosure, gold []Gold, limit int64) ([]Edit,
 			s.r.why = ReasonRounding
 			return nil, false
 		}
-		edits, ok := l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
+		edits, ok := l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, s.countLimit})
 		if ok || s.r.why != ReasonUnrealTie || len(s.t.unreal) == 0 || len(s.r.closureOrigins)+len(s.t.unreal) > maxClosureOrigins {
 			return edits, ok
 		}

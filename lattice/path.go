@@ -155,7 +155,7 @@ func (l *Lattice) prepareSearch() error {
 // or membudget.ErrBusy.
 func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 	if l.plan == SearchNoClosure {
-		if edits, ok := l.noClosurePath(&l.nc, gold, l.countLimit); ok {
+		if edits, ok := l.noClosurePath(&l.nc, gold); ok {
 			if k := l.nc.k; k > 0 {
 				l.cost.Edges = int(k)
 			}

@@ -200,7 +200,6 @@ func (l *Lattice) enter(s Search, why Reason) error {
 	case SearchNoClosure:
 		switch err := l.prepareNoClosure(); {
 		case err == nil:
-			l.countLimit = l.countCapacity()
 			return nil
 		case !errors.Is(err, membudget.ErrOverBudget):
 			return err
@@ -219,7 +218,7 @@ func (l *Lattice) enter(s Search, why Reason) error {
 		default:
 			return err
 		}
-		l.freeExact()
+		l.closureState.free(l.acct)
 		return l.enter(SearchBounded, why)
 	case SearchBounded:
 		return l.tooLarge(StageBounded, l.prepareBounded())

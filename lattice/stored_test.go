@@ -87,3 +87,16 @@ func sameAsClosure(t *testing.T, l *Lattice, gold []Gold, got []Edit, name func(
 		t.Fatalf("%s:\n found %v\n exact %v", name(), got, want)
 	}
 }
+
+// buildNoClosure builds the lattice of src against hyp with its closure, and reserves the arrays
+// of the search without the closure as Build does when it plans that search: the searches'
+// tests run both on one lattice.
+func buildNoClosure(t *testing.T, l *Lattice, src, hyp []int32, opt Options) {
+	t.Helper()
+	if err := l.Build(src, hyp, opt); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.prepareNoClosure(); err != nil {
+		t.Fatal(err)
+	}
+}

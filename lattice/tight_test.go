@@ -38,13 +38,8 @@ func TestTightPathIsTheOfficial(t *testing.T) {
 	why := map[Reason]int{}
 	for iter := 0; iter < 20000; iter++ {
 		src, hyp, gold, opt := randomLattice(rng, iter)
-		if err := l.Build(src, hyp, opt); err != nil {
-			t.Fatal(err)
-		}
+		buildNoClosure(t, &l, src, hyp, opt)
 		total++
-		if err := l.prepareNoClosure(); err != nil {
-			t.Fatal(err)
-		}
 		r := &l.nc.r
 		if _, ok := l.relaxedSolve(r, gold); !ok {
 			why[r.why]++
@@ -104,12 +99,7 @@ func TestTightEnumerationIsTheOfficial(t *testing.T) {
 	done, counted, narrowed, total := 0, 0, 0, 0
 	for iter := 0; iter < *differential; iter++ {
 		src, hyp, gold, opt := randomLattice(rng, iter)
-		if err := l.Build(src, hyp, opt); err != nil {
-			t.Fatal(err)
-		}
-		if err := l.prepareNoClosure(); err != nil {
-			t.Fatal(err)
-		}
+		buildNoClosure(t, &l, src, hyp, opt)
 		r := &l.nc.r
 		if _, ok := l.relaxedSolve(r, gold); !ok {
 			continue

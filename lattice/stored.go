@@ -3,7 +3,6 @@ package lattice
 import (
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
-	"maxmatch/membudget"
 )
 
 // Why what the closure holds for one source is a dynamic programme over its targets.
@@ -82,26 +81,6 @@ func (l *Lattice) freeScan(s *sourceScan) {
 	s.stamp = scratch.Free(l.acct, s.stamp)[:0]
 	s.val = scratch.Free(l.acct, s.val)[:0]
 	s.held = scratch.Free(l.acct, s.held)[:0]
-}
-
-// reserve resizes *s to n elements (contents unspecified), reserving a large buffer from the
-// account first (scratch.Resize).
-func reserve[T any](a *membudget.Account, s *[]T, n int) error {
-	var err error
-	*s, err = scratch.Resize(a, *s, n)
-	return err
-}
-
-// push appends x to *s, growing it from the account when it is full (scratch.Grow).
-func push[T any](a *membudget.Account, s *[]T, x T) error {
-	if len(*s) == cap(*s) {
-		var err error
-		if *s, err = scratch.Grow(a, *s, 1); err != nil {
-			return err
-		}
-	}
-	*s = append(*s, x)
-	return nil
 }
 
 // at returns what the closure holds for (src, v), if v was scanned.

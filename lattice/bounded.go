@@ -61,9 +61,6 @@ func pred(kind int, payload int) boundedPred { return boundedPred(kind | payload
 func (p boundedPred) kind() int              { return int(p & 7) }
 func (p boundedPred) payload() int           { return int(p >> 3) }
 
-// Directions of an atomic edge into a vertex, in the order they are offered.
-var directions = [3]levenshtein.Pointers{levenshtein.Diag, levenshtein.Up, levenshtein.Left}
-
 // Bytes per vertex of the bounded search: (u+2) states of a value and a predecessor, and the
 // joinable check's scratch.
 func boundedBytesPerVertex(u int) int64 { return int64(u+2)*(12+4) + 4 }
@@ -106,32 +103,6 @@ func (l *Lattice) freeBounded() {
 // unchanged tokens.
 func (l *Lattice) stateIndex(v int32, s int) int32 {
 	return v*int32(l.u+2) + int32(s)
-}
-
-// stepsInto calls f for each atomic edge into vertex v, diagonal, up, left: its source, its
-// direction (an index of directions), and whether it is a match.
-func (l *Lattice) stepsInto(v int32, f func(from int32, dir int, noop bool)) {
-	at := l.vatom[v]
-	if at == 0 {
-		return
-	}
-	r, c := l.rowCol(v)
-	if at>>atomDiagShift&3 != 0 || at>>atomUpShift&3 != 0 {
-		// The diagonal and up sources, (r−1, c−1) and (r−1, c), are adjacent vertices.
-		w := l.firstFrom(r-1, c-1)
-		if at>>atomDiagShift&3 != 0 {
-			f(w, 0, l.src[r-1] == l.hyp[c-1])
-		}
-		if int(l.vcol[w]) == c-1 {
-			w++
-		}
-		if at>>atomUpShift&3 != 0 {
-			f(w, 1, false)
-		}
-	}
-	if at>>atomLeftShift&3 != 0 {
-		f(v-1, 2, false)
-	}
 }
 
 // boundedPath runs the bounded search for one annotator's gold edits. Its candidate edits are
@@ -214,11 +185,9 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 		case viaMatched:
 			cd := b.cands[p.payload()]
 			g := &gold[cd.gold]
-			r0, c0 := l.rowCol(cd.from)
-			r1, c1 := l.rowCol(cd.to)
-			e := Edit{Start: g.Start, End: g.End, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1}
-			e.Type = l.spanType(cd.from, cd.to)
-			if e.Type != Noop {
+			if typ := l.spanType(cd.from, cd.to); typ != Noop {
+				e := l.edit(cd.from, cd.to, false, typ)
+				e.Start, e.End = g.Start, g.End // the matched gold edit's offsets
 				edits = append(edits, e)
 			}
 			v = cd.from
@@ -260,29 +229,10 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 				k = Del
 			}
 			if k != Noop {
-				s, e := l.offsets(v, to, first == levenshtein.Left)
-				r0, c0 := l.rowCol(v)
-				r1, c1 := l.rowCol(to)
-				edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: k})
+				edits = append(edits, l.edit(v, to, first == levenshtein.Left, k))
 			}
 		}
 	}
-}
-
-// spanType is the type of a matched edit from vertex a to vertex b.
-func (l *Lattice) spanType(a, b int32) EditType {
-	r0, c0 := l.rowCol(a)
-	r1, c1 := l.rowCol(b)
-	dr, dc := r1-r0, c1-c0
-	switch {
-	case dr == 0:
-		return Ins
-	case dc == 0:
-		return Del
-	case dr == dc && slices.Equal(l.src[r0:r1], l.hyp[c0:c1]):
-		return Noop
-	}
-	return Sub
 }
 
 // matchedCandidates lists the matched edits: for each gold edit and correction, each place in

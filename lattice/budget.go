@@ -8,6 +8,43 @@ import (
 	"maxmatch/membudget"
 )
 
+// Why the cost of a sentence is bounded, and where the exact search stops.
+//
+// Bounded cost.
+//
+// On a hypothesis unrelated to its source the lattice is the whole grid and the closure holds
+// nearly every ordered pair of grid points: O(n²m²) edges (740,000 for 40 tokens against 40, 26
+// million for 100 against 100). We need about 56 bytes per edge, the official scorer about 1 KB.
+// What decides where the exact search stops is our memory: Options.Memory, an account of the run's
+// budget (package membudget), from which every large allocation is reserved before it is made.
+//
+//   - Before the closure, when the budget could be too small for the largest closure the vertices
+//     allow (|V|²/2 edges), a lower bound of the closure is computed in one sweep
+//     (closureLowerBound: the pairs joined by a path without a no-op step, each of which the
+//     closure holds; exact on an unrelated grid). If that many edges do not fit, the bounded search
+//     is used at once, with the figures (Cost: the bytes needed at least, the edges).
+//   - Otherwise the closure is built, and the build stops at the first edge the budget cannot hold;
+//     the bounded search is used then too (OverMemory).
+//   - Options.MaxEdges and Options.MaxWork are optional caps, off by default: the edge list's
+//     length, and the official's predicted work |V| × P (P, the vertex pairs joined by a path with
+//     at most u no-op steps, is counted before any closure is built).
+//
+// The bounded search needs O(|V|·(u+2)) time and memory: 16 bytes per state (u+2 states per
+// vertex), 4 per vertex for its candidates' check, and 12 per matched candidate (at most one per
+// gold correction and vertex of the gold edit's first row); each candidate's check visits the
+// vertices between its ends. BenchmarkDegenerate measures it. When not even the band, the vertices
+// or the bounded search's states fit, Build fails with a *TooLargeError that says which and by how
+// much.
+//
+// The bounded search's answer is defined by its objective: most matched gold edits, then the fewest
+// lattice steps outside matched edits, then the fewest edits, then a fixed tie order (see
+// boundedPath). That is the official objective (−K per match, cost per step, ε per edge) without
+// the artefacts of its closure, which keeps one path per vertex pair (and so can miss an edit of at
+// most u unchanged tokens), and of float rounding, which decides most of its ties. A brute-force
+// enumeration checks the objective on small cases (TestBoundedSearchIsOptimal);
+// TestBoundedSearchAgreesWithExact compares it with the exact search on small random cases (never a
+// lower objective value).
+
 // ClosurePairs returns P, the number of vertex pairs (a, b), a before b, that a lattice path
 // with at most u no-op steps joins — every edge the closure can hold, counted once — or a
 // number over limit as soon as the count exceeds it (limit < 0: no limit). It is cheap (no

@@ -268,7 +268,7 @@ func TestUndecidableReservesNoStates(t *testing.T) {
 		gold = append(gold, Gold{Start: i, End: i + 1, Original: src[i : i+1], Corrections: [][]int32{hyp[i : i+1]}})
 	}
 	nv := int64(n+1) * (n + 1)
-	acct := membudget.New(nv * (9 + implicitBytesPerVertex + 8)).Account()
+	acct := membudget.New(nv * (9 + noClosureBytesPerVertex + 8)).Account()
 	var l Lattice
 	if err := l.Build(src, hyp, Options{MaxUnchanged: 2, Memory: acct}); err != nil {
 		t.Fatal(err)
@@ -278,8 +278,8 @@ func TestUndecidableReservesNoStates(t *testing.T) {
 	}
 	_, err := l.BestPath(gold)
 	var tooLarge *TooLargeError
-	if l.imp.r.why != ReasonRounding || !errors.As(err, &tooLarge) || tooLarge.Stage != StageBounded {
-		t.Errorf("why %v, %v; want %v, and the bounded search's states over the budget", l.imp.r.why, err, ReasonRounding)
+	if l.nc.r.why != ReasonRounding || !errors.As(err, &tooLarge) || tooLarge.Stage != StageBounded {
+		t.Errorf("why %v, %v; want %v, and the bounded search's states over the budget", l.nc.r.why, err, ReasonRounding)
 	}
 }
 

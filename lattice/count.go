@@ -9,9 +9,43 @@ import (
 	"maxmatch/internal/scratch"
 )
 
-// closureCount is the scratch of countClosure.
-type closureCount struct {
-	pred   []countPred  // per vertex: its lattice predecessors
+// Why K and the phrase no-ops' survivals can be counted, bounded, or left unknown.
+//
+// K and the survivals.
+//
+// On a whole grid without no-ops (a hypothesis sharing no token with its source) K is in closed
+// form (gridEdgeCount). Otherwise countClosure counts the list by the dynamic programme of every
+// source, O(pairs) time and O(|V|) memory, in parallel source ranges; the removal loop's runs are
+// followed per vertex (the occurrences through k come in source order, which the scans follow) and
+// composed across vertices, which also gives any phrase no-op's survival (TestCountClosure).
+//
+// The count is often avoidable. A float64 sum −K·m + y with |sum| < 2⁵² rounds to a spacing of at
+// most ½, which divides the integer K·m: its rounding depends on y and on the binade of K·m − y
+// alone. So a run of the Bellman–Ford is the same, with the same rests y, for every K that keeps
+// every sum of the run in its binade (simulate computes that range, sameRounding,
+// TestSameRoundingKeepsTheRests). tightEnumerate runs it once per such range over bounds of K
+// (kBounds: the atomic occurrences and the pairs joined without a no-op step below, three
+// occurrences per ordered pair above), and once per survival of the tight phrase no-ops (up to
+// eight of them); when every run reads back the same edits, they are the official's whatever K and
+// the survivals are.
+//
+// When they differ, K's binade matters: on a clause of 160 tokens repeated, one matched edge is on
+// the best paths, they tie, and the one the official keeps is the same for every K in a binade
+// except within about a hundred above its power of two. The enumeration then runs again over K's
+// bounds from the list's length before the removal loop (countRecords, narrowBounds): the phrase
+// no-ops in it are known in closed form (phraseNoops), and the loop takes at least half of them,
+// rounded up, and at most all (removalBounds), so K is known within half their number — and settled
+// unless it is that close to a change of binade. countRecords is every source's dynamic programme
+// without countClosure's bookkeeping of the removal loop's runs, a row at a time in a buffer
+// indexed by diagonal, most rows taking a step in closed form (plain rows, see recordsFrom;
+// docs/exactness.md has its time against countClosure's). It is checked against the closure (TestCountClosure) and
+// against countClosure on larger lattices (TestCountRecordsOnLargerLattices). Only when the
+// narrower enumeration differs too does countClosure count K and the survivals exactly; it goes
+// first where it is cheap (under 4 million ordered pairs of vertices).
+
+// counter is the state of the closure's count: countClosure's and countRecords's.
+type counter struct {
+	pred   []preds      // per vertex: its lattice predecessors
 	parts  []countPart  // the sources, in ranges counted in parallel
 	scans  []recordScan // countRecords's, one per range
 	rows   recordRows   // countRecords's
@@ -26,61 +60,6 @@ type countPart struct {
 	asked map[[2]int32]askedOcc
 	total int64 // phrase occurrences
 }
-
-// latticePreds sets, for every vertex, its lattice predecessors (out has one per vertex).
-func (l *Lattice) latticePreds(out []countPred) {
-	l.sweepPreds(func(v int32, p countPred) { out[v] = p })
-}
-
-// sweepPreds calls f for every vertex in order with its lattice predecessors, found by a cursor
-// over the row above (no search per vertex).
-func (l *Lattice) sweepPreds(f func(v int32, p countPred)) {
-	for r := 0; r <= l.n; r++ {
-		lo, hi := l.rowVertices(r)
-		var above, aboveEnd int32
-		if r > 0 {
-			above, aboveEnd = l.rowVertices(r - 1)
-		}
-		for v := lo; v < hi; v++ {
-			p := countPred{diag: -1, up: -1}
-			at := l.vatom[v]
-			if at>>atomLeftShift&3 != 0 {
-				p.flags |= predLeft
-			}
-			if at&(3<<atomDiagShift|3<<atomUpShift) != 0 {
-				c := l.vcol[v]
-				for above < aboveEnd && l.vcol[above] < c-1 {
-					above++
-				}
-				w := above // (r−1, c−1), or the vertex after it
-				if at>>atomDiagShift&3 != 0 {
-					p.diag = w
-					if l.src[r-1] == l.hyp[c-1] {
-						p.flags |= predDiagNoop
-					}
-				}
-				if l.vcol[w] == c-1 {
-					w++
-				}
-				if at>>atomUpShift&3 != 0 {
-					p.up = w
-				}
-			}
-			f(v, p)
-		}
-	}
-}
-
-// countPred is a vertex's lattice predecessors: diagonal and up (-1: none), and flags.
-type countPred struct {
-	diag, up int32
-	flags    uint8
-}
-
-const (
-	predLeft     = 1 << iota // the vertex before it in its row is a predecessor (an insertion)
-	predDiagNoop             // the diagonal step is a no-op
-)
 
 // countState is what the closure holds for (source, vertex): held when stamp == source+1.
 type countState struct {
@@ -122,7 +101,7 @@ func (l *Lattice) removedOf(n int64) int64 {
 
 // resetCount reserves the count's arrays from the memory account: the predecessors, and the
 // state and runs of each of parts ranges.
-func (l *Lattice) resetCount(c *closureCount, parts int) error {
+func (l *Lattice) resetCount(c *counter, parts int) error {
 	nv := len(l.vrow)
 	a := l.acct
 	if err := reserve(a, &c.pred, nv); err != nil {
@@ -152,7 +131,7 @@ func (l *Lattice) resetCount(c *closureCount, parts int) error {
 }
 
 // freeCount returns the count's arrays to the memory account.
-func (l *Lattice) freeCount(c *closureCount) {
+func (l *Lattice) freeCount(c *counter) {
 	a := l.acct
 	c.pred = scratch.Free(a, c.pred)[:0]
 	for i := range c.parts {
@@ -185,7 +164,7 @@ func (l *Lattice) compose(s, t countRuns) countRuns {
 // creates while it processes a vertex k come in the order of their sources, which is the order
 // the scans visit them, so at the end each vertex's pattern of removable and other occurrences
 // is known, and one pass over the vertices in order composes the runs across them.
-func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
+func (l *Lattice) countClosure(c *counter, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
 	nv := int32(len(l.vrow))
 	parts := countParts(nv)
 	if l.resetCount(c, parts) != nil {
@@ -345,7 +324,7 @@ var forcedCountParts int
 type atomicInt64 = atomic.Int64
 
 // countSources runs the closure of the sources [from, to) (see countClosure) into part p.
-func (l *Lattice) countSources(c *closureCount, p *countPart, from, to int32, visited *atomicInt64, limit int64) {
+func (l *Lattice) countSources(c *counter, p *countPart, from, to int32, visited *atomicInt64, limit int64) {
 	seen := int64(0)
 	for a := from; a < to; a++ {
 		mark := a + 1
@@ -398,7 +377,7 @@ func (l *Lattice) countSources(c *closureCount, p *countPart, from, to int32, vi
 // they are created through. It reports whether the pair is held. Only the diagonal step can
 // add an unchanged token, so only that candidate can fail the limit u: the others extend a
 // held pair, which has at most u.
-func (l *Lattice) countTarget(c *closureCount, p *countPart, a, v int32) bool {
+func (l *Lattice) countTarget(c *counter, p *countPart, a, v int32) bool {
 	mark := a + 1
 	pv := c.pred[v]
 	left := int32(-1)
@@ -475,8 +454,15 @@ func (l *Lattice) countTarget(c *closureCount, p *countPart, a, v int32) bool {
 		rk.trail = 0
 		return true
 	}
-	removable := sv.typ == Noop // a phrase no-op (an atomic edge returned above)
-	for _, k := range recs[:n] {
+	l.countRuns(p, a, v, sv.typ == Noop, recs[:n]) // a phrase no-op: an atomic edge returned above
+	return true
+}
+
+// countRuns follows the removal loop's runs through the occurrences of (a, v), created through
+// the vertices recs in order: removable ones (phrase no-ops) lengthen a run, others end it. An
+// occurrence whose survival was asked for notes where it stands in its run.
+func (l *Lattice) countRuns(p *countPart, a, v int32, removable bool, recs []int32) {
+	for _, k := range recs {
 		rk := &p.runs[k]
 		if !removable || len(p.asked) == 0 {
 		} else if q, ok := p.asked[[2]int32{a, v}]; ok {
@@ -500,12 +486,7 @@ func (l *Lattice) countTarget(c *closureCount, p *countPart, a, v int32) bool {
 			rk.nonRem = true
 		}
 	}
-	return true
 }
-
-// atomicOccurrences is the atomic part of the edge list: each atomic edge once per Levenshtein
-// lattice that has it.
-func (l *Lattice) atomicOccurrences() int64 { return l.atomicCensus().occ }
 
 // gridEdgeCount returns K in closed form when the lattice is the whole grid without a no-op
 // step — a hypothesis that shares no token with its source: every pair of vertices (a, b) with
@@ -535,7 +516,7 @@ func (l *Lattice) gridEdgeCount() (int64, bool) {
 // no-ops' survival by countClosure, within a limit of vertex pairs visited.
 type countedFacts struct {
 	l     *Lattice
-	s     *implicit
+	s     *noClosure
 	limit int64
 }
 
@@ -606,10 +587,10 @@ func (l *Lattice) kBounds() (lo, hi int64) {
 // a path without a no-op step (closureLowerBound, every one of which the closure holds), less
 // the phrase no-ops the removal loop may take (at most u−1 ending at each no-op step).
 func (l *Lattice) kLower() int64 {
-	if l.imp.kLo < 0 {
-		l.imp.kLo = l.countKLower()
+	if l.kLo < 0 {
+		l.kLo = l.countKLower()
 	}
-	return l.imp.kLo
+	return l.kLo
 }
 
 func (l *Lattice) countKLower() int64 {
@@ -631,29 +612,6 @@ func (l *Lattice) countKLower() int64 {
 // atomicCensus is what kBounds counts of the atomic edges: their occurrences and keys, the keys
 // that are not no-ops, and the no-op steps.
 type atomicTally struct{ occ, keys, nonNoop, noopSteps int64 }
-
-func (l *Lattice) atomicCensus() (a atomicTally) {
-	for v, at := range l.vatom {
-		for d, c := range [3]uint8{at >> atomDiagShift & 3, at >> atomUpShift & 3, at >> atomLeftShift & 3} {
-			if c == 0 {
-				continue
-			}
-			a.keys++
-			a.occ += int64(c)
-			noop := false
-			if d == 0 {
-				r, col := l.rowCol(int32(v))
-				noop = l.src[r-1] == l.hyp[col-1]
-			}
-			if noop {
-				a.noopSteps++
-			} else {
-				a.nonNoop++
-			}
-		}
-	}
-	return a
-}
 
 // orderedPairs counts the pairs of vertices (a, b), a ≠ b, with b at or below and right of a:
 // every pair a lattice path joins is one. One backward sweep with a Fenwick tree over columns,

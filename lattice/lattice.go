@@ -9,6 +9,17 @@ import (
 	"maxmatch/membudget"
 )
 
+// What the lattice stores.
+//
+// Storage.
+//
+// The two Levenshtein matrices are filled in a diagonal band that provably holds every optimal path
+// (levenshtein.Band): for a band of half-width w, O((n+m)·w) time and bytes, one byte per cell for
+// both matrices' back-pointers, and two rows of distances. The band is kept only while the vertices
+// are found; then the lattice keeps its vertices alone — row, column and atomic in-edges, 9 bytes
+// each, and the first vertex of each row — and finds a cell by a binary search in its row. For a
+// hypothesis close to its source, everything is O(n+m).
+
 // EditType is the type of an edit, as the official names it: what its lattice path does.
 type EditType uint8
 
@@ -116,75 +127,24 @@ type Lattice struct {
 	acct *membudget.Account
 	// u is Options.MaxUnchanged clamped to what can matter for this sentence (see
 	// unchangedLimit): every check of a path's unchanged tokens against it gives the same answer.
-	u        int
-	src, hyp []int32
-	n, m     int // len(src), len(hyp)
+	u     int
+	graph // the vertices and atomic edges, which every search reads
+	band  levenshtein.Band
 
-	band levenshtein.Band
-	// The vertices (cells of either Levenshtein lattice), numbered in (row, column) order.
-	vrow, vcol []int32
-	// vatom[v] counts, per direction into v, how many Levenshtein lattices have that atomic
-	// edge (0–2): bits 0–1 diagonal, 2–3 up, 4–5 left.
-	vatom []uint8
-	// vnext[v]: the first vertex of the next row whose column is at least v's (the row's end
-	// if none), where v's successors down and diagonally are.
-	vnext    []int32
-	rowStart []int32 // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
+	closureState // the closure and its search's arrays (closure.go)
 
-	keys []key
-	occ  []int32 // the edge list: key index per position, in the official order (removals done)
-
-	bounded Fallback // why BestPath uses the bounded search, if it does
-	// plan is the search BestPath runs (planSearch chose it at Build; the search without the
-	// closure gives way to the closure when it cannot be sure of its path, the closure to the
-	// bounded search over a cap or the budget), reason why (see Reason).
+	// plan is the search BestPath runs and reason why: planSearch chose it at Build, enter
+	// hands it to the next search when it cannot answer (plan.go decides both).
 	plan        Search
 	reason      Reason
-	countLimit  int64 // the most vertex pairs the search without the closure may visit to count the closure
 	keysAtMost  int64 // the closure's keys at most, when the plan counted a bound of them (0: not known)
-	imp         implicit
+	nc          noClosure
 	cost        Cost
 	heldAtBuild int64 // what the memory account held when Build began (Cost.Reserved)
 
-	// scratch
-	inSpans []span  // per vertex: its in-list in slab
-	slab    []int32 // in-lists: keys sorted by source vertex
-	w       []float64
-	outOff  []int32
-	outOcc  []int32
-	dist    []float64
-	ipath   []int64
-	pred    []int32 // scratch for the out-edge index
-	bits    [2][]uint64
-	members []int32      // insertionWalk: the edges at one offset
-	walkBuf []int32      // insertionWalk: their occurrences
-	changed []int32      // BestPath: the keys whose weight it changed
-	succ    [3]successor // closure scratch
-	path    []Edit       // BestPath's result buffer
-	pairs   pairsState
-	bnd     boundedState
-
-	// plain is the path under the unmatched weights, which every annotator none of whose gold
-	// edits is in the lattice gets: searched once per lattice, when plainDone is false.
-	plain     []Edit
-	plainDone bool
-}
-
-// Atomic-edge counts in vatom.
-const (
-	atomDiagShift = 0
-	atomUpShift   = 2
-	atomLeftShift = 4
-)
-
-func atomShift(d levenshtein.Pointers) uint {
-	switch d {
-	case levenshtein.Diag:
-		return atomDiagShift
-	case levenshtein.Up:
-		return atomUpShift
-	}
-	return atomLeftShift
+	path  []Edit // BestPath's result buffer
+	pairs pairsState
+	bnd   boundedState
 }
 
 // Fallback says whether, and why, the last Build left the exact search for the bounded one.
@@ -198,7 +158,17 @@ const (
 )
 
 // Bounded reports whether the last Build fell back to the bounded search, and why.
-func (l *Lattice) Bounded() Fallback { return l.bounded }
+func (l *Lattice) Bounded() Fallback {
+	switch l.reason {
+	case ReasonOverWork:
+		return OverWork
+	case ReasonOverEdges:
+		return OverEdges
+	case ReasonOverMemory:
+		return OverMemory
+	}
+	return Exact
+}
 
 // EdgeCount returns the length of the official edge list (the match weight K), or 0 after a
 // fallback to the bounded search.
@@ -284,11 +254,10 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.acct.ResetPeak() // Cost.Reserved is the peak from here
 	l.src, l.hyp = src, hyp
 	l.n, l.m = len(src), len(hyp)
+	l.firstRow = opt.FirstRow
 	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
-	l.bounded = Exact
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
 	l.plainDone = false
-	l.imp.kLo = -1
 	err := l.build()
 	if err != nil {
 		l.Release()
@@ -320,44 +289,7 @@ func (l *Lattice) build() error {
 	if err != nil {
 		return err
 	}
-	l.plan, l.reason = plan, reason
-	switch plan {
-	case SearchBounded:
-		l.bounded = OverWork
-		return l.tooLarge(StageBounded, l.prepareBounded())
-	case SearchNoClosure:
-		switch err := l.prepareImplicit(); {
-		case err == nil:
-			l.countLimit = l.countCapacity()
-			return nil
-		case !errors.Is(err, membudget.ErrOverBudget):
-			return err
-		}
-		l.freeImplicit() // not even its arrays fit: the closure's lower bound says the rest
-		l.reason = ReasonNoClosureOver
-	}
-	return l.closeLattice()
-}
-
-// closeLattice builds the closure, or, over a cap or the memory budget, prepares the bounded
-// search. The reason stays the one that sent the lattice to the closure, unless it goes on to
-// the bounded search.
-func (l *Lattice) closeLattice() error {
-	l.plan = SearchClosure
-	switch err := l.exactWithinBudget(); {
-	case err == nil:
-		l.cost.Edges = len(l.occ)
-		return nil
-	case errors.Is(err, errEdgeCap):
-		l.bounded = OverEdges
-	case errors.Is(err, membudget.ErrOverBudget):
-		l.bounded = OverMemory
-	default:
-		return err
-	}
-	l.plan, l.reason = SearchBounded, fallbackReason(l.bounded)
-	l.freeExact()
-	return l.tooLarge(StageBounded, l.prepareBounded())
+	return l.enter(plan, reason)
 }
 
 // Release frees what the last Build stored: large buffers go back to the memory budget, small
@@ -371,28 +303,11 @@ func (l *Lattice) Release() {
 	l.vrow, l.vcol = scratch.Free(a, l.vrow)[:0], scratch.Free(a, l.vcol)[:0]
 	l.vatom, l.vnext = scratch.Free(a, l.vatom)[:0], scratch.Free(a, l.vnext)[:0]
 	l.rowStart = scratch.Free(a, l.rowStart)[:0]
-	l.freeExact()
+	l.closureState.free(l.acct)
 	l.freeBounded()
-	l.freeImplicit()
+	l.freeNoClosure()
 	l.pairs.free(a)
 	l.path, l.plain = scratch.Drop(a, l.path), scratch.Drop(a, l.plain)
-}
-
-// freeExact frees the closure and the exact search's arrays.
-func (l *Lattice) freeExact() {
-	a := l.acct
-	l.keys, l.occ = scratch.Free(a, l.keys)[:0], scratch.Free(a, l.occ)[:0]
-	l.inSpans, l.slab = scratch.Free(a, l.inSpans)[:0], scratch.Free(a, l.slab)[:0]
-	l.w = scratch.Free(a, l.w)[:0]
-	l.outOff, l.outOcc = scratch.Free(a, l.outOff)[:0], scratch.Free(a, l.outOcc)[:0]
-	l.dist, l.ipath = scratch.Free(a, l.dist)[:0], scratch.Free(a, l.ipath)[:0]
-	l.pred = scratch.Free(a, l.pred)[:0]
-	l.bits[0], l.bits[1] = scratch.Free(a, l.bits[0])[:0], scratch.Free(a, l.bits[1])[:0]
-	l.members, l.walkBuf = scratch.Free(a, l.members)[:0], scratch.Free(a, l.walkBuf)[:0]
-	l.changed = scratch.Free(a, l.changed)[:0]
-	for i := range l.succ {
-		l.succ[i].out = scratch.Free(a, l.succ[i].out)[:0]
-	}
 }
 
 // overWork reports whether |V| × P is over the work cap. It counts P only when |V|³/2, the
@@ -467,75 +382,9 @@ func (l *Lattice) numberVertices(nv int) error {
 		}
 	}
 	l.rowStart[l.n+1] = v
+	l.kLo = -1
 	for ; prev < v; prev++ {
 		l.vnext[prev] = v
 	}
 	return nil
-}
-
-// atomInto returns how many Levenshtein lattices have the atomic edge into vertex v from
-// direction d.
-func (l *Lattice) atomInto(v int32, d levenshtein.Pointers) uint8 {
-	return l.vatom[v] >> atomShift(d) & 3
-}
-
-// rowCol returns the matrix row and column of vertex v.
-func (l *Lattice) rowCol(v int32) (row, col int) { return int(l.vrow[v]), int(l.vcol[v]) }
-
-// rowVertices returns the vertices of row r: [lo, hi).
-func (l *Lattice) rowVertices(r int) (lo, hi int32) { return l.rowStart[r], l.rowStart[r+1] }
-
-// firstFrom returns the first vertex of row r whose column is at least c, or the end of the
-// row.
-func (l *Lattice) firstFrom(r, c int) int32 {
-	lo, hi := l.rowVertices(r)
-	for lo < hi {
-		mid := int32(uint32(lo+hi) >> 1)
-		if int(l.vcol[mid]) < c {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return lo
-}
-
-// vertexAt returns the vertex at (r, c), or -1.
-func (l *Lattice) vertexAt(r, c int) int32 {
-	if r < 0 || r > l.n || c < 0 || c > l.m {
-		return -1
-	}
-	v := l.firstFrom(r, c)
-	if v < l.rowStart[r+1] && int(l.vcol[v]) == c {
-		return v
-	}
-	return -1
-}
-
-// predecessor returns the vertex that the atomic edge into v from direction d comes from.
-// The edge must exist.
-func (l *Lattice) predecessor(v int32, d levenshtein.Pointers) int32 {
-	r, c := l.rowCol(v)
-	switch d {
-	case levenshtein.Left:
-		return v - 1 // (r, c−1) is a vertex, and no vertex lies between it and (r, c)
-	case levenshtein.Up:
-		return l.vertexAt(r-1, c)
-	}
-	return l.vertexAt(r-1, c-1)
-}
-
-// atomicType is the type of the single step into vertex v from direction d.
-func (l *Lattice) atomicType(v int32, d levenshtein.Pointers) EditType {
-	switch d {
-	case levenshtein.Up:
-		return Del
-	case levenshtein.Left:
-		return Ins
-	}
-	i, j := l.rowCol(v)
-	if l.src[i-1] == l.hyp[j-1] {
-		return Noop
-	}
-	return Sub
 }

@@ -9,6 +9,32 @@ import (
 	"maxmatch/internal/scratch"
 )
 
+// Why the Bellman–Ford run here reads back the official's path.
+//
+// The search without |V|·|E|.
+//
+// A relaxation of edge a→b can only succeed if the distance of a decreased since that edge was last
+// relaxed (the distance of b only ever decreases). So instead of relaxing every edge in every pass
+// we relax, in list order and pass by pass, only the edges whose source improved since their last
+// relaxation: the same improvements happen at the same moments, with the same float64 sums, so ties
+// go to the same predecessor ("the one that reached the vertex first"). A pass with nothing to
+// relax ends the search, as would all the official's remaining passes. The cost is the number of
+// improvements times the out-degree, usually a small multiple of |E|.
+//
+// A single pass in topological order (the shortest distances, then for each vertex the tight
+// in-edge whose relaxation comes first) is not the same: a vertex can reach its final float64
+// distance through a source that has not yet reached its own, when the two sums round alike (34.003
+// and 34.00299999999999, each minus 167, both give -132.997). Which edge then wins depends on the
+// history of every distance, which only the simulation has; CoNLL-2014's POST, line 40, is such a
+// sentence.
+//
+// An annotator none of whose gold edits is in the lattice leaves every weight unmatched; the path
+// for those weights is searched once per lattice and shared.
+//
+// Weights are set only where they differ from an edge's unmatched weight: edges matching a gold
+// edit of the annotator (found by lookup from the gold spans) and the edges at offsets with gold
+// insertions (the walk).
+
 // Gold is one gold edit as the lattice matches it: an edge matches when its reported offsets are
 // (Start, End), the source tokens it covers are Original and the hypothesis tokens it produces
 // are one of Corrections. Corrections that no token sequence can equal (for instance a text
@@ -42,23 +68,6 @@ func (l *Lattice) edgeOffsets(k *key) (start, end int) {
 	return l.offsets(k.from, k.to, k.firstRight)
 }
 
-// offsets are the reported offsets of a path between two vertices whose first step is an
-// insertion or not.
-func (l *Lattice) offsets(from, to int32, firstRight bool) (start, end int) {
-	r0, c0 := l.rowCol(from)
-	r1, c1 := l.rowCol(to)
-	start, end = r0, r1
-	if l.opt.FirstRow == FirstRowShifted {
-		if start == 0 && firstRight {
-			start = c0
-		}
-		if end == 0 {
-			end = c1 - 1
-		}
-	}
-	return start, end
-}
-
 // lookup returns the key of the edge from vertex from to vertex to, or -1.
 func (l *Lattice) lookup(from, to int32) int32 {
 	sp := l.inSpans[to]
@@ -74,25 +83,6 @@ func (l *Lattice) lookup(from, to int32) int32 {
 
 func (l *Lattice) matches(k *key, g *Gold) bool {
 	return l.pairMatches(k.from, k.to, k.firstRight, g)
-}
-
-// pairMatches reports whether the edge from vertex a to vertex b, whose first step is an
-// insertion or not, matches gold edit g: the same reported offsets and original, and one of its
-// corrections.
-func (l *Lattice) pairMatches(a, b int32, firstRight bool, g *Gold) bool {
-	s, e := l.offsets(a, b, firstRight)
-	r0, c0 := l.rowCol(a)
-	r1, c1 := l.rowCol(b)
-	if s != g.Start || e != g.End || !slices.Equal(l.src[r0:r1], g.Original) {
-		return false
-	}
-	c := l.hyp[c0:c1]
-	for _, gc := range g.Corrections {
-		if slices.Equal(c, gc) {
-			return true
-		}
-	}
-	return false
 }
 
 // unmatchedWeight is the weight of key k for an annotator with no gold edit matching it: its
@@ -165,16 +155,13 @@ func (l *Lattice) prepareSearch() error {
 // or membudget.ErrBusy.
 func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 	if l.plan == SearchNoClosure {
-		if edits, ok := l.implicitPath(&l.imp, gold, l.countLimit); ok {
-			if k := l.imp.k; k > 0 {
+		if edits, ok := l.noClosurePath(&l.nc, gold); ok {
+			if k := l.nc.k; k > 0 {
 				l.cost.Edges = int(k)
 			}
 			return edits, nil
 		}
-		// The closure, for this annotator and the next: what it needs replaces the search's.
-		l.reason = l.imp.r.why
-		l.freeImplicit()
-		if err := l.closeLattice(); err != nil {
+		if err := l.giveWay(l.nc.r.why); err != nil {
 			return nil, err
 		}
 	}
@@ -221,28 +208,6 @@ func goldGroups(gold []Gold) iter.Seq[[]int] {
 				return
 			}
 			lo = hi
-		}
-	}
-}
-
-// goldPairs yields, for each gold edit of group (span (s, e), s < e), the pairs of vertices an
-// edge matching it can join: from a vertex (s, x) of row s where the hypothesis goes on with one
-// of its corrections, to (e, x + the correction's length).
-func (l *Lattice) goldPairs(gold []Gold, group []int, s, e int) iter.Seq2[int, [2]int32] {
-	return func(yield func(int, [2]int32) bool) {
-		first, end := l.rowVertices(s)
-		for _, gi := range group {
-			for _, corr := range gold[gi].Corrections {
-				for from := first; from < end; from++ {
-					x := int(l.vcol[from])
-					if x+len(corr) > l.m || !slices.Equal(l.hyp[x:x+len(corr)], corr) {
-						continue
-					}
-					if to := l.vertexAt(e, x+len(corr)); to >= 0 && !yield(gi, [2]int32{from, to}) {
-						return
-					}
-				}
-			}
 		}
 	}
 }
@@ -483,10 +448,7 @@ func (l *Lattice) search() []Edit {
 	for v := int32(nv - 1); l.ipath[v] >= 0; {
 		k := &l.keys[l.ipath[v]]
 		if k.typ != Noop {
-			s, e := l.edgeOffsets(k)
-			r0, c0 := l.rowCol(k.from)
-			r1, c1 := l.rowCol(k.to)
-			edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: k.typ})
+			edits = append(edits, l.edit(k.from, k.to, k.firstRight, k.typ))
 		}
 		v = k.from
 	}

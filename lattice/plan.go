@@ -6,13 +6,44 @@ import (
 	"maxmatch/membudget"
 )
 
+// Which search answers, and why the plan's figures are what they are. This file alone decides it:
+// planSearch makes the plan, enter prepares the planned search and hands the sentence to the next
+// search when that one cannot be prepared, giveWay when the search without the closure is not sure
+// of an annotator's path (the closure, then the bounded search).
+//
+// planSearch plans it before anything large is built: the bounded search over Options.MaxWork; the
+// closure under Options.MaxEdges; otherwise the exact search predicted cheaper — the closure's keys
+// bounded by the paths of at most u no-ops (closureUpperBound, one sweep: exact on a lattice
+// without branches, such as a hypothesis close to its source), in bytes and in its Bellman–Ford's
+// relaxations (which grow with the gold edits, Options.GoldEdits), against the relaxed search's
+// 2u+3 states a vertex (see closureBytesPerKey) — and the closure whatever the other would cost
+// when it has at most 65,536 keys. The reason is kept (Reason, Cost.Reason), as is the search's
+// work in units that do not depend on the clock (Cost), which testdata/cost.golden pins. For the
+// search without the closure, Build reserves what gold edits are placed with (about 28 bytes per
+// vertex: the source scan, the walk's marks, a number, the closure origins' marks), and BestPath runs
+// it first. It places the annotator's gold edits (explicitEdges) and counts M, the most matched
+// edges on a path (matchedMost, one pass): the best value has M matched edges, whatever else the
+// search finds. When with M neither the certificate's rounding bound (K at its most) nor the tie
+// search's (K at its least, no ε on the best paths) can hold (undecidable), it is not sure without
+// searching, and reserves nothing more; otherwise it reserves the search's states (44 bytes per
+// relaxed state and 16 per vertex), once per lattice. For the first annotator it is not sure of, it
+// builds the closure if it fits and uses the bounded search over the budget. It is not sure when
+// (a) no best path of the relaxed search is in the closure (a pair the closure does not hold, or
+// holds longer or with more occurrences, is on every best path) even with 16 origins taken from the
+// closure; (b) a gold edit matches a phrase no-op (its survival decides whether it exists); (c) the
+// rounding bound fails (before the states are reserved when M shows it, as on an unrelated grid of
+// 1,000 × 1,000 tokens); (d) K or the survivals are needed, the enumeration cannot settle them over
+// either of K's bounds, and a count would do more than four times as much work as the pairs the
+// memory budget could hold as edges (countCapacity; countRecords's work counts a plain row as one
+// step). Each is checked before searching, or during it; none is guessed.
+
 // Search is the search that found a path.
 type Search uint8
 
 const (
 	SearchNone      Search = iota // no path searched (a hypothesis equal to its source)
 	SearchClosure                 // the official's: the shortest path over the transitive closure
-	SearchNoClosure               // the same path, found without building the closure (see the package doc)
+	SearchNoClosure               // the same path, found without building the closure (see relaxed.go)
 	SearchBounded                 // the bounded search (see Fallback)
 )
 
@@ -78,11 +109,6 @@ func (r Reason) String() string {
 	}[r]
 }
 
-// fallbackReason is the reason of the bounded search for a fallback.
-func fallbackReason(f Fallback) Reason {
-	return [...]Reason{ReasonNone, ReasonOverWork, ReasonOverEdges, ReasonOverMemory}[f]
-}
-
 // smallClosure is the most keys a closure may have to be built whatever the search without it
 // would cost: a few milliseconds, and the official's own search.
 const smallClosure = 1 << 16
@@ -96,14 +122,14 @@ const smallClosure = 1 << 16
 // occurrences in the edge list, its places in the in-lists as they are rebuilt, its weight, the
 // out-edge index, BestPath's scratch — of which closureBytesPerKey is the upper end. The search
 // without it takes 44 a vertex and 145 to 175 a state wherever best paths tie (near-identical,
-// heavily edited and many-gold lines): the states' arrays (implicitBytesPerState), then the
+// heavily edited and many-gold lines): the states' arrays (statesBytesPerState), then the
 // tie search's lists and counts; noClosureBytesPerState.
 //
 // Work: the closure's Bellman–Ford relaxes an edge again each time an improvement reaches its
 // source, and every matched gold edit improves what follows it: with G gold edits an annotator
 // relaxes the list about G/8 times over (a line of 10,000 tokens with a gold edit every 3
 // tokens: 427 times, G = 3,333). A relaxed state costs about relaxationsPerState relaxations
-// (its transitions, over four passes: 165–485 ns against 10–15 ns).
+// (its transitions, over four passes; docs/exactness.md has the timings).
 const (
 	closureBytesPerKey     = 84
 	noClosureBytesPerState = 160
@@ -136,8 +162,8 @@ func (l *Lattice) planSearch() (Search, Reason, error) {
 	states := nv * int64(relaxedStates(l.u))
 	l.cost.States = states
 	// The most keys for which the closure is the cheaper, in bytes and in work.
-	noClosure := nv*(implicitBytesPerVertex+statesBytesPerVertex) + states*noClosureBytesPerState
-	limit := (noClosure - nv*exactBytesPerVertex) / closureBytesPerKey
+	noClosureBytes := nv*(noClosureBytesPerVertex+statesBytesPerVertex) + states*noClosureBytesPerState
+	limit := (noClosureBytes - nv*exactBytesPerVertex) / closureBytesPerKey
 	limit = min(limit, states*relaxationsPerState*8/(8+int64(max(l.opt.GoldEdits, 0))))
 	limit = max(limit, smallClosure)
 	bound, err := l.closureUpperBound(limit)
@@ -161,4 +187,49 @@ func (l *Lattice) planSearch() (Search, Reason, error) {
 		return SearchClosure, ReasonClosureCheaper, nil
 	}
 	return SearchNoClosure, ReasonNoClosureCheaper, nil
+}
+
+// enter makes s the search BestPath runs, for reason why, and prepares it. A search that cannot
+// be prepared gives way to the next, and this is the only place that says which: the search
+// without the closure to the closure when its arrays do not fit, the closure to the bounded
+// search over the edge cap or the memory budget. The bounded search fails with a
+// *TooLargeError when not even it fits.
+func (l *Lattice) enter(s Search, why Reason) error {
+	l.plan, l.reason = s, why
+	switch s {
+	case SearchNoClosure:
+		switch err := l.prepareNoClosure(); {
+		case err == nil:
+			return nil
+		case !errors.Is(err, membudget.ErrOverBudget):
+			return err
+		}
+		l.freeNoClosure() // not even its arrays fit: the closure's lower bound says the rest
+		return l.enter(SearchClosure, ReasonNoClosureOver)
+	case SearchClosure:
+		switch err := l.exactWithinBudget(); {
+		case err == nil:
+			l.cost.Edges = len(l.occ)
+			return nil
+		case errors.Is(err, errEdgeCap):
+			why = ReasonOverEdges
+		case errors.Is(err, membudget.ErrOverBudget):
+			why = ReasonOverMemory
+		default:
+			return err
+		}
+		l.closureState.free(l.acct)
+		return l.enter(SearchBounded, why)
+	case SearchBounded:
+		return l.tooLarge(StageBounded, l.prepareBounded())
+	}
+	return nil
+}
+
+// giveWay is BestPath's when the search without the closure cannot be sure of an annotator's
+// path (why): the closure answers for this annotator and the next, and what it needs replaces
+// the search's.
+func (l *Lattice) giveWay(why Reason) error {
+	l.freeNoClosure()
+	return l.enter(SearchClosure, why)
 }

@@ -239,7 +239,7 @@ func (l *Lattice) plainRow(rr *recordRows, x int32, lo, hi int, end int32) bool 
 // occurrences and every source's phrase records — and the phrase no-ops in it, or false once its
 // work (recordsFrom's) is over limit (limit < 0: none), or when the states cannot hold the
 // lattice's lengths. The sources are counted in parallel.
-func (l *Lattice) countRecords(c *closureCount, limit int64) (k, noops int64, ok bool) {
+func (l *Lattice) countRecords(c *counter, limit int64) (k, noops int64, ok bool) {
 	if !l.recordsAffordable() {
 		return 0, 0, false
 	}
@@ -312,7 +312,7 @@ func (l *Lattice) recordRowsOf(rr *recordRows) error {
 	if err := reserve(a, &rr.steps, nv); err != nil {
 		return err
 	}
-	l.sweepPreds(func(v int32, p countPred) {
+	l.sweepPreds(func(v int32, p preds) {
 		f := uint8(0)
 		if p.diag >= 0 {
 			f |= stepDiag
@@ -381,7 +381,7 @@ func (l *Lattice) removalBounds(k, noops int64) (lo, hi int64) {
 	return k - noops, k - (noops+1)/2
 }
 
-func (l *Lattice) freeRecordScans(c *closureCount) {
+func (l *Lattice) freeRecordScans(c *counter) {
 	a := l.acct
 	rr := &c.rows
 	rr.steps, rr.noDiag = scratch.Free(a, rr.steps)[:0], scratch.Free(a, rr.noDiag)[:0]

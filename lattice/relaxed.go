@@ -1,11 +1,55 @@
 package lattice
 
 import (
-	"math"
 	"slices"
 
 	"maxmatch/levenshtein"
 )
+
+// Why the relaxed search's best path, when it certifies it, is the official's.
+//
+// The search without the closure.
+//
+// The relaxed search (relaxedSolve) works on states (vertex, phrase in progress): between edits
+// (B), inside an all-no-op phrase of t steps (N_t, t ≤ u), after one step that is not a no-op (S),
+// inside a phrase of at least two steps, t of them no-ops (I_t). Its transitions weigh as the
+// official's weights do, in integer units (rval): m matched edges (−K each) and v, 1000 per lattice
+// step outside matched edges and 1 per ε — an atomic edge its exact weight, a phrase ended at a
+// vertex 1 ε (every phrase occurs at least once), a matched edge or an edge at an insertion offset
+// with gold insertions its exact weight (the gold edits fix those: explicitEdges, the walk run on
+// the edges there, which are the pairs within runs of atomic insertions of the row and, in 3.2's
+// first row, those from (0, s) whose path starts with an insertion; and the closure's phrases from
+// closure origins, see Origins taken from the closure). Every edge of the closure is then a path of
+// the relaxed search weighing at most as much (a phrase no-op as its no-op steps, which weigh the
+// same); the relaxed search may have more (a pair joined within u unchanged tokens that the closure
+// does not hold). With values compared as more matched edges, then less rest, the relaxed search's
+// best value is at most the official's best, for the exact decimal weights, as long as 1000·K
+// exceeds the best path's rest (then a path with fewer matched edges can never weigh less).
+//
+// relaxedPath certifies its best path when (1) all best paths of the relaxed search have the same
+// edits: a forward pass over the transitions on best paths keeps, per state, the vertex where the
+// edit in progress (or the last edit) started, and two different ones make the state ambiguous;
+// none at the end means a single sequence of edits; (2) each edge of that path is in the closure
+// with the weight the relaxed search gave it (a phrase: its pair held, of that length, one
+// occurrence, sourceScan); then the official's best value equals it and every official best path is
+// one of the relaxed search's, so it has these edits; (3) the match weight dominates and (4)
+// float64 sums separate weights (see Rounding): then the official's Bellman–Ford reads back a best
+// path (below), and so these edits.
+//
+// Origins taken from the closure.
+//
+// The relaxed search's best value can be below the official's: every best path may have a phrase
+// the closure does not hold as the relaxed search took it (a pair joined within u no-op steps whose
+// stored path has more, or is longer) — on one clause of 160 tokens repeated (internal/benchcases,
+// seed 5), one phrase of 125 steps from (8, 8) — and then the tie search keeps no path ("unreal
+// tie"). The search then takes the phrases of those phrases' origins from the closure: at such a
+// closure origin no relaxed phrase starts, and every pair (a, b) a's scan holds (sourceScan) is an
+// explicit edge of its exact weight, its length and one ε per occurrence (closureOriginEdges) — but
+// the atomic edges, steps of the search already, and the phrase no-ops, which weigh as much as
+// their no-op steps. Every edge of the closure is still a path of the search weighing at most as
+// much, so it is still a relaxation and all of the above holds of it; it runs again, with at most
+// 16 closure origins per annotator, each costing a scan of the pairs below and right of it
+// (TestNoClosureSearchCases has one).
 
 // rval is the value of a path under the official's weights with the match weight kept apart: m
 // edges matching a gold edit (each weighing −K) and v, the rest, in units of ε: 1000 per lattice
@@ -70,9 +114,9 @@ type relaxed struct {
 	via      []uint32 // per state: the forward predecessor (see relaxedVia)
 	origin   []int32  // per state: where the last (or current) edit of its optimal prefixes starts
 	expl     []explicitEdge
-	walkLeft []bool      // per vertex: its atomic insertion from the left is reported at a walked offset
-	hasExpl  []bool      // per vertex: an explicit edge ends at it
-	pred     []countPred // per vertex: its lattice predecessors
+	walkLeft []bool  // per vertex: its atomic insertion from the left is reported at a walked offset
+	hasExpl  []bool  // per vertex: an explicit edge ends at it
+	pred     []preds // per vertex: its lattice predecessors
 	scan     sourceScan
 	members  []memberEdge // explicitEdges: the edges at one insertion offset
 	occ      []int32      // explicitEdges: their occurrences
@@ -80,12 +124,12 @@ type relaxed struct {
 	solved   bool         // f, g and best are those of the last gold edits
 	// vertexScratch is one number per vertex: maxNoops's, then matchedMost's.
 	vertexScratch []int32
-	// exact are the origins whose phrases the search takes from the closure (exactEdges), marked
-	// per vertex in isExact: no relaxed phrase starts there.
-	exact       []int32
-	isExact     []bool
-	statesReady bool   // f, g, via, origin and the tie search's marks are reserved
-	why         Reason // how the last search settled its path, or why it could not
+	// closureOrigins are the origins whose phrases the search takes from the closure
+	// (closureOriginEdges), marked per vertex in isClosureOrigin: no relaxed phrase starts there.
+	closureOrigins  []int32
+	isClosureOrigin []bool
+	statesReady     bool   // f, g, via, origin and the tie search's marks are reserved
+	why             Reason // how the last search settled its path, or why it could not
 }
 
 // Predecessor kinds of a relaxed state (the low 2 bits of via).
@@ -117,7 +161,7 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 	into := func(p int32, dir int, noop bool) {
 		pb := p * nst
 		step := func(fs, ts int32) { emit(pb+fs, base+ts, rval{0, stepUnits}, rviaOf(rviaStep, dir|int(fs)<<2)) }
-		phraseStart := !r.isExact[p] // the closure's phrases from an exact origin are explicit edges
+		phraseStart := !r.isClosureOrigin[p] // the closure's phrases from a closure origin are explicit edges
 		if u >= 0 {
 			if noop {
 				if u >= 1 && phraseStart {
@@ -319,7 +363,7 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 			}
 		}
 	}
-	if err = l.exactEdges(r); err != nil {
+	if err = l.closureOriginEdges(r); err != nil {
 		return false, err
 	}
 	// By target and source; of an edge listed twice, the gold edits' weight (listed first).
@@ -336,11 +380,11 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 	return unknown, nil
 }
 
-// exactEdges adds to the explicit edges the closure's phrases from each exact origin a — every
+// closureOriginEdges adds to the explicit edges the closure's phrases from each closure origin a — every
 // pair (a, b) it holds that is not an atomic edge (a step of the search already) or a phrase
 // no-op (its no-op steps weigh as much) — with their weights: length, and ε per occurrence.
-func (l *Lattice) exactEdges(r *relaxed) error {
-	for _, a := range r.exact {
+func (l *Lattice) closureOriginEdges(r *relaxed) error {
+	for _, a := range r.closureOrigins {
 		l.scan(&r.scan, a, l.n, l.m)
 		r0, c0 := l.rowCol(a)
 		for row := r0; row <= l.n; row++ {
@@ -361,35 +405,16 @@ func (l *Lattice) exactEdges(r *relaxed) error {
 	return nil
 }
 
-// setExact makes the search take the phrases of these origins from the closure (no origins:
+// setClosureOrigins makes the search take the phrases of these origins from the closure (no origins:
 // none).
-func (r *relaxed) setExact(origins []int32) {
-	for _, a := range r.exact {
-		r.isExact[a] = false
+func (r *relaxed) setClosureOrigins(origins []int32) {
+	for _, a := range r.closureOrigins {
+		r.isClosureOrigin[a] = false
 	}
-	r.exact = append(r.exact[:0], origins...)
-	for _, a := range r.exact {
-		r.isExact[a] = true
+	r.closureOrigins = append(r.closureOrigins[:0], origins...)
+	for _, a := range r.closureOrigins {
+		r.isClosureOrigin[a] = true
 	}
-}
-
-// maxNoops returns the most no-op steps on a lattice path. Every vertex is on a path from the
-// start to the end, so that is the most of the paths to the end; best is scratch, one per
-// vertex at least.
-func (l *Lattice) maxNoops(best []int32) int {
-	nv := int32(len(l.vrow))
-	best[0] = 0
-	for v := int32(1); v < nv; v++ {
-		best[v] = 0
-		l.stepsInto(v, func(from int32, _ int, noop bool) {
-			n := best[from]
-			if noop {
-				n++
-			}
-			best[v] = max(best[v], n)
-		})
-	}
-	return int(best[nv-1])
 }
 
 // relaxedSolve runs the relaxed search for one annotator's gold edits: the best value from the
@@ -473,7 +498,7 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 func (l *Lattice) matchedMost(r *relaxed) int32 {
 	most := r.vertexScratch
 	i := 0 // r.expl is sorted by target
-	l.sweepPreds(func(v int32, p countPred) {
+	l.sweepPreds(func(v int32, p preds) {
 		best := int32(-1)
 		if v == 0 {
 			best = 0
@@ -495,21 +520,13 @@ func (l *Lattice) matchedMost(r *relaxed) int32 {
 	return most[len(most)-1]
 }
 
-// undecidable reports whether, with m matched edges on the best paths, neither the relaxed
-// search's certificate (certainWeights, whatever the best value's rest) nor the tie search
-// (tieRoundingFails) can be sure of the official's path: float64 sums may confuse paths of
-// different weights whatever the search finds.
-func (l *Lattice) undecidable(m int32) bool {
-	return l.tieRoundingFails(m) && !l.certainRounding(m)
-}
-
 // optimal reports whether state x is on a best path of the relaxed search.
 func (r *relaxed) optimal(x int32) bool {
 	return r.f[x].reached() && r.g[x].reached() && r.f[x].add(r.g[x]) == r.best
 }
 
 // relaxedPath runs the relaxed search and returns the edits of its best path when it is
-// certainly the official's (see the package documentation, "The search without the closure"):
+// certainly the official's (see the top of this file):
 // its edits are the only ones of any best path, each is in the closure with the weight the
 // relaxed search gave it, the match weight dominates, and float64 sums cannot tell paths of
 // different weights apart.
@@ -572,19 +589,7 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 		if typ == Noop {
 			return
 		}
-		s, e := l.offsets(a, b, firstRight)
-		r0, c0 := l.rowCol(a)
-		r1, c1 := l.rowCol(b)
-		edits = append(edits, Edit{Start: s, End: e, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: typ})
-	}
-	explicit := func(a, b int32) bool {
-		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
-		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
-			if r.expl[i].from == a {
-				return true
-			}
-		}
-		return false
+		edits = append(edits, l.edit(a, b, firstRight, typ))
 	}
 	v := int32(len(l.vrow) - 1)
 	for v != 0 {
@@ -594,7 +599,7 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 		case rviaStep:
 			d := directions[payload&3]
 			p := l.predecessor(v, d)
-			if explicit(p, v) {
+			if r.explicitAt(p, v) >= 0 {
 				return nil, false // its weight is the gold edits'
 			}
 			add(p, v, d == levenshtein.Left, l.atomicType(v, d))
@@ -613,7 +618,7 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 			}
 			l.scan(&r.scan, at, int(l.vrow[v]), int(l.vcol[v]))
 			k, ok := r.scan.at(v)
-			if !ok || k.typ == Noop || k.dist != steps || k.mult != 1 || explicit(at, v) {
+			if !ok || k.typ == Noop || k.dist != steps || k.mult != 1 || r.explicitAt(at, v) >= 0 {
 				return nil, false
 			}
 			add(at, v, k.firstRight, k.typ)
@@ -626,41 +631,14 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 	return edits, true
 }
 
-// certainWeights reports whether the official's float64 Bellman–Ford must find a path of the
-// relaxed search's best value, best: the match weight dominates (1000·K above best's rest, so
-// that no path of fewer matched edges can weigh less), and the rounding of any path's sum is
-// below half the 0.001 that separates different weights.
-func (l *Lattice) certainWeights(best rval) bool {
-	if l.opt.ExactCosts {
-		// Integer units of ε, with a match weight of 1001·(n+m+1) units.
-		steps := int64(l.n + l.m) // the most edges on a path
-		match := 1001 * (steps + 1)
-		return match > best.v && (match*int64(best.m)+2*stepUnits*(steps+1)) < 1<<53
+// explicitAt returns the index of the explicit edge from a to b in r.expl (sorted by target), or
+// −1.
+func (r *relaxed) explicitAt(a, b int32) int {
+	lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
+	for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
+		if r.expl[i].from == a {
+			return i
+		}
 	}
-	if stepUnits*l.atomicOccurrences() <= best.v {
-		return false // K ≥ the atomic edges; not known to dominate
-	}
-	return l.certainRounding(best.m)
-}
-
-// certainRounding reports whether, with m matched edges on a path, the rounding of any path's
-// float64 sum is below half the 0.001 that separates different weights, whatever K is: K is at
-// most 3 occurrences per pair of vertices and the atomic edges, and a path's partial sums are at
-// most K·m plus 2 per step in magnitude.
-func (l *Lattice) certainRounding(m int32) bool {
-	if l.opt.ExactCosts {
-		return true // certainWeights checks its integer sums
-	}
-	nv := int64(len(l.vrow))
-	steps := int64(l.n + l.m) // the most edges on a path
-	kMax := 3*nv*(nv-1)/2 + l.atomicOccurrences()
-	most := float64(kMax)*float64(m) + 2*float64(steps+1)
-	return float64(steps)*halfULP(most) < 0.0005
-}
-
-// halfULP is half the spacing of float64s at magnitude x: the most an addition whose result is
-// at most x in magnitude rounds by.
-func halfULP(x float64) float64 {
-	_, e := math.Frexp(x) // x = f·2^e, ½ ≤ f < 1
-	return math.Ldexp(1, e-54)
+	return -1
 }

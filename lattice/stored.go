@@ -3,8 +3,30 @@ package lattice
 import (
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
-	"maxmatch/membudget"
 )
+
+// Why what the closure holds for one source is a dynamic programme over its targets.
+//
+// The closure of one source.
+//
+// Fix a source vertex a. By the one-pass argument above, the pair (a, b) is extended into b's
+// lattice successors only when the closure processes b, and every pair into b is final by then. So
+// what the closure holds for (a, b) is a function of what it holds for (a, k), k over b's lattice
+// predecessors, processed in vertex order — diagonal, up, left:
+//
+//   - if b is an atomic successor of a, the atomic edge (no phrase can be shorter than 1);
+//   - otherwise a running best starts empty; a predecessor k for which (a, k) is held offers that
+//     path extended by the step k→b, of length dist(a,k)+1; the offer is taken when it is shorter
+//     than the best and its unchanged tokens are at most u — a record, one occurrence of (a, b) in
+//     the edge list, created while the closure processes k, at the place (k, a, b) of the list's
+//     phrase part.
+//
+// This is a dynamic programme over the targets in vertex order, O(1) per pair (sourceScan,
+// countClosure). It gives every edge's edit and multiplicity without the list
+// (TestSourceScanIsTheClosure). Two consequences: a phrase no-op (an all-no-op diagonal) has
+// exactly one occurrence (its diagonal predecessor, the first candidate, offers the shortest length
+// there is); and an edit's offsets, original and correction depend on its pair alone, and on its
+// first step in the first row, which the programme also gives.
 
 // stored is what the closure holds for one vertex pair (a, b): the path the official stored for
 // it (its length, unchanged tokens, type, and whether its first step is an insertion), or
@@ -20,7 +42,7 @@ type stored struct {
 // sourceScan computes what the closure holds for the pairs (a, b) of one source vertex a, one
 // target at a time in vertex order, without building the closure: the official's
 // Floyd–Warshall order, on a lattice whose edges all go forward, makes the closure a dynamic
-// programme per source (see the package documentation, "The closure of one source"):
+// programme per source (see the top of this file):
 //
 //   - if b is an atomic successor of a, (a, b) is that atomic edge, whatever else joins them;
 //   - otherwise the candidates are b's lattice predecessors k in vertex order (diagonal, up,
@@ -59,26 +81,6 @@ func (l *Lattice) freeScan(s *sourceScan) {
 	s.stamp = scratch.Free(l.acct, s.stamp)[:0]
 	s.val = scratch.Free(l.acct, s.val)[:0]
 	s.held = scratch.Free(l.acct, s.held)[:0]
-}
-
-// reserve resizes *s to n elements (contents unspecified), reserving a large buffer from the
-// account first (scratch.Resize).
-func reserve[T any](a *membudget.Account, s *[]T, n int) error {
-	var err error
-	*s, err = scratch.Resize(a, *s, n)
-	return err
-}
-
-// push appends x to *s, growing it from the account when it is full (scratch.Grow).
-func push[T any](a *membudget.Account, s *[]T, x T) error {
-	if len(*s) == cap(*s) {
-		var err error
-		if *s, err = scratch.Grow(a, *s, 1); err != nil {
-			return err
-		}
-	}
-	*s = append(*s, x)
-	return nil
 }
 
 // at returns what the closure holds for (src, v), if v was scanned.

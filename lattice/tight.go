@@ -2,12 +2,30 @@ package lattice
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 
-	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 )
+
+// Why the tie search picks the official's path among the best ones.
+//
+// Ties.
+//
+// When best paths differ, the official's choice is its float64 Bellman–Ford's. A vertex's exact
+// best value is its class; Rounding makes every float64 sum of a path of its class lower than every
+// sum of another path to it. In the official run, then, a relaxation that improves a vertex with a
+// value of its class comes through an edge on a best path from a source holding a value of its
+// class, and values outside the class never replace one inside it: the history of class values at
+// every vertex — when each arrives, in which pass, at which place of the list — is that of the same
+// run restricted to the edges on best paths (the tight edges), in their order in the list, from the
+// start. tightPath lists them: the relaxed search's transitions on best paths at boundaries (atomic
+// steps, explicit edges, and phrases, each origin traced back and checked against the closure,
+// sourceScan), and the phrase no-ops between boundaries on best paths (which the relaxed search
+// leaves out: they weigh as their no-op steps), keeps those on a path from the start, and runs the
+// official's passes on them (simulate: atomic occurrences first by source and target, then phrase
+// occurrences by (k, source, target), each relaxed when its source improved since). The path it
+// reads back from the end is the official's. It needs K when a matched edge is tight, and whether
+// each tight phrase no-op survived the removal loop.
 
 // closureFacts answers what the relaxed search cannot see of the closure: the length of the edge
 // list, K, and whether phrase no-op edges survived the removal loop.
@@ -87,7 +105,7 @@ type tight struct {
 // tightPath finds the official's path among the best paths of the relaxed search (relaxedSolve
 // must have run for these gold edits): it lists every edge of the closure on a best path, with
 // its weight and its places in the edge list, and runs the official's Bellman–Ford on those
-// alone (see the package documentation, "Ties"). K and the survival of the phrase no-ops on
+// alone (see the top of this file). K and the survival of the phrase no-ops on
 // best paths come from facts: known, or, when unknown, every possibility is simulated (one run
 // per pattern of binades of K·m over K's bounds, see simulate, and per survival) and the
 // answer is certain when all agree; otherwise they are counted. It returns false when it
@@ -360,10 +378,7 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 	for v := nv - 1; v != 0; {
 		e := &t.edges[t.pred[t.index[v]]]
 		if e.typ != Noop {
-			s, en := l.offsets(e.from, e.to, e.firstRight)
-			r0, c0 := l.rowCol(e.from)
-			r1, c1 := l.rowCol(e.to)
-			edits = append(edits, Edit{Start: s, End: en, SrcStart: r0, SrcEnd: r1, HypStart: c0, HypEnd: c1, Type: e.typ})
+			edits = append(edits, l.edit(e.from, e.to, e.firstRight, e.typ))
 		}
 		v = e.from
 	}
@@ -372,130 +387,6 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 		ok = false // a rounding at K itself could not be placed: be safe
 	}
 	return edits, lo, next, ok
-}
-
-// sameRounding returns the range [lo, next) of K over which the float64 sum of x and w —
-// x = −K·mx + y, w = −K·mw + z, computed here for K = k — rounds the same way: K·m − (y+z) stays
-// in the same binade [2^e, 2^(e+1)) (m = mx + mw ≥ 1), whose spacing 2^(e−52) ≤ ½ divides the
-// integer K·m. good is false when the sum's magnitude reaches 2⁵².
-func sameRounding(x float64, mx int32, w float64, mw int32, k int64) (lo, next int64, good bool) {
-	m := int64(mx + mw)
-	y := x + float64(k*int64(mx)) // exact: x is within a factor 2 of −k·mx (Sterbenz)
-	z := w + float64(k*int64(mw))
-	c := ceilSum(y, z) // ⌈y+z⌉, exactly
-	q := k*m - c       // ⌊K·m − (y+z)⌋ has the binade of K·m − (y+z)
-	if q < 1 || q >= 1<<52 {
-		return 0, 0, false
-	}
-	e := int64(bits.Len64(uint64(q))) - 1
-	// 2^e ≤ K·m − c < 2^(e+1) ⟺ ⌈(2^e + c)/m⌉ ≤ K ≤ ⌊(2^(e+1) + c − 1)/m⌋
-	lo = ceilDiv(1<<e+c, m)
-	next = floorDiv(1<<(e+1)+c-1, m) + 1
-	return lo, next, true
-}
-
-// ceilSum returns ⌈a+b⌉ of the exact sum of two float64s.
-func ceilSum(a, b float64) int64 {
-	s := a + b
-	bb := s - a
-	err := (a - (s - bb)) + (b - bb) // a+b = s+err exactly (TwoSum)
-	c := math.Ceil(s)
-	switch {
-	case s == c && err > 0:
-		return int64(c) + 1
-	case s == c:
-		return int64(c)
-	case err > c-s:
-		return int64(c) + 1
-	case -err >= s-(c-1):
-		return int64(c) - 1
-	}
-	return int64(c)
-}
-
-func ceilDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a > 0) == (b > 0) {
-		q++
-	}
-	return q
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
-
-// separated reports whether float64 sums cannot confuse two paths of different weights when the
-// match weight is −k (0 when no matched edge is on a best path) — see the package
-// documentation, "Rounding": with K dominating the rest of the best value, a path to a vertex
-// whose weight exceeds the best by g units of ε, g ≥ 1, has a float64 sum above every best
-// path's, when the roundings of both stay below g·ε/2. A sum rounds by at most half a spacing:
-// h below K·M + 2(n+m), hs before the first matched edge (below 2(n+m)+1); additions of a
-// whole number (no-ops) to a negative sum are exact. A path within g of the best has at most
-// T + g + M non-whole additions after its first matched edge when it has no fewer steps than
-// the best path it is compared with (T: the most ε on a best path, M: the matched edges), and
-// a path with fewer steps needs at least 1000 more ε, which no path has when the lattice's
-// most ε on a path (maxEpsilon) is below 1000 + T.
-func (l *Lattice) separated(r *relaxed, t *tight, k int64) bool {
-	steps := int64(l.n + l.m)
-	m := int64(r.best.m)
-	if k > 0 && stepUnits*k <= r.best.v {
-		return false
-	}
-	h := halfULP(float64(k)*float64(m) + 2*float64(steps+1))
-	hs := halfULP(2 * float64(steps+1))
-	tMax := l.tightMost(t)
-	// Case 1: no fewer steps. (2T + 2M + 1)·h + 2(n+m)·hs < ε.
-	if float64(2*tMax+2*m+1)*h+float64(2*steps)*hs >= epsilon {
-		return false
-	}
-	if l.maxEpsilon(r, t) < 1000+tMax {
-		return true
-	}
-	// Case 2: fewer steps, any number of additions.
-	return float64(steps+tMax+m+1)*h+float64(2*steps)*hs < epsilon
-}
-
-// tightMost returns the most ε on a path of the tight edges, in t.most (one per place,
-// reserved by tightPath).
-func (l *Lattice) tightMost(t *tight) (eps int64) {
-	// The edges are sorted by target, and every place's index is known.
-	most := t.most
-	clear(most)
-	for _, e := range t.edges {
-		f, to := t.index[e.from], t.index[e.to]
-		most[to] = max(most[to], most[f]+int64(e.extra))
-	}
-	return slices.Max(most)
-}
-
-// maxEpsilon bounds the ε on any path of the closure: an atomic edge has as many as it has
-// occurrences (1 or 2), a phrase of at least two steps at most 3 (its records), so at most 1.5
-// a step; the walk's extra ε at insertion offsets (r's explicit edges) come on top. Its
-// scratch is t.epsMost, one per vertex (reserved by tightPath).
-func (l *Lattice) maxEpsilon(r *relaxed, t *tight) int64 {
-	nv := int32(len(l.vrow))
-	most := t.epsMost // in half units of ε
-	most[0] = 0
-	for v := int32(1); v < nv; v++ {
-		most[v] = 0
-		l.stepsInto(v, func(from int32, dir int, noop bool) {
-			c := int64(3) // 1.5 a step
-			if !noop {
-				c = max(c, 2*int64(l.atomInto(v, directions[dir])))
-			}
-			most[v] = max(most[v], most[from]+c)
-		})
-	}
-	extra := int64(0)
-	for _, x := range r.expl {
-		extra += int64(x.extra)
-	}
-	return (most[nv-1]+1)/2 + extra
 }
 
 // tightEdges lists the closure's edges on best paths of the relaxed search, sorted by target:
@@ -507,15 +398,6 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 	nst := int32(r.nst)
 	f := r.f
 	t.edges, t.phrases, t.failed, t.unreal = t.edges[:0], t.phrases[:0], false, t.unreal[:0]
-	explicit := func(a, b int32) int {
-		lo, _ := slices.BinarySearchFunc(r.expl, b, func(e explicitEdge, v int32) int { return int(e.to - v) })
-		for i := lo; i < len(r.expl) && r.expl[i].to == b; i++ {
-			if r.expl[i].from == a {
-				return i
-			}
-		}
-		return -1
-	}
 	origins := t.origins
 	defer func() { t.origins = origins }()
 	ok := true
@@ -533,7 +415,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 			switch via & 3 {
 			case rviaStep:
 				p := from / nst
-				if explicit(p, v) >= 0 {
+				if r.explicitAt(p, v) >= 0 {
 					return
 				}
 				d := directions[payload&3]
@@ -558,31 +440,48 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		for _, a := range origins {
 			t.failed = t.failed || push(l.acct, &t.phrases, [2]int32{a, v}) != nil
 		}
-		// Phrase no-ops ending at v, between boundaries on best paths.
-		a := v
-		for steps := int32(1); steps <= int32(r.u); steps++ {
-			if l.atomInto(a, levenshtein.Diag) == 0 {
-				break
-			}
-			r0, c0 := l.rowCol(a)
-			if l.src[r0-1] != l.hyp[c0-1] {
-				break
-			}
-			a = l.vertexAt(r0-1, c0-1)
-			if steps < 2 || !r.optimal(a*nst) || f[a*nst].add(rval{0, int64(steps) * stepUnits}) != f[bv] {
-				continue
-			}
-			l.scan(&r.scan, a, int(l.vrow[v]), int(l.vcol[v]))
-			if k, held := r.scan.at(v); !held || k.typ != Noop || k.dist != steps {
-				continue
-			}
-			// Whether it survived the removal loop is asked once the edges are known.
-			e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{l.vertexAt(int(l.vrow[v])-1, int(l.vcol[v])-1)}}
-			t.failed = t.failed || push(l.acct, &t.edges, e) != nil
-		}
+		l.tightNoops(r, t, v)
 	}
-	// The phrases, checked against the closure of their origins: one scan per origin, over the
-	// rectangle of all its targets.
+	l.tightPhrases(r, t)
+	slices.SortStableFunc(t.edges, func(x, y tightEdge) int { return int(x.to - y.to) })
+	return ok && !t.failed
+}
+
+// tightNoops lists the phrase no-ops ending at v between boundaries on best paths, which the
+// relaxed search leaves out (they weigh as their no-op steps); whether each survived the removal
+// loop is asked once the edges are known.
+func (l *Lattice) tightNoops(r *relaxed, t *tight, v int32) {
+	nst := int32(r.nst)
+	f, bv := r.f, v*nst
+	a := v
+	for steps := int32(1); steps <= int32(r.u); steps++ {
+		if l.atomInto(a, levenshtein.Diag) == 0 {
+			break
+		}
+		r0, c0 := l.rowCol(a)
+		if l.src[r0-1] != l.hyp[c0-1] {
+			break
+		}
+		a = l.vertexAt(r0-1, c0-1)
+		if steps < 2 || !r.optimal(a*nst) || f[a*nst].add(rval{0, int64(steps) * stepUnits}) != f[bv] {
+			continue
+		}
+		l.scan(&r.scan, a, int(l.vrow[v]), int(l.vcol[v]))
+		if k, held := r.scan.at(v); !held || k.typ != Noop || k.dist != steps {
+			continue
+		}
+		// Whether it survived the removal loop is asked once the edges are known.
+		e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{l.vertexAt(int(l.vrow[v])-1, int(l.vcol[v])-1)}}
+		t.failed = t.failed || push(l.acct, &t.edges, e) != nil
+	}
+}
+
+// tightPhrases lists the phrases ending on best paths (t.phrases), checked against the closure of
+// their origins: one scan per origin, over the rectangle of all its targets. A phrase the closure
+// does not hold as the relaxed search took it is not tight, and its origin is unreal.
+func (l *Lattice) tightPhrases(r *relaxed, t *tight) {
+	nst := int32(r.nst)
+	f := r.f
 	slices.SortFunc(t.phrases, func(x, y [2]int32) int {
 		if x[0] != y[0] {
 			return int(x[0] - y[0])
@@ -600,7 +499,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		for _, p := range t.phrases[lo:hi] {
 			v, bv := p[1], p[1]*nst
 			k, held := r.scan.at(v)
-			if explicit(a, v) >= 0 {
+			if r.explicitAt(a, v) >= 0 {
 				continue // an explicit edge, with its own weight
 			}
 			if want := f[bv].v - f[a*nst].v; !held || k.atomic || k.typ == Noop || f[bv].m != f[a*nst].m || int64(k.dist)*stepUnits+int64(k.mult) != want {
@@ -617,8 +516,6 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 		}
 		lo = hi
 	}
-	slices.SortStableFunc(t.edges, func(x, y tightEdge) int { return int(x.to - y.to) })
-	return ok && !t.failed
 }
 
 // tightOrigins adds to origins the vertices where a phrase ending in inside state start (on a
@@ -691,149 +588,3 @@ func (l *Lattice) records(r *relaxed, e *tightEdge) {
 	})
 	e.mult = uint8(n)
 }
-
-// implicit is the scratch of the search without the closure.
-type implicit struct {
-	r   relaxed
-	t   tight
-	c   closureCount
-	k   int64 // K, once the last search counted it (or knew it in closed form); 0 otherwise
-	kLo int64 // kLower, once computed for this lattice; −1 before
-}
-
-// implicitBytesPerVertex and implicitBytesPerState are what the search without the closure
-// reserves: per vertex at Build, what an annotator's gold edits are checked with (the source
-// scan, the walk's marks, a scratch number); once they leave the search able to answer
-// (reserveStates), per vertex the lattice predecessors and the tie search's places, and per
-// state its values from the start and to the end, its predecessor and origin, and the tie
-// search's mark.
-const (
-	implicitBytesPerVertex = 4 + 16 + 1 + 1 + 1 + 4 + 1
-	implicitBytesPerState  = 16 + 16 + 4 + 4 + 4
-	statesBytesPerVertex   = 12 + 4
-)
-
-// prepareImplicit reserves the arrays of the search without the closure that every
-// annotator's gold edits are checked with, for the lattice just built.
-func (l *Lattice) prepareImplicit() error {
-	s := &l.imp
-	r := &s.r
-	nv := len(l.vrow)
-	a := l.acct
-	r.statesReady, r.exact = false, r.exact[:0]
-	for _, f := range []func() error{
-		func() error { return reserve(a, &r.vertexScratch, nv) },
-		func() error { return reserve(a, &r.isExact, nv) },
-		func() error { return reserve(a, &r.walkLeft, nv) },
-		func() error { return reserve(a, &r.hasExpl, nv) },
-		func() error { return l.resetScan(&r.scan) },
-	} {
-		if err := f(); err != nil {
-			return err
-		}
-	}
-	clear(r.isExact)
-	return nil
-}
-
-// reserveStates reserves the relaxed search's arrays, once per lattice. Its states follow u
-// clamped to the most no-op steps on a lattice path (no edit holds more).
-func (l *Lattice) reserveStates() error {
-	s := &l.imp
-	r, t := &s.r, &s.t
-	if r.statesReady {
-		return nil
-	}
-	a := l.acct
-	nv := len(l.vrow)
-	r.u = min(l.u, l.maxNoops(r.vertexScratch))
-	r.nst = relaxedStates(r.u)
-	ns := nv * r.nst
-	for _, f := range []func() error{
-		func() error { return reserve(a, &r.pred, nv) },
-		func() error { return reserve(a, &t.index, nv) },
-		func() error { return reserve(a, &r.f, ns) },
-		func() error { return reserve(a, &r.g, ns) },
-		func() error { return reserve(a, &r.via, ns) },
-		func() error { return reserve(a, &r.origin, ns) },
-		func() error { return reserve(a, &t.stamp, ns) },
-	} {
-		if err := f(); err != nil {
-			return err
-		}
-	}
-	l.latticePreds(r.pred)
-	clear(t.stamp)
-	t.mark = 0
-	r.statesReady = true
-	return nil
-}
-
-// freeImplicit returns the search without the closure's arrays to the memory account.
-func (l *Lattice) freeImplicit() {
-	s := &l.imp
-	r, t, c := &s.r, &s.t, &s.c
-	a := l.acct
-	r.f, r.g = scratch.Free(a, r.f)[:0], scratch.Free(a, r.g)[:0]
-	r.via, r.origin = scratch.Free(a, r.via)[:0], scratch.Free(a, r.origin)[:0]
-	r.vertexScratch, r.statesReady = scratch.Free(a, r.vertexScratch)[:0], false
-	r.isExact, r.exact = scratch.Free(a, r.isExact)[:0], r.exact[:0]
-	r.walkLeft, r.expl = scratch.Free(a, r.walkLeft)[:0], scratch.Free(a, r.expl)[:0]
-	r.hasExpl, r.pred = scratch.Free(a, r.hasExpl)[:0], scratch.Free(a, r.pred)[:0]
-	r.members, r.occ = scratch.Free(a, r.members)[:0], scratch.Free(a, r.occ)[:0]
-	l.freeScan(&r.scan)
-	t.stamp, t.index = scratch.Free(a, t.stamp)[:0], scratch.Free(a, t.index)[:0]
-	t.edges, t.occ = scratch.Free(a, t.edges)[:0], scratch.Free(a, t.occ)[:0]
-	t.dist, t.ver = scratch.Free(a, t.dist)[:0], scratch.Free(a, t.ver)[:0]
-	t.pred, t.seen = scratch.Free(a, t.pred)[:0], scratch.Free(a, t.seen)[:0]
-	t.weight, t.stack = scratch.Free(a, t.weight)[:0], scratch.Free(a, t.stack)[:0]
-	t.origins, t.phrases = scratch.Free(a, t.origins)[:0], scratch.Free(a, t.phrases)[:0]
-	t.present = scratch.Free(a, t.present)[:0]
-	t.most, t.epsMost = scratch.Free(a, t.most)[:0], scratch.Free(a, t.epsMost)[:0]
-	l.freeCount(c)
-}
-
-// tieRoundingFails reports whether, with m matched edges on the best paths, float64 sums may
-// confuse paths of different weights even at K's least value and with no ε on the best paths
-// (see separated): then no tie can be broken (an unrelated grid of 400 tokens and more).
-func (l *Lattice) tieRoundingFails(m int32) bool {
-	if m == 0 || l.opt.ExactCosts {
-		return false
-	}
-	lo := l.kLower()
-	steps := int64(l.n + l.m)
-	return float64(2*m+1)*halfULP(float64(lo)*float64(m)) >= epsilon ||
-		float64(2*steps)*halfULP(2*float64(steps+1)) >= epsilon
-}
-
-// implicitPath returns the official's path for these gold edits without the closure, or false
-// when it cannot be sure of it: the relaxed search's best path when it is the only one
-// (relaxedPath), or else the official's choice among the best paths (tightPath), within a
-// limit of vertex pairs visited to count the closure when K is needed.
-func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, bool) {
-	s.k = 0
-	s.r.setExact(nil)
-	for {
-		if edits, ok := l.relaxedPath(&s.r, gold); ok {
-			return edits, true
-		}
-		if !s.r.solved {
-			return nil, false // the relaxed search could not stand for the closure
-		}
-		if l.tieRoundingFails(s.r.best.m) {
-			s.r.why = ReasonRounding
-			return nil, false
-		}
-		edits, ok := l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
-		if ok || s.r.why != ReasonUnrealTie || len(s.t.unreal) == 0 || len(s.r.exact)+len(s.t.unreal) > maxExactOrigins {
-			return edits, ok
-		}
-		// Every best path has a phrase the closure does not hold as the relaxed search took it:
-		// take their origins' phrases from the closure, and search again.
-		s.r.setExact(append(s.r.exact, s.t.unreal...))
-	}
-}
-
-// maxExactOrigins is the most origins whose phrases one annotator's search takes from the
-// closure: each costs a scan of the pairs below and right of it, and as many explicit edges.
-const maxExactOrigins = 16

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-var differential = flag.Int("differential", 20000, "random lattices of TestImplicitSearchIsTheOfficial")
+var differential = flag.Int("differential", 20000, "random lattices of TestNoClosureSearchIsTheOfficial")
 
 // degenerateCase makes the sentence pairs whose closures are large or whose best paths tie: a
 // hypothesis unrelated to its source, a clause repeated, long runs of no-ops with an edit or
@@ -70,19 +70,19 @@ func repeatedClauseCase(rng *rand.Rand, maxClause int) (src, hyp []int32) {
 	return src, hyp
 }
 
-// TestImplicitSearchIsTheOfficial is the differential test of the search without the closure:
+// TestNoClosureSearchIsTheOfficial is the differential test of the search without the closure:
 // on random lattices, degenerate ones weighted heavily, with every option, BestPath searching
 // without the closure first (every lattice, however small; every other one enumerating the
 // facts it needs before counting them) must give the path of the exact search on the
 // materialised closure. It counts the lattices it was sure of by the relaxed
 // search alone (a single best path), by the tie search, and those it left for the closure.
 // -differential sets how many.
-func TestImplicitSearchIsTheOfficial(t *testing.T) {
+func TestNoClosureSearchIsTheOfficial(t *testing.T) {
 	savedCheap := cheapCount
 	planTest = SearchNoClosure
 	defer func() { planTest, cheapCount = SearchNone, savedCheap }()
 	rng := rand.New(rand.NewSource(23))
-	var implicit, closure Lattice
+	var without, closure Lattice
 	var unique, tied, fellBack, total int
 	why := map[Reason]int{}
 	for iter := 0; iter < *differential; iter++ {
@@ -100,31 +100,31 @@ func TestImplicitSearchIsTheOfficial(t *testing.T) {
 		if err := closure.Build(src, hyp, withClosure(opt)); err != nil {
 			t.Fatal(err)
 		}
-		if err := implicit.Build(src, hyp, opt); err != nil {
+		if err := without.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}
-		if implicit.plan != SearchNoClosure {
+		if without.plan != SearchNoClosure {
 			t.Fatalf("src %v hyp %v: not searched without the closure", src, hyp)
 		}
 		// Each annotator's gold edits, a prefix of them, and none.
 		for _, g := range [][]Gold{gold, gold[:len(gold)/2], nil} {
 			total++
-			before := implicit.plan != SearchNoClosure
+			before := without.plan != SearchNoClosure
 			want, err1 := closure.BestPath(g)
 			want = slices.Clone(want)
-			got, err2 := bestPathNamed(t, &implicit, g, func() string {
+			got, err2 := bestPathNamed(t, &without, g, func() string {
 				return fmt.Sprintf("iter %d src %v hyp %v gold %v %+v", iter, src, hyp, g, opt)
 			})
 			if err1 != nil || err2 != nil {
 				t.Fatal(err1, err2)
 			}
 			switch {
-			case before || implicit.plan != SearchNoClosure:
+			case before || without.plan != SearchNoClosure:
 				fellBack++
 				if !before {
-					why[implicit.imp.r.why]++
+					why[without.nc.r.why]++
 				}
-			case implicit.imp.r.why == ReasonNone:
+			case without.nc.r.why == ReasonNone:
 				unique++
 			default:
 				tied++
@@ -137,16 +137,16 @@ func TestImplicitSearchIsTheOfficial(t *testing.T) {
 	t.Logf("%d lattice searches: %d sure by the relaxed search alone, %d by the tie search, %d left to the closure %v", total, unique, tied, fellBack, why)
 }
 
-// TestImplicitSearchCases are the differential test's disagreements, fixed, each with why.
-func TestImplicitSearchCases(t *testing.T) {
+// TestNoClosureSearchCases are the differential test's disagreements, fixed, each with why.
+func TestNoClosureSearchCases(t *testing.T) {
 	planTest = SearchNoClosure
 	defer func() { planTest = SearchNone }()
 	for _, tc := range []struct {
-		src, hyp []int32
-		gold     []Gold
-		opt      Options
-		why      string
-		exact    bool // settled without the closure by taking an origin's phrases from it
+		src, hyp       []int32
+		gold           []Gold
+		opt            Options
+		why            string
+		closureOrigins bool // settled without the closure by taking an origin's phrases from it
 	}{{
 		src: []int32{2, 5, 3, 2, 3, 4, 2, 4}, hyp: []int32{2, 5, 3, 2, 5, 3, 2, 5},
 		gold: []Gold{{5, 5, nil, [][]int32{{3, 2}}}, {7, 8, []int32{4}, [][]int32{{}}}, {5, 5, nil, [][]int32{{}}}, {6, 7, []int32{2}, [][]int32{{}}}},
@@ -159,24 +159,24 @@ func TestImplicitSearchCases(t *testing.T) {
 		why:  "a gold edit matches a phrase no-op, which the removal loop may have removed: the relaxed search cannot stand for the closure, and the tie search must not run on its stale values",
 	}, {
 		src: []int32{1, 1, 3, 1}, hyp: []int32{3, 1, 2, 1, 0},
-		opt:   Options{MaxUnchanged: 2},
-		why:   "every best path of the relaxed search starts with a phrase from (0, 0) the closure does not hold as it took it: the closure's phrases from (0, 0), taken as explicit edges, leave the official's best paths",
-		exact: true,
+		opt:            Options{MaxUnchanged: 2},
+		why:            "every best path of the relaxed search starts with a phrase from (0, 0) the closure does not hold as it took it: the closure's phrases from (0, 0), taken as explicit edges, leave the official's best paths",
+		closureOrigins: true,
 	}} {
-		var implicit, closure Lattice
+		var without, closure Lattice
 		if err := closure.Build(tc.src, tc.hyp, withClosure(tc.opt)); err != nil {
 			t.Fatal(err)
 		}
-		if err := implicit.Build(tc.src, tc.hyp, tc.opt); err != nil {
+		if err := without.Build(tc.src, tc.hyp, tc.opt); err != nil {
 			t.Fatal(err)
 		}
 		want, _ := closure.BestPath(tc.gold)
-		got, _ := implicit.BestPath(tc.gold)
+		got, _ := without.BestPath(tc.gold)
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s:\n without the closure %v\n  with the closure %v", tc.why, got, want)
 		}
-		if tc.exact && (implicit.plan != SearchNoClosure || len(implicit.imp.r.exact) == 0) {
-			t.Errorf("%s: answered by %v, exact origins %v", tc.why, implicit.plan, implicit.imp.r.exact)
+		if tc.closureOrigins && (without.plan != SearchNoClosure || len(without.nc.r.closureOrigins) == 0) {
+			t.Errorf("%s: answered by %v, closure origins %v", tc.why, without.plan, without.nc.r.closureOrigins)
 		}
 	}
 }

@@ -168,9 +168,11 @@ func newEnv(t *testing.T) *env {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin")
 	// Without version information (-buildvcs=false), so that signatures read version:NUMBER+devel
-	// in every checkout, as the pages show them.
-	build := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(bin, "maxmatch"), "./cmd/maxmatch")
-	build.Dir = root
+	// in every checkout, as the pages show them. With buildFlags, as the pages' own go commands
+	// run (e.vars), so that the README's "go run ./cmd/maxmatch", in a directory of its own,
+	// finds every package compiled: -trimpath keeps the directory out of Go's build cache keys.
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "maxmatch"), "./cmd/maxmatch")
+	build.Dir, build.Env = root, append(os.Environ(), buildFlags...)
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/maxmatch: %v\n%s", err, out)
 	}
@@ -188,10 +190,15 @@ func newEnv(t *testing.T) *env {
 		"PYTHONDONTWRITEBYTECODE=1",
 		"PYTHONIOENCODING=utf-8",
 		"GOBIN="+filepath.Join(dir, "gobin"), // where a page's "go install" puts the command
-		"GOFLAGS=-buildvcs=false",
 	)
+	e.vars = append(e.vars, buildFlags...)
 	return e
 }
+
+// buildFlags is how the command is built here and by the pages' go commands: the build the
+// Python package's backend makes (static, -trimpath), so that Go's build cache serves one to
+// the other, and without version information.
+var buildFlags = []string{"CGO_ENABLED=0", "GOFLAGS=-buildvcs=false -trimpath"}
 
 // workdir makes the directory a block runs in.
 func (e *env) workdir(t *testing.T) string {

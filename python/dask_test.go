@@ -54,6 +54,7 @@ func daskRecipe(t *testing.T, repo string) (recipe, prints string) {
 // process group killed past daskTimeout). Skipped where Dask cannot be imported by
 // /usr/bin/python3, or without the CoNLL-2014 data.
 func TestDaskRecipe(t *testing.T) {
+	t.Parallel()
 	testinputs.Repository("..")
 	here := here(t)
 	repo := filepath.Dir(here)
@@ -69,10 +70,7 @@ func TestDaskRecipe(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "dask_m2.py"), []byte(recipe), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(dir, "maxmatch")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/maxmatch")
-	build.Dir = repo
-	run(t, build)
+	bin := command(t)
 
 	gold, system := filepath.Join(conll, "gold", "official-2014.combined.m2"), filepath.Join(conll, "systems", "CAMB")
 	want := commandFigures(t, run(t, exec.Command(bin, "score", "--counts", system, gold)))

@@ -8,11 +8,13 @@ package python
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"maxmatch/internal/pyenv"
@@ -51,14 +53,50 @@ func run(t *testing.T, cmd *exec.Cmd) string {
 	return stdout.String()
 }
 
+// built is the command built from this checkout, once per test binary, for the tests that
+// give it to the package as MAXMATCH_BIN (TestPythonPackage, TestDaskRecipe).
+var built struct {
+	once sync.Once
+	dir  string // removed by TestMain
+	bin  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// command returns the path of the command built from this checkout (go build ./cmd/maxmatch,
+// as go test builds its packages, so that only the main package and the link are new).
+func command(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "maxmatch-python-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "maxmatch")
+		build := exec.Command("go", "build", "-o", built.bin, "./cmd/maxmatch")
+		build.Dir = filepath.Dir(here(t))
+		if out, err := build.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build ./cmd/maxmatch: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.bin
+}
+
 func TestPythonPackage(t *testing.T) {
+	t.Parallel()
 	python := python3(t)
 	here := here(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "maxmatch")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/maxmatch")
-	build.Dir = filepath.Dir(here)
-	run(t, build)
+	bin := command(t)
 	env := append(os.Environ(), "MAXMATCH_BIN="+bin, "MAXMATCH_TEST_BUILD=1", "PYTHONDONTWRITEBYTECODE=1")
 
 	unittest := func(t *testing.T, pythonPath, workDir string, more ...string) {
@@ -80,9 +118,13 @@ func TestPythonPackage(t *testing.T) {
 
 	// The source tree's run also runs the lifecycle programs (tests/test_lifecycle.py) on every
 	// Python 3.8+ that pyenv has here; the installed copy's, on this one.
-	t.Run("source", func(t *testing.T) { unittest(t, here, here, "MAXMATCH_TEST_PYTHONS=all") })
+	t.Run("source", func(t *testing.T) {
+		t.Parallel()
+		unittest(t, here, here, "MAXMATCH_TEST_PYTHONS=all")
+	})
 
 	t.Run("installed", func(t *testing.T) {
+		t.Parallel()
 		if exec.Command(python, "-m", "pip", "--version").Run() != nil {
 			t.Skip("pip is not available")
 		}
@@ -132,6 +174,7 @@ func readmeExample(t *testing.T, repo string) (code, output string) {
 // python -m maxmatch on the example files the wheel carries, the maxmatch script, and
 // CoNLL-2014's CAMB through Scorer.
 func TestWheel(t *testing.T) {
+	t.Parallel()
 	here := here(t)
 	repo := filepath.Dir(here)
 	tmp := t.TempDir()
@@ -165,8 +208,8 @@ func TestWheel(t *testing.T) {
 		w.Close()
 	}
 
-	bin := pyenv.Venv(t, python3(t), filepath.Join(tmp, "venv"))
-	run(t, exec.Command(filepath.Join(bin, "python"), "-m", "pip", "install", "--no-index", "--disable-pip-version-check", filepath.Join(dist, wheel)))
+	bin, pip := pyenv.Venv(t, python3(t), filepath.Join(tmp, "venv"))
+	run(t, exec.Command(pip[0], append(pip[1:], "install", "--no-index", "--disable-pip-version-check", filepath.Join(dist, wheel))...))
 
 	work := filepath.Join(tmp, "elsewhere")
 	if err := os.Mkdir(work, 0o755); err != nil {
@@ -225,15 +268,16 @@ print("%.4f %.4f %.4f" % (s.precision, s.recall, s.f_beta))
 // TestEditableInstall installs the package editable (pip install -e ./python) in a fresh
 // virtual environment without setuptools: the package then runs from this directory.
 func TestEditableInstall(t *testing.T) {
+	t.Parallel()
 	here := here(t)
 	tmp := t.TempDir()
-	bin := pyenv.Venv(t, python3(t), filepath.Join(tmp, "venv"))
+	bin, pip := pyenv.Venv(t, python3(t), filepath.Join(tmp, "venv"))
 	python := filepath.Join(bin, "python")
-	run(t, exec.Command(python, "-m", "pip", "uninstall", "--yes", "--disable-pip-version-check", "setuptools"))
+	run(t, exec.Command(pip[0], append(pip[1:], "uninstall", "--yes", "--disable-pip-version-check", "setuptools")...))
 	if exec.Command(python, "-c", "import setuptools").Run() == nil {
 		t.Fatal("setuptools is still in the virtual environment")
 	}
-	out := run(t, exec.Command(python, "-m", "pip", "install", "--no-index", "--disable-pip-version-check", "-e", here))
+	out := run(t, exec.Command(pip[0], append(pip[1:], "install", "--no-index", "--disable-pip-version-check", "-e", here)...))
 	if strings.Contains(out, "setup.py") {
 		t.Errorf("pip install -e went through setuptools:\n%s", out)
 	}

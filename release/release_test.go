@@ -214,6 +214,7 @@ func wheelName(v string, p platform) string {
 // says what it is (a development build of this working tree's commit, unless it is the tagged
 // commit), and the linux/arm64 one runs the demo under qemu-aarch64 as this machine's does.
 func TestRelease(t *testing.T) {
+	t.Parallel()
 	files, w := worktreeRelease(t)
 	v, commit, modified := w.version, w.commit, w.modified
 	want := names(v, platforms)
@@ -560,6 +561,7 @@ func unpackArchive(t *testing.T, members map[string]archived, dir string) {
 // command first on a PATH without go, every example of the README it carries that does not need
 // a clone or Python: the commands, the files they read and what they print are the archive's.
 func TestArchiveRunsTheREADME(t *testing.T) {
+	t.Parallel()
 	files, w := worktreeRelease(t)
 	v := w.version
 	p := hostPlatform(t)
@@ -590,6 +592,7 @@ func btoi(b bool) int {
 // carries (its description): the Python ones, and the commands on the example files the wheel
 // carries (maxmatch.examples_dir(), as docs/examples of the working directory).
 func TestWheelRunsTheREADME(t *testing.T) {
+	t.Parallel()
 	files, w := worktreeRelease(t)
 	v := w.version
 	p := hostPlatform(t)
@@ -598,8 +601,8 @@ func TestWheelRunsTheREADME(t *testing.T) {
 	if err := os.WriteFile(whl, files[wheelName(v, p)], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bin := pyenv.Venv(t, "python3", filepath.Join(tmp, "venv"))
-	output(t, filepath.Join(bin, "python"), "-m", "pip", "install", "--no-index", "--disable-pip-version-check", "--quiet", whl)
+	bin, pip := pyenv.Venv(t, "python3", filepath.Join(tmp, "venv"))
+	output(t, pip[0], append(pip[1:], "install", "--no-index", "--disable-pip-version-check", "--quiet", whl)...)
 	dir := filepath.Join(tmp, "work", "maxmatch")
 	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
 		t.Fatal(err)
@@ -693,6 +696,7 @@ func goRunRelease(t *testing.T, dir, out string, args ...string) map[string][]by
 // Python build backend reads it, turns the version back into a development build's as soon as
 // a file is added.
 func TestDocumentedRelease(t *testing.T) {
+	t.Parallel()
 	files, _ := worktreeRelease(t)
 	dir := filepath.Join(t.TempDir(), "clone")
 	clone(t, dir)

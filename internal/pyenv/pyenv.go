@@ -12,16 +12,28 @@ import (
 )
 
 // Venv makes a fresh virtual environment in dir with python and returns its directory of
-// programs; it skips the test when python cannot make one.
-func Venv(t *testing.T, python, dir string) string {
+// programs and the command line of a pip that installs into it; it skips the test when python
+// cannot make one. The environment is made without pip (installing pip into it is most of the
+// cost of making one): python's own pip installs into it (pip --python, pip 22.3 and later),
+// else pip is installed into it as venv would.
+func Venv(t *testing.T, python, dir string) (bin string, pip []string) {
 	t.Helper()
-	if out, err := exec.Command(python, "-m", "venv", dir).CombinedOutput(); err != nil {
+	if out, err := exec.Command(python, "-m", "venv", "--without-pip", dir).CombinedOutput(); err != nil {
 		t.Skipf("%s -m venv cannot make a virtual environment here: %v\n%s", python, err, out)
 	}
+	bin = filepath.Join(dir, "bin")
 	if runtime.GOOS == "windows" {
-		return filepath.Join(dir, "Scripts")
+		bin = filepath.Join(dir, "Scripts")
 	}
-	return filepath.Join(dir, "bin")
+	venvPython := filepath.Join(bin, "python")
+	pip = []string{python, "-m", "pip", "--python", venvPython}
+	if exec.Command(pip[0], append(pip[1:], "--version")...).Run() == nil {
+		return bin, pip
+	}
+	if out, err := exec.Command(venvPython, "-m", "ensurepip", "--default-pip").CombinedOutput(); err != nil {
+		t.Skipf("%s has no pip that installs into a virtual environment: %v\n%s", python, err, out)
+	}
+	return bin, []string{venvPython, "-m", "pip"}
 }
 
 // PathWithout returns PATH without the directories that hold any of the programs named.

@@ -431,17 +431,18 @@ with open(%r, "a") as log:
         # and long before a hang would end (the upper bound is loose: a busy machine may be
         # slow to kill and reap a process, never this slow). The service starts without a
         # timeout, since a busy machine may be slow to start one (test_timeout_at_start tests
-        # a start under the Scorer's timeout); the Scorer's timeout is then what timeout=3
-        # sets, the default of every call.
+        # a start under the Scorer's timeout); the Scorer's timeout is then what timeout=0.5
+        # sets, the default of every call (a stopped service never answers: a longer one
+        # would only make the test wait).
         with maxmatch.Scorer(self.gold) as m2:
-            m2._timeout = 3
+            m2._timeout = 0.5
             first = m2._process
             os.kill(first.pid, signal.SIGSTOP)
             began = time.monotonic()
             with self.assertRaises(maxmatch.ServiceTimeoutError) as cm:
                 m2.sentence(2, "They were happy .")
             took = time.monotonic() - began
-            self.assertTrue(3 <= took < 60, took)
+            self.assertTrue(0.5 <= took < 60, took)
             self.assertIsInstance(cm.exception, TimeoutError)
             self.assertIn("(pid %d) was stopped, and the next call starts a new one" % first.pid, str(cm.exception))
             self.assertEqual(first.proc.returncode, -signal.SIGKILL)

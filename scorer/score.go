@@ -304,6 +304,8 @@ type Evaluator struct {
 	src, hyp []int32
 	hypToks  []string
 	gold     goldIDs
+	edits    []Edit  // a sentence's edits and correct edits, every annotator's
+	spans    []int32 // per annotator, where its edits start, end and its correct edits end in edits
 }
 
 // NewEvaluator returns an Evaluator with the given options and a memory budget of its own
@@ -503,12 +505,17 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 			return res, err
 		}
 	}
+	if unchanged {
+		for _, a := range s.Annotators {
+			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: ev.annotatorGold(&a)})
+		}
+		return res, nil
+	}
+	// Every annotator's edits and correct edits are gathered in one buffer, and the sentence's
+	// result gets them in one array: one allocation a sentence, not one a list.
+	ev.edits, ev.spans = ev.edits[:0], ev.spans[:0]
 	for ai, a := range s.Annotators {
 		gold := ev.annotatorGold(&a)
-		if unchanged {
-			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: gold})
-			continue
-		}
 		var lg []lattice.Gold
 		if prepared != nil {
 			lg = prepared[ai]
@@ -522,25 +529,36 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 		if err != nil {
 			return res, err
 		}
-		edits := make([]Edit, 0, len(path))
+		start := len(ev.edits)
 		for _, p := range path {
 			e := Edit{
 				Start: p.Start, End: p.End,
-				Original:   strings.Join(s.Tokens[p.SrcStart:p.SrcEnd], " "),
-				Correction: strings.Join(hypToks[p.HypStart:p.HypEnd], " "),
+				Original:   joinTokens(s.Source, s.Tokens[p.SrcStart:p.SrcEnd]),
+				Correction: joinTokens(hypothesis, hypToks[p.HypStart:p.HypEnd]),
 			}
 			if ev.opt.IgnoreWhitespaceCasing && equalIgnoringWhitespaceCasing(e.Original, e.Correction) {
 				continue
 			}
-			edits = append(edits, e)
+			ev.edits = append(ev.edits, e)
 		}
-		res.Annotators = append(res.Annotators, AnnotatorResult{
-			Annotator: a.ID,
-			Gold:      gold,
-			Edits:     edits,
-			Correct:   matchEdits(edits, gold, fixes),
-		})
+		edits := ev.edits[start:]
+		ev.edits = appendMatches(ev.edits, edits, gold, fixes)
+		ev.spans = append(ev.spans, int32(start), int32(start+len(edits)), int32(len(ev.edits)))
+		res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: gold})
 	}
+	all := slices.Clone(ev.edits)
+	for i := range res.Annotators {
+		sp := ev.spans[3*i : 3*i+3]
+		r := &res.Annotators[i]
+		r.Edits = all[sp[0]:sp[1]:sp[1]]
+		if r.Edits == nil {
+			r.Edits = []Edit{}
+		}
+		if sp[2] > sp[1] {
+			r.Correct = all[sp[1]:sp[2]:sp[2]]
+		}
+	}
+	ev.edits = scratch.Drop(ev.acct, ev.edits)
 	return res, nil
 }
 
@@ -629,11 +647,11 @@ func editMatches(e *Edit, g *GoldEdit) bool {
 	return false
 }
 
-// matchEdits lists the system edits that match gold edits, once per match (see matchGold).
-func matchEdits(edits []Edit, gold []GoldEdit, fixes Fix) []Edit {
-	var m []Edit
-	matchGold(edits, gold, fixes, func(i, _ int) { m = append(m, edits[i]) })
-	return m
+// appendMatches appends to dst the system edits that match gold edits, once per match (see
+// matchGold). edits may be a part of dst before its length: they are read, not overwritten.
+func appendMatches(dst, edits []Edit, gold []GoldEdit, fixes Fix) []Edit {
+	matchGold(edits, gold, fixes, func(i, _ int) { dst = append(dst, edits[i]) })
+	return dst
 }
 
 // matchGold calls match(i, j) for each system edit i that matches gold edit j, as the official

@@ -153,6 +153,7 @@ func (l *Lattice) boundedPath(gold []Gold) ([]Edit, error) {
 		}
 	}
 	b.val[0] = value{}
+	l.cost.Bounded += int64(len(b.val))
 	ci := 0
 	for v := int32(0); v < int32(len(l.vrow)); v++ {
 		// Inside states first: they only depend on earlier vertices.
@@ -368,6 +369,7 @@ func (l *Lattice) joinable(a, b int32) bool {
 				continue
 			}
 			best[v] = inf
+			l.cost.Bounded++
 			l.stepsInto(v, func(from int32, _ int, noop bool) {
 				if fr, fc := l.rowCol(from); fr < r0 || fc < c0 {
 					return

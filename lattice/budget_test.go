@@ -273,13 +273,13 @@ func TestUndecidableReservesNoStates(t *testing.T) {
 	if err := l.Build(src, hyp, Options{MaxUnchanged: 2, Memory: acct}); err != nil {
 		t.Fatal(err)
 	}
-	if !l.implicit {
+	if l.plan != SearchNoClosure {
 		t.Fatal("the search without the closure was not chosen")
 	}
 	_, err := l.BestPath(gold)
 	var tooLarge *TooLargeError
-	if l.imp.r.why != "weights" || !errors.As(err, &tooLarge) || tooLarge.Stage != StageBounded {
-		t.Errorf("why %q, %v; want weights, and the bounded search's states over the budget", l.imp.r.why, err)
+	if l.imp.r.why != ReasonRounding || !errors.As(err, &tooLarge) || tooLarge.Stage != StageBounded {
+		t.Errorf("why %v, %v; want %v, and the bounded search's states over the budget", l.imp.r.why, err, ReasonRounding)
 	}
 }
 

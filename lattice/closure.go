@@ -1,8 +1,6 @@
 package lattice
 
 import (
-	"errors"
-
 	"maxmatch/internal/scratch"
 	"maxmatch/levenshtein"
 	"maxmatch/membudget"
@@ -69,30 +67,15 @@ const (
 	exactBytesPerEdge   = 24 + 4 + 4 + 8 + 4 + 4 + 4 + 4
 )
 
-// smallClosure is the most edges a closure may have to be built at once: a few milliseconds.
-// Above it the search without the closure runs first. (A variable for the tests, which set it
-// to -1 to search every lattice without the closure first.)
-var smallClosure int64 = 1 << 16
-
-// closureSmall reports whether the closure surely holds at most smallClosure keys
-// (closureUpperBound, one sweep).
-func (l *Lattice) closureSmall() (bool, error) {
-	upper, err := l.closureUpperBound(smallClosure)
-	l.pairs.free(l.acct)
-	if errors.Is(err, membudget.ErrOverBudget) {
-		return false, nil
-	}
-	return err == nil && upper <= smallClosure, err
-}
-
 // exactWithinBudget builds the closure and prepares the exact search, or fails with an error
 // matching membudget.ErrOverBudget (then l.cost says what the exact search needed at least)
 // or errEdgeCap.
 //
-// When the memory budget could be too small for the largest closure the vertices allow, it
-// first bounds the closure from below — the vertex pairs joined by a lattice path without a
-// no-op step, each of which the closure holds (see countPairs) — so that a closure that cannot
-// fit is not built. The bound is closureLowerBound, in one sweep; then, unless
+// When the plan bounded the closure's keys (keysAtMost), the buffers are sized by that bound.
+// When the memory budget could be too small for the largest closure the vertices allow, or for
+// that bound, it first bounds the closure from below — the vertex pairs joined by a lattice
+// path without a no-op step, each of which the closure holds (see countPairs) — so that a
+// closure that cannot fit is not built. The bound is closureLowerBound, in one sweep; then, unless
 // closureUpperBound (also one sweep) shows the closure fits, the count itself where it is
 // affordable (bitsetAffordable), which also bounds the closure from above, to size its buffers.
 func (l *Lattice) exactWithinBudget() error {
@@ -100,7 +83,10 @@ func (l *Lattice) exactWithinBudget() error {
 	fixed := nv * exactBytesPerVertex
 	trivial := nv * (nv - 1) / 2 // one key per pair of vertices at most
 	hint, counted := trivial, false
-	if !l.acct.Fits(fixed + trivial*exactBytesPerEdge) {
+	if l.keysAtMost > 0 {
+		hint, counted = min(trivial, l.keysAtMost), true // the plan's bound
+	}
+	if !l.acct.Fits(fixed + hint*exactBytesPerEdge) {
 		limit := (l.acct.Limit() - l.acct.Held() - fixed) / exactBytesPerEdge // the most edges that fit
 		lower, err := l.closureLowerBound(limit)
 		if err == nil && lower <= limit {

@@ -107,6 +107,10 @@ type askedOcc struct {
 	fromStart bool  // all occurrences before it at k are removable: its run may begin before k
 }
 
+// askedMapBytes is what an entry of countClosure's maps of asked pairs takes at most, its share
+// of the map's table included: the maps are reserved from the memory account at that.
+const askedMapBytes = 64
+
 // removedOf is how many occurrences of a run of n removable ones the loop removes: every
 // second, from the first (or all of them with RemoveAllNoops).
 func (l *Lattice) removedOf(n int64) int64 {
@@ -188,6 +192,12 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 		return 0, nil, false
 	}
 	defer l.freeCount(c)
+	// The asked pairs' maps: one per range, and three to compose the runs.
+	maps := int64(len(asked)) * int64(parts+3) * askedMapBytes
+	if l.acct.Reserve(maps) != nil {
+		return 0, nil, false
+	}
+	defer l.acct.Release(maps)
 	l.latticePreds(c.pred)
 	atomic := l.atomicOccurrences()
 	for i := range c.parts {
@@ -206,7 +216,7 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 		}()
 	}
 	wg.Wait()
-	if limit >= 0 && visited.Load() > limit {
+	if l.countedOver(visited.Load(), limit) {
 		return 0, nil, false
 	}
 	// Compose the runs of removable occurrences across the vertices, in order (the atomic
@@ -274,6 +284,18 @@ func (l *Lattice) countClosure(c *closureCount, asked [][2]int32, limit int64) (
 		survives[i] = !l.opt.RemoveAllNoops && pos%2 == 0
 	}
 	return total - removed, survives, true
+}
+
+// countedOver adds a count's visits to the cost and reports whether they are over its limit
+// (limit < 0: none). Over it, the parallel ranges stop at different points from run to run:
+// the cost counts the limit and one.
+func (l *Lattice) countedOver(visited, limit int64) bool {
+	over := limit >= 0 && visited > limit
+	if over {
+		visited = limit + 1
+	}
+	l.cost.Counted += visited
+	return over
 }
 
 // sourceRanges cuts the sources into parts ranges of about equal work (the vertices below and
@@ -564,7 +586,10 @@ func (l *Lattice) kBounds() (lo, hi int64) {
 	if l.u < 0 {
 		return a.occ, a.occ
 	}
-	phraseOcc := 3 * max(0, l.orderedPairs()-a.keys)
+	phraseOcc := int64(math.MaxInt64 / 4) // when the pairs cannot be counted within the budget
+	if pairs := l.orderedPairs(); pairs < phraseOcc/3 {
+		phraseOcc = 3 * max(0, pairs-a.keys)
+	}
 	if paths, err := l.closureUpperBound(math.MaxInt64 - 1); err == nil {
 		atomicPaths := a.nonNoop
 		if l.u >= 1 {
@@ -631,9 +656,18 @@ func (l *Lattice) atomicCensus() (a atomicTally) {
 }
 
 // orderedPairs counts the pairs of vertices (a, b), a ≠ b, with b at or below and right of a:
-// every pair a lattice path joins is one. One backward sweep with a Fenwick tree over columns.
+// every pair a lattice path joins is one. One backward sweep with a Fenwick tree over columns,
+// reserved from the memory account; when it does not fit, the count is math.MaxInt64, which
+// bounds them as well.
 func (l *Lattice) orderedPairs() int64 {
-	tree := make([]int64, l.m+2)
+	ps := &l.pairs
+	var err error
+	if ps.columns, err = scratch.Resize(l.acct, ps.columns, l.m+2); err != nil {
+		return math.MaxInt64
+	}
+	defer l.pairs.free(l.acct)
+	tree := ps.columns
+	clear(tree)
 	var total, inTree int64
 	for r := l.n; r >= 0; r-- {
 		first, end := l.rowVertices(r)
@@ -642,7 +676,7 @@ func (l *Lattice) orderedPairs() int64 {
 			c := int(l.vcol[v])
 			atMost := int64(0)
 			for i := c; i > 0; i -= i & -i { // columns < c
-				atMost += tree[i]
+				atMost += int64(tree[i])
 			}
 			total += inTree - atMost + int64(end-1-v)
 		}

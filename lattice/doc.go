@@ -222,11 +222,18 @@
 //
 // # Which search answers
 //
-// Build builds the closure as before when it surely has at most 65,536 keys (closureSmall, one
-// sweep), or under Options.MaxEdges. Otherwise Build reserves what gold edits are placed with
-// (about 28 bytes per vertex: the source scan, the walk's marks, a number, the exact origins'
-// marks), and BestPath runs
-// the search without the closure first. It places the annotator's gold edits (explicitEdges)
+// One function plans it, before anything large is built (planSearch, in plan.go): the bounded
+// search over Options.MaxWork; the closure under Options.MaxEdges; otherwise the exact search
+// predicted cheaper — the closure's keys bounded by the paths of at most u no-ops
+// (closureUpperBound, one sweep: exact on a lattice without branches, such as a hypothesis close
+// to its source), in bytes and in its Bellman–Ford's relaxations (which grow with the gold
+// edits, Options.GoldEdits), against the relaxed search's 2u+3 states a vertex (see
+// closureBytesPerKey) — and the closure whatever the other would cost when it has at most
+// 65,536 keys. The
+// reason is kept (Reason, Cost.Reason), as is the search's work in units that do not depend on
+// the clock (Cost), which testdata/cost.golden pins. For the search without the closure, Build
+// reserves what gold edits are placed with (about 28 bytes per vertex: the source scan, the
+// walk's marks, a number, the exact origins' marks), and BestPath runs it first. It places the annotator's gold edits (explicitEdges)
 // and counts M, the most matched edges on a path (matchedMost, one pass): the best value has M
 // matched edges, whatever else the search finds. When with M neither the certificate's rounding
 // bound (K at its most) nor the tie search's (K at its least, no ε on the best paths) can hold

@@ -78,13 +78,13 @@ func repeatedClauseCase(rng *rand.Rand, maxClause int) (src, hyp []int32) {
 // search alone (a single best path), by the tie search, and those it left for the closure.
 // -differential sets how many.
 func TestImplicitSearchIsTheOfficial(t *testing.T) {
-	saved, savedCheap := smallClosure, cheapCount
-	smallClosure = -1
-	defer func() { smallClosure, cheapCount = saved, savedCheap }()
+	savedCheap := cheapCount
+	planTest = SearchNoClosure
+	defer func() { planTest, cheapCount = SearchNone, savedCheap }()
 	rng := rand.New(rand.NewSource(23))
 	var implicit, closure Lattice
 	var unique, tied, fellBack, total int
-	why := map[string]int{}
+	why := map[Reason]int{}
 	for iter := 0; iter < *differential; iter++ {
 		src, hyp, gold := degenerateCase(rng)
 		opt := Options{MaxUnchanged: rng.Intn(4) - 1, FirstRow: FirstRow(rng.Intn(2))}
@@ -103,13 +103,13 @@ func TestImplicitSearchIsTheOfficial(t *testing.T) {
 		if err := implicit.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}
-		if !implicit.implicit {
+		if implicit.plan != SearchNoClosure {
 			t.Fatalf("src %v hyp %v: not searched without the closure", src, hyp)
 		}
 		// Each annotator's gold edits, a prefix of them, and none.
 		for _, g := range [][]Gold{gold, gold[:len(gold)/2], nil} {
 			total++
-			before := implicit.closed
+			before := implicit.plan != SearchNoClosure
 			want, err1 := closure.BestPath(g)
 			want = slices.Clone(want)
 			got, err2 := bestPathNamed(t, &implicit, g, func() string {
@@ -119,12 +119,12 @@ func TestImplicitSearchIsTheOfficial(t *testing.T) {
 				t.Fatal(err1, err2)
 			}
 			switch {
-			case before || implicit.closed:
+			case before || implicit.plan != SearchNoClosure:
 				fellBack++
 				if !before {
 					why[implicit.imp.r.why]++
 				}
-			case implicit.imp.r.why == "":
+			case implicit.imp.r.why == ReasonNone:
 				unique++
 			default:
 				tied++
@@ -139,9 +139,8 @@ func TestImplicitSearchIsTheOfficial(t *testing.T) {
 
 // TestImplicitSearchCases are the differential test's disagreements, fixed, each with why.
 func TestImplicitSearchCases(t *testing.T) {
-	saved := smallClosure
-	smallClosure = -1
-	defer func() { smallClosure = saved }()
+	planTest = SearchNoClosure
+	defer func() { planTest = SearchNone }()
 	for _, tc := range []struct {
 		src, hyp []int32
 		gold     []Gold
@@ -176,8 +175,8 @@ func TestImplicitSearchCases(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s:\n without the closure %v\n  with the closure %v", tc.why, got, want)
 		}
-		if tc.exact && (implicit.closed || len(implicit.imp.r.exact) == 0) {
-			t.Errorf("%s: closure built %v, exact origins %v", tc.why, implicit.closed, implicit.imp.r.exact)
+		if tc.exact && (implicit.plan != SearchNoClosure || len(implicit.imp.r.exact) == 0) {
+			t.Errorf("%s: answered by %v, exact origins %v", tc.why, implicit.plan, implicit.imp.r.exact)
 		}
 	}
 }

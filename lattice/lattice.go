@@ -70,6 +70,9 @@ type Options struct {
 	// edge list counts them): a sentence whose closure would be larger is scored by the
 	// bounded search. Zero or negative: no cap but the memory budget.
 	MaxEdges int
+	// GoldEdits is the most gold edits one annotator of the sentence has, when known: the plan
+	// predicts the work of the closure's search with it (see Lattice.Search). 0: none.
+	GoldEdits int
 	// MaxWork, when positive, caps the official scorer's predicted work on a sentence,
 	// |V| × P, where P is the number of vertex pairs the closure can join (see
 	// Lattice.ClosurePairs): a sentence over it is scored by the bounded search without
@@ -132,13 +135,16 @@ type Lattice struct {
 	occ  []int32 // the edge list: key index per position, in the official order (removals done)
 
 	bounded Fallback // why BestPath uses the bounded search, if it does
-	// implicit: BestPath runs the search without the closure (implicitPath) first, and builds
-	// the closure only when that search cannot be sure of its path (closed: the closure is
-	// built). countLimit bounds the vertex pairs it may visit to count the closure.
-	implicit, closed bool
-	countLimit       int64
-	imp              implicit
-	cost             Cost
+	// plan is the search BestPath runs (planSearch chose it at Build; the search without the
+	// closure gives way to the closure when it cannot be sure of its path, the closure to the
+	// bounded search over a cap or the budget), reason why (see Reason).
+	plan        Search
+	reason      Reason
+	countLimit  int64 // the most vertex pairs the search without the closure may visit to count the closure
+	keysAtMost  int64 // the closure's keys at most, when the plan counted a bound of them (0: not known)
+	imp         implicit
+	cost        Cost
+	heldAtBuild int64 // what the memory account held when Build began (Cost.Reserved)
 
 	// scratch
 	inSpans []span  // per vertex: its in-list in slab
@@ -191,27 +197,8 @@ const (
 	OverMemory                 // the closure and exact search do not fit in the memory budget
 )
 
-// Cost is what the last Build measured of a sentence's cost: the figures its reports give.
-type Cost struct {
-	SrcTokens, HypTokens int
-	BandCells            int // cells of the Levenshtein band (0 if it could not be stored)
-	Vertices             int
-	// Edges is the closure's edge list (the official's, the match weight K) for the exact
-	// search. On OverMemory it is how many edges the closure was shown to need at least:
-	// pairs joined without a no-op step, counted before building (EdgesCounted), or the list
-	// when the build stopped.
-	Edges        int
-	EdgesCounted bool
-	// Needed is, on OverMemory, the bytes the exact search was shown to need at least; on a
-	// *TooLargeError, what the refused stage needed.
-	Needed int64
-}
-
 // Bounded reports whether the last Build fell back to the bounded search, and why.
 func (l *Lattice) Bounded() Fallback { return l.bounded }
-
-// Cost returns the figures of the last Build.
-func (l *Lattice) Cost() Cost { return l.cost }
 
 // EdgeCount returns the length of the official edge list (the match weight K), or 0 after a
 // fallback to the bounded search.
@@ -292,7 +279,9 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.Release()
 	l.keys, l.occ = l.keys[:0], l.occ[:0] // no closure until one is built (EdgeCount)
 	l.opt, l.acct = opt, opt.Memory
-	l.implicit, l.closed = false, false
+	l.plan, l.reason, l.keysAtMost = SearchNone, ReasonNone, 0
+	l.heldAtBuild = l.acct.Held()
+	l.acct.ResetPeak() // Cost.Reserved is the peak from here
 	l.src, l.hyp = src, hyp
 	l.n, l.m = len(src), len(hyp)
 	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
@@ -327,39 +316,34 @@ func (l *Lattice) build() error {
 		return l.tooLarge(StageVertices, err)
 	}
 	l.cost.Vertices = len(l.vrow)
-	over, err := l.overWork(l.opt.MaxWork)
+	plan, reason, err := l.planSearch()
 	if err != nil {
 		return err
 	}
-	if over {
+	l.plan, l.reason = plan, reason
+	switch plan {
+	case SearchBounded:
 		l.bounded = OverWork
 		return l.tooLarge(StageBounded, l.prepareBounded())
-	}
-	// A closure that may be large is not built: BestPath searches without it first.
-	if l.opt.MaxEdges <= 0 {
-		small, err := l.closureSmall()
-		if err != nil {
+	case SearchNoClosure:
+		switch err := l.prepareImplicit(); {
+		case err == nil:
+			l.countLimit = l.countCapacity()
+			return nil
+		case !errors.Is(err, membudget.ErrOverBudget):
 			return err
 		}
-		if !small {
-			switch err := l.prepareImplicit(); {
-			case err == nil:
-				l.implicit = true
-				l.countLimit = l.countCapacity()
-				return nil
-			case !errors.Is(err, membudget.ErrOverBudget):
-				return err
-			}
-			l.freeImplicit() // not even its arrays fit: the closure's lower bound says the rest
-		}
+		l.freeImplicit() // not even its arrays fit: the closure's lower bound says the rest
+		l.reason = ReasonNoClosureOver
 	}
 	return l.closeLattice()
 }
 
 // closeLattice builds the closure, or, over a cap or the memory budget, prepares the bounded
-// search.
+// search. The reason stays the one that sent the lattice to the closure, unless it goes on to
+// the bounded search.
 func (l *Lattice) closeLattice() error {
-	l.closed = true
+	l.plan = SearchClosure
 	switch err := l.exactWithinBudget(); {
 	case err == nil:
 		l.cost.Edges = len(l.occ)
@@ -371,6 +355,7 @@ func (l *Lattice) closeLattice() error {
 	default:
 		return err
 	}
+	l.plan, l.reason = SearchBounded, fallbackReason(l.bounded)
 	l.freeExact()
 	return l.tooLarge(StageBounded, l.prepareBounded())
 }

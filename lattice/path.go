@@ -164,7 +164,7 @@ func (l *Lattice) prepareSearch() error {
 // candidate edits from the memory account, and can fail as Build does: with a *TooLargeError,
 // or membudget.ErrBusy.
 func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
-	if l.implicit && !l.closed {
+	if l.plan == SearchNoClosure {
 		if edits, ok := l.implicitPath(&l.imp, gold, l.countLimit); ok {
 			if k := l.imp.k; k > 0 {
 				l.cost.Edges = int(k)
@@ -172,12 +172,13 @@ func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 			return edits, nil
 		}
 		// The closure, for this annotator and the next: what it needs replaces the search's.
+		l.reason = l.imp.r.why
 		l.freeImplicit()
 		if err := l.closeLattice(); err != nil {
 			return nil, err
 		}
 	}
-	if l.bounded != Exact {
+	if l.plan == SearchBounded {
 		edits, err := l.boundedPath(gold)
 		return edits, l.tooLarge(StageBounded, err)
 	}
@@ -453,6 +454,8 @@ func (l *Lattice) search() []Edit {
 	}
 	l.dist[0] = 0
 	mark(0, -1, cur, next)
+	relaxed := int64(0)
+	defer func() { l.cost.Relaxations += relaxed }()
 	for pass := 0; pass < nv-1; pass++ {
 		any := false
 		for wi := range cur {
@@ -461,6 +464,7 @@ func (l *Lattice) search() []Edit {
 				cur[wi] &^= 1 << b
 				pos := wi<<6 | b
 				any = true
+				relaxed++
 				ki := l.occ[pos]
 				k := &l.keys[ki]
 				if d := l.dist[k.from] + l.w[ki]; d < l.dist[k.to] {

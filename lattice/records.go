@@ -290,7 +290,7 @@ func (l *Lattice) countRecords(c *closureCount, limit int64) (k, noops int64, ok
 		}()
 	}
 	wg.Wait()
-	if limit >= 0 && visited.Load() > limit {
+	if l.countedOver(visited.Load(), limit) {
 		return 0, 0, false
 	}
 	k = l.atomicOccurrences()

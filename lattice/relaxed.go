@@ -85,7 +85,7 @@ type relaxed struct {
 	exact       []int32
 	isExact     []bool
 	statesReady bool   // f, g, via, origin and the tie search's marks are reserved
-	why         string // why the last search could not be sure of its path
+	why         Reason // how the last search settled its path, or why it could not
 }
 
 // Predecessor kinds of a relaxed state (the low 2 bits of via).
@@ -110,6 +110,7 @@ const (
 // forward pass over the vertices in order sees every source final.
 func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w rval, via uint32)) {
 	u, nst := r.u, int32(r.nst)
+	l.cost.StateVisits += int64(nst)
 	base := v * nst
 	sState := int32(u + 1)
 	iState := func(t int) int32 { return int32(u + 2 + t) }
@@ -400,23 +401,23 @@ func (l *Lattice) maxNoops(best []int32) int {
 // search could be sure of a path with the matched edges the gold edits allow (undecidable,
 // checked before the states are reserved), or when its states do not fit in the budget.
 func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
-	r.why, r.solved = "", false
+	r.why, r.solved = ReasonNone, false
 	clear(r.walkLeft)
 	clear(r.hasExpl)
 	switch unknown, err := l.explicitEdges(r, gold); {
 	case err != nil:
-		r.why = "memory"
+		r.why = ReasonNoClosureMemory
 		return rval{}, false
 	case unknown:
-		r.why = "unknown"
+		r.why = ReasonPhraseNoopGold
 		return rval{}, false
 	}
 	if l.undecidable(l.matchedMost(r)) {
-		r.why = "weights"
+		r.why = ReasonRounding
 		return rval{}, false
 	}
 	if l.reserveStates() != nil {
-		r.why = "memory"
+		r.why = ReasonNoClosureMemory
 		return rval{}, false
 	}
 	nv := int32(len(l.vrow))
@@ -544,16 +545,16 @@ func (l *Lattice) relaxedPath(r *relaxed, gold []Gold) ([]Edit, bool) {
 		})
 	}
 	if r.origin[end] == originAmbiguous {
-		r.why = "ambiguous"
+		r.why = ReasonAmbiguous
 		return nil, false
 	}
 	edits, ok := l.relaxedEdits(r, gold)
 	if !ok {
-		r.why = "unreal"
+		r.why = ReasonUnreal
 		return nil, false
 	}
 	if !l.certainWeights(best) {
-		r.why = "weights"
+		r.why = ReasonRounding
 		return nil, false
 	}
 	return edits, true

@@ -104,6 +104,7 @@ func (l *Lattice) scan(s *sourceScan, a int32, r1, c1 int) {
 				continue
 			}
 			s.stamp[v] = mark
+			l.cost.Scanned++
 			s.val[v], s.held[v] = l.candidates(s, v, nil)
 		}
 	}

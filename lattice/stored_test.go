@@ -125,7 +125,7 @@ func TestTightPathIsTheOfficial(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	var l Lattice
 	done, total := 0, 0
-	why := map[string]int{}
+	why := map[Reason]int{}
 	for iter := 0; iter < 20000; iter++ {
 		src, hyp, gold, opt := randomLattice(rng, iter)
 		if err := l.Build(src, hyp, opt); err != nil {

@@ -1,7 +1,6 @@
 package lattice
 
 import (
-	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -76,6 +75,8 @@ type tight struct {
 	seen    []int32    // per occurrence: the version of its source when last relaxed
 	pred    []int32    // per place: the tight edge of its last improvement
 	weight  []float64  // per tight edge: its weight
+	most    []int64    // per place: the most ε on a path of tight edges to it (tightMost)
+	epsMost []int64    // per vertex: the most ε, in halves, on a lattice path to it (maxEpsilon)
 	present []bool     // per tight edge: whether the simulation relaxes it
 	noops   []int32    // the tight phrase no-ops, whose survival is asked
 	origins []int32    // tightEdges: where the phrases ending at a vertex start
@@ -95,9 +96,9 @@ type tight struct {
 // weights.
 func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFacts) ([]Edit, bool) {
 	if !l.tightEdges(r, t) {
-		r.why = "unreal tie"
+		r.why = ReasonUnrealTie
 		if t.failed {
-			r.why = "memory"
+			r.why = ReasonNoClosureMemory
 		}
 		return nil, false
 	}
@@ -121,7 +122,7 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 	}
 	t.edges = kept
 	if t.index[nv-1] < 0 {
-		r.why = "unreal tie"
+		r.why = ReasonUnrealTie
 		return nil, false // no best path of the relaxed search is in the closure
 	}
 	// K is needed when a matched edge is on a best path (ExactCosts has its own match weight);
@@ -146,7 +147,7 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 				o.k, o.dup = e.recs[j], 0
 			}
 			if push(l.acct, &t.occ, o) != nil {
-				r.why = "memory"
+				r.why = ReasonNoClosureMemory
 				return nil, false
 			}
 		}
@@ -155,8 +156,9 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 	a := l.acct
 	if reserve(a, &t.weight, len(t.edges)) != nil || reserve(a, &t.present, len(t.edges)) != nil ||
 		reserve(a, &t.dist, int(places)) != nil || reserve(a, &t.ver, int(places)) != nil ||
-		reserve(a, &t.pred, int(places)) != nil || reserve(a, &t.seen, len(t.occ)) != nil {
-		r.why = "memory"
+		reserve(a, &t.pred, int(places)) != nil || reserve(a, &t.seen, len(t.occ)) != nil ||
+		reserve(a, &t.most, int(places)) != nil || reserve(a, &t.epsMost, int(nv)) != nil {
+		r.why = ReasonNoClosureMemory
 		return nil, false
 	}
 	if k, survives, ok := facts.known(needK, noops); ok {
@@ -180,7 +182,7 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 	}
 	k, survives, ok := facts.count(noops)
 	if !ok {
-		r.why = "no facts"
+		r.why = ReasonUncounted
 		return nil, false
 	}
 	return l.tightOnce(r, t, k, survives, needK)
@@ -192,7 +194,7 @@ func (l *Lattice) tightOnce(r *relaxed, t *tight, k int64, survives []bool, need
 		k = 0
 	}
 	if !l.separated(r, t, k) {
-		r.why = "weights"
+		r.why = ReasonRounding
 		return nil, false
 	}
 	for i := range t.present {
@@ -203,7 +205,7 @@ func (l *Lattice) tightOnce(r *relaxed, t *tight, k int64, survives []bool, need
 	}
 	edits, _, _, ok := l.simulate(r, t, k, false)
 	if !ok {
-		r.why = "weights"
+		r.why = ReasonRounding
 		return nil, false
 	}
 	l.path = append(l.path[:0], edits...)
@@ -228,7 +230,7 @@ var cheapCount int64 = 1 << 22
 // differ (then the facts must be counted more closely).
 func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool) (edits []Edit, ok, decided bool) {
 	if len(t.noops) > maxEnumeratedNoops {
-		r.why = "enumeration: too many no-ops"
+		r.why = ReasonEnumNoops
 		return nil, false, false
 	}
 	if !needK {
@@ -236,7 +238,7 @@ func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool)
 	}
 	if needK {
 		if lo > hi || !l.separated(r, t, hi) || !l.separated(r, t, lo) {
-			r.why = fmt.Sprintf("enumeration: K bounds [%d, %d] not separated", lo, hi)
+			r.why = ReasonEnumBounds
 			return nil, false, false
 		}
 	}
@@ -253,19 +255,19 @@ func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool)
 			sims++
 			work += len(t.occ)
 			if sims > maxSimulations || work > maxSimulatedWork {
-				r.why = fmt.Sprintf("enumeration: too many simulations (%d, %d occurrences, K in [%d, %d] at %d)", sims, len(t.occ), lo, hi, k)
+				r.why = ReasonEnumSimulations
 				return nil, false, false
 			}
 			got, _, next, ok := l.simulate(r, t, k, needK)
 			if !ok {
-				r.why = "enumeration: simulation failed"
+				r.why = ReasonEnumRounding
 				return nil, false, false
 			}
 			if first {
 				l.path = append(l.path[:0], got...)
 				first = false
 			} else if !slices.Equal(got, l.path) {
-				r.why = fmt.Sprintf("enumeration: paths differ (mask %d, K %d)", mask, k)
+				r.why = ReasonEnumDiffer
 				return nil, false, false
 			}
 			if !needK || next > hi {
@@ -335,6 +337,7 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 				continue
 			}
 			t.seen[i] = t.ver[from]
+			l.cost.Simulated++
 			mw := int32(0)
 			if e.matched && !l.opt.ExactCosts {
 				mw = 1
@@ -445,41 +448,41 @@ func (l *Lattice) separated(r *relaxed, t *tight, k int64) bool {
 	}
 	h := halfULP(float64(k)*float64(m) + 2*float64(steps+1))
 	hs := halfULP(2 * float64(steps+1))
-	tMax, _ := l.tightMost(t)
+	tMax := l.tightMost(t)
 	// Case 1: no fewer steps. (2T + 2M + 1)·h + 2(n+m)·hs < ε.
 	if float64(2*tMax+2*m+1)*h+float64(2*steps)*hs >= epsilon {
 		return false
 	}
-	if l.maxEpsilon() < 1000+tMax {
+	if l.maxEpsilon(r, t) < 1000+tMax {
 		return true
 	}
 	// Case 2: fewer steps, any number of additions.
 	return float64(steps+tMax+m+1)*h+float64(2*steps)*hs < epsilon
 }
 
-// tightMost returns the most ε and the most edges on a path of the tight edges present.
-func (l *Lattice) tightMost(t *tight) (eps, edges int64) {
+// tightMost returns the most ε on a path of the tight edges, in t.most (one per place,
+// reserved by tightPath).
+func (l *Lattice) tightMost(t *tight) (eps int64) {
 	// The edges are sorted by target, and every place's index is known.
-	n := len(t.dist)
-	most := make([][2]int64, n)
+	most := t.most
+	clear(most)
 	for _, e := range t.edges {
 		f, to := t.index[e.from], t.index[e.to]
-		x := [2]int64{most[f][0] + int64(e.extra), most[f][1] + 1}
-		most[to] = [2]int64{max(most[to][0], x[0]), max(most[to][1], x[1])}
+		most[to] = max(most[to], most[f]+int64(e.extra))
 	}
-	for _, x := range most {
-		eps, edges = max(eps, x[0]), max(edges, x[1])
-	}
-	return eps, edges
+	return slices.Max(most)
 }
 
 // maxEpsilon bounds the ε on any path of the closure: an atomic edge has as many as it has
 // occurrences (1 or 2), a phrase of at least two steps at most 3 (its records), so at most 1.5
-// a step; the walk's extra ε at insertion offsets come on top.
-func (l *Lattice) maxEpsilon() int64 {
+// a step; the walk's extra ε at insertion offsets (r's explicit edges) come on top. Its
+// scratch is t.epsMost, one per vertex (reserved by tightPath).
+func (l *Lattice) maxEpsilon(r *relaxed, t *tight) int64 {
 	nv := int32(len(l.vrow))
-	most := make([]int64, nv) // in half units of ε
+	most := t.epsMost // in half units of ε
+	most[0] = 0
 	for v := int32(1); v < nv; v++ {
+		most[v] = 0
 		l.stepsInto(v, func(from int32, dir int, noop bool) {
 			c := int64(3) // 1.5 a step
 			if !noop {
@@ -489,7 +492,7 @@ func (l *Lattice) maxEpsilon() int64 {
 		})
 	}
 	extra := int64(0)
-	for _, x := range l.imp.r.expl {
+	for _, x := range r.expl {
 		extra += int64(x.extra)
 	}
 	return (most[nv-1]+1)/2 + extra
@@ -786,6 +789,7 @@ func (l *Lattice) freeImplicit() {
 	t.weight, t.stack = scratch.Free(a, t.weight)[:0], scratch.Free(a, t.stack)[:0]
 	t.origins, t.phrases = scratch.Free(a, t.origins)[:0], scratch.Free(a, t.phrases)[:0]
 	t.present = scratch.Free(a, t.present)[:0]
+	t.most, t.epsMost = scratch.Free(a, t.most)[:0], scratch.Free(a, t.epsMost)[:0]
 	l.freeCount(c)
 }
 
@@ -817,11 +821,11 @@ func (l *Lattice) implicitPath(s *implicit, gold []Gold, limit int64) ([]Edit, b
 			return nil, false // the relaxed search could not stand for the closure
 		}
 		if l.tieRoundingFails(s.r.best.m) {
-			s.r.why = "weights"
+			s.r.why = ReasonRounding
 			return nil, false
 		}
 		edits, ok := l.tightPath(&s.r, &s.t, gold, countedFacts{l, s, limit})
-		if ok || s.r.why != "unreal tie" || len(s.t.unreal) == 0 || len(s.r.exact)+len(s.t.unreal) > maxExactOrigins {
+		if ok || s.r.why != ReasonUnrealTie || len(s.t.unreal) == 0 || len(s.r.exact)+len(s.t.unreal) > maxExactOrigins {
 			return edits, ok
 		}
 		// Every best path has a phrase the closure does not hold as the relaxed search took it:

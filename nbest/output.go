@@ -2,6 +2,7 @@ package nbest
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"maxmatch/internal/wording"
@@ -24,6 +25,61 @@ func AppendJSONRows(b []byte, g *Group, rs []scorer.SentenceResult, beta float64
 		b = append(j.Bytes(), '\n')
 	}
 	return b
+}
+
+// Table is the table of an n-best list's hypotheses, one row each (TableRows): the sentence id,
+// k (the hypothesis's rank within its sentence), the chosen annotator with its correct, proposed
+// and gold counts, the sentence-level P, R and F_β (four decimals), and every annotator's
+// counts. It has no rows: they are rendered as they are scored (report.Table.AppendRow), so
+// its columns say their alignment.
+func Table(beta float64) *report.Table {
+	right, left := report.AlignRight, report.AlignLeft
+	return &report.Table{Columns: []report.Column{
+		{Name: "id", Align: right}, {Name: "k", Align: right}, {Name: "annotator", Align: right},
+		{Name: "correct", Align: right}, {Name: "proposed", Align: right}, {Name: "gold", Align: right},
+		{Name: "p", Align: right}, {Name: "r", Align: right}, {Name: strings.ToLower(report.FBetaLabel(beta)), Key: "f", Align: right},
+		{Name: "annotators", Align: left},
+	}}
+}
+
+// TableRows calls each with the row of Table of every hypothesis of rs, the group g's, in order:
+// the chosen annotator's counts and sentence-level P, R and F_β, then every annotator's counts
+// as "annotator:correct/proposed/gold", comma-separated, in visiting order. The row is reused for
+// the next hypothesis, and the annotators' texts are one string: a few allocations a group, not
+// a few a hypothesis.
+func TableRows(g *Group, rs []scorer.SentenceResult, beta float64, each func(row []report.Cell)) {
+	if len(rs) == 0 { // {"id": i, "hyps": []}
+		return
+	}
+	text := make([]byte, 0, 16*len(rs)*len(rs[0].Annotators)) // "0:12/15/13," is 11 bytes
+	ends := make([]int, len(rs))
+	for k := range rs {
+		r := &rs[k]
+		for i := range r.Annotators {
+			if i > 0 {
+				text = append(text, ',')
+			}
+			x := &r.Annotators[i]
+			c := x.Counts()
+			text = strconv.AppendInt(text, int64(x.Annotator), 10)
+			text = strconv.AppendInt(append(text, ':'), int64(c.Correct), 10)
+			text = strconv.AppendInt(append(text, '/'), int64(c.Proposed), 10)
+			text = strconv.AppendInt(append(text, '/'), int64(c.Gold), 10)
+		}
+		ends[k] = len(text)
+	}
+	all, from := string(text), 0
+	row := make([]report.Cell, 0, 10)
+	for k := range rs {
+		a := rs[k].ChosenResult()
+		n := a.Counts()
+		p, rec, f := n.PRF(beta)
+		row = append(row[:0], report.Int(g.Sentence), report.Int(k), report.Int(a.Annotator),
+			report.Int(n.Correct), report.Int(n.Proposed), report.Int(n.Gold),
+			report.Float(p, 4), report.Float(rec, 4), report.Float(f, 4), report.Text(all[from:ends[k]]))
+		from = ends[k]
+		each(row)
+	}
 }
 
 // AppendSystem appends the chosen hypotheses, one per gold sentence: a system file, which
@@ -77,35 +133,43 @@ func (o *ListOracle) AppendJSONLines(b []byte, gold []scorer.Sentence, beta floa
 		j.End()
 		b = append(j.Bytes(), '\n')
 	}
-	_, _, greedy := o.Greedy.PRF()
 	j.Reset(b)
 	j.Object()
-	j.Key("total").Object()
-	j.Key("sentences").Int(len(gold))
-	report.WriteScore(&j, o.Totals.Counts(), beta)
-	j.Key("greedy_f").Float(greedy)
-	j.Key("upper_bound").Float(o.UpperBound)
-	j.Key("method").String(o.Method.String())
-	j.Key("exact").Bool(o.Method.Exact())
-	j.Key("sweeps").Int(o.Sweeps)
-	j.End()
+	j.Key("total").Fields(o.Fields(len(gold), beta))
 	j.End()
 	return append(j.Bytes(), '\n')
 }
 
-// AppendText appends the oracle's score as "maxmatch score --counts" prints it, then the
-// greedy choice's F_β, the upper bound, and how the choice was found.
-func (o *ListOracle) AppendText(b []byte, beta float64) []byte {
+// Fields are the oracle's report on the sentences gold sentences: the chosen hypotheses' score
+// as "maxmatch score --counts" prints it, the greedy choice's F_β, the upper bound, and how the
+// choice was found. Programs read "sentences", the score's members in the order of every
+// score's JSON (report.WriteScore), "greedy_f", "upper_bound", "method", "exact" and "sweeps".
+func (o *ListOracle) Fields(sentences int, beta float64) report.Fields {
 	label := report.FBetaLabel(beta)
 	_, _, greedy := o.Greedy.PRF()
-	b = report.TotalFields(o.Totals, true).AppendText(b)
-	b = fmt.Appendf(b, "Greedy      : %s %.4f (each sentence's best hypothesis for the totals before it)\n", label, greedy)
-	b = fmt.Appendf(b, "Upper bound : %s %.4f (the best with the annotator free in every sentence)\n", label, o.UpperBound)
+	total := report.TotalFields(o.Totals, true) // correct, proposed, gold; P, R, F_β; TP, FP, FN
+	fs := append(report.Fields{{Key: "sentences", Value: report.Int(sentences)}}, total[:3]...)
+	for _, c := range total[6:] {
+		fs = append(fs, report.Field{Key: c.Key, Value: c.Value})
+	}
+	fs = append(fs, total[3:6]...)
+	for _, c := range total[6:] {
+		fs = append(fs, report.Field{Label: c.Label, Value: c.Value})
+	}
+	method := fmt.Sprintf("%s of every combination: the best", o.Method)
 	switch o.Method {
 	case Ascent:
-		return fmt.Appendf(b, "Method      : %s, %s; not proved the best\n", o.Method, wording.Plural(o.Sweeps, "sweep"))
+		method = fmt.Sprintf("%s, %s; not proved the best", o.Method, wording.Plural(o.Sweeps, "sweep"))
 	case Bound:
-		return fmt.Appendf(b, "Method      : coordinate ascent, %s, reached the upper bound: the best\n", wording.Plural(o.Sweeps, "sweep"))
+		method = fmt.Sprintf("coordinate ascent, %s, reached the upper bound: the best", wording.Plural(o.Sweeps, "sweep"))
 	}
-	return fmt.Appendf(b, "Method      : %s of every combination: the best\n", o.Method)
+	return append(fs,
+		report.Field{Label: "Greedy", Value: report.Text(fmt.Sprintf("%s %.4f (each sentence's best hypothesis for the totals before it)", label, greedy))},
+		report.Field{Key: "greedy_f", Value: report.Float(greedy, 4)},
+		report.Field{Label: "Upper bound", Value: report.Text(fmt.Sprintf("%s %.4f (the best with the annotator free in every sentence)", label, o.UpperBound))},
+		report.Field{Key: "upper_bound", Value: report.Float(o.UpperBound, 4)},
+		report.Field{Label: "Method", Value: report.Text(method)},
+		report.Field{Key: "method", Value: report.Text(o.Method.String())},
+		report.Field{Key: "exact", Value: report.Bool(o.Method.Exact())},
+		report.Field{Key: "sweeps", Value: report.Int(o.Sweeps)})
 }

@@ -6,6 +6,7 @@
 package python
 
 import (
+	"archive/zip"
 	"bytes"
 	"os"
 	"os/exec"
@@ -60,10 +61,10 @@ func TestPythonPackage(t *testing.T) {
 	run(t, build)
 	env := append(os.Environ(), "MAXMATCH_BIN="+bin, "MAXMATCH_TEST_BUILD=1", "PYTHONDONTWRITEBYTECODE=1")
 
-	unittest := func(t *testing.T, pythonPath, workDir string) {
+	unittest := func(t *testing.T, pythonPath, workDir string, more ...string) {
 		cmd := exec.Command(python, "-X", "dev", "-m", "unittest", "discover", "-v", "-s", filepath.Join(here, "tests"))
 		cmd.Dir = workDir
-		cmd.Env = append(env, "PYTHONPATH="+pythonPath)
+		cmd.Env = append(append(env, "PYTHONPATH="+pythonPath), more...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()
@@ -77,7 +78,9 @@ func TestPythonPackage(t *testing.T) {
 		}
 	}
 
-	t.Run("source", func(t *testing.T) { unittest(t, here, here) })
+	// The source tree's run also runs the lifecycle programs (tests/test_lifecycle.py) on every
+	// Python 3.8+ that pyenv has here; the installed copy's, on this one.
+	t.Run("source", func(t *testing.T) { unittest(t, here, here, "MAXMATCH_TEST_PYTHONS=all") })
 
 	t.Run("installed", func(t *testing.T) {
 		if exec.Command(python, "-m", "pip", "--version").Run() != nil {
@@ -149,6 +152,18 @@ func TestWheel(t *testing.T) {
 		t.Errorf("the wheel is %s: want %sPLATFORM.whl, the source distribution's version", wheel, want)
 	}
 	t.Logf("%s, %s", sdist, wheel)
+	// The package says it is typed (PEP 561): py.typed is in the source distribution and the wheel.
+	if _, err := os.Stat(filepath.Join(root, "maxmatch", "py.typed")); err != nil {
+		t.Errorf("the source distribution has no maxmatch/py.typed: %v", err)
+	}
+	if w, err := zip.OpenReader(filepath.Join(dist, wheel)); err != nil {
+		t.Error(err)
+	} else {
+		if _, err := w.Open("maxmatch/py.typed"); err != nil {
+			t.Errorf("the wheel has no maxmatch/py.typed: %v", err)
+		}
+		w.Close()
+	}
 
 	bin := pyenv.Venv(t, python3(t), filepath.Join(tmp, "venv"))
 	run(t, exec.Command(filepath.Join(bin, "python"), "-m", "pip", "install", "--no-index", "--disable-pip-version-check", filepath.Join(dist, wheel)))

@@ -10,7 +10,9 @@
 //     ("Precision   : 0.3971"), JSON as an object's members (a field may have only a label,
 //     shown to readers, or only a key, given to programs).
 //   - A Table has columns (header, JSON key, alignment), rows of cells, an optional summary
-//     row and notes, and renders as aligned text, TSV, CSV, Markdown, LaTeX (booktabs) or JSON.
+//     row and notes, and renders as aligned text, TSV, CSV, Markdown, LaTeX (booktabs) or JSON;
+//     in TSV, CSV, Markdown and LaTeX also a row at a time (Streams), for rows written as they
+//     are scored (an n-best list's).
 //   - A Document is a sequence of sections (fields or a table, with a heading), rendered as
 //     text (sections separated by an empty line) or as JSON lines (one object per section).
 //   - A SentenceWriter writes one scored sentence at a time, as the scorer chooses it: the

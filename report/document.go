@@ -69,7 +69,7 @@ func (d Document) WriteJSONLines(w io.Writer) error {
 	return err
 }
 
-// Write writes the document in the format f, for a report made of tables: in aligned text,
+// Write writes the document in the format f, for a report made of tables: in aligned text, TSV,
 // Markdown and LaTeX, each section's heading (a paragraph in Markdown, a comment in LaTeX), then
 // its table in the format or its labelled fields (one per line; comments in LaTeX), sections
 // separated by an empty line; in JSON, one object on one line, whose members are the sections
@@ -122,11 +122,13 @@ func (d Document) Write(w io.Writer, f Format) error {
 				if fd.Label == "" {
 					continue
 				}
+				// The padding of a label (the official's "F_0.5       : ") is for the text layout.
+				label := strings.TrimRight(fd.Label, " ")
 				switch f {
 				case FormatMarkdown:
-					b.WriteString(markdownEscape(fd.Label+": "+fd.Value.String()) + "  \n")
+					b.WriteString(markdownEscape(label+": "+fd.Value.String()) + "  \n")
 				case FormatLaTeX:
-					b.WriteString("% " + strings.ReplaceAll(fd.Label+": "+fd.Value.String(), "\n", " ") + "\n")
+					b.WriteString("% " + strings.ReplaceAll(label+": "+fd.Value.String(), "\n", " ") + "\n")
 				default:
 					b.Write(Fields{fd}.AppendText(nil))
 				}

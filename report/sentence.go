@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"maxmatch/lattice"
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
 
@@ -237,11 +238,10 @@ func (v *Readable) Sentence(out io.Writer, s Sentence) error {
 	fmt.Fprintf(w, "Sentence %d (gold line %d)\n", r.Index+1, r.Gold.Line)
 	fmt.Fprintf(w, "  source     : %s\n", r.Source)
 	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
-	switch {
-	case r.Bounded != lattice.Exact:
-		fmt.Fprintf(w, "  (bounded search: %s)\n", v.Options.FallbackReason(r))
-	case r.Search == lattice.SearchNoClosure:
-		fmt.Fprintf(w, "  (exact search without the closure: the official's path, found without building its transitive closure)\n")
+	if work := CostText(r.Cost); work != "" {
+		fmt.Fprintf(w, "  search     : %s; cost: %s\n", v.Options.SearchReason(r), work)
+	} else {
+		fmt.Fprintf(w, "  search     : %s\n", v.Options.SearchReason(r))
 	}
 	for i := range r.Annotators {
 		a := &r.Annotators[i]
@@ -270,6 +270,28 @@ func (v *Readable) Sentence(out io.Writer, s Sentence) error {
 	}
 	fmt.Fprintf(w, "  chosen annotator: %d\n\n", r.ChosenResult().Annotator)
 	return w.err
+}
+
+// CostText lists a sentence's cost in its deterministic units (see lattice.Cost), those that
+// are not zero, or "" for a sentence not searched.
+func CostText(c lattice.Cost) string {
+	var parts []string
+	for _, f := range []struct {
+		n    int64
+		unit string
+	}{
+		{int64(c.BandCells), "band cells"}, {int64(c.Vertices), "vertices"}, {int64(c.Edges), "edges"},
+		{c.Relaxations, "relaxations"}, {c.StateVisits, "state visits"}, {c.Scanned, "pairs scanned"},
+		{c.Simulated, "tie relaxations"}, {c.Counted, "pairs counted"}, {c.Bounded, "bounded states"},
+	} {
+		if f.n > 0 {
+			parts = append(parts, membudget.Count(int(f.n))+" "+f.unit)
+		}
+	}
+	if c.Reserved > 0 {
+		parts = append(parts, membudget.Bytes(c.Reserved)+" reserved")
+	}
+	return strings.Join(parts, ", ")
 }
 
 // SentenceFunc is a SentenceWriter that writes nothing before or after the sentences: a

@@ -1,10 +1,11 @@
 package report
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Align is how a column's cells are aligned in aligned text and Markdown.
@@ -165,17 +166,7 @@ func (t *Table) AppendTSVRow(b []byte, row []Cell) []byte {
 
 // AppendTSV appends the TSV rendering: the header, the rows, the summary, then the notes and
 // the signature, one per line.
-func (t *Table) AppendTSV(b []byte) []byte {
-	b = t.AppendTSVHeader(b)
-	for _, r := range t.rows() {
-		b = t.AppendTSVRow(b, r)
-	}
-	for _, n := range t.Notes {
-		b = append(b, n...)
-		b = append(b, '\n')
-	}
-	return append(b, t.signatureLine()...)
-}
+func (t *Table) AppendTSV(b []byte) []byte { return t.appendAll(b, FormatTSV) }
 
 // WriteTSV writes the table as tab-separated values (AppendTSV).
 func (t *Table) WriteTSV(w io.Writer) error {
@@ -185,29 +176,41 @@ func (t *Table) WriteTSV(w io.Writer) error {
 
 // WriteCSV writes the table as comma-separated values (RFC 4180): the header, the rows, the
 // summary, and the signature as a last column. Numbers are written as their text rendering.
-func (t *Table) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
-	cols := t.Shown()
-	rec := make([]string, 0, len(cols)+1)
-	for _, i := range cols {
-		rec = append(rec, t.Columns[i].Name)
-	}
-	if t.Signature != "" {
-		rec = append(rec, "signature")
-	}
-	cw.Write(rec)
-	for _, r := range t.rows() {
-		rec = rec[:0]
-		for _, i := range cols {
-			rec = append(rec, CellAt(r, i).String())
+func (t *Table) WriteCSV(w io.Writer) error { return t.writeRows(w, FormatCSV) }
+
+// appendCSVRecord appends one CSV record: the row's shown cells, then the signature, if any
+// (its name in the header).
+func (t *Table) appendCSVRecord(b []byte, row []Cell, header bool) []byte {
+	for k, i := range t.Shown() {
+		if k > 0 {
+			b = append(b, ',')
 		}
-		if t.Signature != "" {
-			rec = append(rec, t.Signature)
+		if header {
+			b = appendCSVField(b, t.Columns[i].Name)
+		} else {
+			b = appendCSVField(b, CellAt(row, i).String())
 		}
-		cw.Write(rec)
 	}
-	cw.Flush()
-	return cw.Error()
+	switch {
+	case t.Signature != "" && header:
+		b = appendCSVField(append(b, ','), "signature")
+	case t.Signature != "":
+		b = appendCSVField(append(b, ','), t.Signature)
+	}
+	return append(b, '\n')
+}
+
+// appendCSVField appends a CSV field as encoding/csv writes it (with its default comma and
+// line ends): quoted when it holds a comma, a quote or a line break or starts with white space
+// (or is \.), quotes doubled inside.
+func appendCSVField(b []byte, s string) []byte {
+	first, _ := utf8.DecodeRuneInString(s)
+	if s != `\.` && !strings.ContainsAny(s, ",\"\r\n") && (s == "" || !unicode.IsSpace(first)) {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	b = append(b, strings.ReplaceAll(s, `"`, `""`)...)
+	return append(b, '"')
 }
 
 // WriteText writes the table aligned for a fixed-width font: columns separated by two spaces,
@@ -258,35 +261,31 @@ func markdownEscape(s string) string { return markdownEscaper.Replace(s) }
 // WriteMarkdown writes the table as a Markdown (GitHub) table, numbers aligned on the right, the
 // summary row in bold, then the notes as a paragraph and the signature as another, in a code
 // span.
-func (t *Table) WriteMarkdown(w io.Writer) error {
-	cols := t.Shown()
-	var b strings.Builder
-	b.WriteString("|")
-	for _, i := range cols {
-		b.WriteString(" " + markdownEscape(t.Columns[i].Name) + " |")
-	}
-	b.WriteString("\n|" + t.alignSpec(" ---: |", " --- |") + "\n")
-	for k, r := range t.rows() {
-		summary := t.Summary != nil && k == len(t.Rows)
-		b.WriteString("|")
-		for _, i := range cols {
-			s := markdownEscape(CellAt(r, i).String())
-			if summary && s != "" {
-				s = "**" + s + "**"
-			}
-			b.WriteString(" " + s + " |")
+func (t *Table) WriteMarkdown(w io.Writer) error { return t.writeRows(w, FormatMarkdown) }
+
+// appendMarkdownRow appends a row of the Markdown table, its cells in bold for the summary.
+func (t *Table) appendMarkdownRow(b []byte, row []Cell, bold bool) []byte {
+	b = append(b, '|')
+	for _, i := range t.Shown() {
+		s := markdownEscape(CellAt(row, i).String())
+		if bold && s != "" {
+			s = "**" + s + "**"
 		}
-		b.WriteString("\n")
+		b = append(append(append(b, ' '), s...), " |"...)
 	}
+	return append(b, '\n')
+}
+
+// appendMarkdownFooter appends the notes and the signature after the Markdown table.
+func (t *Table) appendMarkdownFooter(b []byte) []byte {
 	if len(t.Notes) > 0 {
-		b.WriteString("\n" + markdownEscape(strings.Join(t.Notes, " ")) + "\n")
+		b = append(b, "\n"+markdownEscape(strings.Join(t.Notes, " "))+"\n"...)
 	}
 	if t.Signature != "" {
 		// A code span shows the signature as it is: it holds no backtick.
-		b.WriteString("\nSignature: `" + strings.ReplaceAll(t.Signature, "`", "'") + "`\n")
+		b = append(b, "\nSignature: `"+strings.ReplaceAll(t.Signature, "`", "'")+"`\n"...)
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b
 }
 
 // latexEscape escapes LaTeX's special characters, and writes the characters our reports use
@@ -300,37 +299,127 @@ var latexEscaper = strings.NewReplacer(`\`, `\textbackslash{}`, `&`, `\&`, `%`, 
 
 // WriteLaTeX writes the table as a LaTeX tabular with booktabs rules (\usepackage{booktabs}):
 // numbers on the right, the summary under a \midrule, the notes and the signature as comments.
-func (t *Table) WriteLaTeX(w io.Writer) error {
-	cols := t.Shown()
-	var b strings.Builder
-	b.WriteString(`\begin{tabular}{` + t.alignSpec("r", "l") + "}\n\\toprule\n")
-	line := func(cells []string) {
-		b.WriteString(strings.Join(cells, " & ") + ` \\` + "\n")
+func (t *Table) WriteLaTeX(w io.Writer) error { return t.writeRows(w, FormatLaTeX) }
+
+// appendLaTeXLine appends a line of the tabular: cells separated by " & ", then " \\".
+func appendLaTeXLine(b []byte, cells []string) []byte {
+	return append(b, strings.Join(cells, " & ")+` \\`+"\n"...)
+}
+
+// appendLaTeXHeader appends the tabular's start and its header line.
+func (t *Table) appendLaTeXHeader(b []byte) []byte {
+	b = append(b, `\begin{tabular}{`+t.alignSpec("r", "l")+"}\n\\toprule\n"...)
+	var header []string
+	for _, i := range t.Shown() {
+		header = append(header, latexEscape(t.Columns[i].Name))
 	}
-	header := make([]string, len(cols))
-	for k, i := range cols {
-		header[k] = latexEscape(t.Columns[i].Name)
+	return append(appendLaTeXLine(b, header), "\\midrule\n"...)
+}
+
+// appendLaTeXRow appends a row of the tabular.
+func (t *Table) appendLaTeXRow(b []byte, row []Cell) []byte {
+	var cells []string
+	for _, i := range t.Shown() {
+		cells = append(cells, latexEscape(CellAt(row, i).String()))
 	}
-	line(header)
-	b.WriteString("\\midrule\n")
-	for n, r := range t.rows() {
-		if t.Summary != nil && n == len(t.Rows) {
-			b.WriteString("\\midrule\n")
-		}
-		cells := make([]string, len(cols))
-		for k, i := range cols {
-			cells[k] = latexEscape(CellAt(r, i).String())
-		}
-		line(cells)
-	}
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
+	return appendLaTeXLine(b, cells)
+}
+
+// appendLaTeXFooter appends the tabular's end, then the notes and the signature as comments.
+func (t *Table) appendLaTeXFooter(b []byte) []byte {
+	b = append(b, "\\bottomrule\n\\end{tabular}\n"...)
 	for _, n := range t.Notes {
-		b.WriteString("% " + strings.ReplaceAll(n, "\n", " ") + "\n")
+		b = append(b, "% "+strings.ReplaceAll(n, "\n", " ")+"\n"...)
 	}
 	if t.Signature != "" {
-		b.WriteString("% signature: " + t.Signature + "\n")
+		b = append(b, "% signature: "+t.Signature+"\n"...)
 	}
-	_, err := io.WriteString(w, b.String())
+	return b
+}
+
+// Streams reports whether a table in format f can be written a row at a time (AppendHeader,
+// AppendRow, AppendFooter), before its later rows are known: TSV, CSV, Markdown and LaTeX,
+// whose lines do not depend on the rows after them (aligned text pads every column to its
+// widest cell; JSON puts the summary apart). Such a table's columns say their alignment
+// (AlignLeft or AlignRight): it cannot be taken from rows to come.
+func Streams(f Format) bool {
+	return f == FormatTSV || f == FormatCSV || f == FormatMarkdown || f == FormatLaTeX
+}
+
+// AppendHeader appends what format f writes before the table's rows (Streams(f)).
+func (t *Table) AppendHeader(b []byte, f Format) []byte {
+	switch f {
+	case FormatTSV:
+		return t.AppendTSVHeader(b)
+	case FormatCSV:
+		return t.appendCSVRecord(b, nil, true)
+	case FormatMarkdown:
+		names := make([]Cell, len(t.Columns))
+		for i, c := range t.Columns {
+			names[i] = Text(c.Name)
+		}
+		b = t.appendMarkdownRow(b, names, false)
+		return append(b, "|"+t.alignSpec(" ---: |", " --- |")+"\n"...)
+	case FormatLaTeX:
+		return t.appendLaTeXHeader(b)
+	}
+	panic("report: format " + f.String() + " is not written a row at a time")
+}
+
+// AppendRow appends one row in format f (Streams(f)).
+func (t *Table) AppendRow(b []byte, f Format, row []Cell) []byte {
+	return t.appendRow(b, f, row, false)
+}
+
+// appendRow appends one row in format f, set apart as the summary when summary is true.
+func (t *Table) appendRow(b []byte, f Format, row []Cell, summary bool) []byte {
+	switch f {
+	case FormatTSV:
+		return t.AppendTSVRow(b, row)
+	case FormatCSV:
+		return t.appendCSVRecord(b, row, false)
+	case FormatMarkdown:
+		return t.appendMarkdownRow(b, row, summary)
+	case FormatLaTeX:
+		if summary {
+			b = append(b, "\\midrule\n"...)
+		}
+		return t.appendLaTeXRow(b, row)
+	}
+	panic("report: format " + f.String() + " is not written a row at a time")
+}
+
+// AppendFooter appends what format f writes after the table's rows (Streams(f)): the notes and
+// the signature, and the end of a LaTeX tabular.
+func (t *Table) AppendFooter(b []byte, f Format) []byte {
+	switch f {
+	case FormatTSV:
+		for _, n := range t.Notes {
+			b = append(append(b, n...), '\n')
+		}
+		return append(b, t.signatureLine()...)
+	case FormatCSV:
+		return b // the signature is a column; notes are for readers
+	case FormatMarkdown:
+		return t.appendMarkdownFooter(b)
+	case FormatLaTeX:
+		return t.appendLaTeXFooter(b)
+	}
+	panic("report: format " + f.String() + " is not written a row at a time")
+}
+
+// appendAll appends the whole table, summary included, in a format that Streams.
+func (t *Table) appendAll(b []byte, f Format) []byte {
+	b = t.AppendHeader(b, f)
+	for k, r := range t.rows() {
+		b = t.appendRow(b, f, r, t.Summary != nil && k == len(t.Rows))
+	}
+	return t.AppendFooter(b, f)
+}
+
+// writeRows writes the whole table in a format that Streams.
+func (t *Table) writeRows(w io.Writer, f Format) error {
+	_, err := w.Write(t.appendAll(nil, f))
 	return err
 }
 
@@ -393,11 +482,12 @@ const (
 	FormatText     Format = iota // aligned for a fixed-width font (WriteText)
 	FormatMarkdown               // a GitHub Markdown table (WriteMarkdown)
 	FormatLaTeX                  // a LaTeX tabular with booktabs rules (WriteLaTeX)
+	FormatTSV                    // tab-separated values (WriteTSV)
 	FormatCSV                    // comma-separated values (WriteCSV)
 	FormatJSON                   // JSON (WriteJSON)
 )
 
-var formatNames = [...]string{"text", "markdown", "latex", "csv", "json"}
+var formatNames = [...]string{"text", "markdown", "latex", "tsv", "csv", "json"}
 
 func (f Format) String() string { return formatNames[f] }
 
@@ -428,6 +518,8 @@ func (t *Table) Write(w io.Writer, f Format) error {
 		return t.WriteMarkdown(w)
 	case FormatLaTeX:
 		return t.WriteLaTeX(w)
+	case FormatTSV:
+		return t.WriteTSV(w)
 	case FormatCSV:
 		return t.WriteCSV(w)
 	case FormatJSON:

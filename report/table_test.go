@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/csv"
 	"testing"
 )
 
@@ -63,5 +64,56 @@ func TestFieldsText(t *testing.T) {
 	want := "Precision   : 0.5000\nF_10.0       : 0.2500\nA label longer than twelve: 1\nSystem A    : path\n              Precision 0.5000\n"
 	if got := string(fs.AppendText(nil)); got != want {
 		t.Errorf("%q\nwant %q", got, want)
+	}
+}
+
+// TestCSVFieldsAsEncodingCSV quotes fields as encoding/csv, the oracle, writes them: the
+// rendering of a table row by row cannot use its buffered writer.
+func TestCSVFieldsAsEncodingCSV(t *testing.T) {
+	fields := []string{"", "plain", "a,b", `say "hi"`, "two\nlines", "cr\rhere", " leading space", "\tleading tab",
+		"\u00a0no-break space first", `\.`, `\.x`, "trailing ", "ünïcödé", "x\r\n"}
+	for _, f := range fields {
+		var want bytes.Buffer
+		w := csv.NewWriter(&want)
+		w.Write([]string{f})
+		w.Flush()
+		if got := string(appendCSVField(nil, f)) + "\n"; got != want.String() {
+			t.Errorf("%q: %q, encoding/csv writes %q", f, got, want.String())
+		}
+	}
+}
+
+// TestTableRowByRow writes a table a row at a time (header, rows, footer) in each format that
+// Streams: the bytes Write gives the whole table, notes and signature included.
+func TestTableRowByRow(t *testing.T) {
+	tab := &Table{
+		Columns:   []Column{{Name: "system", Align: AlignLeft}, {Name: "P", Key: "p", Align: AlignRight}, {Name: "stderr", JSONOnly: true}},
+		Notes:     []string{"a note, with a comma"},
+		Signature: "maxmatch|u:2",
+	}
+	rows := [][]Cell{{Text("a,b"), Float(0.5, 4), Float(0.1, 4)}, {Text("c|d_e"), Float(0.25, 4), Float(0.2, 4)}}
+	for _, f := range []Format{FormatTSV, FormatCSV, FormatMarkdown, FormatLaTeX} {
+		if !Streams(f) {
+			t.Fatalf("%s does not stream", f)
+		}
+		b := tab.AppendHeader(nil, f)
+		for _, r := range rows {
+			b = tab.AppendRow(b, f, r)
+		}
+		b = tab.AppendFooter(b, f)
+		whole := *tab
+		whole.Rows = rows
+		var want bytes.Buffer
+		if err := whole.Write(&want, f); err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != want.String() {
+			t.Errorf("%s row by row:\n%s\nwhole:\n%s", f, b, want.String())
+		}
+	}
+	for _, f := range []Format{FormatText, FormatJSON} {
+		if Streams(f) {
+			t.Errorf("%s streams: its layout depends on every row", f)
+		}
 	}
 }

@@ -35,7 +35,6 @@ func Prepare(gold []Sentence, opt Options) *PreparedGold {
 	p := &PreparedGold{sentences: gold, opt: opt, src: make([][]int32, len(gold)), gold: make([][][]lattice.Gold, len(gold))}
 	// One interner numbers every token of the gold; the converted gold edits' buffers are
 	// reused from sentence to sentence, so each sentence's are copied out.
-	ev := newEvaluator(opt, MemoryBudget{}, nil) // for annotatorGold only
 	var conv goldIDs
 	ids := make([]int32, 0, 1024)
 	for i := range gold {
@@ -45,7 +44,7 @@ func Prepare(gold []Sentence, opt Options) *PreparedGold {
 		p.src[i] = ids[start:len(ids):len(ids)]
 		perAnnotator := make([][]lattice.Gold, len(s.Annotators))
 		for a := range s.Annotators {
-			perAnnotator[a] = cloneGold(conv.convert(ev.annotatorGold(&s.Annotators[a]), p.vocab.ID))
+			perAnnotator[a] = cloneGold(conv.convert(opt.ScoredGold(&s.Annotators[a]), p.vocab.ID))
 		}
 		p.gold[i] = perAnnotator
 		if cap(ids)-len(ids) < 256 {

@@ -96,6 +96,39 @@ func (o Options) FallbackReason(r *SentenceResult) string {
 	return "within the budgets"
 }
 
+// SearchReason says, for a user, which search found a sentence's edits and why, with the
+// figures the choice compared (the closure's edges at most, the states of the search without
+// it): "closure (…)", "without the closure (…)", "bounded (…)" (see FallbackReason), or
+// "none (…)" for a hypothesis equal to its source.
+func (o Options) SearchReason(r *SentenceResult) string {
+	c := &r.Cost
+	states := membudget.Count(int(c.States))
+	why := c.Reason.String()
+	switch {
+	case r.Search == lattice.SearchNone:
+		return "none (the hypothesis is its source)"
+	case r.Search == lattice.SearchBounded:
+		return "bounded (" + o.FallbackReason(r) + ")"
+	case r.Search == lattice.SearchNoClosure:
+		return fmt.Sprintf("without the closure (%s states, predicted cheaper than its closure of over %s edges)",
+			states, membudget.Count(int(c.ClosureBound-1)))
+	}
+	bound := membudget.Count(int(c.ClosureBound))
+	switch c.Reason {
+	case lattice.ReasonSmallClosure:
+		why = fmt.Sprintf("at most %s edges: small", bound)
+	case lattice.ReasonClosureCheaper:
+		why = fmt.Sprintf("at most %s edges, predicted cheaper than %s states without it", bound, states)
+	case lattice.ReasonEdgeCap:
+		why = fmt.Sprintf("--max-edges=%d asks for it", o.MaxEdges)
+	case lattice.ReasonNoClosureOver:
+		why = fmt.Sprintf("the search without it, %s states, does not fit in the memory budget", states)
+	default:
+		why = "the search without it was not sure: " + why
+	}
+	return "closure (" + why + ")"
+}
+
 // DefaultMaxMemory is the default memory budget: membudget.DefaultFraction (half) of the
 // smallest of the machine's memory, its cgroup's limit and the address-space limit, and where
 // that figure comes from.
@@ -204,21 +237,28 @@ type TooLargeError struct {
 	Memory MemoryBudget
 	Share  int64 // Options.SentenceMemory, when it was the limit (less than the budget)
 	Err    *lattice.TooLargeError
+	// Sentence, when set, names the sentence in the message instead of its index and line
+	// (a service's request that carries its own sentence has neither).
+	Sentence string
 }
 
 func (e *TooLargeError) Error() string {
-	where := "" // a sentence without a gold line (a reference aligned by "maxmatch m2") has none
-	switch {
-	case e.File != "":
-		where = fmt.Sprintf(" (%s:%d)", e.File, e.Line)
-	case e.Line > 0:
-		where = fmt.Sprintf(" (gold line %d)", e.Line)
+	what := e.Sentence
+	if what == "" {
+		where := "" // a sentence without a gold line (a reference aligned by "maxmatch m2") has none
+		switch {
+		case e.File != "":
+			where = fmt.Sprintf(" (%s:%d)", e.File, e.Line)
+		case e.Line > 0:
+			where = fmt.Sprintf(" (gold line %d)", e.Line)
+		}
+		what = fmt.Sprintf("sentence %d%s", e.Index+1, where)
 	}
 	if e.Share > 0 {
-		return fmt.Sprintf("sentence %d%s is too large for one sentence's share of the memory budget: %v", e.Index+1, where, e.Err)
+		return fmt.Sprintf("%s is too large for one sentence's share of the memory budget: %v", what, e.Err)
 	}
-	return fmt.Sprintf("sentence %d%s is too large for the memory budget: %v (--max-memory %s, less %s in use when scoring started and %s of headroom); a larger --max-memory would score it",
-		e.Index+1, where, e.Err, membudget.Bytes(e.Memory.Max), membudget.Bytes(e.Memory.InUse), membudget.Bytes(e.Memory.Headroom))
+	return fmt.Sprintf("%s is too large for the memory budget: %v (--max-memory %s, less %s in use when scoring started and %s of headroom); a larger --max-memory would score it",
+		what, e.Err, membudget.Bytes(e.Memory.Max), membudget.Bytes(e.Memory.InUse), membudget.Bytes(e.Memory.Headroom))
 }
 
 func (e *TooLargeError) Unwrap() error { return e.Err }
@@ -499,7 +539,11 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 	// so no edit whatever the gold edits are.
 	unchanged := slices.Equal(src, hyp)
 	if !unchanged {
-		err := ev.lat.Build(src, hyp, ev.latticeOptions())
+		opt := ev.latticeOptions()
+		for _, a := range s.Annotators {
+			opt.GoldEdits = max(opt.GoldEdits, len(a.Edits))
+		}
+		err := ev.lat.Build(src, hyp, opt)
 		res.Bounded, res.Cost = ev.lat.Bounded(), ev.lat.Cost()
 		if err != nil {
 			return res, err
@@ -507,7 +551,7 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 	}
 	if unchanged {
 		for _, a := range s.Annotators {
-			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: ev.annotatorGold(&a)})
+			res.Annotators = append(res.Annotators, AnnotatorResult{Annotator: a.ID, Gold: ev.opt.ScoredGold(&a)})
 		}
 		return res, nil
 	}
@@ -515,7 +559,7 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 	// result gets them in one array: one allocation a sentence, not one a list.
 	ev.edits, ev.spans = ev.edits[:0], ev.spans[:0]
 	for ai, a := range s.Annotators {
-		gold := ev.annotatorGold(&a)
+		gold := ev.opt.ScoredGold(&a)
 		var lg []lattice.Gold
 		if prepared != nil {
 			lg = prepared[ai]
@@ -560,15 +604,6 @@ func (ev *Evaluator) evaluateIDs(hypothesis string, s *Sentence, src, hyp []int3
 	}
 	ev.edits = scratch.Drop(ev.acct, ev.edits)
 	return res, nil
-}
-
-// annotatorGold returns the gold edits of a that are scored: all of them, except under
-// FixWhitespaceCasingGold with IgnoreWhitespaceCasing.
-func (ev *Evaluator) annotatorGold(a *Annotator) []GoldEdit {
-	if ev.opt.Effective().Has(FixWhitespaceCasingGold) && ev.opt.IgnoreWhitespaceCasing {
-		return dropWhitespaceCasingGold(a.Edits)
-	}
-	return a.Edits
 }
 
 // goldIDs holds gold edits as the lattice compares them, token ids, in buffers that the next
@@ -706,24 +741,30 @@ func FBeta(correct, proposed, gold, beta float64) float64 {
 
 // Choose picks the annotator of r that maximises the F_β of the running totals plus its counts
 // (ties: more correct, then smaller proposed + β²·gold, then the first visited), records it in
-// r.Chosen and adds its counts to the totals.
+// r.Chosen and adds its counts to the totals: ChooseCounts of its annotators' counts.
 func (t *Totals) Choose(r *SentenceResult) {
-	ch := newChoice()
+	var small [4]Counts // most sentences have one or two annotators: no allocation
+	counts := small[:0]
 	for i := range r.Annotators {
-		t.consider(&ch, i, r.Annotators[i].Counts())
+		counts = append(counts, r.Annotators[i].Counts())
 	}
-	r.Chosen = ch.best
-	t.Add(r.Annotators[r.Chosen].Counts(), r.Bounded != lattice.Exact)
+	r.Chosen = t.chooseCounts(counts, r.Bounded != lattice.Exact)
 }
 
-// ChooseCounts is Choose for a sentence given by its annotators' counts, in visiting order: it
-// returns the index of the annotator chosen and adds its counts to the totals.
-func (t *Totals) ChooseCounts(counts []Counts) int {
+// ChooseCounts is the official's annotator choice for a sentence given by its annotators'
+// counts, in visiting order: it returns the index of the annotator chosen and adds its counts
+// to the totals. It is the one place the choice is made: Score's corpus loop (through Choose),
+// Merge, Retotal and the n-best oracle choose through it (SentenceCounts.Retotal through the
+// rule it applies, Totals.consider).
+func (t *Totals) ChooseCounts(counts []Counts) int { return t.chooseCounts(counts, false) }
+
+// chooseCounts is ChooseCounts for a sentence the bounded search scored when bounded is true.
+func (t *Totals) chooseCounts(counts []Counts, bounded bool) int {
 	ch := newChoice()
 	for i, n := range counts {
 		t.consider(&ch, i, n)
 	}
-	t.Add(counts[ch.best], false)
+	t.Add(counts[ch.best], bounded)
 	return ch.best
 }
 
@@ -737,7 +778,9 @@ func newChoice() choice {
 	return choice{fMax: -1, maxCorrect: -1, minProposed: math.Inf(1), minGold: math.Inf(1)}
 }
 
-// consider compares annotator i, whose counts are n, with the best so far (see Choose).
+// consider compares annotator i, whose counts are n, with the best so far: the official's rule,
+// the highest F_β of the totals plus its counts, ties going to more correct, then to smaller
+// proposed + β²·gold, then to the first visited.
 func (t *Totals) consider(ch *choice, i int, n Counts) {
 	c := t.Correct + float64(n.Correct)
 	p := t.Proposed + float64(n.Proposed)

@@ -1,6 +1,8 @@
 package service
 
 import (
+	"strconv"
+
 	"maxmatch/lattice"
 	"maxmatch/report"
 	"maxmatch/scorer"
@@ -20,17 +22,8 @@ import (
 // with every annotator's four numbers in one flat list, the edits null without edits, and
 // bounded 0 or 1.
 func WriteCompactResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
-	a := r.ChosenResult()
-	n := a.Counts()
-	p, rec, f := n.PRF(beta)
 	j.Array()
-	j.Int(a.Annotator)
-	j.Int(n.Correct)
-	j.Int(n.Proposed)
-	j.Int(n.Gold)
-	j.Float(p)
-	j.Float(rec)
-	j.Float(f)
+	a := writeChosen(j, r, beta)
 	j.Array()
 	for i := range r.Annotators {
 		x := &r.Annotators[i]
@@ -54,4 +47,64 @@ func WriteCompactResult(j *report.JSONWriter, r *scorer.SentenceResult, beta flo
 	}
 	j.Int(bounded)
 	j.EndArray()
+}
+
+// WriteFlatResult writes a sentence-level result as the eleven values of the compact form,
+// without the array around them, for a "batch" request's "rows" (the flat form):
+//
+//	annotator, correct, proposed, gold, p, r, f, "annotator correct proposed gold …",
+//	"[edits]", "[correct_edits]", bounded
+//
+// every annotator's counts in one string of integers separated by spaces, and the edits as the
+// JSON text of their arrays (null without edits), strings so that a client decodes a row
+// without building a list for each of its parts: in Python, that halves the decoding of a
+// batch (docs/serving-protocol.md). scratch is a buffer for the edits.
+func WriteFlatResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool, scratch *report.JSONWriter) {
+	a := writeChosen(j, r, beta)
+	counts := scratch.Bytes()[:0]
+	for i := range r.Annotators {
+		x := &r.Annotators[i]
+		c := x.Counts()
+		if i > 0 {
+			counts = append(counts, ' ')
+		}
+		counts = strconv.AppendInt(counts, int64(x.Annotator), 10)
+		for _, v := range [3]int{c.Correct, c.Proposed, c.Gold} {
+			counts = append(counts, ' ')
+			counts = strconv.AppendInt(counts, int64(v), 10)
+		}
+	}
+	j.String(string(counts))
+	for _, es := range [2][]scorer.Edit{a.Edits, a.Correct} {
+		if !edits {
+			j.Null()
+			continue
+		}
+		scratch.Reset(counts[:0])
+		report.WriteEdits(scratch, es)
+		counts = scratch.Bytes()
+		j.String(string(counts))
+	}
+	bounded := 0
+	if r.Bounded != lattice.Exact {
+		bounded = 1
+	}
+	j.Int(bounded)
+	scratch.Reset(counts[:0])
+}
+
+// writeChosen writes the first seven values of both forms, the chosen annotator's id, counts
+// and P, R, F_β, and returns its result.
+func writeChosen(j *report.JSONWriter, r *scorer.SentenceResult, beta float64) *scorer.AnnotatorResult {
+	a := r.ChosenResult()
+	n := a.Counts()
+	p, rec, f := n.PRF(beta)
+	j.Int(a.Annotator)
+	j.Int(n.Correct)
+	j.Int(n.Proposed)
+	j.Int(n.Gold)
+	j.Float(p)
+	j.Float(rec)
+	j.Float(f)
+	return a
 }

@@ -53,6 +53,11 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 				return requestLine{}, false, fmt.Errorf("cannot read the requests: %v", err)
 			}
 			lineNo++
+			if lineNo == 1 {
+				// A byte order mark before the first request is an editor's, not the request's
+				// (RFC 8259 lets a parser ignore it); one before another is an error answered.
+				line = bytes.TrimPrefix(line, byteOrderMark)
+			}
 			it := requestLine{line: line, no: lineNo, tooLong: tooLong, flush: in.Buffered() == 0}
 			if !tooLong && len(bytes.TrimSpace(line)) == 0 {
 				continue // a blank line is not a request
@@ -62,7 +67,7 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	}
 	answerOf := func(_ context.Context, worker int, it requestLine) answer {
 		if it.tooLong {
-			return answer{s.Error(fmt.Sprintf("line %d: request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", it.no, maxLine)), it.flush}
+			return answer{s.Error(it.no, fmt.Sprintf("request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", maxLine)), it.flush}
 		}
 		return answer{s.Answer(worker, it.line, it.no), it.flush}
 	}

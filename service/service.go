@@ -18,21 +18,12 @@
 package service
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"maxmatch/internal/jsonline"
-	"maxmatch/internal/pytext"
-	"maxmatch/internal/wording"
-	"maxmatch/membudget"
-	"maxmatch/nbest"
 	"maxmatch/report"
 	"maxmatch/scorer"
-	"maxmatch/version"
 )
 
 // DefaultMaxRequestBytes is the longest request line a Server reads by default, 16 MiB: about
@@ -67,29 +58,7 @@ type Config struct {
 // it writes. It changes whenever a request or an answer changes in form or meaning, so that a
 // client and a service of different releases never misread each other; the "info" request and
 // its "protocol" field keep their form across versions, so that the check always works.
-const ProtocolVersion = 1
-
-// request is a request of the service.
-type request struct {
-	ID      json.RawMessage   `json:"id"`
-	Hyp     *string           `json:"hyp"`
-	Hyps    []string          `json:"hyps"`
-	Corpus  []string          `json:"corpus"`
-	IDs     []json.RawMessage `json:"ids"`
-	Source  *string           `json:"source"`
-	Gold    []json.RawMessage `json:"gold"`
-	M2      *string           `json:"m2"`
-	Info    bool              `json:"info"`
-	Edits   *bool             `json:"edits"`
-	Compact bool              `json:"compact"`
-}
-
-// item is a request line and its number, or what stopped its reading.
-type item struct {
-	line []byte
-	no   int
-	err  error
-}
+const ProtocolVersion = 2
 
 // worker is one worker's state.
 type worker struct {
@@ -97,6 +66,7 @@ type worker struct {
 	prepared *scorer.PreparedEvaluator
 	own      *scorer.Evaluator // for sentences that carry their own gold; made when first needed
 	results  []scorer.SentenceResult
+	scratch  report.JSONWriter // the flat form's edits, written before they are quoted
 }
 
 // Server answers requests against one gold standard, on a fixed number of workers.
@@ -141,347 +111,84 @@ func (s *Server) Workers() int { return len(s.workers) }
 // Answer answers the request on line no (1-based, for messages), on worker w (0 ≤ w <
 // Workers(); a worker answers one request at a time), with one line of JSON ending in "\n".
 func (s *Server) Answer(w int, line []byte, no int) []byte {
-	return s.answerItem(w, item{line: line, no: no})
-}
-
-// Error returns the answer to a request that could not be read: {"id":null,"error":msg}. It
-// uses no worker's state: any goroutine may call it.
-func (s *Server) Error(msg string) []byte {
-	return errorAnswer(nil, nil, errors.New(msg))
-}
-
-// answerItem answers one request on worker w.
-func (s *Server) answerItem(w int, item item) []byte {
-	var id json.RawMessage
 	j := &s.workers[w].json
 	j.Reset(nil) // a new buffer: the answer is written out after the worker has gone on
-	if err := s.respond(w, item, &id); err != nil {
-		return errorAnswer(j, id, err)
+	req, id, err := decode(line)
+	if err == nil {
+		err = s.respond(w, &req, id)
+	}
+	if err != nil {
+		return errorAnswer(j, id, no, err)
 	}
 	return append(j.Bytes(), '\n')
 }
 
-// errorAnswer writes {"id": id or null, "error": err's message} and a line break with j (a new
-// JSONWriter when nil).
-func errorAnswer(j *report.JSONWriter, id json.RawMessage, err error) []byte {
+// Error returns the answer to the request on line no (1-based; 0 when not known) that could
+// not be read: {"id": null, "error": {"line": no, "message": msg}}. It uses no worker's state:
+// any goroutine may call it.
+func (s *Server) Error(no int, msg string) []byte {
+	return errorAnswer(nil, nil, no, errors.New(msg))
+}
+
+// errorAnswer writes, with j (a new JSONWriter when nil), the answer to the request of id (nil:
+// null) on line no that failed with err, and a line break: {"id": id, "error": {"line": no,
+// "byte": column, "message": what was wrong}}, "line" left out when no is 0 and "byte" when
+// err does not say where in the line it was (a *jsonline.Error does).
+func errorAnswer(j *report.JSONWriter, id json.RawMessage, no int, err error) []byte {
 	if j == nil {
 		j = new(report.JSONWriter)
 	}
-	j.Reset(nil)
-	j.Object()
 	if id == nil {
 		id = json.RawMessage("null")
 	}
+	msg, col := err.Error(), 0
+	var je *jsonline.Error
+	if errors.As(err, &je) {
+		msg, col = je.Msg, je.Col
+	}
+	j.Reset(nil)
+	j.Object()
 	j.Key("id").Raw(id)
-	j.Key("error").String(err.Error())
+	j.Key("error").Object()
+	if no > 0 {
+		j.Key("line").Int(no)
+	}
+	if col > 0 {
+		j.Key("byte").Int(col)
+	}
+	j.Key("message").String(msg)
+	j.End()
 	j.End()
 	return append(j.Bytes(), '\n')
 }
 
-// respond writes the answer to a request, without its line break, into worker w's JSONWriter,
-// or returns the error to answer; it sets *id to the request's id as soon as it is known.
-func (s *Server) respond(w int, item item, id *json.RawMessage) error {
-	if item.err != nil {
-		return item.err
-	}
-	var req request
-	decodeErr := jsonline.Decode(item.line, &req, "id")
-	if decodeErr != nil && req.ID == nil {
-		// The decoder may have stopped before the id: look for it alone.
-		var probe struct {
-			ID json.RawMessage `json:"id"`
-		}
-		json.Unmarshal(item.line, &probe)
-		req.ID = probe.ID
-	}
-	if req.ID != nil {
-		*id = compactID(req.ID)
-	}
-	if decodeErr != nil {
-		return fmt.Errorf("line %d, %v", item.no, decodeErr)
+// respond writes the answer to req (whose id, on one line, is id), without its line break,
+// into worker w's JSONWriter, or returns the error to answer.
+func (s *Server) respond(w int, req *request, id json.RawMessage) error {
+	k, err := kindOf(req)
+	if err != nil {
+		return err
 	}
 	j := &s.workers[w].json
 	j.Object()
-	if req.ID != nil {
-		j.Key("id").Raw(*id)
+	if id != nil {
+		j.Key("id").Raw(id)
 	} else {
 		j.Key("id").Null()
 	}
-	switch {
-	case req.Info:
-		if req.Hyp != nil || req.Hyps != nil || req.Corpus != nil || req.Source != nil || req.M2 != nil {
-			return fmt.Errorf(`line %d: an "info" request carries nothing else`, item.no)
-		}
-		opt := s.p.Options()
-		j.Key("protocol").Int(ProtocolVersion)
-		j.Key("version").String(version.String())
-		j.Key("sentences").Int(s.p.Len())
-		j.Key("beta").Float(opt.Beta)
-		j.Key("max_unchanged_words").Int(opt.MaxUnchangedWords)
-		j.Key("compat").String(opt.Compat.String())
-		j.Key("fixes").String(opt.Fixes.String())
-		j.Key("ignore_whitespace_casing").Bool(opt.IgnoreWhitespaceCasing)
-		j.Key("workers").Int(len(s.workers))
-		if s.Signature != "" {
-			j.Key("signature").String(s.Signature)
-		}
-		j.End()
-		return nil
-	case req.Corpus != nil:
-		if req.Hyp != nil || req.Hyps != nil || req.Source != nil || req.M2 != nil {
-			return fmt.Errorf(`line %d: a "corpus" request carries its hypotheses in "corpus" only (and the sentences in "ids")`, item.no)
-		}
-		return s.corpus(w, item.no, req)
-	case req.IDs != nil:
-		return fmt.Errorf(`line %d: "ids" belongs to a "corpus" request`, item.no)
-	case req.Hyp == nil && req.Hyps == nil:
-		return fmt.Errorf(`line %d: expected "hyp" (a hypothesis), "hyps" (a list of them), "corpus" or "info"`, item.no)
-	case req.Hyp != nil && req.Hyps != nil:
-		return fmt.Errorf(`line %d: expected "hyp" or "hyps", found both`, item.no)
-	}
-	hyps := req.Hyps
-	if req.Hyp != nil {
-		hyps = []string{*req.Hyp}
-	}
-	for k, h := range hyps {
-		hyps[k] = pytext.TrimSpace(h)
-	}
-	wk := &s.workers[w]
-	var evaluate func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error)
-	if req.Source != nil || req.M2 != nil {
-		sentence, err := s.ownGold(item.no, req)
-		if err != nil {
-			return err
-		}
-		if wk.own == nil {
-			if wk.own, err = s.p.NewEvaluator(); err != nil {
-				return fmt.Errorf("line %d: %v", item.no, err)
-			}
-		}
-		evaluate = func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error) {
-			for _, h := range hyps {
-				r, err := wk.own.Evaluate(h, sentence)
-				if err != nil {
-					return dst, err
-				}
-				r.ChooseAlone(s.p.Options().Beta)
-				dst = append(dst, r)
-			}
-			return dst, nil
-		}
-	} else {
-		if req.ID == nil {
-			return fmt.Errorf(`line %d: expected "id", the 0-based index of a gold sentence (or "source" and "gold" for a sentence of your own)`, item.no)
-		}
-		i, err := s.sentenceID(req.ID)
-		if err != nil {
-			return fmt.Errorf(`line %d: "id": %v`, item.no, err)
-		}
-		evaluate = func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error) {
-			return wk.prepared.EvaluateAll(dst, i, hyps)
-		}
-	}
-	beta := s.p.Options().Beta
-	edits := req.Edits == nil || *req.Edits
-	// One result is written alone, unless compact; more, or compact ones, in "results".
-	inArray := req.Compact || req.Hyp == nil
-	if inArray {
-		j.Key("results").Array()
-	}
-	// The hypotheses are scored and written a batch at a time, so that what the request holds
-	// beside its answer stays small; the answer, held whole until it is written, outside the
-	// budget, may be at most an eighth of the request's share of the budget long (its
-	// buffer's growth and the garbage collector's headroom make it cost up to four times its
-	// length).
-	limit := s.answerLimit()
-	for start := 0; start < len(hyps); start += nbest.BatchHyps {
-		batch := hyps[start:min(start+nbest.BatchHyps, len(hyps))]
-		rs, err := evaluate(wk.results[:0], batch)
-		wk.results = rs
-		if err != nil {
-			return fmt.Errorf("line %d: %v", item.no, err)
-		}
-		for k := range rs {
-			switch {
-			case req.Compact:
-				WriteCompactResult(j, &rs[k], beta, edits)
-			case req.Hyp != nil:
-				report.WriteSentenceResult(j, &rs[k], beta, edits)
-			default:
-				j.Object()
-				report.WriteSentenceResult(j, &rs[k], beta, edits)
-				j.End()
-			}
-		}
-		if n := int64(len(j.Bytes())); n > limit {
-			return fmt.Errorf("line %d: the answer to these %s hypotheses would be longer than an eighth of the request's share of the memory budget (%s, --max-request-memory): %s for the first %s; expected fewer hypotheses in one request",
-				item.no, membudget.Count(len(hyps)), membudget.Bytes(8*limit), membudget.Bytes(n), membudget.Count(start+len(batch)))
-		}
-	}
-	if inArray {
-		j.EndArray()
-	}
-	j.End()
-	return nil
-}
-
-// answerLimit is the longest answer a request may have: an eighth of its share of the memory
-// budget.
-func (s *Server) answerLimit() int64 {
-	share := s.p.Options().Memory()
-	if s.cfg.RequestMemory > 0 {
-		share = min(s.cfg.RequestMemory, share)
-	}
-	return share / 8
-}
-
-// compactID returns a request's id as it will be echoed: on one line.
-func compactID(raw json.RawMessage) json.RawMessage {
-	var c bytes.Buffer
-	if err := json.Compact(&c, raw); err != nil {
-		return json.RawMessage("null")
-	}
-	return c.Bytes()
-}
-
-// sentenceID reads the index of a gold sentence.
-func (s *Server) sentenceID(raw json.RawMessage) (int, error) {
-	i, err := nbest.SentenceID(raw)
-	if err != nil {
-		return 0, err
-	}
-	if i >= s.p.Len() {
-		return 0, fmt.Errorf("sentence %d is out of range: the gold file has %s (ids 0 to %d)", i, wording.Plural(s.p.Len(), "sentence"), s.p.Len()-1)
-	}
-	return i, nil
-}
-
-// corpus answers a corpus request: the official corpus score of its hypotheses.
-func (s *Server) corpus(w, no int, req request) error {
-	ids := make([]int, len(req.Corpus))
-	if req.IDs != nil {
-		if len(req.IDs) != len(req.Corpus) {
-			return fmt.Errorf(`line %d: "ids" has %s and "corpus" %d: expected one hypothesis per sentence`, no, wording.Plural(len(req.IDs), "sentence"), len(req.Corpus))
-		}
-		for k, raw := range req.IDs {
-			i, err := s.sentenceID(raw)
-			if err != nil {
-				return fmt.Errorf(`line %d: "ids"[%d]: %v`, no, k, err)
-			}
-			ids[k] = i
-		}
-	} else {
-		if len(req.Corpus) != s.p.Len() {
-			return fmt.Errorf(`line %d: "corpus" has %s and the gold file %s: expected one per sentence (or "ids" to say which)`, no, wording.Plural(len(req.Corpus), "hypothesis"), wording.Plural(s.p.Len(), "sentence"))
-		}
-		for k := range ids {
-			ids[k] = k
-		}
-	}
-	t := scorer.Totals{Beta: s.p.Options().Beta}
-	ev := s.workers[w].prepared
-	for k, i := range ids {
-		r, err := ev.Evaluate(i, pytext.TrimSpace(req.Corpus[k]))
-		if err != nil {
-			return fmt.Errorf(`line %d: "corpus"[%d]: %v`, no, k, err)
-		}
-		t.Choose(&r)
-	}
-	j := &s.workers[w].json
-	j.Key("sentences").Int(len(ids))
-	report.WriteScore(j, t.Counts(), t.Beta)
-	if t.BoundedSentences > 0 {
-		j.Key("bounded").Int(t.BoundedSentences)
-	}
-	j.End()
-	return nil
-}
-
-// ownGold reads the gold sentence a request carries: "m2", one M2 block, or "source" and
-// "gold", edits [start, end, correction or [corrections…], annotator, type] (the last two
-// optional: annotator 0, type "-"), written as an M2 block and read as one.
-func (s *Server) ownGold(no int, req request) (*scorer.Sentence, error) {
-	var block string
-	switch {
-	case req.M2 != nil && (req.Source != nil || req.Gold != nil):
-		return nil, fmt.Errorf(`line %d: expected "m2" or "source" and "gold", found both`, no)
-	case req.M2 != nil:
-		block = *req.M2
+	switch k {
+	case kindInfo:
+		s.info(j)
+	case kindCorpus:
+		err = s.corpus(w, req)
+	case kindBatch:
+		err = s.batch(w, req)
 	default:
-		if req.Gold == nil {
-			return nil, fmt.Errorf(`line %d: "source" needs "gold", the list of its gold edits ([] for none)`, no)
-		}
-		if strings.ContainsFunc(*req.Source, pytext.IsLineBreak) {
-			return nil, fmt.Errorf(`line %d: "source" contains a line break: expected one tokenised sentence`, no)
-		}
-		var m2 strings.Builder
-		m2.WriteString("S " + *req.Source + "\n")
-		for k, raw := range req.Gold {
-			line, err := goldEditLine(raw)
-			if err != nil {
-				return nil, fmt.Errorf(`line %d: "gold"[%d]: %v`, no, k, err)
-			}
-			m2.WriteString(line)
-		}
-		block = m2.String()
+		err = s.sentences(w, req)
 	}
-	sentences, err := s.reader.ReadString("request", block)
 	if err != nil {
-		var pe *scorer.ParseError
-		if errors.As(err, &pe) && req.M2 == nil && pe.Line >= 2 {
-			return nil, fmt.Errorf(`line %d: "gold"[%d]: %s`, no, pe.Line-2, pe.Msg)
-		}
-		if errors.As(err, &pe) && req.M2 == nil {
-			return nil, fmt.Errorf(`line %d: "source": %s`, no, pe.Msg)
-		}
-		return nil, fmt.Errorf(`line %d: "m2": %v`, no, err)
+		return err
 	}
-	if len(sentences) != 1 {
-		return nil, fmt.Errorf(`line %d: "m2" has %d sentences: expected one block, an "S" line and its "A" lines`, no, len(sentences))
-	}
-	return &sentences[0], nil
-}
-
-// goldEditLine turns a gold edit of a request into the A line of an M2 block.
-func goldEditLine(raw json.RawMessage) (string, error) {
-	var fields []json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil || len(fields) < 3 || len(fields) > 5 {
-		return "", fmt.Errorf("expected [start, end, correction] or [start, end, [corrections…], annotator, type], found %s", raw)
-	}
-	var start, end, annotator int
-	for k, dst := range []*int{&start, &end} {
-		if err := json.Unmarshal(fields[k], dst); err != nil {
-			return "", fmt.Errorf("expected an integer token offset as element %d, found %s", k, fields[k])
-		}
-	}
-	var corrections []string
-	var one string
-	if err := json.Unmarshal(fields[2], &one); err == nil {
-		corrections = []string{one}
-	} else if err := json.Unmarshal(fields[2], &corrections); err != nil || len(corrections) == 0 {
-		return "", fmt.Errorf("expected a correction or a list of them as element 2, found %s", fields[2])
-	}
-	for _, c := range corrections {
-		if strings.Contains(c, "||") || strings.ContainsFunc(c, pytext.IsLineBreak) {
-			return "", fmt.Errorf("correction %q contains \"||\" or a line break, which M2 cannot hold", c)
-		}
-	}
-	typ := "-"
-	if len(fields) > 3 {
-		if err := json.Unmarshal(fields[3], &annotator); err != nil {
-			return "", fmt.Errorf("expected an integer annotator id as element 3, found %s", fields[3])
-		}
-	}
-	if len(fields) > 4 {
-		if err := json.Unmarshal(fields[4], &typ); err != nil || typ == "" || strings.Contains(typ, "|||") || strings.ContainsFunc(typ, pytext.IsLineBreak) {
-			return "", fmt.Errorf("expected an error type (a string without \"|||\" or line breaks) as element 4, found %s", fields[4])
-		}
-	}
-	for k := range corrections {
-		if corrections[k] == "" {
-			corrections[k] = "-NONE-"
-		}
-	}
-	return "A " + strconv.Itoa(start) + " " + strconv.Itoa(end) + "|||" + typ + "|||" + strings.Join(corrections, "||") +
-		"|||REQUIRED|||-NONE-|||" + strconv.Itoa(annotator) + "\n", nil
+	j.End()
+	return nil
 }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
+	"maxmatch/internal/jsonline"
 	"maxmatch/scorer"
 	"maxmatch/version"
 )
@@ -31,30 +33,30 @@ func TestStrictRequests(t *testing.T) {
 		why, request, answer string
 	}{
 		{"a key twice (the last would win)", `{"id": 0, "hyp": "He goes home .", "hyp": "x"}`,
-			`{"id":0,"error":"line 1, byte 36: key \"hyp\" given twice in one object: expected each key once"}`},
+			`{"id":0,"error":{"line":1,"byte":36,"message":"key \"hyp\" given twice in one object: expected each key once"}}`},
 		{"a key twice in another case (encoding/json matches keys ignoring case)", `{"id": 0, "hyp": "a", "HYP": "b"}`,
-			`{"id":0,"error":"line 1, byte 23: key \"HYP\" given twice in one object: expected each key once"}`},
+			`{"id":0,"error":{"line":1,"byte":23,"message":"key \"HYP\" given twice in one object: expected each key once"}}`},
 		{"a lone surrogate (would become U+FFFD)", `{"id": 0, "hyp": "He \ud800 home ."}`,
-			`{"id":0,"error":"line 1, byte 22: lone UTF-16 surrogate \\ud800 in a string: expected a pair (as \\ud83d\\ude00) or another character"}`},
+			`{"id":0,"error":{"line":1,"byte":22,"message":"lone UTF-16 surrogate \\ud800 in a string: expected a pair (as \\ud83d\\ude00) or another character"}}`},
 		{"a lone low surrogate", `{"id": 0, "hyp": "\udc00"}`,
-			`{"id":0,"error":"line 1, byte 19: lone UTF-16 surrogate \\udc00 in a string: expected a pair (as \\ud83d\\ude00) or another character"}`},
+			`{"id":0,"error":{"line":1,"byte":19,"message":"lone UTF-16 surrogate \\udc00 in a string: expected a pair (as \\ud83d\\ude00) or another character"}}`},
 		{"null for a string field (would read as missing)", `{"id": 0, "hyp": null}`,
-			`{"id":0,"error":"line 1, byte 18: field \"hyp\": found null: expected a value (leave the field out instead)"}`},
+			`{"id":0,"error":{"line":1,"byte":18,"message":"field \"hyp\": found null: expected a value (leave the field out instead)"}}`},
 		{"null in a list (would read as an empty hypothesis)", `{"id": 0, "hyps": ["He goes home .", null]}`,
-			`{"id":0,"error":"line 1, byte 38: found null in field \"hyps\": expected a value"}`},
+			`{"id":0,"error":{"line":1,"byte":38,"message":"found null in field \"hyps\": expected a value"}}`},
 		{"null in an edit of one's own gold (would read as offset 0)", `{"id": "x", "source": "a b", "gold": [[null, 1, "c"]], "hyp": "c b"}`,
-			`{"id":"x","error":"line 1, byte 40: found null in field \"gold\": expected a value"}`},
+			`{"id":"x","error":{"line":1,"byte":40,"message":"found null in field \"gold\": expected a value"}}`},
 		{"invalid UTF-8", "{\"id\": 0, \"hyp\": \"He \xff home .\"}",
-			`{"id":0,"error":"line 1, byte 22: invalid UTF-8 (byte 0xff): expected UTF-8 text"}`},
+			`{"id":0,"error":{"line":1,"byte":22,"message":"invalid UTF-8 (byte 0xff): expected UTF-8 text"}}`},
 		{"not an object", `[1, 2]`,
-			`{"id":null,"error":"line 1, byte 1: expected a JSON object, found an array"}`},
+			`{"id":null,"error":{"line":1,"byte":1,"message":"expected a JSON object, found an array"}}`},
 		{"a valid pair of surrogates is a character", `{"id": 0, "hyp": "He goes home \ud83d\ude00"}`,
 			`{"id":0,"annotator":0,"correct":1,"proposed":2,"gold":1,"tp":1,"fp":1,"fn":0,"p":0.5,"r":1,"f":0.5555555555555556,"annotators":[{"annotator":0,"correct":1,"proposed":2,"gold":1}],"edits":[[1,2,"go","goes"],[2,4,"home .","home 😀"]],"correct_edits":[[1,2,"go","goes"]]}`},
 		{"a gold span outside the request's sentence: refused, and said so",
 			`{"id": "x", "source": "a b", "gold": [[3, 4, "c"]], "hyp": "a b"}`,
-			`{"id":"x","error":"line 1: \"gold\"[0]: span (field 1) \"3 4\" is outside the sentence's 2 tokens: expected 0 ≤ start ≤ end ≤ 2; the official scorer silently ignores such an edit (the service refuses it: the gold edits of a request must lie within its sentence)"}`},
+			`{"id":"x","error":{"line":1,"message":"\"gold\"[0]: span (field 1) \"3 4\" is outside the sentence's 2 tokens: expected 0 ≤ start ≤ end ≤ 2; the official scorer silently ignores such an edit (the service refuses it: the gold edits of a request must lie within its sentence)"}}`},
 		{"null as the id is echoed", `{"id": null, "info": true}`,
-			`{"id":null,"protocol":1,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
+			`{"id":null,"protocol":2,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
 	} {
 		got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n")
 		if got != c.answer {
@@ -142,7 +144,7 @@ func FuzzAnswer(f *testing.F) {
 	for _, s := range []string{
 		`{"id": 0, "hyp": "He goes home ."}`, `{"id": 1, "hyps": ["I like it .", "I like it"]}`,
 		`{"id": "c", "corpus": ["He goes home .", "I like it ."]}`, `{"id": [1], "source": "a b", "gold": [[0, 1, ["c", ""], 3, "T"]], "hyp": "c b"}`,
-		`{"id": 2, "m2": "S a\nA 0 1|||X|||b|||REQUIRED|||-NONE-|||0", "hyps": ["b"], "compact": true}`, `{"info": true}`,
+		`{"id": 2, "m2": "S a\nA 0 1|||X|||b|||REQUIRED|||-NONE-|||0", "hyps": ["b"], "compact": true}`, `{"info": true}`, `{"id": "b", "batch": [[0, ["He goes home .", "x"]], [1, []]], "edits": false}`,
 		`{"id": 0, "hyp": "\ud800"}`, `{"id": 0, "hyp": null, "hyp": 1}`, `[`,
 	} {
 		f.Add([]byte(s))
@@ -181,7 +183,7 @@ func TestAnswerOverItsShare(t *testing.T) {
 		want string
 	}{
 		{41, `{"id":0,"results":[[0,1,1,1,`},
-		{2001, `{"id":0,"error":"line 1: the answer to these 2,001 hypotheses would be longer than an eighth of the request's share of the memory budget (64.0 kB, --max-request-memory): `},
+		{2001, `{"id":0,"error":{"line":1,"message":"the answer to these 2,001 hypotheses would be longer than an eighth of the request's share of the memory budget (64.0 kB, --max-request-memory): `},
 	} {
 		got := string(srv.Answer(0, []byte(hyps(c.n)), 1))
 		if !strings.HasPrefix(got, c.want) {
@@ -194,6 +196,192 @@ func TestAnswerOverItsShare(t *testing.T) {
 		next := string(srv.Answer(0, []byte(`{"id": 1, "hyp": "I like it ."}`), 2))
 		if !strings.HasPrefix(next, `{"id":1,"annotator":0,"correct":0`) {
 			t.Errorf("after %d hypotheses, the next request got %s", c.n, next)
+		}
+	}
+}
+
+// TestBatch: a "batch" request's rows are, hypothesis by hypothesis, the compact results of the
+// same hypotheses asked one sentence at a time, with the annotators' counts and the edits as
+// strings; with "edits": false the edits are null; a batch that cannot be answered is one
+// error answer, and the next request is served.
+func TestBatch(t *testing.T) {
+	srv := newTestServer(t)
+	items := []struct {
+		id   int
+		hyps []string
+	}{{0, []string{"He goes home .", "He go home .", "He goes home .", `He "goes" \ home é`}}, {1, []string{"I like it ."}}, {0, nil}}
+	var batch []any
+	var want []any
+	for _, it := range items {
+		batch = append(batch, []any{it.id, it.hyps})
+		if it.hyps == nil {
+			batch[len(batch)-1] = []any{it.id, []string{}}
+			continue
+		}
+		req, _ := json.Marshal(map[string]any{"id": it.id, "hyps": it.hyps, "compact": true})
+		var compact struct{ Results [][]json.RawMessage }
+		if err := json.Unmarshal(srv.Answer(0, req, 1), &compact); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range compact.Results {
+			var counts []int
+			json.Unmarshal(r[7], &counts)
+			words := make([]string, len(counts))
+			for k, c := range counts {
+				words[k] = strconv.Itoa(c)
+			}
+			want = append(want, r[0], r[1], r[2], r[3], r[4], r[5], r[6], strings.Join(words, " "), string(r[8]), string(r[9]), r[10])
+		}
+	}
+	for _, edits := range []bool{true, false} {
+		req, _ := json.Marshal(map[string]any{"id": "b", "batch": batch, "edits": edits})
+		answer := srv.Answer(0, req, 1)
+		var got struct {
+			ID   string
+			Rows []any
+		}
+		if err := json.Unmarshal(answer, &got); err != nil || got.ID != "b" {
+			t.Fatalf("%s: %v", answer, err)
+		}
+		wantJSON, _ := json.Marshal(want)
+		var w []any
+		json.Unmarshal(wantJSON, &w)
+		if !edits {
+			for k := 8; k < len(w); k += 11 {
+				w[k], w[k+1] = nil, nil
+			}
+		}
+		if g, _ := json.Marshal(got.Rows); string(g) != string(mustJSON(w)) {
+			t.Errorf("edits %v: rows\n%s\nwant\n%s", edits, g, mustJSON(w))
+		}
+	}
+	for _, c := range []struct{ request, answer string }{
+		{`{"id": 1, "batch": [[0, "x"]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
+		{`{"id": 1, "batch": [[0, ["x"], 3]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
+		{`{"id": 1, "batch": [[0, [null]]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
+		{`{"id": 1, "batch": [[0, ["\ud800"]]]}`, `{"id":1,"error":{"line":1,"byte":27,"message":"lone UTF-16 surrogate \\ud800 in a string: expected a pair (as \\ud83d\\ude00) or another character"}}`},
+		{`{"id": 1, "batch": [[0, ["x"]], [2, ["y"]]]}`, `{"id":1,"error":{"line":1,"message":"\"batch\"[1]: sentence 2 is out of range: the gold file has 2 sentences (ids 0 to 1)"}}`},
+		{`{"id": 1, "batch": [["0", ["x"]]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
+		{`{"id": 1, "batch": [[-1, ["x"]]]}`, `{"id":1,"error":{"line":1,"message":"\"batch\"[0]: expected a sentence index (a non-negative integer), found -1"}}`},
+		{`{"id": 1, "batch": [], "hyp": "x"}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\", nothing else: its answer is always the flat form"}}`},
+		{`{"batch": []}`, `{"id":null,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\", nothing else: its answer is always the flat form"}}`},
+		{`{"id": 1, "batch": [], "compact": true}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\", nothing else: its answer is always the flat form"}}`},
+		{`{"id": 1, "batch": []}`, `{"id":1,"rows":[]}`},
+	} {
+		if got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n"); got != c.answer {
+			t.Errorf("%s:\n got  %s\n want %s", c.request, got, c.answer)
+		}
+		if next := string(srv.Answer(0, []byte(`{"id": 1, "hyp": "I like it ."}`), 2)); !strings.HasPrefix(next, `{"id":1,"annotator":0,"correct":0`) {
+			t.Errorf("after %s, the next request got %s", c.request, next)
+		}
+	}
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// TestErrorAnswers: an error answer says where the request was (its line; the byte when known)
+// in members of its own, not in its message; a request's own gold needs its source; a request's
+// own sentence too large for its share is named as such, not as a gold file's "sentence 1 (gold
+// line 1)".
+func TestErrorAnswers(t *testing.T) {
+	srv := newTestServer(t)
+	for _, c := range []struct{ request, answer string }{
+		{`{"id": 3, "hyp": 5}`, `{"id":3,"error":{"line":7,"byte":18,"message":"field \"hyp\": expected a string, found a JSON number"}}`},
+		{`{"id": 0, "gold": [[0, 1, "x"]], "hyp": "x"}`, `{"id":0,"error":{"line":7,"message":"\"gold\" needs \"source\", the tokenised sentence its edits refer to"}}`},
+		{"\uFEFF" + `{"id": 0, "hyp": "x"}`, `{"id":null,"error":{"line":7,"byte":1,"message":"a byte order mark (U+FEFF) begins the request: expected one only before the first request of the input"}}`},
+	} {
+		if got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 7)), "\n"); got != c.answer {
+			t.Errorf("%s:\n got  %s\n want %s", c.request, got, c.answer)
+		}
+	}
+	if got := string(srv.Error(0, "x")); got != `{"id":null,"error":{"message":"x"}}`+"\n" {
+		t.Errorf("an error of no line: %s", got)
+	}
+	words := func(prefix string, n int) string {
+		w := make([]string, n)
+		for i := range w {
+			w[i] = prefix + strconv.Itoa(i)
+		}
+		return strings.Join(w, " ")
+	}
+	gold, _ := scorer.ReadM2("gold.m2", []byte("S a\n"), 0)
+	small := New(gold, scorer.DefaultOptions(), Config{Workers: 1, RequestMemory: 64 << 10})
+	req := fmt.Sprintf(`{"id": "own", "source": %q, "gold": [], "hyp": %q}`, words("s", 400), words("h", 400))
+	got := string(small.Answer(0, []byte(req), 1))
+	if want := `{"id":"own","error":{"line":1,"message":"the request's sentence is too large for one sentence's share of the memory budget: `; !strings.HasPrefix(got, want) {
+		t.Errorf("an own sentence too large: %.300s\nwant %s…", got, want)
+	}
+}
+
+// TestServeByteOrderMark: a byte order mark before the first request is skipped (an editor's
+// or a Windows tool's); one before a later request is that request's error.
+func TestServeByteOrderMark(t *testing.T) {
+	srv := newTestServer(t)
+	var out strings.Builder
+	in := "\uFEFF" + `{"id": 1, "hyp": "I like it ."}` + "\n\uFEFF" + `{"id": 1, "hyp": "I like it ."}` + "\n"
+	if err := srv.Serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], `{"id":1,"annotator":0,`) || !strings.HasPrefix(lines[1], `{"id":null,"error":{"line":2,"byte":1,"message":"a byte order mark`) {
+		t.Errorf("answers:\n%s", out.String())
+	}
+}
+
+// FuzzDecodeBatch states what decodeBatch, the fast reading of a batch request, guarantees of
+// any line: what it takes, jsonline.Decode (the strict reading every other request goes
+// through) takes too, and decodes to the same request; what it leaves, the strict reading
+// decides.
+func FuzzDecodeBatch(f *testing.F) {
+	for _, s := range []string{
+		`{"id": 0, "batch": [[0, ["He goes home .", "x"]], [1, []]], "edits": false}`,
+		`{"batch":[[12,["a \"quoted\" \\ word","\u00e9\ud83d\ude00\/\b\f\n\r\t"]]],"id":"s\"id"}`,
+		`{"id": -3, "batch": []}`, `{"id": 1.5, "batch": []}`, `{"ID": 1, "batch": []}`, `{"id": 1, "batch": [], "batch": []}`,
+		`{"id": 1, "batch": [[01, ["a"]]]}`, `{"id": 1, "batch": [[1e2, ["a"]]]}`, `{"id": 1, "batch": [[0, ["\ud800"]]]}`,
+		`{"id": 1, "batch": [[0, ["\udc00\ud800"]]]}`, `{"id": 1, "batch": [[0, ["a` + "\x01" + `"]]]}`, "{\"id\": 1, \"batch\": [[0, [\"\xff\"]]]}",
+		`{"id": 1, "batch": [[0, ["a"]]]} x`, `{"id": 1, "batch": [[0, ["a"]]], "edits": null}`, `{"id": 1, "batch": [[0, [null]]]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		fast, ok := decodeBatch(line)
+		if !ok {
+			return
+		}
+		var strict request
+		if err := jsonline.Decode(line, &strict, "id"); err != nil {
+			t.Fatalf("%q: the fast reading takes it, the strict one refuses it: %v", line, err)
+		}
+		if a, b := mustJSON([]any{string(compactID(fast.ID)), fast.Batch, fast.Edits}), mustJSON([]any{string(compactID(strict.ID)), strict.Batch, strict.Edits}); string(a) != string(b) {
+			t.Fatalf("%q: the fast reading gives %s, the strict one %s", line, a, b)
+		}
+	})
+}
+
+// TestDecodeBatchTakesTheCommonForms: the fast reading takes the batches a client writes,
+// escapes included (a tenth of the CoNLL-2014 hypotheses hold a quote); the rest is decided by
+// the strict one.
+func TestDecodeBatchTakesTheCommonForms(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		fast bool
+	}{
+		{`{"id":0,"batch":[[0,["He goes home ."]]],"edits":true}`, true},
+		{`{ "edits" : false , "batch" : [ [ 3 , [ "a \"b\" \\ \u00e9 \ud83d\ude00" ] ] ] , "id" : "x" }`, true},
+		{`{"id":0,"batch":[]}`, true},
+		{`{"id":0,"batch":[[0,["\ud800"]]]}`, false},
+		{`{"ID":0,"batch":[]}`, false},
+		{`{"id":0,"hyp":"x"}`, false},
+		{`{"id":0.5,"batch":[]}`, false},
+	} {
+		if _, ok := decodeBatch([]byte(c.line)); ok != c.fast {
+			t.Errorf("%s: taken by the fast reading %v, want %v", c.line, ok, c.fast)
 		}
 	}
 }

@@ -35,6 +35,9 @@ func init() {
 func run(args []string, stdout, stderr io.Writer) int {
 	a := &app{stdout: stdout, stderr: stderr}
 	root := a.newRoot()
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		cli.RegisterCompletions(root)
+	}
 	if args == nil {
 		args = []string{} // not the process's: cobra reads os.Args for nil
 	}

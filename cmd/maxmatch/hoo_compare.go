@@ -28,7 +28,7 @@ type hooCompareFlags struct {
 
 // hooCompareFormats are the formats of hoo compare's two tables: every one but CSV, which
 // holds one table (--csv writes Table 1).
-var hooCompareFormats = []report.Format{report.FormatMarkdown, report.FormatText, report.FormatLaTeX, report.FormatJSON}
+var hooCompareFormats = []report.Format{report.FormatMarkdown, report.FormatText, report.FormatLaTeX, report.FormatTSV, report.FormatJSON}
 
 // newHooCompare returns "maxmatch hoo compare".
 func (a *app) newHooCompare() *cobra.Command {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"maxmatch/hoo/fragment"
 	"maxmatch/input"
 	"maxmatch/internal/cli"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -29,8 +31,10 @@ only edits of type T, of the types in a comma-separated list T, or of the aggreg
 types file --types-file CONFIG defines ("aggregate Prep UT MT RT"; the official reads
 ./types.config).
 
-Where the official tool crashes on a fragment, a warning says where, and the fragment is scored
-on (see the hoo/eval package documentation).`
+Without --format, the official tool's own report is printed, byte for byte; --format prints the
+same figures in one of maxmatch's formats (four decimals, in full in JSON). Where the official
+tool crashes on a fragment, a warning says where, and the fragment is scored on (see the
+hoo/eval package documentation).`
 
 // now is the clock of the 2012 report's timestamp (tests fix it).
 var now = time.Now
@@ -41,6 +45,7 @@ type hooEvalFlags struct {
 	oldType                       string // --type, the old name of --types
 	bonus, noBonus, caseSensitive bool
 	fixed                         bool
+	format                        string // --format, "" when not given: the official's report
 }
 
 // newHooEval returns "maxmatch hoo eval".
@@ -68,6 +73,7 @@ func (a *app) newHooEval() *cobra.Command {
 	fs.String(&f.typesFile, "types-file", "", "", cli.FileArg, "2012: the types file CONFIG that defines aggregate types for --types")
 	fs.Bool(&f.caseSensitive, "case-sensitive", "", "2012: compare corrections with their case (evalfrag.py -c match)")
 	fs.Bool(&f.fixed, "fixed", "", "correct the official tools' quirks (see the hoo/eval package documentation)")
+	formatFlag(fs, &f.format, nil, "print the scores in this format (when not given, the official tool's report: batch_evaluate.py's CSV, with CRLF line ends, or evalrun.py's XML)")
 	return cmd
 }
 
@@ -137,12 +143,17 @@ func (c *hooCommand) eval(f hooEvalFlags, withBonus bool, args []string) int {
 	}
 	e := eval.Evaluation{Scheme2012: f.scheme == "2012", Bonus: withBonus, Fixed: f.fixed, CaseSensitive: f.caseSensitive,
 		Type: f.typ, Types: cfg, TypesFile: f.typesFile, Time: now(), Progress: c.progress.Update}
-	report, warnings, err := e.Run(gold, sys)
+	res, warnings, err := e.Run(gold, sys)
 	if err != nil {
 		return c.fail("%v", err)
 	}
 	for _, w := range warnings {
 		c.progress.Warn("%s", w)
 	}
-	return c.output(report)
+	if f.format == "" {
+		return c.output(res.Report)
+	}
+	var out bytes.Buffer
+	report.HOOEvalDocument(e, res).Write(&out, tableFormat(f.format, report.FormatText)) // to a buffer, with one table: it cannot fail
+	return c.output(out.Bytes())
 }

@@ -30,8 +30,8 @@ var hostileStderr = flag.String("hostile-stderr", "", "write the standard error 
 var crashSigns = []string{"panic:", "fatal error:", "goroutine "}
 
 // hostileFiles are the tiny inputs of the hostile suite, written to a temporary directory: the
-// issue's fixtures (a gold file of two sentences and a system output), an n-best list, a source
-// and a reference, and the HOO test directories.
+// issue's fixtures (a gold file of two sentences and a system output), an n-best list, the
+// sentence results of the system output, a source and a reference, and the HOO test directories.
 func hostileFiles(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -41,6 +41,7 @@ func hostileFiles(t *testing.T) string {
 		"n.txt":   "0 ||| He goes home . ||| f ||| 1\n0 ||| He go home . ||| f ||| 0\n1 ||| I like it . ||| f ||| 1\n",
 		"src.txt": "He go home .\nI like it .\n",
 		"ref.txt": "He goes home .\nI like it .\n",
+		"r.jsonl": `{"id":0,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}]}` + "\n" + `{"id":1,"annotators":[{"annotator":0,"correct":0,"proposed":0,"gold":0}]}` + "\n",
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -92,6 +93,8 @@ func hostileBase(path, dir string) []string {
 		return []string{in("n.txt"), in("g.m2")}
 	case "maxmatch serve":
 		return []string{"--gold", in("g.m2")}
+	case "maxmatch merge":
+		return []string{in("r.jsonl"), in("g.m2")}
 	case "maxmatch m2":
 		return []string{in("src.txt"), in("ref.txt")}
 	case "maxmatch hoo extract":
@@ -152,6 +155,11 @@ func hostileValues(fl *pflag.Flag, dir string) map[string]bool {
 	case *cli.StringValue:
 		values[filepath.Join(dir, "missing", "x")] = true // accepted; reading or writing it fails
 		values["-"] = v.Kind != cli.OutFileArg && v.Kind != cli.OutDirArg
+	case *cli.WithOldValues:
+		values = hostileValues(&pflag.Flag{Name: fl.Name, Value: v.Value}, dir)
+		for _, old := range v.Old {
+			values[old] = true // another flag's old value, with a warning
+		}
 	default:
 		panic(fmt.Sprintf("no hostile values for %s (%T)", fl.Name, fl.Value))
 	}
@@ -354,13 +362,13 @@ func TestHostileReproductions(t *testing.T) {
 		{[]string{"score", "--max-memory", "64M", "--max-edges", "1", "--max_unchanged_words", "2147483646", in("s.txt"), in("g.m2")}, "", 0, "", "F_0.5       : 1.0000", "u beyond the sentence in the bounded search: as long as the sentence (it asked for 168 GB on 4 tokens)"},
 		{[]string{"score", "--max-memory", "100M", "--bootstrap", "300000000", in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 300000000 resamples are more than the memory budget (100 MB, --max-memory) holds", "", "the bootstrap's arrays are within the budget set (they went past 3 GB under 100M)"},
 		{[]string{"serve", "--max-request-memory", "64K", "--gold", in("g.m2")}, heavy + "\n" + next + "\n", 0, "",
-			`{"id":"big","error":"line 1: sentence 1 (gold line 1) is too large for one sentence's share of the memory budget: 400 source and 400 hypothesis tokens` + "\n" + `{"id":1,"annotator":0,"correct":0,"proposed":0,"gold":0,`,
+			`{"id":"big","error":{"line":1,"message":"the request's sentence is too large for one sentence's share of the memory budget: 400 source and 400 hypothesis tokens` + "\n" + `{"id":1,"annotator":0,"correct":0,"proposed":0,"gold":0,`,
 			"a request over its share of the budget: an error answer, and the next request served"},
 		{[]string{"serve", "--max-request-memory", "0", "--gold", in("g.m2")}, heavy + "\n" + next + "\n", 0, "",
 			`{"id":"big","annotator":0,"correct":0,"proposed":1,"gold":0,` + "\n" + `{"id":1,"annotator":0,`, "0 is the default share, 256 MB: the same request scored exactly"},
 		{[]string{"serve", "--max-request-memory", "-1", "--gold", in("g.m2")}, "", 2, `--max-request-memory: "-1" is not a size`, "", "a negative share is refused, as every size is"},
 		{[]string{"serve", "--gold", in("g.m2")}, `{"id": 0, "hyp": "a", "hyp": "b"}` + "\n" + next + "\n", 0, "",
-			`{"id":0,"error":"line 1, byte 23: key \"hyp\" given twice in one object: expected each key once"}` + "\n" + `{"id":1,"annotator":0,`, "strict JSON at the command: a key twice (the last won) is an error answer, and the next request served"},
+			`{"id":0,"error":{"line":1,"byte":23,"message":"key \"hyp\" given twice in one object: expected each key once"}}` + "\n" + `{"id":1,"annotator":0,`, "strict JSON at the command: a key twice (the last won) is an error answer, and the next request served"},
 		{[]string{"score", in("s.txt"), in("many.m2")}, "", 2, in("s.txt") + " has 2 lines but " + in("many.m2") + " has 1 sentence", "", "40,000 annotators of their own id read in linear time, then the line-count error (it took 5.5 s before it)"},
 		{[]string{"score", in("s.txt"), in("a\nb.txt"), in("g.m2")}, "", 0, "", "s.txt      1   0   0  1.0000  1.0000  1.0000  [1.0000, 1.0000]\na\\nb.txt   1   0   0  1.0000  1.0000  1.0000", "a system named with a line break keeps its row one line, the columns aligned"},
 		{[]string{"nbest", "-j", "9223372036854775807", in("n.txt"), in("g.m2")}, "", 0, "", "0\t0\t0\t1\t1\t1", "workers beyond the CPUs count as the CPUs (it panicked)"},
@@ -373,7 +381,7 @@ func TestHostileReproductions(t *testing.T) {
 		{[]string{"score", "--bootstrap", "100000000000", in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 100000000000 resamples are more than the memory budget", "", "the runtime's out-of-memory error"},
 		{[]string{"compare", "--bootstrap", "9223372036854775807", in("s.txt"), in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 9223372036854775807 resamples are more than the memory budget", "", "compare's resamples the same (makeslice panic)"},
 		{[]string{"serve", "--max-request-bytes", "9223372036854775807", "--gold", in("g.m2")}, `{"id":0,"hyp":"x"}` + "\n", 2, "--max-request-bytes: 9223372036854775807 is more than the memory budget", "", "a request size beyond the budget (max+1 overflowed: an endless loop of error answers)"},
-		{[]string{"serve", "--max-request-bytes", "5", "--gold", in("g.m2")}, `{"id":0,"hyp":"x"}` + "\n", 0, "", `{"id":null,"error":"line 1: request longer than --max-request-bytes=5`, "a request over the limit: one error answer, then the end of input"},
+		{[]string{"serve", "--max-request-bytes", "5", "--gold", in("g.m2")}, `{"id":0,"hyp":"x"}` + "\n", 0, "", `{"id":null,"error":{"line":1,"message":"request longer than --max-request-bytes=5`, "a request over the limit: one error answer, then the end of input"},
 		{[]string{"serve", "--max-memory", "32M", "--gold", in("g.m2")}, `{"info": true}` + "\n", 0, "", `"sentences":2`, "a budget below the default request size: the default follows the budget"},
 		{[]string{"serve", "--gold", "-"}, "S a\n\n", 2, `--gold: "-" is standard input, which carries the requests`, "", "the gold file would swallow the requests (it exited 0 having answered nothing)"},
 		{[]string{"score", in("s.txt"), "--html", in("ref.txt"), in("src.txt"), in("g.m2")}, "", 2, "--html: " + in("ref.txt") + " exists and is not an HTML page", "", "--html took the next system file as its value: not replaced (it was, exit 0)"},

@@ -21,28 +21,36 @@ index of the gold sentence; only the first two fields are read) or JSON lines ({
 ["…", …]} or {"id": i, "hyp": "…"}); a sentence's hypotheses are consecutive, sentences may be
 missing. "-" reads the list from standard input; files ending in .gz are decompressed.
 
-One row per hypothesis, in list order (TSV, or JSON lines with --jsonl): the sentence id, k (the
-hypothesis's rank within its sentence, from 0), the chosen annotator's correct, proposed and
-gold counts with the sentence-level P, R and F_β, and every annotator's counts. The annotator
-chosen is the one the official would choose for a corpus of this sentence alone (best F_β of its
-own counts; ties: more correct, then fewer proposed + β²·gold, then the first visited); P = 1
-when nothing is proposed, R = 1 when nothing is to be found, F = 0 when both are 0. Each
-annotator's counts are those "maxmatch score" gives the sentence in a system file made of these
-hypotheses. --stats prints the sufficient statistics a MERT or PRO tuner reads instead.`
+One row per hypothesis, in list order (TSV, or the format --format names, or JSON lines with
+--jsonl): the sentence id, k (the hypothesis's rank within its sentence, from 0), the chosen
+annotator's correct, proposed and gold counts with the sentence-level P, R and F_β, and every
+annotator's counts. The annotator chosen is the one the official would choose for a corpus of
+this sentence alone (best F_β of its own counts; ties: more correct, then fewer proposed +
+β²·gold, then the first visited); P = 1 when nothing is proposed, R = 1 when nothing is to be
+found, F = 0 when both are 0. Each annotator's counts are those "maxmatch score" gives the
+sentence in a system file made of these hypotheses. --stats prints the sufficient statistics a
+MERT or PRO tuner reads instead.`
 
 // nbestFlags are the flags of "maxmatch nbest" and "maxmatch oracle".
 type nbestFlags struct {
 	opt     scorer.Options
 	reading corpus.Reading
-	format  string
+	list    string // --nbest-format
+	format  string // --format, "" when not given
+	jsonl   bool
 }
 
-// nbestFlagSet defines the flags nbest and oracle share.
-func nbestFlagSet(fs cli.FlagSet, f *nbestFlags) {
+// listFormats are the formats of an n-best list, the values of --nbest-format.
+var listFormats = []string{"auto", "moses", "jsonl"}
+
+// nbestFlagSet defines the flags nbest and oracle share, --format with formats (usage says
+// what it prints).
+func nbestFlagSet(fs cli.FlagSet, f *nbestFlags, formats []report.Format, usage string) {
 	scoringFlags(fs, &f.opt)
 	readingFlags(fs, &f.reading)
-	fs.Choice(&f.format, "nbest-format", "auto", []string{"auto", "moses", "jsonl"}, "format of the n-best list: auto (JSON lines when the first line starts with \"{\", else Moses), moses or jsonl")
-	fs.Alias("format", "nbest-format", "as --format names the format of what a command prints")
+	fs.Choice(&f.list, "nbest-format", "auto", listFormats, "format of the n-best list: auto (JSON lines when the first line starts with \"{\", else Moses), moses or jsonl")
+	formatFlag(fs, &f.format, formats, usage)
+	fs.OldValues("format", "nbest-format", listFormats, "as --format names the format of what a command prints")
 }
 
 // check checks the flags and the files (NBEST GOLD) before any work.
@@ -60,14 +68,22 @@ func (f *nbestFlags) check(args []string) error {
 	if err := f.reading.Check(); err != nil {
 		return cli.UsageError{Msg: err.Error()}
 	}
+	if f.jsonl && f.format != "" {
+		return cli.Usagef("--jsonl and --format %s are exclusive: choose one output", f.format)
+	}
 	return nil
 }
 
 // listFormat is the n-best format --nbest-format names.
 func (f *nbestFlags) listFormat() nbest.Format {
-	format, _ := nbest.ParseFormat(f.format) // checked by the flag
+	format, _ := nbest.ParseFormat(f.list) // checked by the flag
 	return format
 }
+
+// nbestFormats are the formats of nbest's rows, which are written as they are scored: those
+// the report package renders a row at a time (report.Streams), aligned text aside, which pads
+// each column to its widest cell; the JSON of a row is a scored sentence's (--jsonl).
+var nbestFormats = []report.Format{report.FormatTSV, report.FormatCSV, report.FormatMarkdown, report.FormatLaTeX}
 
 // readGold reads the gold file args[1] whole, as the flags say; its error says when the files
 // (NBEST GOLD) of the command cmd look given in the wrong order.
@@ -89,27 +105,30 @@ var onePassBytes int64 = nbest.DefaultOnePassBytes
 // newNbest returns "maxmatch nbest".
 func (a *app) newNbest() *cobra.Command {
 	var f nbestFlags
-	var jsonl, stats bool
+	var stats bool
 	cmd := a.newCommand([]cli.Usage{{Args: "nbest [flags] NBEST GOLD", What: "score every hypothesis of an n-best list on its own"}}, nbestLong,
 		func(cmd *cobra.Command, args []string) error {
 			if err := f.check(args); err != nil {
 				return err
 			}
-			if jsonl && stats {
+			if f.jsonl && stats {
 				return cli.Usagef("--jsonl and --stats are exclusive: choose one output")
 			}
-			a.code = a.nbest(f, jsonl, stats, args)
+			if stats && f.format != "" {
+				return cli.Usagef("--stats and --format %s are exclusive: choose one output", f.format)
+			}
+			a.code = a.nbest(f, stats, args)
 			return nil
 		})
 	fs := cli.Flags(cmd)
-	nbestFlagSet(fs, &f)
-	fs.Bool(&jsonl, "jsonl", "", "print one JSON object per hypothesis instead of TSV (with the chosen annotator's edits)")
+	nbestFlagSet(fs, &f, nbestFormats, "print the rows in this format (tsv when not given); they are written as they are scored, so aligned text, which pads each column to its widest cell, is not among them; JSON lines: --jsonl")
+	fs.Bool(&f.jsonl, "jsonl", "", "print one JSON object per hypothesis instead of TSV (with the chosen annotator's edits)")
 	fs.Bool(&stats, "stats", "", "print the sufficient statistics of every hypothesis as a MERT/PRO tuner reads them (Moses' scores format, M2Scorer's four statistics; see docs/guide.md#n-best-lists-and-oracles)")
 	return cmd
 }
 
 // nbest scores the list and prints a row for each hypothesis.
-func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
+func (a *app) nbest(f nbestFlags, stats bool, args []string) int {
 	const cmd = "maxmatch nbest"
 	prog := progress.New(cmd, a.stderr)
 	gold, _, err := f.readGold(cmd, args, prog)
@@ -119,6 +138,7 @@ func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 	list := f.openList(args[0], prog)
 	defer list.Close()
 	beta := f.opt.Beta
+	var footer []byte // after the rows: the end of a LaTeX table, or a Markdown table's notes
 	rows := nbest.Rows{Format: f.listFormat(), OnePassBytes: onePassBytes,
 		Progress: func(done, total int) { prog.Update("scoring hypothesis", done, total) },
 		Warn:     func(msg string) { prog.Warn("%s: %s", list.Name(), msg) }}
@@ -127,16 +147,15 @@ func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 		rows.Append = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
 			return nbest.AppendMertStats(b, g.Sentence, rs, len(gold[g.Sentence].Tokens))
 		}
-	case jsonl:
+	case f.jsonl:
 		rows.Append = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
 			return nbest.AppendJSONRows(b, g, rs, beta)
 		}
 	default:
-		rows.Header = nbest.TSVHeader(report.FBetaLabel(beta))
+		format, table := tableFormat(f.format, report.FormatTSV), nbest.Table(beta)
+		rows.Header, footer = string(table.AppendHeader(nil, format)), table.AppendFooter(nil, format)
 		rows.Append = func(b []byte, g *nbest.Group, rs []scorer.SentenceResult) []byte {
-			for k := range rs {
-				b = nbest.AppendTSV(b, g.Sentence, k, &rs[k], beta)
-			}
+			nbest.TableRows(g, rs, beta, func(row []report.Cell) { b = table.AppendRow(b, format, row) })
 			return b
 		}
 	}
@@ -159,6 +178,9 @@ func (a *app) nbest(f nbestFlags, jsonl, stats bool, args []string) int {
 			return writeFailure(cmd, werr, a.stderr)
 		}
 		return fail(prog, "%v; standard output holds the scores of the %s before it only", err, wording.Plural(done, "hypothesis"))
+	}
+	if _, err := out.Write(footer); err != nil {
+		return writeFailure(cmd, err, a.stderr)
 	}
 	if err := out.Close(); err != nil {
 		return writeFailure(cmd, err, a.stderr)

@@ -3,16 +3,17 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"maxmatch/nbest"
-	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -25,6 +26,20 @@ type nbestRow struct {
 	Annotators              []struct{ Annotator, Correct, Proposed, Gold int }
 	Edits                   [][]any
 	CorrectEdits            [][]any `json:"correct_edits"`
+}
+
+// decodeRows decodes the rows of nbest --jsonl.
+func decodeRows(t *testing.T, jsonl string) []nbestRow {
+	t.Helper()
+	var rows []nbestRow
+	for _, line := range strings.Split(strings.TrimSuffix(jsonl, "\n"), "\n") {
+		var r nbestRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 func runOK(t *testing.T, args ...string) string {
@@ -51,14 +66,7 @@ func TestNbestMatchesScore(t *testing.T) {
 	if again := runOK(t, "nbest", "--jsonl", "-j", "1", list, gold); again != jsonl {
 		t.Fatal("-j 1 and -j 2 differ")
 	}
-	var rows []nbestRow
-	for _, line := range strings.Split(strings.TrimSuffix(jsonl, "\n"), "\n") {
-		var r nbestRow
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%v: %s", err, line)
-		}
-		rows = append(rows, r)
-	}
+	rows := decodeRows(t, jsonl)
 	golds, err := scorer.ReadM2(gold, mustRead(t, gold), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +130,7 @@ func TestNbestMatchesScore(t *testing.T) {
 	}
 
 	tsv := strings.Split(strings.TrimSuffix(runOK(t, "nbest", list, gold), "\n"), "\n")
-	if header := nbest.TSVHeader(report.FBetaLabel(0.5)); tsv[0] != header[:len(header)-1] || len(tsv) != len(rows)+1 {
+	if header := string(nbest.Table(0.5).AppendTSVHeader(nil)); tsv[0] != header[:len(header)-1] || len(tsv) != len(rows)+1 {
 		t.Fatalf("TSV: header %q, %d lines", tsv[0], len(tsv))
 	}
 	for i, line := range tsv[1:] {
@@ -240,6 +248,59 @@ func TestNbestBigListStreams(t *testing.T) {
 	for k, line := range lines[1:] {
 		if want := "0\t" + strconv.Itoa(k) + "\t0\t1\t1\t1\t1.0000\t1.0000\t1.0000\t0:1/1/1,1:0/1/1"; line != want {
 			t.Fatalf("line %d: %q, want %q", k+2, line, want)
+		}
+	}
+}
+
+// TestNbestOutputFormatsAgree prints one list in every format of nbest, read once and held, and
+// read twice with its rows written as they are scored: the same bytes both ways, and in each
+// format the cells of the TSV rows (one model, rendered a row at a time).
+func TestNbestOutputFormatsAgree(t *testing.T) {
+	const list, gold = "testdata/nbest/small.nbest", "testdata/small.m2"
+	var tsv [][]string
+	for _, line := range strings.Split(strings.TrimSuffix(runOK(t, "nbest", list, gold), "\n"), "\n") {
+		tsv = append(tsv, strings.Split(line, "\t"))
+	}
+	// cells reads a format's lines back into the TSV's cells (the header's, then the rows').
+	cells := map[string]func(out string) [][]string{
+		"csv": func(out string) [][]string {
+			rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return rows
+		},
+		"markdown": func(out string) (rows [][]string) {
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			for _, line := range append(lines[:1:1], lines[2:]...) { // without the alignment row
+				rows = append(rows, strings.Split(strings.ReplaceAll(strings.Trim(line, "| "), `\_`, "_"), " | "))
+			}
+			return rows
+		},
+		"latex": func(out string) (rows [][]string) {
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if lines[0] != `\begin{tabular}{rrrrrrrrrl}` || lines[len(lines)-1] != `\end{tabular}` {
+				t.Errorf("LaTeX: %q … %q", lines[0], lines[len(lines)-1])
+			}
+			for _, line := range lines {
+				if cells, ok := strings.CutSuffix(line, ` \\`); ok {
+					rows = append(rows, strings.Split(strings.ReplaceAll(cells, `\_`, "_"), " & "))
+				}
+			}
+			return rows
+		},
+		"tsv": func(out string) [][]string { return tsv },
+	}
+	defer func(b int64) { onePassBytes = b }(onePassBytes)
+	for _, format := range nbestFormats {
+		onePassBytes = nbest.DefaultOnePassBytes
+		held := runOK(t, "nbest", "--format", format.String(), list, gold)
+		onePassBytes = -1
+		if streamed := runOK(t, "nbest", "--format", format.String(), list, gold); streamed != held {
+			t.Errorf("%s: streamed\n%s\nheld\n%s", format, streamed, held)
+		}
+		if got := cells[format.String()](held); !slices.EqualFunc(got, tsv, slices.Equal) {
+			t.Errorf("%s: cells %q, the TSV's %q", format, got, tsv)
 		}
 	}
 }

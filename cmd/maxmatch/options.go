@@ -40,6 +40,14 @@ var uRange = cli.IntRange{Min: 0, Max: math.MaxInt64, ClampNote: "any number at 
 // scoringFlags defines the scoring flags on f, with opt's defaults: the official scorer's
 // (--max_unchanged_words, --beta, --ignore_whitespace_casing) and ours.
 func scoringFlags(f cli.FlagSet, opt *scorer.Options) {
+	figureFlags(f, opt)
+	budgetFlags(f, opt)
+}
+
+// figureFlags defines the scoring flags that say what is counted and how (the official
+// scorer's, --compat and --fix), with opt's defaults: the flags of a command that counts
+// nothing itself (merge) but must know how the counts were made.
+func figureFlags(f cli.FlagSet, opt *scorer.Options) {
 	*opt = scorer.DefaultOptions()
 	f.Int(&opt.MaxUnchangedWords, "max_unchanged_words", "u", opt.MaxUnchangedWords, uRange, "most unchanged tokens inside one edit (u)")
 	f.Float(&opt.Beta, "beta", opt.Beta, cli.FloatRange{Min: 0, Max: maxBeta},
@@ -58,6 +66,10 @@ func scoringFlags(f cli.FlagSet, opt *scorer.Options) {
 		}
 		return nil
 	}, "quirks of 3.2 to correct on top of --compat, each described in docs/exactness.md#compatibility-modes-and-fixes")
+}
+
+// budgetFlags defines the flags that bound the scoring's memory and work and set its workers.
+func budgetFlags(f cli.FlagSet, opt *scorer.Options) {
 	memoryFlag(f, &opt.MaxMemory, "a sentence whose exact search does not fit is scored by the bounded search, with a warning, and one that does not fit at all stops the run")
 	f.Int(&opt.MaxEdges, "max-edges", "", opt.MaxEdges, cli.CapRange,
 		"optional cap on one sentence's lattice closure (edges); larger ones use the bounded search (0 or -1: no cap but the memory budget)")

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+
 	"github.com/spf13/cobra"
 
 	"maxmatch/internal/cli"
@@ -8,6 +10,7 @@ import (
 	"maxmatch/internal/wording"
 	"maxmatch/internal/writefile"
 	"maxmatch/nbest"
+	"maxmatch/report"
 )
 
 const oracleLong = `Chooses one hypothesis per gold sentence from the n-best list NBEST (formats as for "maxmatch
@@ -16,12 +19,12 @@ gives them as a system file — and prints that score, the greedy choice's, an u
 how the choice was found: by trying every combination, or by coordinate ascent from the better
 of the greedy choice and the bound's (never below the greedy one), which is the best when it
 reaches the bound. A gold sentence without a hypothesis in the list keeps its source. -o writes
-the chosen hypotheses as a system file; --jsonl prints every sentence's choice.`
+the chosen hypotheses as a system file; --format prints the report in another format; --jsonl
+prints every sentence's choice, then the report.`
 
 // newOracle returns "maxmatch oracle".
 func (a *app) newOracle() *cobra.Command {
 	var f nbestFlags
-	var jsonl bool
 	var output string
 	cmd := a.newCommand([]cli.Usage{{Args: "oracle [flags] NBEST GOLD", What: "choose one hypothesis per sentence for the best corpus F"}}, oracleLong,
 		func(cmd *cobra.Command, args []string) error {
@@ -31,18 +34,21 @@ func (a *app) newOracle() *cobra.Command {
 			if err := checkOutputs(map[string]string{"-o/--output": output}, nil, []string{"NBEST", "GOLD"}, args); err != nil {
 				return err
 			}
-			a.code = a.oracle(f, jsonl, output, args)
+			a.code = a.oracle(f, output, args)
 			return nil
 		})
 	fs := cli.Flags(cmd)
-	nbestFlagSet(fs, &f)
-	fs.Bool(&jsonl, "jsonl", "", `print one JSON object per gold sentence, {"id", "k", "hyp", "annotator", "correct", "proposed", "gold"} (k -1: the source, no hypothesis in the list), then {"total": {"sentences", "correct", "proposed", "gold", "tp", "fp", "fn", "p", "r", "f", "greedy_f", "upper_bound", "method", "exact", "sweeps"}}`)
+	nbestFlagSet(fs, &f, oracleFormats, "print the report in this format (text when not given; json: one object on a line, the members of --jsonl's total)")
+	fs.Bool(&f.jsonl, "jsonl", "", `print one JSON object per gold sentence, {"id", "k", "hyp", "annotator", "correct", "proposed", "gold"} (k -1: the source, no hypothesis in the list), then {"total": {"sentences", "correct", "proposed", "gold", "tp", "fp", "fn", "p", "r", "f", "greedy_f", "upper_bound", "method", "exact", "sweeps"}}`)
 	fs.String(&output, "output", "o", "", cli.OutFileArg, "write the chosen hypotheses to this file, one per gold sentence (a system file; not one of the inputs)")
 	return cmd
 }
 
+// oracleFormats are the formats of oracle's report, which is fields, not a table.
+var oracleFormats = []report.Format{report.FormatText, report.FormatMarkdown, report.FormatJSON}
+
 // oracle scores the list, searches the best choice and prints it.
-func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int {
+func (a *app) oracle(f nbestFlags, output string, args []string) int {
 	const cmd = "maxmatch oracle"
 	stderr := a.stderr
 	goldPath := args[1]
@@ -82,8 +88,10 @@ func (a *app) oracle(f nbestFlags, jsonl bool, output string, args []string) int
 			return fail(prog, "cannot write the chosen hypotheses: %v", err)
 		}
 	}
-	if jsonl {
+	if f.jsonl {
 		return a.output(cmd, o.AppendJSONLines(nil, gold, f.opt.Beta))
 	}
-	return a.output(cmd, o.AppendText(nil, f.opt.Beta))
+	var out bytes.Buffer
+	report.Document{{Fields: o.Fields(len(gold), f.opt.Beta)}}.Write(&out, tableFormat(f.format, report.FormatText)) // to a buffer, it cannot fail
+	return a.output(cmd, out.Bytes())
 }

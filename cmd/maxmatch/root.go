@@ -37,7 +37,7 @@ func (a *app) newRoot() *cobra.Command {
 	cli.Flags(root).Bool(&version, "version", "", "print the version and the commit it was built from (as maxmatch version)")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetHelpCommand(cli.NewHelp(a.spec()))
-	root.AddCommand(a.newScore(), a.newCompare(), a.newNbest(), a.newOracle(), a.newServe(), a.newDemo(), a.newM2(),
+	root.AddCommand(a.newScore(), a.newCompare(), a.newNbest(), a.newOracle(), a.newServe(), a.newMerge(), a.newDemo(), a.newM2(),
 		a.newHoo(), a.newVersion(), a.completion())
 	return root
 }

@@ -353,8 +353,17 @@ func (s *scoring) official() int {
 		return fail(prog, "%v", err)
 	}
 
-	doc := printing.Document(rep, sys)
-	if f.jsonl {
+	if err := writeDocument(out, printing.Document(rep, sys), f.jsonl); err != nil {
+		return writeFailure(cmd, err, stderr)
+	}
+	return exitOK
+}
+
+// writeDocument writes one system's report, the official lines and the reports around them,
+// as text or, with jsonl, as JSON lines, and closes out.
+func writeDocument(out *progress.Output, doc report.Document, jsonl bool) error {
+	var err error
+	if jsonl {
 		err = doc.WriteJSONLines(out)
 	} else {
 		err = doc.WriteText(out)
@@ -362,10 +371,7 @@ func (s *scoring) official() int {
 	if err == nil {
 		err = out.Close()
 	}
-	if err != nil {
-		return writeFailure(cmd, err, stderr)
-	}
-	return exitOK
+	return err
 }
 
 // limitGoMemory makes the garbage collector keep the process within the memory budget

@@ -27,10 +27,12 @@ them and their answers in full):
                               one hypothesis per gold sentence ("ids": […] for some of them)
   {"id": x, "source": "…", "gold": [[start, end, "correction"], …], "hyp": "…"} or "m2": "S …"
                               a sentence with its own gold edits
+  {"id": x, "batch": [[i, ["…", …]], …]}
+                              many gold sentences' hypotheses, answered as one flat list
   {"id": x, "info": true}     the protocol's version, the options, the signature of the figures
 
-A request that cannot be answered gets {"id": its id or null, "error": "…"}, and the service goes
-on.`
+A request that cannot be answered gets {"id": its id or null, "error": {"line": N, "message": "…"}},
+and the service goes on.`
 
 // newServe returns "maxmatch serve".
 func (a *app) newServe() *cobra.Command {

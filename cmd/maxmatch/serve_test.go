@@ -51,40 +51,40 @@ func TestServeRequests(t *testing.T) {
 		{`{"id": 6, "m2": "S a b\nA 0 1|||X|||c|||REQUIRED|||-NONE-|||0\n", "hyp": "c b"}`, `{"id":6,"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}],"edits":[[0,1,"a","c"]],"correct_edits":[[0,1,"a","c"]]}`, "an M2 block"},
 		{`{"id": 2, "hyps": ["They were happy ."], "edits": false}`, `{"id":2,"results":[{"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}]}]}`, "counts only"},
 		{`{"id": 0, "hyp": "The cats sat on mat .", "compact": true}`, `{"id":0,"results":[[1,1,1,1,1,1,1,[0,0,1,1,1,1,1,1],[[1,2,"cat","cats"]],[[1,2,"cat","cats"]],0]]}`, "the compact form: arrays, every annotator's counts flat"},
-		{`{"info": true}`, `{"id":null,"protocol":1,"version":"` + version.String() + `","sentences":3,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":` + strconv.Itoa(scorer.Workers(3)) + `,"signature":"` + signature + `"}`,
+		{`{"info": true}`, `{"id":null,"protocol":2,"version":"` + version.String() + `","sentences":3,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":` + strconv.Itoa(scorer.Workers(3)) + `,"signature":"` + signature + `"}`,
 			"the protocol's version, the binary's, what the service scores with (-j 3, at most the CPUs), and the signature score --signature-only gives"},
 
-		{`{"id": 3, "hyp": "x"}`, `{"id":3,"error":"line 0: \"id\": sentence 3 is out of range: the gold file has 3 sentences (ids 0 to 2)`, "unknown sentence id"},
-		{`{"id": -1, "hyp": "x"}`, `{"id":-1,"error":"line 0: \"id\": expected a sentence index (a non-negative integer), found -1`, "negative id"},
-		{`{"id": 1.5, "hyp": "x"}`, `{"id":1.5,"error":"line 0: \"id\": expected a sentence index`, "fractional id"},
-		{`{"id": "0", "hyp": "x"}`, `{"id":"0","error":"line 0: \"id\": expected a sentence index`, "a string id for a gold sentence"},
-		{`{"hyp": "x"}`, `{"id":null,"error":"line 0: expected \"id\", the 0-based index of a gold sentence`, "no id"},
-		{`{"id": 1, "hyp": 3}`, `{"id":1,"error":"line 0, byte 18: field \"hyp\": expected a string, found a JSON number`, "wrong type"},
-		{`{"id": 1, "hyps": "A dog ."}`, `{"id":1,"error":"line 0, byte 27: field \"hyps\": expected a list of strings, found a JSON string`, "a string for a list"},
-		{`{"id": 1, "hyps": ["a", null, 2]}`, `{"id":1,"error":"line 0, byte 31: field \"hyps\": expected a string, found a JSON number`, "a number in the list"},
-		{`{"id": 1, "hyp": "a", "hyps": ["b"]}`, `{"id":1,"error":"line 0: expected \"hyp\" or \"hyps\", found both`, "both"},
-		{`{"id": 1, "hpy": "a"}`, `{"id":1,"error":"line 0, byte 1: unknown field \"hpy\"`, "a misspelt field"},
-		{`{"id": 1}`, `{"id":1,"error":"line 0: expected \"hyp\" (a hypothesis), \"hyps\" (a list of them), \"corpus\" or \"info\"`, "nothing to score"},
-		{`{"id": 1, "hyp": "a"`, `{"id":null,"error":"line 0, byte 1: invalid JSON: the object is not complete`, "cut short"},
-		{`{"id": 1, "hyp": "a"} {"id": 2}`, `{"id":1,"error":"line 0, byte 23: expected one JSON object on the line, found more text after it`, "two objects on a line"},
-		{`[1, 2]`, `{"id":null,"error":"line 0, byte 1: expected a JSON object, found an array`, "not an object"},
-		{`hello`, `{"id":null,"error":"line 0, byte 1: invalid JSON: invalid character 'h'`, "not JSON"},
-		{"{\"id\": 8, \"hyp\": \"The \xff cat\"}", `{"id":8,"error":"line 0, byte 23: invalid UTF-8 (byte 0xff): expected UTF-8 text`, "invalid UTF-8, with the id still echoed"},
-		{`{"id": 9, "corpus": ["a", "b"]}`, `{"id":9,"error":"line 0: \"corpus\" has 2 hypotheses and the gold file 3 sentences`, "a corpus of the wrong length"},
-		{`{"id": 9, "corpus": ["a"], "ids": [5]}`, `{"id":9,"error":"line 0: \"ids\"[0]: sentence 5 is out of range`, "a corpus with an unknown sentence"},
-		{`{"id": 9, "corpus": ["a"], "ids": [0, 1]}`, `{"id":9,"error":"line 0: \"ids\" has 2 sentences and \"corpus\" 1`, "ids and corpus of different lengths"},
-		{`{"id": 9, "corpus": ["a"], "hyp": "b"}`, `{"id":9,"error":"line 0: a \"corpus\" request carries its hypotheses in \"corpus\" only`, "a corpus with a hypothesis"},
-		{`{"id": 9, "ids": [0], "hyp": "b"}`, `{"id":9,"error":"line 0: \"ids\" belongs to a \"corpus\" request`, "ids without a corpus"},
-		{`{"id": 9, "source": "a b", "hyp": "a"}`, `{"id":9,"error":"line 0: \"source\" needs \"gold\"`, "a source without gold"},
-		{`{"id": 9, "source": "a b", "gold": [[0, 5, "x"]], "hyp": "a"}`, `{"id":9,"error":"line 0: \"gold\"[0]: span (field 1) \"0 5\" is outside the sentence's 2 tokens`, "a gold span past the sentence"},
-		{`{"id": 9, "source": "a b", "gold": [[0, 1]], "hyp": "a"}`, `{"id":9,"error":"line 0: \"gold\"[0]: expected [start, end, correction] or [start, end, [corrections…], annotator, type], found [0, 1]`, "a gold edit without a correction"},
-		{`{"id": 9, "source": "a b", "gold": [[0, "1", "x"]], "hyp": "a"}`, `{"id":9,"error":"line 0: \"gold\"[0]: expected an integer token offset as element 1, found \"1\"`, "a string offset"},
-		{`{"id": 9, "source": "a b", "gold": [[0, 1, "x||y"]], "hyp": "a"}`, `{"id":9,"error":"line 0: \"gold\"[0]: correction \"x||y\" contains \"||\" or a line break`, "a correction M2 cannot hold"},
-		{`{"id": 9, "source": "a\nb", "gold": [], "hyp": "a"}`, `{"id":9,"error":"line 0: \"source\" contains a line break`, "a source on two lines"},
-		{`{"id": 9, "m2": "S a\n\nS b\n", "hyp": "a"}`, `{"id":9,"error":"line 0: \"m2\" has 2 sentences`, "two M2 blocks"},
-		{`{"id": 9, "m2": "A 0 1|||X|||c|||REQUIRED|||-NONE-|||0", "hyp": "a"}`, `{"id":9,"error":"line 0: \"m2\": request:1:1: an \"A \" line before any \"S \" line`, "an M2 block without its S line"},
-		{`{"id": 9, "m2": "S a", "source": "a", "gold": [], "hyp": "a"}`, `{"id":9,"error":"line 0: expected \"m2\" or \"source\" and \"gold\", found both`, "both kinds of gold"},
-		{`{"id": 9, "info": true, "hyp": "a"}`, `{"id":9,"error":"line 0: an \"info\" request carries nothing else`, "info with more"},
+		{`{"id": 3, "hyp": "x"}`, `{"id":3,"error":{"line":0,"message":"\"id\": sentence 3 is out of range: the gold file has 3 sentences (ids 0 to 2)`, "unknown sentence id"},
+		{`{"id": -1, "hyp": "x"}`, `{"id":-1,"error":{"line":0,"message":"\"id\": expected a sentence index (a non-negative integer), found -1`, "negative id"},
+		{`{"id": 1.5, "hyp": "x"}`, `{"id":1.5,"error":{"line":0,"message":"\"id\": expected a sentence index`, "fractional id"},
+		{`{"id": "0", "hyp": "x"}`, `{"id":"0","error":{"line":0,"message":"\"id\": expected a sentence index`, "a string id for a gold sentence"},
+		{`{"hyp": "x"}`, `{"id":null,"error":{"line":0,"message":"expected \"id\", the 0-based index of a gold sentence`, "no id"},
+		{`{"id": 1, "hyp": 3}`, `{"id":1,"error":{"line":0,"byte":18,"message":"field \"hyp\": expected a string, found a JSON number`, "wrong type"},
+		{`{"id": 1, "hyps": "A dog ."}`, `{"id":1,"error":{"line":0,"byte":27,"message":"field \"hyps\": expected a list of strings, found a JSON string`, "a string for a list"},
+		{`{"id": 1, "hyps": ["a", null, 2]}`, `{"id":1,"error":{"line":0,"byte":31,"message":"field \"hyps\": expected a string, found a JSON number`, "a number in the list"},
+		{`{"id": 1, "hyp": "a", "hyps": ["b"]}`, `{"id":1,"error":{"line":0,"message":"expected \"hyp\" or \"hyps\", found both`, "both"},
+		{`{"id": 1, "hpy": "a"}`, `{"id":1,"error":{"line":0,"byte":1,"message":"unknown field \"hpy\"`, "a misspelt field"},
+		{`{"id": 1}`, `{"id":1,"error":{"line":0,"message":"expected \"hyp\" (a hypothesis), \"hyps\" (a list of them), \"batch\", \"corpus\" or \"info\"`, "nothing to score"},
+		{`{"id": 1, "hyp": "a"`, `{"id":null,"error":{"line":0,"byte":1,"message":"invalid JSON: the object is not complete`, "cut short"},
+		{`{"id": 1, "hyp": "a"} {"id": 2}`, `{"id":1,"error":{"line":0,"byte":23,"message":"expected one JSON object on the line, found more text after it`, "two objects on a line"},
+		{`[1, 2]`, `{"id":null,"error":{"line":0,"byte":1,"message":"expected a JSON object, found an array`, "not an object"},
+		{`hello`, `{"id":null,"error":{"line":0,"byte":1,"message":"invalid JSON: invalid character 'h'`, "not JSON"},
+		{"{\"id\": 8, \"hyp\": \"The \xff cat\"}", `{"id":8,"error":{"line":0,"byte":23,"message":"invalid UTF-8 (byte 0xff): expected UTF-8 text`, "invalid UTF-8, with the id still echoed"},
+		{`{"id": 9, "corpus": ["a", "b"]}`, `{"id":9,"error":{"line":0,"message":"\"corpus\" has 2 hypotheses and the gold file 3 sentences`, "a corpus of the wrong length"},
+		{`{"id": 9, "corpus": ["a"], "ids": [5]}`, `{"id":9,"error":{"line":0,"message":"\"ids\"[0]: sentence 5 is out of range`, "a corpus with an unknown sentence"},
+		{`{"id": 9, "corpus": ["a"], "ids": [0, 1]}`, `{"id":9,"error":{"line":0,"message":"\"ids\" has 2 sentences and \"corpus\" 1`, "ids and corpus of different lengths"},
+		{`{"id": 9, "corpus": ["a"], "hyp": "b"}`, `{"id":9,"error":{"line":0,"message":"a \"corpus\" request carries its hypotheses in \"corpus\" only`, "a corpus with a hypothesis"},
+		{`{"id": 9, "ids": [0], "hyp": "b"}`, `{"id":9,"error":{"line":0,"message":"\"ids\" belongs to a \"corpus\" request`, "ids without a corpus"},
+		{`{"id": 9, "source": "a b", "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"\"source\" needs \"gold\"`, "a source without gold"},
+		{`{"id": 9, "source": "a b", "gold": [[0, 5, "x"]], "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"\"gold\"[0]: span (field 1) \"0 5\" is outside the sentence's 2 tokens`, "a gold span past the sentence"},
+		{`{"id": 9, "source": "a b", "gold": [[0, 1]], "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"\"gold\"[0]: expected [start, end, correction] or [start, end, [corrections…], annotator, type], found [0, 1]`, "a gold edit without a correction"},
+		{`{"id": 9, "source": "a b", "gold": [[0, "1", "x"]], "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"\"gold\"[0]: expected an integer token offset as element 1, found \"1\"`, "a string offset"},
+		{`{"id": 9, "source": "a b", "gold": [[0, 1, "x||y"]], "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"\"gold\"[0]: correction \"x||y\" contains \"||\" or a line break`, "a correction M2 cannot hold"},
+		{`{"id": 9, "source": "a\nb", "gold": [], "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"\"source\" contains a line break`, "a source on two lines"},
+		{`{"id": 9, "m2": "S a\n\nS b\n", "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"\"m2\" has 2 sentences`, "two M2 blocks"},
+		{`{"id": 9, "m2": "A 0 1|||X|||c|||REQUIRED|||-NONE-|||0", "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"\"m2\": request:1:1: an \"A \" line before any \"S \" line`, "an M2 block without its S line"},
+		{`{"id": 9, "m2": "S a", "source": "a", "gold": [], "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"expected \"m2\" or \"source\" and \"gold\", found both`, "both kinds of gold"},
+		{`{"id": 9, "info": true, "hyp": "a"}`, `{"id":9,"error":{"line":0,"message":"an \"info\" request carries nothing else`, "info with more"},
 	}
 	good := `{"id": 1, "hyp": "A dog barks ."}`
 	goodAnswer := `{"id":1,"annotator":0,"correct":0,"proposed":0,"gold":0,"tp":0,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":0,"proposed":0,"gold":0}],"edits":[],"correct_edits":[]}`
@@ -98,10 +98,10 @@ func TestServeRequests(t *testing.T) {
 	}
 	for i, tt := range tests {
 		// Request i is on line 3i+1 (each is followed by a blank line and the good request).
-		want := strings.Replace(tt.answer, "line 0", fmt.Sprintf("line %d", 3*i+1), 1)
+		want := strings.Replace(tt.answer, `"line":0`, fmt.Sprintf(`"line":%d`, 3*i+1), 1)
 		got := answers[2*i]
 		if strings.Contains(want, `"error":`) {
-			if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, `"}`) {
+			if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, `"}}`) {
 				t.Errorf("%s: %s\ngot  %s\nwant %s…", tt.why, tt.request, got, want)
 			}
 		} else if got != want {
@@ -135,7 +135,7 @@ func TestServeLongLines(t *testing.T) {
 		if !strings.HasPrefix(answers[2*i], `{"id":1,"annotator":0`) {
 			t.Errorf("answer %d: %s", 2*i, answers[2*i])
 		}
-		want := fmt.Sprintf(`{"id":null,"error":"line %d: request longer than --max-request-bytes=1000`, 2*i+2)
+		want := fmt.Sprintf(`{"id":null,"error":{"line":%d,"message":"request longer than --max-request-bytes=1000`, 2*i+2)
 		if !strings.HasPrefix(answers[2*i+1], want) {
 			t.Errorf("answer %d: %.200s, want %s…", 2*i+1, answers[2*i+1], want)
 		}

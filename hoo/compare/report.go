@@ -15,9 +15,6 @@ import (
 	"maxmatch/report"
 )
 
-// table1Columns are the nine HOO scores in eval's column order.
-var table1Columns = []string{"det P", "det R", "det F", "rec P", "rec R", "rec F", "cor P", "cor R", "cor F"}
-
 // Document is the report of the systems' comparison, in any format of package report: Table 1
 // (the mean scores per system and extraction) and Table 2 (where the extractions differ).
 func Document(systems []*System) report.Document {
@@ -30,18 +27,12 @@ func Document(systems []*System) report.Document {
 // table1 is Table 1: for each system and extraction, the nine HOO 2011 scores averaged over the
 // fragments, with and without the bonus (four decimals; in full in JSON).
 func table1(systems []*System) *report.Table {
-	t := &report.Table{Columns: []report.Column{{Name: "system"}, {Name: "extraction"}, {Name: "bonus"}}, Rows: [][]report.Cell{}}
-	for _, c := range table1Columns {
-		t.Columns = append(t.Columns, report.Column{Name: c, Key: strings.ToLower(strings.ReplaceAll(c, " ", "_"))})
-	}
+	t := &report.Table{Columns: append([]report.Column{{Name: "system"}, {Name: "extraction"}, {Name: "bonus"}}, report.HOOScoreColumns()...), Rows: [][]report.Cell{}}
 	for _, s := range systems {
 		for _, bonus := range []bool{true, false} {
 			for m, name := range s.Methods {
 				row := []report.Cell{report.Text(s.Name), report.Text(name), report.Text(yesNo(bonus))}
-				for _, v := range s.Scores[m].Average[bonus] {
-					row = append(row, report.Float(v.V, 4))
-				}
-				t.Rows = append(t.Rows, row)
+				t.Rows = append(t.Rows, report.HOOScoreCells(row, s.Scores[m].Average[bonus]))
 			}
 		}
 	}
@@ -100,7 +91,7 @@ func (s *System) Warnings() []string {
 
 // WriteTable1CSV writes Table 1 as CSV, with full precision.
 func WriteTable1CSV(w io.Writer, systems []*System) {
-	fmt.Fprintf(w, "system,extraction,bonus,%s\n", strings.Join(strings.Split(strings.ReplaceAll(strings.Join(table1Columns, ","), " ", "_"), ","), ","))
+	fmt.Fprintf(w, "system,extraction,bonus,%s\n", strings.Join(strings.Split(strings.ReplaceAll(strings.Join(report.HOOScoreNames, ","), " ", "_"), ","), ","))
 	for _, s := range systems {
 		for _, bonus := range []bool{true, false} {
 			for m, name := range s.Methods {
@@ -157,7 +148,7 @@ func WriteHTML(w io.Writer, systems []*System) {
 `)
 	fmt.Fprint(w, "<h1>HOO edits: two extractions compared</h1>\n")
 	fmt.Fprint(w, "<h2>Table 1: HOO 2011 scores, mean over fragments</h2>\n<table><tr><th>system</th><th>extraction</th><th>bonus</th>")
-	for _, c := range table1Columns {
+	for _, c := range report.HOOScoreNames {
 		fmt.Fprintf(w, "<th>%s</th>", c)
 	}
 	fmt.Fprint(w, "</tr>\n")

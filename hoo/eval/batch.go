@@ -83,8 +83,9 @@ func Batch2011(frags []Fragment, opt Options2011, progress func(done, total int)
 	return rows
 }
 
-// columns are a row's nine scores in the CSV's order.
-func (s *Scores) columns() [9]Value {
+// Columns are the nine scores in the order of batch_evaluate.py's CSV: detection, recognition
+// and correction precision, recall and score.
+func (s *Scores) Columns() [9]Value {
 	return [9]Value{
 		s.Detection.P, s.Detection.R, s.Detection.F,
 		s.Recognition.P, s.Recognition.R, s.Recognition.F,
@@ -99,7 +100,7 @@ func Average(rows []Row) [9]Value {
 	for c := range avg {
 		sum, allInt := 0.0, true
 		for i := range rows {
-			v := rows[i].Scores.columns()[c]
+			v := rows[i].Scores.Columns()[c]
 			sum += v.V
 			allInt = allInt && v.Int
 		}
@@ -129,7 +130,7 @@ func WriteCSV(w io.Writer, rows []Row) error {
 		b.WriteString("\r\n")
 	}
 	for i := range rows {
-		line(rows[i].Name, rows[i].Scores.columns())
+		line(rows[i].Name, rows[i].Scores.Columns())
 	}
 	if len(rows) > 0 {
 		line("Average", Average(rows))

@@ -92,7 +92,7 @@ func TestReferenceResults2011(t *testing.T) {
 					t.Errorf("fragment %s: the official did not crash, we say it does: %v", frag, r.Scores.Crash)
 				}
 				var got []string
-				for _, v := range r.Scores.columns() {
+				for _, v := range r.Scores.Columns() {
 					got = append(got, Format4(v))
 				}
 				if strings.Join(got, " ") != strings.Join(fields[2:], " ") {

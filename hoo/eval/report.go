@@ -10,11 +10,12 @@ import (
 	"maxmatch/hoo/fragment"
 )
 
-// Report2011 scores the fragments as batch_evaluate.py does and returns its CSV report, with a
-// warning for each fragment the official evaluate.py stops on (scored on, the comparison it
-// dies on counted as no match); progress, when not nil, is told how many are scored.
-func Report2011(frags []Fragment, opt Options2011, progress func(done, total int)) (csv []byte, warnings []string) {
-	rows := Batch2011(frags, opt, progress)
+// Report2011 scores the fragments as batch_evaluate.py does and returns their rows and its CSV
+// report, with a warning for each fragment the official evaluate.py stops on (scored on, the
+// comparison it dies on counted as no match); progress, when not nil, is told how many are
+// scored.
+func Report2011(frags []Fragment, opt Options2011, progress func(done, total int)) (rows []Row, csv []byte, warnings []string) {
+	rows = Batch2011(frags, opt, progress)
 	for _, r := range rows {
 		if crash := r.Scores.Crash; crash != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: the official evaluate.py stops on this fragment (%s); scored on, counting that comparison as no match", r.Name, crash))
@@ -22,15 +23,16 @@ func Report2011(frags []Fragment, opt Options2011, progress func(done, total int
 	}
 	var out bytes.Buffer
 	WriteCSV(&out, rows)
-	return out.Bytes(), warnings
+	return rows, out.Bytes(), warnings
 }
 
 // Report2012 scores the fragments (of the directories goldDir and sysDir) as evalrun.py does
-// and returns its XML report of the given time, with the warnings the official gives none of:
+// and returns what it reports and its XML report of the given time, with the warnings the
+// official gives none of:
 // a --types that selects no edit (types names it in the report), a system file without part
 // attributes against gold edits with them (it matches nothing under the 2012 scheme), a
 // fragment the official dies on (scored on, the comparison counted as no match).
-func Report2012(frags []Fragment, goldDir, sysDir, types string, opt Options2012, at time.Time, progress func(done, total int)) (xml []byte, warnings []string) {
+func Report2012(frags []Fragment, goldDir, sysDir, types string, opt Options2012, at time.Time, progress func(done, total int)) (run *Run2012, xml []byte, warnings []string) {
 	counts, crashes := Batch2012(frags, opt, progress)
 	if opt.Types != nil && counts.Gold == 0 && counts.System == 0 {
 		warnings = append(warnings, fmt.Sprintf("--types %s selects no edit: every count is 0 and every score 1, as the official gives", types))
@@ -47,13 +49,14 @@ func Report2012(frags []Fragment, goldDir, sysDir, types string, opt Options2012
 	for _, f := range frags {
 		first = min(first, f.System)
 	}
-	team, run := TeamAndRun(first)
-	var out bytes.Buffer
-	WriteRun2012(&out, &Run2012{
+	team, runID := TeamAndRun(first)
+	run = &Run2012{
 		GoldPath: goldDir, SysPath: sysDir, Types: types, Bonus: opt.Bonus, Fixed: opt.Fixed,
-		Counts: counts, SysID: team, RunID: run, Time: at,
-	})
-	return out.Bytes(), warnings
+		Counts: counts, SysID: team, RunID: runID, Time: at,
+	}
+	var out bytes.Buffer
+	WriteRun2012(&out, run)
+	return run, out.Bytes(), warnings
 }
 
 // partless reports whether a fragment's system file has edits, none with a part attribute,
@@ -79,10 +82,18 @@ type Evaluation struct {
 	Progress func(stage string, done, total int)
 }
 
+// A Result is what an Evaluation found: the scheme's tool's report, and its figures.
+type Result struct {
+	// Report is the tool's report: batch_evaluate.py's CSV (2011) or evalrun.py's XML (2012).
+	Report []byte
+	Rows   []Row    // 2011: each system file's scores, in the CSV's order (Average gives its last row)
+	Run    *Run2012 // 2012: what evalrun.py reports
+}
+
 // Run pairs the files of gold and sys as the scheme's tool does, reads and scores them, and
-// returns the tool's report and the warnings the tool gives none of (see Report2011 and
+// returns what it found and the warnings the tool gives none of (see Report2011 and
 // Report2012; a note on how --types was read first).
-func (e Evaluation) Run(gold, sys *fragment.Dir) (report []byte, warnings []string, err error) {
+func (e Evaluation) Run(gold, sys *fragment.Dir) (res Result, warnings []string, err error) {
 	progress := func(stage string) func(done, total int) {
 		return func(done, total int) {
 			if e.Progress != nil {
@@ -96,18 +107,18 @@ func (e Evaluation) Run(gold, sys *fragment.Dir) (report []byte, warnings []stri
 	}
 	pairs, err := pair(gold, sys)
 	if err != nil {
-		return nil, nil, err
+		return res, nil, err
 	}
 	frags, err := Read(pairs, progress("reading file"))
 	if err != nil {
-		return nil, nil, err
+		return res, nil, err
 	}
 	if !e.Scheme2012 {
-		report, warnings = Report2011(frags, Options2011{Bonus: e.Bonus, Fixed: e.Fixed}, progress("scoring file"))
-		return report, warnings, nil
+		res.Rows, res.Report, warnings = Report2011(frags, Options2011{Bonus: e.Bonus, Fixed: e.Fixed}, progress("scoring file"))
+		return res, warnings, nil
 	}
 	if err := CheckTypes(e.Type, e.Types, e.TypesFile, frags); err != nil {
-		return nil, nil, fmt.Errorf("--types: %v", err)
+		return res, nil, fmt.Errorf("--types: %v", err)
 	}
 	types, note := DecomposeTypes(e.Type, e.Types)
 	if note != "" {
@@ -118,6 +129,7 @@ func (e Evaluation) Run(gold, sys *fragment.Dir) (report []byte, warnings []stri
 		shown = "all"
 	}
 	opt := Options2012{Bonus: e.Bonus, CaseSensitive: e.CaseSensitive, Types: types, Fixed: e.Fixed}
-	report, more := Report2012(frags, gold.Path, sys.Path, shown, opt, e.Time, progress("scoring file"))
-	return report, append(warnings, more...), nil
+	var more []string
+	res.Run, res.Report, more = Report2012(frags, gold.Path, sys.Path, shown, opt, e.Time, progress("scoring file"))
+	return res, append(warnings, more...), nil
 }

@@ -5,7 +5,8 @@
 // voice; a long flag written with one dash ("-beta") is refused naming its "--" form
 // (CheckDashes); an unknown command or flag gets the known ones close to it ("did you mean",
 // suggest.go). An old name of a flag, kept for scripts (Alias, Replaced), is hidden from the
-// help, listed by the reference, and warned about when given.
+// help, listed by the reference, and warned about when given; so are the old values a flag
+// takes for another (OldValues).
 package cli
 
 import (
@@ -63,7 +64,11 @@ func New(spec Spec) *cobra.Command {
 		Long:  spec.Long,
 		Args:  cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			for _, w := range oldNamesGiven(cmd) {
+			old, err := applyOldValues(cmd)
+			if err != nil {
+				return err
+			}
+			for _, w := range append(oldNamesGiven(cmd), old...) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: warning: %s\n", cmd.CommandPath(), w)
 			}
 			return spec.Run(cmd, args)

@@ -123,10 +123,16 @@ func otherSpellings(fs *pflag.FlagSet, fl *pflag.Flag) []string {
 
 // OldNames are the hidden old names of fl in fs (Alias, Replaced), kept for scripts, each as
 // it is written and with what it stands for when that is more than the flag: "--resamples",
-// "--jsonl (--format json)".
+// "--jsonl (--format json)"; and the flags that take its old values (OldValues), with each:
+// "--format moses".
 func OldNames(fs *pflag.FlagSet, fl *pflag.Flag) []string {
 	var names []string
 	fs.VisitAll(func(a *pflag.Flag) {
+		if v, ok := a.Value.(*WithOldValues); ok && v.target == fl {
+			for _, value := range v.Old {
+				names = append(names, "--"+a.Name+" "+value)
+			}
+		}
 		to, ok := a.Annotations[AliasOf]
 		switch {
 		case !ok || strings.Fields(to[0])[0] != fl.Name:

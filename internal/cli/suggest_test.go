@@ -181,6 +181,54 @@ func TestOldNames(t *testing.T) {
 	}
 }
 
+// TestOldValues: a flag that takes another's old values (OldValues) gives them to it, with a
+// warning, and keeps its own; the other flag given too with another value is a contradiction;
+// the reference lists the old values under the flag they stand for, the help does not.
+func TestOldValues(t *testing.T) {
+	tests := []struct {
+		args         []string
+		mode, output string // the values taken
+		warning      string // on stderr
+		problem      string // the UsageError; "": none
+	}{
+		{[]string{"--output", "b", "file"}, "b", "", "test: warning: --output b is the old name of --mode b, as the tests name it\n", ""},
+		{[]string{"--output", "csv", "file"}, "a", "csv", "", ""},
+		{[]string{"--output", "b", "--output", "json", "file"}, "b", "json", "test: warning: --output b is the old name of --mode b, as the tests name it\n", ""},
+		{[]string{"--output", "b", "--mode", "b", "file"}, "b", "", "test: warning: --output b is the old name of --mode b, as the tests name it\n", ""},
+		{[]string{"--mode", "a", "--output", "b", "file"}, "a", "", "", "--output b (the old name of --mode b) and --mode a contradict each other: expected one of them"},
+		{[]string{"--output", "d", "file"}, "a", "", "", `--output: "d" is not known, expected one of csv, json`},
+	}
+	for _, tt := range tests {
+		var out, stderr strings.Builder
+		cmd, v := testCommand(&out)
+		cmd.SetErr(&stderr)
+		fs := Flags(cmd)
+		var output string
+		fs.Choice(&output, "output", "", []string{"csv", "json"}, "the output's format")
+		fs.OldValues("output", "mode", []string{"b", "c"}, "as the tests name it")
+		cmd.SetArgs(tt.args)
+		err := cmd.Execute()
+		var ue UsageError
+		switch {
+		case tt.problem != "" && (!errors.As(err, &ue) || ue.Msg != tt.problem):
+			t.Errorf("%q: error %v, want %q", tt.args, err, tt.problem)
+		case tt.problem == "" && err != nil:
+			t.Errorf("%q: %v", tt.args, err)
+		case tt.problem == "" && (v.mode != tt.mode || output != tt.output || stderr.String() != tt.warning):
+			t.Errorf("%q: mode %q, output %q, stderr %q; want %q, %q, %q", tt.args, v.mode, output, stderr.String(), tt.mode, tt.output, tt.warning)
+		}
+		if tt.problem == "" && Changed(cmd, "mode") != slices.Contains(tt.args, "--mode") {
+			t.Errorf("%q: Changed(mode) %v: an old value does not give --mode", tt.args, Changed(cmd, "mode"))
+		}
+		if _, old := Spellings(cmd.Flags(), cmd.Flags().Lookup("mode")); !slices.Equal(old, []string{"--output b", "--output c"}) {
+			t.Errorf("Spellings(mode): old %q", old)
+		}
+		if help := HelpText(cmd); strings.Contains(help, "old name") || !strings.Contains(help, "one of csv, json)") {
+			t.Errorf("the help lists the old values, or not the flag's own:\n%s", help)
+		}
+	}
+}
+
 // TestOtherSpellings: an underscored flag is listed with its dashed spelling too, when the
 // command's normalization takes it; a dashed flag is listed once.
 func TestOtherSpellings(t *testing.T) {

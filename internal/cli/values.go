@@ -48,12 +48,35 @@ func (f FlagSet) Add(v Value, name, short, usage string) *pflag.Flag {
 	if b, ok := v.(*BoolValue); ok && b != nil {
 		fl.NoOptDefVal = "true"
 	}
-	if c, ok := v.(interface{ completions() []string }); ok && c.completions() != nil {
-		f.cmd.RegisterFlagCompletionFunc(name, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return c.completions(), cobra.ShellCompDirectiveNoFileComp
-		})
-	}
 	return fl
+}
+
+// RegisterCompletions gives cobra the completions of the values of cmd's flags and those of
+// the commands under it: a choice's values, nothing for a flag of free text (files and
+// directories are marked as the flags are defined). Cobra keeps them in a map of its package,
+// never emptied, that holds every flag registered: a program registers them when the shell
+// asks for completions (cobra.ShellCompRequestCmd), not each time it builds its commands, which
+// the tests do for every command line they run.
+func RegisterCompletions(cmd *cobra.Command) {
+	cmd.Flags().VisitAll(func(fl *pflag.Flag) {
+		v := fl.Value
+		if o, ok := v.(*WithOldValues); ok {
+			v = o.Value // its old values are not offered
+		}
+		switch v := v.(type) {
+		case interface{ completions() []string }:
+			if values := v.completions(); values != nil {
+				cmd.RegisterFlagCompletionFunc(fl.Name, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+			}
+		case *StringValue:
+			if v.Kind == TextArg {
+				cmd.RegisterFlagCompletionFunc(fl.Name, cobra.NoFileCompletions)
+			}
+		}
+	})
+	for _, sub := range cmd.Commands() {
+		RegisterCompletions(sub)
+	}
 }
 
 // Bool defines a boolean flag: given alone it is true; "--name=false" is accepted too.
@@ -89,10 +112,6 @@ func (f FlagSet) String(p *string, name, short, def string, kind ArgKind, usage 
 		f.cmd.MarkFlagDirname(name)
 	case FileArg, OutFileArg:
 		f.cmd.MarkFlagFilename(name)
-	case TextArg:
-		f.cmd.RegisterFlagCompletionFunc(name, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		})
 	}
 }
 
@@ -137,6 +156,60 @@ func (f FlagSet) Replaced(old, means, why string) {
 	}
 	a.Annotations[AliasOf] = []string{means}
 	a.Annotations[aliasWhy] = []string{why}
+}
+
+// OldValues makes the flag name take also, kept for scripts, the values of the flag target that
+// name stood for before target had a name of its own ("--format moses", now "--nbest-format
+// moses"): once the flags are read, such a value is given to target, unless target is given
+// another (a UsageError), and the command warns as for an old name (why, when not "", says
+// why); the reference lists them with target's old names. name's own values, in its help and
+// its completion, are unchanged.
+func (f FlagSet) OldValues(name, target string, values []string, why string) {
+	fl := f.fs.Lookup(name)
+	fl.Value = &WithOldValues{Value: fl.Value.(Value), Old: values, target: f.fs.Lookup(target), why: why}
+}
+
+// WithOldValues is the Value of a flag that takes the old values of another too (OldValues).
+type WithOldValues struct {
+	Value           // the flag's own
+	Old    []string // the other flag's values it takes
+	target *pflag.Flag
+	why    string
+	given  string // the last old value given, "" when none
+}
+
+func (v *WithOldValues) Set(s string) error {
+	if slices.Contains(v.Old, s) {
+		v.given = s
+		return nil
+	}
+	return v.Value.Set(s)
+}
+
+// applyOldValues gives the old values given to cmd's flags (OldValues) to the flags they stand
+// for, and returns the warnings they call for: "--format moses is the old name of
+// --nbest-format moses, as …".
+func applyOldValues(cmd *cobra.Command) (warnings []string, err error) {
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		v, ok := fl.Value.(*WithOldValues)
+		if !ok || v.given == "" || err != nil {
+			return
+		}
+		now := "--" + v.target.Name + " " + v.given
+		if v.target.Changed && v.target.Value.String() != v.given {
+			err = Usagef("--%s %s (the old name of %s) and --%s %s contradict each other: expected one of them", fl.Name, v.given, now, v.target.Name, v.target.Value)
+			return
+		}
+		if err = v.target.Value.Set(v.given); err != nil {
+			return
+		}
+		w := "--" + fl.Name + " " + v.given + " is the old name of " + now
+		if v.why != "" {
+			w += ", " + v.why
+		}
+		warnings = append(warnings, w)
+	})
+	return warnings, err
 }
 
 // AliasOf marks a hidden flag that is an old name of another (its value): what it stands for,

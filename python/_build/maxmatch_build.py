@@ -247,7 +247,7 @@ def _package_files():
     pkg = os.path.join(PROJECT, NAME)
     out = []
     for name in sorted(os.listdir(pkg)):
-        if name.endswith(".py") and name != "_version.py":
+        if (name.endswith(".py") and name != "_version.py") or name == "py.typed":
             with open(os.path.join(pkg, name), "rb") as f:
                 out.append((NAME + "/" + name, f.read()))
     return out
@@ -380,7 +380,7 @@ def build_sdist(sdist_directory, config_settings=None):
         for dirpath, dirnames, filenames in os.walk(os.path.join(PROJECT, base)):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for name in filenames:
-                if name.endswith(".py") and name != "_version.py":
+                if (name.endswith(".py") and name != "_version.py") or name == "py.typed":
                     path = os.path.join(dirpath, name)
                     with open(path, "rb") as f:
                         files[os.path.relpath(path, PROJECT).replace(os.sep, "/")] = f.read()

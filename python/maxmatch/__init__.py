@@ -21,6 +21,7 @@ from ._errors import (
     GoldFileError,
     InvalidTextError,
     MaxmatchError,
+    MaxmatchWarning,
     OptionError,
     ProtocolError,
     RequestError,
@@ -29,6 +30,7 @@ from ._errors import (
     ServiceTimeoutError,
 )
 from ._examples import examples_dir
+from ._merge import corpus_score
 from ._scorer import AnnotatorCounts, CorpusScore, Edit, Scorer, SentenceScore, Signature
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "GoldFileError",
     "InvalidTextError",
     "MaxmatchError",
+    "MaxmatchWarning",
     "OptionError",
     "ProtocolError",
     "RequestError",
@@ -49,6 +52,7 @@ __all__ = [
     "ServiceTimeoutError",
     "Signature",
     "examples_dir",
+    "corpus_score",
     "find_binary",
 ]
 

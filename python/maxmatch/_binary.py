@@ -39,11 +39,11 @@ def source_checkout():
     return None
 
 
-def version():
+def version() -> str:
     """The package's version: the wheel's, or in a source checkout the repository's number as a
     development version (NUMBER+devel), as a wheel built from the checkout gives it."""
     try:
-        from ._version import VERSION
+        from ._version import VERSION  # type: ignore[import]  # written by the build
         return VERSION
     except ImportError:
         pass
@@ -61,7 +61,7 @@ _built = {}  # source checkout → the command built from it, once per process
 _build_lock = threading.Lock()
 
 
-def find_binary(build=True):
+def find_binary(build: bool = True) -> str:
     """Returns the path of the ``maxmatch`` command: ``$MAXMATCH_BIN`` when set, else the
     package's own (a wheel's), else ``maxmatch`` on PATH, else (when build is true and the
     package runs from a source checkout) one built with Go from the checkout into

@@ -21,8 +21,9 @@ class GoldFileError(MaxmatchError, ValueError):
 
 
 class ServiceError(MaxmatchError, RuntimeError):
-    """The service could not start, died, or answered something that is not an answer; the
-    message says which, with its exit status and its last messages."""
+    """The service could not start, ended (died) before it answered, or answered something that
+    is not an answer; the message says which, with its exit status (or the signal that killed
+    it) and its last messages."""
 
 
 class ProtocolError(ServiceError):
@@ -46,3 +47,9 @@ class RequestError(MaxmatchError, ValueError):
 
 class SentenceIndexError(RequestError, IndexError):
     """A sentence index outside the gold file."""
+
+
+class MaxmatchWarning(UserWarning):
+    """A warning of the maxmatch command (about the gold standard: a span outside its sentence,
+    read as the official reads it), given through :func:`warnings.warn` so that it can be
+    filtered, or raised as an error (``warnings.simplefilter("error", MaxmatchWarning)``)."""

@@ -1,25 +1,55 @@
 """The Scorer: a ``maxmatch serve`` process and the requests it answers."""
 
-import collections
+import atexit
 import errno
 import json
 import math
 import os
 import re
+import sys
+import tempfile
 import threading
 import time
 import warnings
+import weakref
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ._binary import find_binary, version
-from ._errors import (GoldFileError, InvalidTextError, OptionError, ProtocolError, RequestError,
-                      SentenceIndexError, ServiceError, ServiceTimeoutError)
+from ._errors import (GoldFileError, InvalidTextError, MaxmatchWarning, OptionError, ProtocolError,
+                      RequestError, SentenceIndexError, ServiceError, ServiceTimeoutError)
 from ._service import PROTOCOL, Ended, Process, Timeout, exit_status
 
-Edit = collections.namedtuple("Edit", "start end original correction")
-Edit.__doc__ = """A system edit: source tokens [start:end] (original) replaced by correction."""
 
-AnnotatorCounts = collections.namedtuple("AnnotatorCounts", "annotator correct proposed gold")
-AnnotatorCounts.__doc__ = """A sentence's counts against one annotator."""
+class Edit(NamedTuple):
+    """A system edit: source tokens [start:end] (original) replaced by correction."""
+    start: int
+    end: int
+    original: str
+    correction: str
+
+
+class AnnotatorCounts(NamedTuple):
+    """A sentence's counts against one annotator (see SentenceScore for the names)."""
+    annotator: int
+    correct: int
+    proposed: int
+    gold: int
+
+
+# The other names of SentenceScore's and CorpusScore's counts, computed from the official's.
+def _true_positives(self) -> int:
+    """True positives: ``correct``."""
+    return self.correct
+
+
+def _false_positives(self) -> int:
+    """False positives: ``proposed - correct``."""
+    return self.proposed - self.correct
+
+
+def _false_negatives(self) -> int:
+    """False negatives: ``gold - correct``."""
+    return self.gold - self.correct
 
 
 class SentenceScore:
@@ -27,71 +57,129 @@ class SentenceScore:
 
     ``annotator`` is the annotator the official scorer would choose for a corpus of this
     sentence alone (the best F_beta of its own counts; ties: more correct edits, then fewer
-    proposed + beta²·gold, then the first visited). ``tp``, ``fp``, ``fn``, ``precision``,
-    ``recall`` and ``f_beta`` are that annotator's, with the official conventions: precision 1
-    when nothing is proposed, recall 1 when nothing is to be found, F 0 when both are 0.
-    ``edits`` are the system edits as counted against that annotator, ``correct_edits`` those
-    that match, ``annotators`` every annotator's counts; ``bounded`` says the sentence was too
-    large for the official search and was scored by the bounded one.
+    proposed + beta²·gold, then the first visited). The counts are that annotator's, by the
+    official's names: ``correct`` (system edits that match a gold edit), ``proposed`` (system
+    edits), ``gold`` (gold edits); ``tp`` is another name of ``correct``, and ``fp`` (proposed
+    − correct) and ``fn`` (gold − correct) follow from them. ``precision``, ``recall`` and
+    ``f_beta`` follow the official conventions: precision 1 when nothing is proposed, recall 1
+    when nothing is to be found, F 0 when both are 0. ``edits`` are the system edits as counted
+    against that annotator, ``correct_edits`` those that match, ``annotators`` every
+    annotator's counts; ``bounded`` says the sentence was too large for the official search and
+    was scored by the bounded one.
+
+    ``sentence`` is the 0-based index of the gold sentence scored (None for a sentence of your
+    own, ``pair()``) and ``signature`` the :class:`Signature` of the Scorer that scored it: with
+    them, :func:`maxmatch.corpus_score` checks the results it merges. A SentenceScore pickles.
     """
 
     __slots__ = ("annotator", "correct", "proposed", "gold", "precision", "recall", "f_beta",
-                 "bounded", "_annotators", "_edits", "_correct_edits")
+                 "bounded", "_annotators", "_edits", "_correct_edits", "sentence", "signature")
 
-    def __init__(self, result):
-        # result: the service's compact form (maxmatch serve, "compact": true)
+    annotator: int
+    correct: int
+    proposed: int
+    gold: int
+    precision: float
+    recall: float
+    f_beta: float
+    bounded: bool
+    sentence: Optional[int]
+    signature: Optional["Signature"]
+
+    def __init__(self, result: Sequence[Any], sentence: Optional[int] = None,
+                 signature: Optional["Signature"] = None) -> None:
+        # result: the service's compact form, or its flat form (docs/serving-protocol.md), whose
+        # annotators and edits are strings, read when first asked for.
         (self.annotator, self.correct, self.proposed, self.gold, p, r, f, self._annotators,
          self._edits, self._correct_edits, bounded) = result
         self.precision, self.recall, self.f_beta = float(p), float(r), float(f)
         self.bounded = bool(bounded)
+        self.sentence, self.signature = sentence, signature
+
+    # Pickling (results cross process boundaries: Dask, Spark, Ray, multiprocessing) under
+    # every protocol: the slots, by name.
+    def __getstate__(self) -> Dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__ if hasattr(self, k)}
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+
+    tp = property(_true_positives)
+    fp = property(_false_positives)
+    fn = property(_false_negatives)
 
     @property
-    def tp(self):
-        return self.correct
-
-    @property
-    def fp(self):
-        return self.proposed - self.correct
-
-    @property
-    def fn(self):
-        return self.gold - self.correct
-
-    @property
-    def edits(self):
+    def edits(self) -> Optional[List[Edit]]:
         """The chosen annotator's view of the system edits, as ``Edit`` tuples (None when the
         request asked for counts only)."""
+        if isinstance(self._edits, str):
+            self._edits = json.loads(self._edits)
         if self._edits is None:
             return None
         return [Edit(*e) for e in self._edits]
 
     @property
-    def correct_edits(self):
+    def correct_edits(self) -> Optional[List[Edit]]:
+        """Those of ``edits`` that match a gold edit (None when the request asked for counts
+        only)."""
+        if isinstance(self._correct_edits, str):
+            self._correct_edits = json.loads(self._correct_edits)
         if self._correct_edits is None:
             return None
         return [Edit(*e) for e in self._correct_edits]
 
     @property
-    def annotators(self):
+    def annotators(self) -> List[AnnotatorCounts]:
+        """Every annotator's counts, in the official's visiting order."""
+        if isinstance(self._annotators, str):
+            self._annotators = [int(x) for x in self._annotators.split()]
         a = self._annotators
         return [AnnotatorCounts(*a[k:k + 4]) for k in range(0, len(a), 4)]
 
-    def __repr__(self):
-        return ("SentenceScore(annotator=%d, tp=%d, fp=%d, fn=%d, precision=%.4f, recall=%.4f, "
-                "f_beta=%.4f)" % (self.annotator, self.tp, self.fp, self.fn, self.precision,
-                                  self.recall, self.f_beta))
+    def __repr__(self) -> str:
+        return ("SentenceScore(annotator=%d, correct=%d, proposed=%d, gold=%d, precision=%.4f, "
+                "recall=%.4f, f_beta=%.4f)" % (self.annotator, self.correct, self.proposed, self.gold,
+                                               self.precision, self.recall, self.f_beta))
 
 
-class CorpusScore(collections.namedtuple(
-        "CorpusScore", "precision recall f_beta tp fp fn correct proposed gold sentences bounded")):
-    """The official corpus score: what ``maxmatch score`` (and the official scorer) prints,
-    with the counts. ``bounded`` is the number of sentences scored by the bounded search."""
+class CorpusScore(NamedTuple):
+    """The official corpus score: what ``maxmatch score`` (and the official scorer) prints, and
+    its counts, by the official's names as in SentenceScore (``tp``, ``fp`` and ``fn`` follow
+    from them). ``bounded`` is the number of sentences scored by the bounded search; ``beta``
+    the β of F_β. ``str()`` gives the official's three lines."""
+    precision: float
+    recall: float
+    f_beta: float
+    correct: int
+    proposed: int
+    gold: int
+    sentences: int
+    bounded: int
+    beta: float
 
-    __slots__ = ()
+    # Methods, not property(…) as SentenceScore's: a NamedTuple's body takes only those.
+    @property
+    def tp(self) -> int:
+        return _true_positives(self)
 
-    def __str__(self):
-        return "Precision   : %.4f\nRecall      : %.4f\nF_beta      : %.4f" % (
-            self.precision, self.recall, self.f_beta)
+    @property
+    def fp(self) -> int:
+        return _false_positives(self)
+
+    @property
+    def fn(self) -> int:
+        return _false_negatives(self)
+
+    def __str__(self) -> str:
+        return "Precision   : %.4f\nRecall      : %.4f\nF_%.1f       : %.4f" % (
+            self.precision, self.recall, self.beta, self.f_beta)
+
+
+def _corpus_score(a: Dict[str, Any], beta: float) -> CorpusScore:
+    """The CorpusScore of a corpus answer of the service (or of its counts merged: corpus_score)."""
+    return CorpusScore(float(a["p"]), float(a["r"]), float(a["f"]), a["correct"], a["proposed"], a["gold"],
+                       a["sentences"], a.get("bounded", 0), beta)
 
 
 class Signature(str):
@@ -103,18 +191,27 @@ class Signature(str):
     __slots__ = ()
 
     @property
-    def fields(self):
+    def fields(self) -> Dict[str, str]:
         return dict(f.split(":", 1) for f in self.split("|") if ":" in f)
 
 
 _INT64_MAX = 2 ** 63 - 1
-_DEFAULT = object()  # a call's timeout when not given: the Scorer's
+_DEFAULT: Any = object()  # a call's timeout when not given: the Scorer's
 
 # The command's flags for each option, to name the option when the command refuses its value.
 _FLAGS = {"beta": "beta", "max_unchanged_words": "max_unchanged_words", "compat": "compat",
           "fix": "fixes", "max-memory": "max_memory", "max-edges": "max_edges",
           "max-work": "max_work", "j": "workers"}
 _FLAG_NAMED = re.compile(r"(?<![\w-])--?(%s)(?![\w-])" % "|".join(re.escape(f) for f in _FLAGS))
+
+# The most hypotheses sent in one "batch" request: enough that a request costs little beside its
+# scoring, few enough that the service's workers share a list and that the answers of the first
+# requests are read while the next are scored.
+BATCH_HYPS = 512
+
+# Item: a gold sentence's index and a hypothesis (sentence_many) or hypotheses (nbest_many).
+GoldEdit = Union[Tuple[int, int, str], Tuple[int, int, Sequence[str], int, str]]
+Timeout_ = Optional[float]
 
 
 def _int_option(name, value, low, none=True):
@@ -152,7 +249,8 @@ def _check_texts(texts, what):
         raise TypeError("%s must be a list of str, not %s" % (what, type(texts).__name__))
     texts = list(texts)
     for k, t in enumerate(texts):
-        _check_text(t, "%s[%d]" % (what, k))
+        if not isinstance(t, str):
+            _check_text(t, "%s[%d]" % (what, k))
     return texts
 
 
@@ -185,38 +283,102 @@ def _encode(request, what=""):
         raise InvalidTextError(what + (_unencodable(request, "") or "the request cannot be encoded as UTF-8")) from None
 
 
-def _message(error):
-    """An error of the service without the request's line number, which means nothing here."""
-    return re.sub(r"^line \d+(, byte \d+)?: ", "", error)
+def _answer(line):
+    """A line of the service as the answer it must be, a JSON object."""
+    try:
+        answer = json.loads(line)
+    except ValueError:
+        answer = None
+    if not isinstance(answer, dict):
+        raise _NotAnAnswer(line)
+    return answer
+
+
+class _NotAnAnswer(Exception):
+    """A line of the service that is not an answer."""
+
+
+def _error_message(answer):
+    """The message of an error answer: its "message" (protocol 2 gives where in the request
+    it was as members, which mean nothing to a caller who wrote no request line)."""
+    error = answer["error"]
+    return error.get("message", "") if isinstance(error, dict) else str(error)
+
+
+# Every Scorer not closed, to close them at exit and to forget them after a fork.
+_live: "weakref.WeakSet[Scorer]" = weakref.WeakSet()
+
+
+def _close_all_at_exit():
+    """Ends the services of this process's Scorers while the interpreter can still do it
+    cleanly (atexit): nothing is left for finalization to close."""
+    for scorer in list(_live):
+        scorer._release_at_exit()
+
+
+def _forget_after_fork():
+    """In a forked child: every Scorer's service is the parent's (os.register_at_fork)."""
+    for scorer in list(_live):
+        scorer._forget_service()
+
+
+atexit.register(_close_all_at_exit)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_after_fork)
+
+
+def _user_stacklevel():
+    """The stacklevel that makes a warning name the first caller outside this package."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == here:
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 class Scorer:
-    """Scores hypotheses against an M2 gold file, as the official scorer (release 3.2) does.
+    """Scores hypotheses against an M2 gold standard, as the official scorer (release 3.2) does.
 
-    ``Scorer(gold_path, **options)`` starts ``maxmatch serve`` on the file; the options are the
-    command's: ``beta`` (0.5; above 0, at most 1e100), ``max_unchanged_words`` (2),
-    ``ignore_whitespace_casing``, ``compat`` ("3.2", "master" or "fixed"), ``fixes`` (names of
-    quirks to correct), ``accept_bad_spans``, ``max_edges``, ``max_work``, ``max_memory``
-    (bytes, or a size such as "2G"), ``workers`` (default one per CPU; more are clamped to the
-    CPUs); ``timeout``, the most seconds any call (this one included) may wait for the service
-    (None: no limit), after which the call raises ServiceTimeoutError, the service is stopped
-    and the next call starts a new one; and ``binary`` (the command; default
-    :func:`find_binary`). Every call takes ``timeout=`` too, for itself.
+    ``Scorer(gold, **options)`` starts ``maxmatch serve`` on the gold standard: a path, or a
+    file-like object whose ``read()`` gives its text (``Scorer.from_m2_text(text)`` takes the
+    text itself), which is written to a temporary file for the service to read and deleted once
+    read. The options are the command's: ``beta`` (0.5; above 0, at most 1e100),
+    ``max_unchanged_words`` (2), ``ignore_whitespace_casing``, ``compat`` ("3.2", "master" or
+    "fixed"), ``fixes`` (names of quirks to correct), ``accept_bad_spans``, ``max_edges``,
+    ``max_work``, ``max_memory`` (bytes, or a size such as "2G"), ``workers`` (default one per
+    CPU; more are clamped to the CPUs); ``timeout``, the most seconds any call (this one
+    included) may wait for the service (None: no limit), after which the call raises
+    ServiceTimeoutError, the service is stopped and the next call starts a new one; ``binary``
+    (the command; default :func:`find_binary`); and ``name``, what messages call a gold
+    standard that is not a file (default: the object's ``name``, else "<m2 text>"). Every call
+    takes ``timeout=`` too, for itself. The command's warnings (about the gold standard) are
+    given as :class:`MaxmatchWarning`.
 
-    Use it as a context manager, or call :meth:`close`. A Scorer may be shared by threads:
-    requests take turns. A service that ended between calls is started again by the next one.
+    Use it as a context manager, or call :meth:`close`; one still open when the interpreter
+    exits is closed then. A Scorer may be shared by threads: requests take turns. A service
+    that ended between calls is started again by the next one, and so is one made by another
+    process (a Scorer used in a process forked from the one that made it starts its own
+    service there, and never touches its parent's).
     """
 
-    def __init__(self, gold_path, *, beta=0.5, max_unchanged_words=2, ignore_whitespace_casing=False,
-                 compat="3.2", fixes=(), accept_bad_spans=False, max_edges=None, max_work=None,
-                 max_memory=None, workers=None, timeout=None, binary=None):
-        self._process = None
+    def __init__(self, gold: Any = None, *, beta: float = 0.5, max_unchanged_words: int = 2,
+                 ignore_whitespace_casing: bool = False, compat: str = "3.2",
+                 fixes: Union[str, Sequence[str]] = (), accept_bad_spans: bool = False,
+                 max_edges: Optional[int] = None, max_work: Optional[int] = None,
+                 max_memory: Union[int, str, None] = None, workers: Optional[int] = None,
+                 timeout: Optional[float] = None, binary: Optional[str] = None,
+                 name: Optional[str] = None, gold_path: Any = None) -> None:
+        self._process: Optional[Process] = None
         self._closed = False
-        gold = os.fspath(gold_path)
-        if isinstance(gold, bytes):
-            gold = os.fsdecode(gold)
-        if not os.path.exists(gold):
-            raise FileNotFoundError(errno.ENOENT, "gold file not found", gold)
+        if gold_path is not None:  # the argument's name before gold standards from memory
+            warnings.warn("Scorer(gold_path=…) is deprecated: the argument is gold (a path or a file-like "
+                          "object)", DeprecationWarning, stacklevel=2)
+            if gold is not None:
+                raise TypeError("Scorer() got both gold and gold_path")
+            gold = gold_path
+        if gold is None:
+            raise TypeError("Scorer() needs gold: the gold standard's path, or a file-like object")
+        self._gold, self._gold_text = self._gold_source(gold, name)
         if isinstance(beta, bool) or not isinstance(beta, (int, float)):
             raise TypeError("beta must be a number, not %r" % (beta,))
         if not 0 < beta <= 1e100:
@@ -243,8 +405,7 @@ class Scorer:
         self._options = {"beta": beta, "max_unchanged_words": max_unchanged_words, "compat": compat,
                          "fixes": given_fixes, "max_memory": max_memory, "max_edges": max_edges,
                          "max_work": max_work, "workers": workers}
-        self._gold = gold
-        args = [binary or find_binary(), "serve", "--gold", gold, "--beta", repr(float(beta)),
+        args = [binary or find_binary(), "serve", "--beta", repr(float(beta)),
                 "--max_unchanged_words", str(max_unchanged_words), "--compat", compat]
         if ignore_whitespace_casing:
             args.append("--ignore_whitespace_casing")
@@ -259,10 +420,43 @@ class Scorer:
             if value is not None:
                 args += [flag, str(value)]
         self._args = args
+        self._owner = os.getpid()
         self._lock = threading.Lock()
-        self.info = None
-        with self._lock:
-            self._start(self._deadline(_DEFAULT))
+        self.info: Dict[str, Any] = {}
+        self._sentences = 0
+        self._signature: Optional[Signature] = None
+        self._beta = float(beta)
+        self._run((), self._deadline(_DEFAULT), None)
+        _live.add(self)
+
+    @classmethod
+    def from_m2_text(cls, text: Union[str, bytes], *, name: str = "<m2 text>", **options: Any) -> "Scorer":
+        """A Scorer of the gold standard text (M2, a str or UTF-8 bytes) held in memory; name
+        is what messages call it. The options are those of Scorer()."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise TypeError("text must be a str or bytes, not %s" % type(text).__name__)
+        return cls(_Text(text), name=name, **options)
+
+    @staticmethod
+    def _gold_source(gold, name):
+        """The gold standard's name in messages, and its bytes when it is not a file."""
+        if hasattr(gold, "read"):
+            text = gold.read()
+            if isinstance(text, str):
+                try:
+                    text = text.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise InvalidTextError(_unencodable(text, "the gold text")) from None
+            if not isinstance(text, (bytes, bytearray)):
+                raise TypeError("the gold standard's read() gave %s: expected str or bytes" % type(text).__name__)
+            label = name or getattr(gold, "name", None)
+            return (label if isinstance(label, str) else "<m2 text>"), bytes(text)
+        path = os.fspath(gold)
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        if not os.path.exists(path):
+            raise FileNotFoundError(errno.ENOENT, "gold file not found", path)
+        return path, None
 
     # The process.
 
@@ -270,27 +464,122 @@ class Scorer:
         timeout = self._timeout if timeout is _DEFAULT else _timeout_option("timeout", timeout)
         return None if timeout is None else time.monotonic() + timeout
 
+    def _forget_service(self):
+        """Forgets a service that another process (the parent of a fork) owns, without
+        touching it: this process starts its own when it needs one."""
+        self._owner = os.getpid()
+        self._lock = threading.Lock()  # the parent's may have been held by one of its threads
+        process, self._process = self._process, None
+        if process is not None:
+            process.abandon()
+
+    def _run(self, requests, deadline, take):
+        """Sends requests (an iterable of them, encoded) and hands each answer line to take,
+        under the lock, starting a service first when there is none; then gives the command's
+        warnings."""
+        if self._owner != os.getpid():
+            self._forget_service()  # forked without os.register_at_fork's hook
+        with self._lock:
+            if self._closed:
+                raise ServiceError("the Scorer is closed")
+            process = self._process
+            if process is not None and process.exit_code() is not None:
+                text = process.messages()
+                self._drop(process)
+                warnings.warn("the maxmatch service had ended (%s)%s; a new one is started" % (
+                    exit_status(process.exit_code()), ":\n" + text if text else ""), RuntimeWarning,
+                    stacklevel=_user_stacklevel())
+            self._said: List[str] = []
+            try:
+                if self._process is None:
+                    self._start(deadline)
+                if take is not None:
+                    self._exchange(requests, deadline, take)
+            finally:
+                if self._process is not None:
+                    self._said += self._process.take_warnings()
+                said, self._said = self._said, []
+        for text in said:
+            warnings.warn(self._named(text), MaxmatchWarning, stacklevel=_user_stacklevel())
+
+    def _drop(self, process):
+        """Stops a service that will not be used again, keeping its warnings to give."""
+        self._process = None
+        self._said += process.take_warnings()
+        process.kill()
+
+    def _exchange(self, requests, deadline, take):
+        process = self._process
+        try:
+            failure = process.exchange(requests, deadline, take)
+        except Timeout:
+            self._drop(process)
+            raise ServiceTimeoutError("no answer within the timeout: the maxmatch service (pid %d) was "
+                                      "stopped, and the next call starts a new one" % process.pid) from None
+        except Ended:
+            error = process.ended()
+            self._drop(process)
+            raise error from None
+        except _NotAnAnswer as e:
+            self._drop(process)
+            raise ServiceError("%s answered something that is not an answer of the maxmatch service: %r"
+                               % (self._args[0], e.args[0][:200])) from None
+        except BaseException:
+            # Interrupted (KeyboardInterrupt) with requests unanswered: their answers would be
+            # taken for the next call's.
+            self._drop(process)
+            raise
+        if failure is not None:
+            raise failure
+
     def _start(self, deadline):
         """Starts the service and checks that it speaks this package's protocol."""
+        args, text_file = self._args, None
+        if self._gold_text is not None:
+            fd, text_file = tempfile.mkstemp(prefix="maxmatch-gold-", suffix=".m2")
+            with os.fdopen(fd, "wb") as f:
+                f.write(self._gold_text)
+        args = args[:2] + ["--gold", text_file or self._gold] + args[2:]
         try:
-            process = Process(self._args)
-        except OSError as e:
-            raise ServiceError("cannot start %s: %s" % (self._args[0], e)) from None
+            try:
+                process = Process(args)
+            except OSError as e:
+                raise ServiceError("cannot start %s: %s" % (args[0], e)) from None
+            self._process = process
+            self._gold_file = text_file
+            info = self._info(process, deadline)
+        finally:
+            if text_file is not None:
+                os.remove(text_file)  # the service has read it, or has ended
+        self.info = info
+        self._sentences = info["sentences"]
+        self._signature = Signature(info["signature"]) if "signature" in info else None
+
+    def _info(self, process, deadline):
+        """The service's "info" answer, once it is known to speak this package's protocol."""
+        answers = []
         try:
-            process.send(_encode({"info": True}))
-            info = process.receive(deadline)
+            process.exchange([_encode({"info": True})], deadline, answers.append)
+            info = _answer(answers[0])
         except Timeout:
-            process.kill()
+            self._drop(process)
             raise ServiceTimeoutError("the maxmatch service %s did not start within the timeout "
                                       "(reading %s); it was stopped" % (self._args[0], self._gold)) from None
         except Ended:
-            process.kill()
-            raise self._start_error(process) from None
-        except ServiceError:
-            process.kill()
+            error = self._start_error(process)
+            self._drop(process)
+            raise error from None
+        except _NotAnAnswer as e:
+            self._drop(process)
+            raise ServiceError("%s answered something that is not an answer of the maxmatch service: %r"
+                               % (self._args[0], e.args[0][:200])) from None
+        except BaseException:
+            # Interrupted (KeyboardInterrupt) with requests unanswered: their answers would be
+            # taken for the next call's.
+            self._drop(process)
             raise
         if info.get("protocol") != PROTOCOL:
-            process.kill()
+            self._drop(process)
             raise ProtocolError(
                 "the maxmatch command %s (version %s) speaks %s of the service, and this package "
                 "(maxmatch %s) speaks protocol %d: they are of different releases; use the command "
@@ -298,16 +587,20 @@ class Scorer:
                 "the command's" % (self._args[0], info.get("version", "unknown"),
                                     "protocol %s" % info["protocol"] if "protocol" in info
                                     else "no versioned protocol", version(), PROTOCOL))
-        self._process = process
-        self.info = info
-        self._sentences = info["sentences"]
+        return info
+
+    def _named(self, text):
+        """A message of the service with the temporary file of a gold text called by its name."""
+        if self._gold_text is not None and getattr(self, "_gold_file", None):
+            return text.replace(self._gold_file, self._gold)
+        return text
 
     def _start_error(self, process):
         """The error of a service that ended before it answered: GoldFileError when its message
         is about the gold file, OptionError when it names an option's flag, ServiceError
         otherwise."""
         ended = process.ended()
-        text = process.messages()
+        text = self._named(process.messages())
         code = process.exit_code()
         if text and self._gold + ":" in text:
             return GoldFileError(text)
@@ -318,85 +611,63 @@ class Scorer:
         if not text:
             return ServiceError("%s ended (%s) without answering the service's first request: is it the "
                                 "maxmatch command?" % (self._args[0], exit_status(code)))
-        return ended
+        return ServiceError(self._named(str(ended)))
 
-    def _call(self, requests, timeout):
-        """Sends requests (encoded) and returns their answers, in order."""
-        with self._lock:
-            if self._closed:
-                raise ServiceError("the Scorer is closed")
-            deadline = self._deadline(timeout)
-            if self._process is not None and self._process.exit_code() is not None:
-                ended = self._process
-                self._process = None
-                ended.kill()
-                text = ended.messages()
-                warnings.warn("the maxmatch service had ended (%s)%s; a new one is started" % (
-                    exit_status(ended.exit_code()), ":\n" + text if text else ""), RuntimeWarning, stacklevel=4)
-            if self._process is None:
-                self._start(deadline)
-            process = self._process
-            try:
-                process.send(b"".join(requests))
-                return [process.receive(deadline) for _ in requests]
-            except Timeout:
-                self._process = None
-                process.kill()
-                raise ServiceTimeoutError("no answer within the timeout: the maxmatch service (pid %d) was "
-                                          "stopped, and the next call starts a new one" % process.pid) from None
-            except Ended:
-                self._process = None
-                error = process.ended()
-                process.kill()
-                raise error from None
-            except ServiceError:
-                self._process = None
-                process.kill()
-                raise
-
-    def _one(self, request, timeout):
-        """Sends one request and returns its answer."""
-        answer = self._call([_encode(request)], timeout)[0]
-        if "error" in answer:
-            raise RequestError(_message(answer["error"]))
-        return answer
-
-    def _many(self, requests, timeout):
-        """Sends requests (encoded) and returns their answers in order; raises the first error
-        after reading every answer."""
-        answers = self._call(requests, timeout)
-        for k, answer in enumerate(answers):
-            if "error" in answer:
-                raise RequestError("request %d of %d: %s" % (k, len(answers), _message(answer["error"])))
-        return answers
-
-    def close(self):
+    def close(self) -> None:
         """Stops the service; the Scorer cannot be used afterwards."""
         self._closed = True
+        _live.discard(self)
+        if self._owner != os.getpid():
+            self._forget_service()
+            return
         process, self._process = self._process, None
         if process is not None:
             process.close()
 
-    def __enter__(self):
+    def _release_at_exit(self):
+        """At exit: ends the service (a later call would start another, which the end of this
+        process's pipes ends). One that a daemon thread is still calling is left to end with
+        this process's pipes."""
+        if self._owner != os.getpid():
+            self._forget_service()
+            return
+        if not self._lock.acquire(timeout=1):
+            return
+        try:
+            process, self._process = self._process, None
+            if process is not None:
+                process.close(timeout=5)
+        finally:
+            self._lock.release()
+
+    def __enter__(self) -> "Scorer":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
     def __del__(self):
+        # At the interpreter's finalization there is nothing left to do (the Scorers open then
+        # were closed at exit) and nothing safe to do; in a forked child the service is not ours.
+        if sys.is_finalizing() or getattr(self, "_owner", None) != os.getpid():
+            return
         try:
             self.close()
         except Exception:
             pass
 
-    def __len__(self):
-        """The number of sentences of the gold file."""
+    def __reduce__(self):
+        raise TypeError("a Scorer cannot be pickled: it is a process of this one; make one in each "
+                        "process (docs/scaling-out.md)")
+
+    def __len__(self) -> int:
+        """The number of sentences of the gold standard."""
         return self._sentences
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Scorer(%r, %d sentences)" % (self._gold, self._sentences)
 
-    def signature(self):
+    def signature(self) -> Signature:
         """The signature of the figures this Scorer gives (a Signature, a str): what
         ``maxmatch score --signature-only SYSTEM GOLD`` prints with the same options."""
         if "signature" not in self.info:
@@ -405,19 +676,88 @@ class Scorer:
 
     # Requests.
 
-    def _index(self, i):
+    def _index(self, i, what="sentence index"):
         if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError("sentence index must be an int, not %s" % type(i).__name__)
+            raise TypeError("%s must be an int, not %s" % (what, type(i).__name__))
         if not 0 <= i < self._sentences:
-            raise SentenceIndexError("sentence index %d is out of range: the gold file has %d sentences "
-                                     "(0 to %d)" % (i, self._sentences, self._sentences - 1))
+            raise SentenceIndexError("%s %d is out of range: the gold file has %d sentences "
+                                     "(0 to %d)" % (what, i, self._sentences, self._sentences - 1))
         return i
 
-    def score(self, hyps, ids=None, *, timeout=_DEFAULT):
+    def _answers(self, requests, timeout):
+        """Sends requests (encoded) and returns their answers, in order; raises the first error
+        after reading every answer."""
+        answers: List[Dict[str, Any]] = []
+        self._run(requests, self._deadline(timeout), lambda line: answers.append(_answer(line)))
+        for k, answer in enumerate(answers):
+            if "error" in answer:
+                where = "request %d of %d: " % (k, len(answers)) if len(answers) > 1 else ""
+                raise RequestError(where + _error_message(answer))
+        return answers
+
+    def _rows(self, items, where, edits, timeout):
+        """Scores items, (i, hyps) pairs, in "batch" requests of at most BATCH_HYPS hypotheses;
+        returns every hypothesis's SentenceScore, in order. where(k, j) names hypothesis j of
+        item k in messages, where(k, None) the item."""
+        batches, batch, size, first = [], [], 0, 0
+        for k, (i, hyps) in enumerate(items):
+            if batch and size + len(hyps) > BATCH_HYPS:
+                batches.append((first, batch))
+                batch, size, first = [], 0, k
+            batch.append((self._index(i), hyps))
+            size += len(hyps)
+        if batch:
+            batches.append((first, batch))
+        requests = (self._encode_batch(first, batch, where, edits) for first, batch in batches)
+        scores: List[SentenceScore] = []
+        errors: List[str] = []
+        answered = [0]
+
+        def take(line):
+            answer = _answer(line)
+            first, batch_items = batches[answered[0]]
+            answered[0] += 1
+            if "error" in answer:
+                errors.append(self._batch_error(first, answer, where))
+                return
+            rows = iter(answer["rows"])
+            ids = [i for i, hyps in batch_items for _ in hyps]  # each row's gold sentence
+            scores.extend(SentenceScore(row, i, self._signature) for row, i in zip(zip(*[rows] * 11), ids))
+
+        self._run(requests, self._deadline(timeout), take)
+        if errors:
+            raise RequestError(errors[0])
+        return scores
+
+    @staticmethod
+    def _encode_batch(first, batch, where, edits):
+        request = {"id": first, "batch": batch, "edits": edits}
+        try:
+            return (json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        except UnicodeEncodeError:
+            for k, (_, hyps) in enumerate(batch):
+                for j, h in enumerate(hyps):
+                    found = _unencodable(h, where(first + k, j))
+                    if found:
+                        raise InvalidTextError(found) from None
+            raise
+
+    @staticmethod
+    def _batch_error(first, answer, where):
+        """An error answered to the batch request of items first…, its item named as the
+        caller's."""
+        message = _error_message(answer)
+        found = re.match(r'^"batch"\[(\d+)\]: ', message)
+        if found:
+            message = "%s: %s" % (where(first + int(found.group(1)), None), message[found.end():])
+        return message
+
+    def score(self, hyps: Sequence[str], ids: Optional[Sequence[int]] = None, *,
+              timeout: Timeout_ = _DEFAULT) -> CorpusScore:
         """The official corpus score of hyps, one hypothesis per gold sentence in order (or, with
         ids, of the corpus made of those gold sentences in that order)."""
         hyps = _check_texts(hyps, "hyps")
-        request = {"corpus": hyps}
+        request: Dict[str, Any] = {"corpus": hyps}
         if ids is not None:
             request["ids"] = [self._index(i) for i in ids]
             if len(request["ids"]) != len(hyps):
@@ -425,50 +765,104 @@ class Scorer:
         elif len(hyps) != self._sentences:
             raise ValueError("hyps has %d hypotheses and the gold file %d sentences: expected one per "
                              "sentence (or ids)" % (len(hyps), self._sentences))
-        a = self._one(request, timeout)
-        return CorpusScore(float(a["p"]), float(a["r"]), float(a["f"]), a["tp"], a["fp"], a["fn"],
-                           a["correct"], a["proposed"], a["gold"], a["sentences"], a.get("bounded", 0))
+        return _corpus_score(self._answers([_encode(request)], timeout)[0], self._beta)
 
-    def sentence(self, i, hyp, edits=True, *, timeout=_DEFAULT):
+    def sentence(self, i: int, hyp: str, edits: bool = True, *, timeout: Timeout_ = _DEFAULT) -> SentenceScore:
         """Hypothesis hyp of gold sentence i (0-based) scored on its own: a SentenceScore."""
-        request = {"id": self._index(i), "hyp": _check_text(hyp, "hyp"), "edits": edits, "compact": True}
-        return SentenceScore(self._one(request, timeout)["results"][0])
+        return self._rows([(self._index(i), [_check_text(hyp, "hyp")])], _one_hyp, edits, timeout)[0]
 
-    def nbest(self, i, hyps, edits=True, *, timeout=_DEFAULT):
+    def nbest(self, i: int, hyps: Sequence[str], edits: bool = True, *,
+              timeout: Timeout_ = _DEFAULT) -> List[SentenceScore]:
         """The hypotheses hyps of gold sentence i, each scored on its own: a list of SentenceScore
         (identical hypotheses are scored once)."""
-        request = {"id": self._index(i), "hyps": _check_texts(hyps, "hyps"), "edits": edits, "compact": True}
-        return [SentenceScore(r) for r in self._one(request, timeout)["results"]]
+        return self._rows([(self._index(i), _check_texts(hyps, "hyps"))], _one_list, edits, timeout)
 
-    def sentence_many(self, items, edits=True, *, timeout=_DEFAULT):
+    def sentence_many(self, items: Iterable[Tuple[int, str]], edits: bool = True, *,
+                      timeout: Timeout_ = _DEFAULT) -> List[SentenceScore]:
         """sentence() for many (i, hyp) pairs at once, scored in parallel: a list."""
-        requests = [_encode({"id": self._index(i), "hyp": _check_text(h, "items[%d]'s hyp" % k), "edits": edits,
-                             "compact": True}, "items[%d]: " % k)
-                    for k, (i, h) in enumerate(items)]
-        return [SentenceScore(a["results"][0]) for a in self._many(requests, timeout)]
+        pairs = [(i, [_check_text(h, "items[%d]'s hyp" % k)]) for k, (i, h) in enumerate(items)]
+        return self._rows(pairs, _items_hyp, edits, timeout)
 
-    def nbest_many(self, items, edits=True, *, timeout=_DEFAULT):
+    def nbest_many(self, items: Iterable[Tuple[int, Sequence[str]]], edits: bool = True, *,
+                   timeout: Timeout_ = _DEFAULT) -> List[List[SentenceScore]]:
         """nbest() for many (i, hyps) pairs at once, scored in parallel: a list of lists."""
-        requests = [_encode({"id": self._index(i), "hyps": _check_texts(h, "items[%d]'s hyps" % k), "edits": edits,
-                             "compact": True}, "items[%d]: " % k)
-                    for k, (i, h) in enumerate(items)]
-        return [[SentenceScore(r) for r in a["results"]] for a in self._many(requests, timeout)]
+        pairs = [(i, _check_texts(h, "items[%d]'s hyps" % k)) for k, (i, h) in enumerate(items)]
+        flat = self._rows(pairs, _items_hyps, edits, timeout)
+        out, k = [], 0
+        for _, hyps in pairs:
+            out.append(flat[k:k + len(hyps)])
+            k += len(hyps)
+        return out
 
-    def pair(self, source, gold_edits, hyp, edits=True, *, timeout=_DEFAULT):
-        """hyp (a str, or a list of them) scored against a sentence that is not in the gold file:
-        source (tokenised, tokens separated by spaces) and gold_edits, a list of
-        (start, end, correction) or (start, end, [corrections...], annotator, type) with token
-        offsets; "" deletes. Returns a SentenceScore, or a list of them for a list."""
-        _check_text(source, "source")
+    @staticmethod
+    def _own(source, gold_edits, edits, what=""):
+        """A request's own sentence: source and gold_edits as the protocol has them."""
+        _check_text(source, what + "source")
         gold = []
         for e in gold_edits:
             e = list(e)
             if len(e) == 4:
                 e.append("-")
             gold.append(e)
-        request = {"source": source, "gold": gold, "edits": edits, "compact": True}
-        if isinstance(hyp, str):
-            request["hyp"] = hyp
-            return SentenceScore(self._one(request, timeout)["results"][0])
-        request["hyps"] = _check_texts(hyp, "hyp")
-        return [SentenceScore(r) for r in self._one(request, timeout)["results"]]
+        return {"source": source, "gold": gold, "edits": edits, "compact": True}
+
+    def pair(self, source: str, gold_edits: Iterable[GoldEdit], hyp: str, edits: bool = True, *,
+             timeout: Timeout_ = _DEFAULT) -> SentenceScore:
+        """hyp scored against a sentence that is not in the gold standard: source (tokenised,
+        tokens separated by spaces) and gold_edits, a list of (start, end, correction) or (start,
+        end, [corrections...], annotator, type) with token offsets; "" deletes. A SentenceScore.
+        (A list of hypotheses, deprecated, gives a list: use pair_nbest.)"""
+        if not isinstance(hyp, (str, bytes, bytearray, memoryview)) and hasattr(hyp, "__iter__"):
+            warnings.warn("pair() with a list of hypotheses is deprecated: pair_nbest() scores them and "
+                          "always returns a list", DeprecationWarning, stacklevel=2)
+            return self.pair_nbest(source, gold_edits, hyp, edits, timeout=timeout)  # type: ignore[return-value]
+        request = self._own(source, gold_edits, edits)
+        request["hyp"] = _check_text(hyp, "hyp")
+        return SentenceScore(self._answers([_encode(request)], timeout)[0]["results"][0])
+
+    def pair_nbest(self, source: str, gold_edits: Iterable[GoldEdit], hyps: Sequence[str],
+                   edits: bool = True, *, timeout: Timeout_ = _DEFAULT) -> List[SentenceScore]:
+        """The hypotheses hyps scored, each on its own, against a sentence that is not in the
+        gold standard (as pair()): a list of SentenceScore."""
+        request = self._own(source, gold_edits, edits)
+        request["hyps"] = _check_texts(hyps, "hyps")
+        return [SentenceScore(r) for r in self._answers([_encode(request)], timeout)[0]["results"]]
+
+    def pair_many(self, items: Iterable[Tuple[str, Iterable[GoldEdit], str]], edits: bool = True, *,
+                  timeout: Timeout_ = _DEFAULT) -> List[SentenceScore]:
+        """pair() for many (source, gold_edits, hyp) at once, scored in parallel: a list."""
+        requests = []
+        for k, (source, gold_edits, hyp) in enumerate(items):
+            request = self._own(source, gold_edits, edits, "items[%d]'s " % k)
+            request["hyp"] = _check_text(hyp, "items[%d]'s hyp" % k)
+            requests.append(_encode(request, "items[%d]: " % k))
+        if not requests:
+            return []
+        return [SentenceScore(a["results"][0]) for a in self._answers(requests, timeout)]
+
+
+# How _rows names hypothesis j of item k (j None: the item) for each kind of call.
+def _one_hyp(k, j):
+    return "hyp"
+
+
+def _one_list(k, j):
+    return "hyps" if j is None else "hyps[%d]" % j
+
+
+def _items_hyp(k, j):
+    return "items[%d]" % k if j is None else "items[%d]: hyp" % k
+
+
+def _items_hyps(k, j):
+    return "items[%d]" % k if j is None else "items[%d]: hyps[%d]" % (k, j)
+
+
+class _Text:
+    """Gold text held in memory, read as a file-like object is."""
+
+    def __init__(self, text):
+        self._text = text
+
+    def read(self):
+        return self._text

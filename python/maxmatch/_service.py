@@ -1,11 +1,17 @@
-"""A ``maxmatch serve`` process: its pipes, the threads that read its answers and its messages,
-and requests sent with a deadline."""
+"""A ``maxmatch serve`` process: its pipes, requests written and answers read with a deadline,
+its messages and warnings.
+
+Where pipes can be polled (POSIX), the calling thread does all of it: it writes the requests
+without blocking and reads the answers and the messages as they come, with ``poll()``. No thread
+holds a pipe, so nothing is left holding one's lock when the interpreter exits or the process
+forks (a daemon thread blocked in a read made the interpreter abort at exit, closing the pipe it
+held). Elsewhere (Windows), threads read the pipes.
+"""
 
 import collections
-import json
 import os
 import queue
-import selectors
+import re
 import subprocess
 import sys
 import threading
@@ -15,22 +21,21 @@ from ._errors import ServiceError
 
 # PROTOCOL is the version of the service's protocol this package speaks (the command's
 # service.ProtocolVersion): the "info" answer's "protocol" must be it.
-PROTOCOL = 1
+PROTOCOL = 2
 
-# A write of at most DIRECT_WRITE bytes is made by the calling thread: every pipe's buffer (4 KB
-# on Windows, 64 KB on Linux) holds it whole, and the service has read every earlier request
-# (each call reads all its answers), so it cannot block. A longer one is made by a thread while
-# the answers are read, so that a service that stops reading cannot hold a call past its
-# deadline, and so that answers and requests flow at once.
-DIRECT_WRITE = 4096
+# A warning of the command: "maxmatch COMMAND: warning: …" (the service's is "maxmatch serve: ").
+WARNING = re.compile(r"^maxmatch(?: [\w-]+)?: warning: ")
+
+# How much of a pipe is read or written at a time.
+CHUNK = 1 << 16
 
 
 class Timeout(Exception):
-    """The deadline passed before an answer came."""
+    """The deadline passed before every answer came."""
 
 
 class Ended(Exception):
-    """The service ended before the answer came (Process.ended says how)."""
+    """The service ended before every answer came (Process.ended says how)."""
 
 
 def exit_status(code):
@@ -41,52 +46,174 @@ def exit_status(code):
     return "exit status %d" % code
 
 
-class PollingReader:
-    """Reads lines from a pipe in the calling thread, waiting for them with a selector (POSIX,
-    where pipes can be polled): no thread between the service and the caller."""
+def _remaining(deadline):
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
 
-    def __init__(self, stream):
-        self._fd = stream.fileno()
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self._fd, selectors.EVENT_READ)
-        self._buffer = bytearray()
-        self._scanned = 0  # the buffer has no line break before this offset
-        self._end = False
 
-    def readline(self, deadline):
-        """The next line, or None at the end; Timeout at the deadline (None: none)."""
-        while True:
-            k = self._buffer.find(b"\n", self._scanned)
-            if k >= 0:
-                line = bytes(self._buffer[:k + 1])
-                del self._buffer[:k + 1]
-                self._scanned = 0
-                return line
-            self._scanned = len(self._buffer)
-            if self._end:
-                line, self._buffer = bytes(self._buffer), bytearray()
-                return line or None
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if not self._selector.select(wait):
+class Lines:
+    """Bytes read from a pipe, cut into lines."""
+
+    def __init__(self):
+        self.buffer = bytearray()
+        self.scanned = 0  # the buffer has no line break before this offset
+        self.ended = False
+
+    def next(self):
+        """The next whole line (with its line break), or None."""
+        k = self.buffer.find(b"\n", self.scanned)
+        if k < 0:
+            self.scanned = len(self.buffer)
+            return None
+        line = bytes(self.buffer[:k + 1])
+        del self.buffer[:k + 1]
+        self.scanned = 0
+        return line
+
+
+class _Writer:
+    """Requests written to a pipe without blocking, taken from an iterator as it empties."""
+
+    def __init__(self, requests):
+        self._requests = iter(requests)
+        self.view = None  # what is left to write of the request being written
+        self.written = 0  # requests begun
+        self.failure = None  # what the iterator raised
+
+    def next(self):
+        """Takes the next request; false when there is none (or the iterator failed)."""
+        try:
+            data = next(self._requests)
+        except StopIteration:
+            self.view = None
+            return False
+        except Exception as e:
+            self.view, self.failure = None, e
+            return False
+        self.view, self.written = memoryview(data), self.written + 1
+        return True
+
+    def write(self, fd):
+        """Writes what the pipe takes; false once every request is written (or the service
+        stopped reading: it ended)."""
+        while self.view is not None:
+            try:
+                n = os.write(fd, self.view[:CHUNK])
+            except BlockingIOError:
+                return True
+            except OSError:
+                self.view = None
+                return False
+            self.view = self.view[n:]
+            if not self.view and not self.next():
+                return False
+        return False
+
+
+class PollingPipes:
+    """The pipes of a service, served by the calling thread (POSIX)."""
+
+    bufsize = 0  # raw files: no lock that a thread or a fork could leave held
+
+    def __init__(self, proc, message):
+        self._in, self._out, self._err = proc.stdin.fileno(), proc.stdout.fileno(), proc.stderr.fileno()
+        os.set_blocking(self._in, False)
+        self._answers = Lines()
+        self._messages = Lines()
+        self._message = message  # called with each line of stderr
+
+    def exchange(self, requests, deadline, take):
+        """Writes requests (bytes of one request each, made as the pipe takes them: a caller's
+        generator encodes the next while the service scores the last) and hands each answer
+        line to take as it comes, one per request written. A failure to write is the service's
+        end, which reading then finds; an exception of the generator stops the writing, and is
+        returned once the requests written are answered."""
+        import select  # a poll object per call: it holds no state a fork could share
+
+        poller = select.poll()
+        fds = {self._out: self._answers, self._err: self._messages}
+        for fd, lines in fds.items():
+            if not lines.ended:
+                poller.register(fd, select.POLLIN)
+        writer = _Writer(requests)
+        if writer.next():
+            poller.register(self._in, select.POLLOUT)
+        answered = 0
+        while answered < writer.written or writer.view is not None:
+            line = self._answers.next() if answered < writer.written else None
+            if line is not None:
+                take(line)
+                answered += 1
+                continue
+            if self._answers.ended:
+                raise Ended()
+            wait = _remaining(deadline)
+            events = poller.poll(None if wait is None else wait * 1000)
+            if not events:
                 raise Timeout()
-            chunk = os.read(self._fd, 1 << 16)
-            if chunk:
-                self._buffer += chunk
-            else:
-                self._end = True
+            for fd, event in events:
+                if fd == self._in:
+                    if not writer.write(fd):
+                        poller.unregister(fd)
+                elif self._read(fds[fd], fd):
+                    poller.unregister(fd)
+        self.drain(0)
+        return writer.failure
+
+    def _read(self, lines, fd):
+        """Reads what the pipe holds into lines; true at its end."""
+        chunk = os.read(fd, CHUNK)
+        if not chunk:
+            lines.ended = True
+        lines.buffer += chunk
+        if lines is self._messages:
+            self._take_messages()
+        return lines.ended
+
+    def _take_messages(self):
+        while True:
+            line = self._messages.next()
+            if line is None:
+                break
+            self._message(line)
+        if self._messages.ended and self._messages.buffer:
+            self._message(bytes(self._messages.buffer))
+            self._messages.buffer.clear()
+
+    def drain(self, timeout):
+        """Reads the messages the service has written (within timeout seconds, after which
+        what is left is left): those written before its answers come with them."""
+        import select
+
+        deadline = time.monotonic() + timeout
+        while not self._messages.ended:
+            poller = select.poll()
+            poller.register(self._err, select.POLLIN)
+            if not poller.poll(_remaining(deadline) * 1000):
+                return
+            self._read(self._messages, self._err)
 
     def close(self):
-        self._selector.close()
+        pass
 
 
-class ThreadReader:
-    """Reads lines from a pipe in a thread of its own, which hands them over through a queue
-    (Windows, where pipes cannot be polled)."""
+class ThreadPipes:
+    """The pipes of a service, read by threads that hand the lines over (Windows, where pipes
+    cannot be polled); requests longer than a pipe holds are written by a thread too, so that a
+    service that stops reading cannot hold a call past its deadline."""
 
-    def __init__(self, stream):
+    # A write of at most DIRECT_WRITE bytes is made by the calling thread: every pipe's buffer (4
+    # KB on Windows) holds it whole, and the service has read every earlier request.
+    DIRECT_WRITE = 4096
+    bufsize = -1
+
+    def __init__(self, proc, message):
+        self._proc = proc
         self._lines = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
-        self._thread.start()
+        self._writer = None
+        self._threads = [threading.Thread(target=self._read, args=(proc.stdout,), daemon=True),
+                         threading.Thread(target=self._read_messages, args=(proc.stderr, message), daemon=True)]
+        for t in self._threads:
+            t.start()
 
     def _read(self, stream):
         try:
@@ -96,95 +223,104 @@ class ThreadReader:
             pass
         self._lines.put(None)
 
-    def readline(self, deadline):
-        """The next line, or None at the end; Timeout at the deadline (None: none)."""
+    @staticmethod
+    def _read_messages(stream, message):
         try:
-            if deadline is None:
-                line = self._lines.get()
-            else:
-                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            raise Timeout() from None
-        if line is None:
-            self._lines.put(None)  # the end stays the end
-        return line
+            for line in stream:
+                message(line)
+        except (OSError, ValueError):
+            pass
+
+    def exchange(self, requests, deadline, take):
+        try:
+            data = b"".join(requests)
+        except Exception as e:
+            return e
+        count = data.count(b"\n")
+        if len(data) <= self.DIRECT_WRITE:
+            self._write(data)
+        else:
+            self._writer = threading.Thread(target=self._write, args=(data,), daemon=True)
+            self._writer.start()
+        for _ in range(count):
+            try:
+                line = self._lines.get(timeout=_remaining(deadline))
+            except queue.Empty:
+                raise Timeout() from None
+            if line is None or not line.endswith(b"\n"):
+                self._lines.put(None)  # the end stays the end
+                raise Ended()
+            take(line)
+        return None
+
+    def _write(self, data):
+        try:
+            self._proc.stdin.write(data)
+            self._proc.stdin.flush()
+        except (OSError, ValueError):
+            pass
+
+    def drain(self, timeout):
+        if self._proc.poll() is not None:
+            self._threads[1].join(timeout=timeout)
 
     def close(self):
-        self._thread.join(timeout=1)
+        for t in self._threads + ([self._writer] if self._writer else []):
+            t.join(timeout=1)
 
 
-# How answers are read: a polling reader where pipes can be polled, a thread elsewhere.
-Reader = PollingReader if os.name == "posix" else ThreadReader
+# How the pipes are served: by the calling thread where pipes can be polled, by threads elsewhere.
+Pipes = PollingPipes if os.name == "posix" else ThreadPipes
 
 
 class Process:
-    """A running service. Its stderr is kept (the last 50 lines) for the messages of errors,
-    except the command's warnings, which go to this process's stderr as the command prints
-    them."""
+    """A running service, owned by the process that started it. Its stderr is kept (the last
+    50 lines) for the messages of errors, except the command's warnings, which are kept apart
+    until the caller takes them (take_warnings)."""
 
     def __init__(self, args):
         self.args = args
+        self.owner = os.getpid()
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
-        self._answers = Reader(self.proc.stdout)
+                                     stderr=subprocess.PIPE, bufsize=Pipes.bufsize)
         self._messages = collections.deque(maxlen=50)
-        self._writer = None
-        self._stderr = threading.Thread(target=self._read_messages, daemon=True)
-        self._stderr.start()
+        self._warnings = collections.deque()
+        self._pipes = Pipes(self.proc, self._message)
 
     @property
     def pid(self):
         return self.proc.pid
 
-    def _read_messages(self):
-        try:
-            for line in self.proc.stderr:
-                text = line.decode("utf-8", "replace").rstrip("\r\n")
-                if text.startswith("maxmatch: warning: "):
-                    sys.stderr.write(text + "\n")
-                else:
-                    self._messages.append(text)
-        except (OSError, ValueError):
-            pass
+    def _message(self, line):
+        text = line.decode("utf-8", "replace").rstrip("\r\n")
+        found = WARNING.match(text)
+        if found:
+            self._warnings.append(text[found.end():])
+        else:
+            self._messages.append(text)
 
-    def send(self, data):
-        """Writes data, requests of a line each (see DIRECT_WRITE); a failure to write is the
-        service's death, which receive reports."""
-        if len(data) <= DIRECT_WRITE:
-            self._write(data)
-            return
-        self._writer = threading.Thread(target=self._write, args=(data,), daemon=True)
-        self._writer.start()
+    def exchange(self, requests, deadline, take):
+        """Writes requests (an iterable of bytes, one request each) and hands each answer line
+        to take as it comes: Timeout at the deadline (a time.monotonic(), or None for none),
+        Ended when the service has ended before the last (a line cut short is not an answer).
+        Returns what the iterator raised, if it did, once the requests written are answered."""
+        return self._pipes.exchange(requests, deadline, take)
 
-    def _write(self, data):
-        try:
-            self.proc.stdin.write(data)
-            self.proc.stdin.flush()
-        except (OSError, ValueError):
-            pass
-
-    def receive(self, deadline):
-        """The next answer, parsed; Timeout at the deadline (a time.monotonic(), or None for
-        none), Ended when the service has ended, ServiceError when it answers something that is
-        not an answer."""
-        line = self._answers.readline(deadline)
-        if line is None:
-            raise Ended()
-        try:
-            answer = json.loads(line)
-        except ValueError:
-            answer = None
-        if not isinstance(answer, dict):
-            raise ServiceError("%s answered something that is not an answer of the maxmatch service: %r"
-                               % (self.args[0], line[:200]))
-        return answer
+    def take_warnings(self):
+        """The command's warnings read since the last call, without their "maxmatch serve:
+        warning: "."""
+        out = []
+        while self._warnings:
+            out.append(self._warnings.popleft())
+        return out
 
     def exit_code(self):
         """The exit code, or None while it runs."""
         return self.proc.poll()
 
     def ended(self):
-        """The ServiceError of a service that has ended: its exit status and last messages."""
+        """The ServiceError of a service that has ended, or was found ending: its exit status
+        and last messages."""
         try:
             code = self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:
@@ -194,13 +330,14 @@ class Process:
             self.args[0], exit_status(code), ":\n" + text if text else " without a message"))
 
     def messages(self):
-        """The service's last messages on stderr (its warnings excepted), once it has ended."""
+        """The service's last messages on stderr (its warnings excepted), all of them once it
+        has ended."""
         if self.proc.poll() is not None:
-            self._stderr.join(timeout=1)
+            self._pipes.drain(1)
         return "\n".join(self._messages)
 
     def kill(self):
-        """Stops the service at once (a stopped one too) and releases its pipes and threads."""
+        """Stops the service at once (a stopped one too) and releases its pipes."""
         try:
             self.proc.kill()
         except OSError:
@@ -209,7 +346,7 @@ class Process:
 
     def close(self, timeout=10):
         """Ends the service as it should end, by closing its input (killing it after timeout
-        seconds), and releases its pipes and threads."""
+        seconds), and releases its pipes."""
         try:
             self.proc.stdin.close()
         except OSError:
@@ -222,11 +359,22 @@ class Process:
 
     def _release(self):
         self.proc.wait()
-        self._answers.close()
-        for t in [self._stderr] + ([self._writer] if self._writer else []):
-            t.join(timeout=1)
+        self._pipes.close()
         for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             try:
                 f.close()
             except OSError:
                 pass
+
+    def abandon(self):
+        """In a process forked from the owner: closes this process's copies of the pipes (so
+        that the service still sees its input end when the owner closes it) without touching
+        the service, which is the owner's."""
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                f.close()
+            except OSError:
+                pass
+        # subprocess would otherwise wait for the service at this copy's end, and warn that it
+        # is still running: it is not this process's child.
+        self.proc.returncode = 0

@@ -114,7 +114,7 @@ class TestScores(Files):
         with maxmatch.Scorer(self.gold) as m2:
             r = m2.pair("a b c", [(1, 2, "x"), (0, 1, ["y", "z"], 1, "Det")], "z b c")
             self.assertEqual((r.annotator, r.tp, r.fp, r.fn), (1, 1, 0, 0))
-            deleted = m2.pair("a b c", [(1, 2, "")], ["a c", "a b c"])
+            deleted = m2.pair_nbest("a b c", [(1, 2, "")], ["a c", "a b c"])
             self.assertEqual([(d.tp, d.fp, d.fn) for d in deleted], [(1, 0, 0), (0, 0, 1)])
             self.assertEqual(deleted[0].edits, [maxmatch.Edit(1, 2, "b", "")])
             none = m2.pair("a b", [], "a b")
@@ -153,6 +153,112 @@ class TestScores(Files):
         self.assertEqual(got, [want] * 200)
 
 
+class TestAPI(Files):
+    def test_corpus_score_prints_as_the_command(self):
+        system = self.write("system.txt", "\n".join(SYSTEM) + "\n")
+        for beta in (0.5, 1, 2, 0.25):
+            with self.subTest(beta=beta):
+                want = run_maxmatch("score", "--beta", str(beta), system, self.gold)
+                with maxmatch.Scorer(self.gold, beta=beta) as m2:
+                    s = m2.score(SYSTEM)
+                self.assertEqual(str(s) + "\n", want)
+                self.assertEqual(s.beta, beta)
+
+    def test_one_name_per_count(self):
+        # The official's names are the fields; tp, fp and fn are computed from them.
+        self.assertEqual(maxmatch.CorpusScore._fields,
+                         ("precision", "recall", "f_beta", "correct", "proposed", "gold", "sentences", "bounded", "beta"))
+        with maxmatch.Scorer(self.gold) as m2:
+            s = m2.score(SYSTEM)
+            r = m2.sentence(0, "The cats sat on the mat .")
+        self.assertEqual((s.tp, s.fp, s.fn), (s.correct, s.proposed - s.correct, s.gold - s.correct))
+        self.assertEqual((r.tp, r.fp, r.fn), (r.correct, r.proposed - r.correct, r.gold - r.correct))
+        self.assertEqual(repr(r), "SentenceScore(annotator=0, correct=1, proposed=2, gold=1, precision=0.5000, "
+                                  "recall=1.0000, f_beta=0.5556)")
+
+    def test_pair_returns_one_type(self):
+        with maxmatch.Scorer(self.gold) as m2:
+            one = m2.pair("a b c", [(1, 2, "")], "a c")
+            self.assertIsInstance(one, maxmatch.SentenceScore)
+            listed = m2.pair_nbest("a b c", [(1, 2, "")], ["a c", "a b c"])
+            self.assertEqual([repr(x) for x in listed], [repr(one), repr(m2.pair("a b c", [(1, 2, "")], "a b c"))])
+            with self.assertWarns(DeprecationWarning) as cm:
+                old = m2.pair("a b c", [(1, 2, "")], ["a c", "a b c"])
+            self.assertIn("use pair_nbest", str(cm.warning).replace("pair_nbest()", "use pair_nbest"))
+            self.assertEqual([repr(x) for x in old], [repr(x) for x in listed])
+            many = m2.pair_many([("a b c", [(1, 2, "")], "a c"), ("x y", [(0, 1, "z")], "z y")])
+            self.assertEqual([(x.correct, x.proposed, x.gold) for x in many], [(1, 1, 1), (1, 1, 1)])
+            self.assertEqual(m2.pair_many([]), [])
+            with self.assertRaises(TypeError) as cm:
+                m2.pair("a b", [], b"a b")
+            self.assertEqual(str(cm.exception), "hyp must be a str, not bytes: decode it first")
+
+    def test_own_sentence_scored_as_the_gold_one(self):
+        # pair (compact answers) and sentence (flat ones) agree on a gold file's sentence.
+        with maxmatch.Scorer(self.gold) as m2:
+            for hyp in ("The cats sat on the mat .", "The cat sat on mat .", "A cat ."):
+                gold = m2.sentence(0, hyp)
+                own = m2.pair("The cat sat on mat .", [(4, 4, "the", 0, "ArtOrDet"), (1, 2, "cats", 1, "Nn")], hyp)
+                self.assertEqual((repr(own), own.edits, own.correct_edits, own.annotators),
+                                 (repr(gold), gold.edits, gold.correct_edits, gold.annotators))
+
+    def test_gold_from_memory(self):
+        with maxmatch.Scorer(self.gold) as m2:
+            want = (m2.score(SYSTEM), m2.signature().fields["gold"])
+        def from_file():
+            with open(self.gold, "rb") as f:
+                return maxmatch.Scorer(f)
+
+        for make in (lambda: maxmatch.Scorer.from_m2_text(GOLD),
+                     lambda: maxmatch.Scorer.from_m2_text(GOLD.encode("utf-8")),
+                     lambda: maxmatch.Scorer(io.StringIO(GOLD)),
+                     from_file):
+            with make() as m2:
+                self.assertEqual((m2.score(SYSTEM), m2.signature().fields["gold"]), want)
+                # A service that ended is started again on the same text.
+                m2._process.proc.kill()
+                m2._process.proc.wait()
+                with self.assertWarns(RuntimeWarning):
+                    self.assertEqual(m2.score(SYSTEM), want[0])
+        self.assertEqual([n for n in os.listdir(tempfile.gettempdir()) if n.startswith("maxmatch-gold-")], [])
+        with self.assertRaises(maxmatch.GoldFileError) as cm:
+            maxmatch.Scorer.from_m2_text("S a b\nA 0 x|||T|||c|||REQUIRED|||-NONE-|||0\n", name="my gold")
+        self.assertEqual(str(cm.exception), "maxmatch serve: my gold:2:5: span (field 1): expected an integer end offset, found \"x\"")
+        with self.assertRaises(maxmatch.InvalidTextError) as cm:
+            maxmatch.Scorer.from_m2_text("S a \ud800\n")
+        self.assertTrue(str(cm.exception).startswith("the gold text is not valid text: a lone surrogate"), str(cm.exception))
+        with self.assertRaises(TypeError):
+            maxmatch.Scorer.from_m2_text(["S a"])
+        with self.assertWarns(DeprecationWarning):
+            with maxmatch.Scorer(gold_path=self.gold) as m2:
+                self.assertEqual(m2.score(SYSTEM), want[0])
+        with self.assertRaises(TypeError):
+            maxmatch.Scorer()
+
+    def test_type_hints(self):
+        # Every public function and method says what it takes and returns, in hints that
+        # evaluate on this Python; the package says it is typed (PEP 561).
+        import inspect
+        import typing
+        self.assertTrue(os.path.isfile(os.path.join(os.path.dirname(maxmatch.__file__), "py.typed")))
+        checked = 0
+        for owner in (maxmatch.Scorer, maxmatch.SentenceScore, maxmatch.CorpusScore, maxmatch.Signature):
+            for name, member in vars(owner).items():
+                if name.startswith("_") and name not in ("__init__", "__len__", "__enter__"):
+                    continue
+                fn = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
+                if not inspect.isfunction(fn):
+                    continue
+                hints = typing.get_type_hints(fn)
+                params = [p for p in inspect.signature(fn).parameters.values() if p.name not in ("self", "cls")]
+                missing = [p.name for p in params if p.kind not in (p.VAR_POSITIONAL,) and p.name not in hints]
+                self.assertEqual(missing, [], "%s.%s" % (owner.__name__, name))
+                self.assertIn("return", hints, "%s.%s" % (owner.__name__, name))
+                checked += 1
+        self.assertGreater(checked, 20)
+        self.assertEqual(typing.get_type_hints(maxmatch.find_binary)["return"], str)
+
+
 class TestErrors(Files):
     def test_bad_index(self):
         with maxmatch.Scorer(self.gold) as m2:
@@ -176,7 +282,8 @@ class TestErrors(Files):
         with maxmatch.Scorer(self.gold) as m2:
             with self.assertRaises(maxmatch.RequestError) as cm:
                 m2.pair("a b", [(0, 5, "x")], "a")
-            self.assertIn("outside the sentence's 2 tokens", str(cm.exception))
+            self.assertTrue(str(cm.exception).startswith('"gold"[0]: span (field 1) "0 5" is outside the sentence\'s 2 tokens'),
+                            str(cm.exception))
             with self.assertRaises(maxmatch.RequestError) as cm:
                 m2.nbest_many([(0, ["The cat sat on the mat ."]), (1, ["x"])] + [(2, ["y"])])
                 m2.pair("a b", [(0, 1)], "a")
@@ -311,7 +418,7 @@ with open(%r, "a") as log:
             with self.assertRaises(maxmatch.ProtocolError) as cm:
                 maxmatch.Scorer(self.gold, binary=fake)
             message = str(cm.exception)
-            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol 1"
+            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol 2"
                           % (fake, "9.9.9" if "9.9.9" in answer else "unknown", says, maxmatch.__version__), message)
             with open(log) as f:
                 self.assertEqual(f.read(), '{"info":true}\n', "the package sent more than the info request")
@@ -383,7 +490,7 @@ with open(%r, "a") as log:
         fake = fake_binary(self.dir, "crash", """
 import sys
 sys.stdin.readline()
-print('{"id":null,"protocol":1,"version":"x","sentences":3,"signature":"m2"}', flush=True)
+print('{"id":null,"protocol":2,"version":"x","sentences":3,"signature":"m2"}', flush=True)
 sys.stdin.readline()
 sys.stderr.write("panic: something\\n")
 sys.exit(2)
@@ -393,6 +500,28 @@ sys.exit(2)
                 with self.assertRaises(maxmatch.ServiceError) as cm:
                     m2.sentence(0, "x")
                 self.assertEqual(str(cm.exception), "the maxmatch service %s ended (exit status 2):\npanic: something" % fake)
+
+    def test_interrupted_call_leaves_no_answer_behind(self):
+        # An exception in the middle of a call (here from reading an answer; a KeyboardInterrupt
+        # alike) leaves answers unread: the service is stopped, so that the next call cannot
+        # take them for its own.
+        with maxmatch.Scorer(self.gold) as m2:
+            first = m2._process
+            real = maxmatch._scorer._answer
+            calls = []
+
+            def interrupted(line):
+                calls.append(line)
+                raise KeyboardInterrupt()
+
+            with unittest.mock.patch.object(maxmatch._scorer, "_answer", interrupted):
+                with self.assertRaises(KeyboardInterrupt):
+                    m2.nbest_many([(0, ["The cat sat on the mat ."] * 600), (2, ["They were happy ."])])
+            self.assertEqual(len(calls), 1)
+            self.assertIsNone(m2._process)
+            self.assertEqual(first.proc.returncode, -signal.SIGKILL)
+            self.assertIs(maxmatch._scorer._answer, real)
+            self.assertEqual([s.correct for s in m2.nbest(2, ["They were happy .", "They was happy ."])], [1, 0])
 
     def test_binary_not_found(self):
         saved = os.environ.get("MAXMATCH_BIN")
@@ -419,7 +548,7 @@ class ThreadReader:
 
     def setUp(self):
         super().setUp()
-        patch = unittest.mock.patch.object(maxmatch._service, "Reader", maxmatch._service.ThreadReader)
+        patch = unittest.mock.patch.object(maxmatch._service, "Pipes", maxmatch._service.ThreadPipes)
         patch.start()
         self.addCleanup(patch.stop)
 

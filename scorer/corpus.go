@@ -149,7 +149,12 @@ func scoreInOrder(pairs iter.Seq2[Pair, error], ev *Evaluator, t *Totals, each f
 			return err
 		}
 		i++
-		if err := t.choose(&r, each); err != nil {
+		if each == nil {
+			t.Choose(&r) // r stays on the stack: no result is allocated a sentence
+			continue
+		}
+		kept := r // each may keep its argument: only this copy is allocated
+		if err := t.choose(&kept, each); err != nil {
 			return err
 		}
 	}

@@ -139,6 +139,8 @@ func (ev *Evaluator) evaluateAt(p Pair, i int) (SentenceResult, error) {
 // scoreInOrder scores pairs one after the other on this goroutine, with ev, choosing each
 // sentence's annotator into t as it is evaluated.
 func scoreInOrder(pairs iter.Seq2[Pair, error], ev *Evaluator, t *Totals, each func(*SentenceResult) error) error {
+	ev.transient = each == nil
+	defer func() { ev.transient = false }()
 	i := 0
 	for p, err := range pairs {
 		if err != nil {

@@ -176,7 +176,9 @@ func configure(cfg *Config) (cleanup func(), err error) {
 	}
 	for _, args := range builds {
 		build := exec.Command("go", args...)
-		build.Dir, build.Stderr = cfg.Root, os.Stderr
+		// Static, as the release builds it: with cgo, pflag's import of net links libc
+		// dynamically, which alone adds a third to the command's start-up.
+		build.Dir, build.Stderr, build.Env = cfg.Root, os.Stderr, append(os.Environ(), "CGO_ENABLED=0")
 		if err := build.Run(); err != nil {
 			return cleanup, fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
 		}

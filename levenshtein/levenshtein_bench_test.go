@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"maxmatch/internal/benchcases"
+	"maxmatch/internal/pytext"
 	"maxmatch/levenshtein"
 )
 
@@ -26,6 +27,48 @@ func BenchmarkMatrices(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(cells), "ns/cell")
+		})
+	}
+}
+
+// BenchmarkInterning numbers the source and hypothesis tokens of every sentence pair of a case,
+// each sentence on its own (as the scorer does): with a SentenceInterner, reset between
+// sentences, and with an Interner, cleared between sentences or kept for the whole case.
+func BenchmarkInterning(b *testing.B) {
+	for _, c := range benchcases.Stages(b) {
+		var sentences [][]string
+		for i := range c.Corpus.Gold {
+			sentences = append(sentences, c.Corpus.Gold[i].Tokens, pytext.Fields(c.Corpus.Hyps[i]))
+		}
+		ids := make([]int32, 0, 1024)
+		b.Run("case="+c.Name+"/interner=sentence", func(b *testing.B) {
+			var in levenshtein.SentenceInterner
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := 0; i < len(sentences); i += 2 {
+					ids = in.IDs(in.IDs(ids[:0], sentences[i]), sentences[i+1])
+					in.Reset()
+				}
+			}
+		})
+		b.Run("case="+c.Name+"/interner=map-cleared", func(b *testing.B) {
+			var in levenshtein.Interner
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := 0; i < len(sentences); i += 2 {
+					ids = in.IDs(in.IDs(ids[:0], sentences[i]), sentences[i+1])
+					in.Reset()
+				}
+			}
+		})
+		b.Run("case="+c.Name+"/interner=map-kept", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var in levenshtein.Interner
+				for i := 0; i < len(sentences); i += 2 {
+					ids = in.IDs(in.IDs(ids[:0], sentences[i]), sentences[i+1])
+				}
+			}
 		})
 	}
 }

@@ -139,6 +139,8 @@ func (ev *Evaluator) evaluateAt(p Pair, i int) (SentenceResult, error) {
 // scoreInOrder scores pairs one after the other on this goroutine, with ev, choosing each
 // sentence's annotator into t as it is evaluated.
 func scoreInOrder(pairs iter.Seq2[Pair, error], ev *Evaluator, t *Totals, each func(*SentenceResult) error) error {
+	ev.transient = each == nil
+	defer func() { ev.transient = false }()
 	i := 0
 	for p, err := range pairs {
 		if err != nil {
@@ -149,7 +151,12 @@ func scoreInOrder(pairs iter.Seq2[Pair, error], ev *Evaluator, t *Totals, each f
 			return err
 		}
 		i++
-		if err := t.choose(&r, each); err != nil {
+		if each == nil {
+			t.Choose(&r) // r stays on the stack: no result is allocated a sentence
+			continue
+		}
+		kept := r // each may keep its argument: only this copy is allocated
+		if err := t.choose(&kept, each); err != nil {
 			return err
 		}
 	}

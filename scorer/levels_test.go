@@ -65,7 +65,7 @@ func TestLevels(t *testing.T) {
 	}
 	for _, tt := range tests {
 		gold, sys := levelEdits(tt.edits...)
-		a := AnnotatorResult{Gold: gold, Edits: sys, Correct: matchEdits(sys, gold, 0)}
+		a := AnnotatorResult{Gold: gold, Edits: sys, Correct: appendMatches(nil, sys, gold, 0)}
 		l := a.Levels()
 		got := [3][2]int{
 			{l.Detection.SystemHits, l.Detection.GoldHits},

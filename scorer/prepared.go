@@ -33,25 +33,24 @@ type PreparedGold struct {
 // Prepare makes gold ready for scoring with opt. The sentences are kept, not copied.
 func Prepare(gold []Sentence, opt Options) *PreparedGold {
 	p := &PreparedGold{sentences: gold, opt: opt, src: make([][]int32, len(gold)), gold: make([][][]lattice.Gold, len(gold))}
-	// One Evaluator interns everything, so that ids are those its latticeGold gives; its
-	// buffers are reused from call to call, so each sentence's gold is copied out.
-	ev := newEvaluator(opt, MemoryBudget{}, nil) // for its interner and latticeGold only
+	// One interner numbers every token of the gold; the converted gold edits' buffers are
+	// reused from sentence to sentence, so each sentence's are copied out.
+	var conv goldIDs
 	ids := make([]int32, 0, 1024)
 	for i := range gold {
 		s := &gold[i]
 		start := len(ids)
-		ids = ev.intern.IDs(ids, s.Tokens)
+		ids = p.vocab.IDs(ids, s.Tokens)
 		p.src[i] = ids[start:len(ids):len(ids)]
 		perAnnotator := make([][]lattice.Gold, len(s.Annotators))
 		for a := range s.Annotators {
-			perAnnotator[a] = cloneGold(ev.latticeGold(ev.opt.ScoredGold(&s.Annotators[a])))
+			perAnnotator[a] = cloneGold(conv.convert(opt.ScoredGold(&s.Annotators[a]), p.vocab.ID))
 		}
 		p.gold[i] = perAnnotator
 		if cap(ids)-len(ids) < 256 {
 			ids = make([]int32, 0, 1024)
 		}
 	}
-	p.vocab = ev.intern
 	p.vocabSize = p.maxID() + 1
 	return p
 }
@@ -178,16 +177,19 @@ func (e *PreparedEvaluator) hypothesisIDs(s *Sentence, src []int32, hypothesis s
 	if ev.hyp, err = scratch.Resize(ev.acct, ev.hyp, m); err != nil {
 		return nil, ev.tokensTooLarge(s, m, err)
 	}
-	ev.hyp = ev.hyp[:0]
-	for _, t := range ev.hypToks {
-		id, ok := e.p.vocab.Lookup(t)
-		if !ok {
-			id = e.p.vocabSize + e.local.ID(t)
-			e.nLocal = max(e.nLocal, id-e.p.vocabSize+1)
-		}
-		ev.hyp = append(ev.hyp, id)
-	}
+	ev.hyp = alignedIDs(ev.hyp[:0], s.Tokens, src, ev.hypToks, e.tokenID)
 	return ev.hyp, nil
+}
+
+// tokenID returns the id of a hypothesis's token: the gold's, or one from p.vocabSize for a
+// token the gold does not have.
+func (e *PreparedEvaluator) tokenID(t string) int32 {
+	id, ok := e.p.vocab.Lookup(t)
+	if !ok {
+		id = e.p.vocabSize + e.local.ID(t)
+		e.nLocal = max(e.nLocal, id-e.p.vocabSize+1)
+	}
+	return id
 }
 
 // EvaluateAll scores hyps, hypotheses of gold sentence i, each on its own, and appends their

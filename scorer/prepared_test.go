@@ -99,8 +99,8 @@ func TestPreparedUnknownTokens(t *testing.T) {
 			mustPrepared(t, pe, 0, fmt.Sprintf("a t%d c", j))
 			mustEvaluate(t, ev, fmt.Sprintf("a t%d c", j), &gold[0])
 		}
-		if pe.nLocal > maxInternedTokens || ev.interned > maxInternedTokens {
-			t.Fatalf("round %d: %d unknown tokens remembered by the PreparedEvaluator, %d by the Evaluator; bound %d", round, pe.nLocal, ev.interned, maxInternedTokens)
+		if pe.nLocal > maxInternedTokens || ev.intern.Len() != 0 {
+			t.Fatalf("round %d: %d unknown tokens remembered by the PreparedEvaluator, %d by the Evaluator; bound %d, and none after a sentence", round, pe.nLocal, ev.intern.Len(), maxInternedTokens)
 		}
 	}
 }
@@ -186,4 +186,43 @@ func mustPrepared(t testing.TB, pe *PreparedEvaluator, i int, hyp string) Senten
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestScoreWithoutCallbackMatches scores every CoNLL-2014 file on one worker without a
+// callback, where each result lives in the Evaluator's buffers until the next sentence (see
+// Evaluator.transient), and with one, where each has arrays of its own: the totals, which choose
+// each sentence's annotator from its counts, must be the same, and the same as two workers'.
+func TestScoreWithoutCallbackMatches(t *testing.T) {
+	gold, systems := readCoNLL(t)
+	opt := DefaultOptions()
+	for k, hyps := range systems {
+		opt.Workers = 1
+		bare, err := Score(hyps, gold, opt, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var counts []Counts
+		kept, err := Score(hyps, gold, opt, func(r *SentenceResult) error {
+			counts = append(counts, r.ChosenResult().Counts())
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.Workers = 2
+		two, err := Score(hyps, gold, opt, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bare != kept || bare != two {
+			t.Errorf("system %d: one worker without a callback %+v, with one %+v, two workers %+v", k, bare, kept, two)
+		}
+		var sum Counts
+		for _, c := range counts {
+			sum.Correct, sum.Proposed, sum.Gold = sum.Correct+c.Correct, sum.Proposed+c.Proposed, sum.Gold+c.Gold
+		}
+		if got := bare.Counts(); got != sum {
+			t.Errorf("system %d: totals %+v, the chosen annotators' counts sum to %+v", k, got, sum)
+		}
+	}
 }

@@ -67,6 +67,10 @@ type worker struct {
 	own      *scorer.Evaluator // for sentences that carry their own gold; made when first needed
 	results  []scorer.SentenceResult
 	scratch  report.JSONWriter // the flat form's edits, written before they are quoted
+	// lastAnswer is the length of the worker's last answer, which its next one's buffer is
+	// made to hold: answers to a client's batches are of a size, and a buffer grown from
+	// nothing by doubling allocates and copies twice the answer.
+	lastAnswer int
 }
 
 // Server answers requests against one gold standard, on a fixed number of workers.
@@ -111,8 +115,10 @@ func (s *Server) Workers() int { return len(s.workers) }
 // Answer answers the request on line no (1-based, for messages), on worker w (0 ≤ w <
 // Workers(); a worker answers one request at a time), with one line of JSON ending in "\n".
 func (s *Server) Answer(w int, line []byte, no int) []byte {
-	j := &s.workers[w].json
-	j.Reset(nil) // a new buffer: the answer is written out after the worker has gone on
+	wk := &s.workers[w]
+	j := &wk.json
+	// A new buffer: the answer is written out after the worker has gone on.
+	j.Reset(make([]byte, 0, wk.lastAnswer))
 	req, id, err := decode(line)
 	if err == nil {
 		err = s.respond(w, &req, id)
@@ -120,7 +126,9 @@ func (s *Server) Answer(w int, line []byte, no int) []byte {
 	if err != nil {
 		return errorAnswer(j, id, no, err)
 	}
-	return append(j.Bytes(), '\n')
+	a := append(j.Bytes(), '\n')
+	wk.lastAnswer = len(a)
+	return a
 }
 
 // Error returns the answer to the request on line no (1-based; 0 when not known) that could

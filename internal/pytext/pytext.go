@@ -6,6 +6,7 @@
 package pytext
 
 import (
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -74,26 +75,74 @@ func AppendFields(dst []string, s string) []string {
 // nextField returns the bounds of the first field of s at or after byte i, or an empty range
 // when there is none.
 func nextField(s string, i int) (start, end int) {
-	start = -1
-	for i < len(s) {
-		space, width := false, 1
-		if c := s[i]; c < utf8.RuneSelf {
-			space = asciiSpace[c]
-		} else {
-			space, width = runeSpaceAt(s, i)
+	for i < len(s) { // the white space before it
+		c := byteClass[s[i]]
+		if c == spaceByte {
+			i++
+			continue
 		}
-		if start < 0 && !space {
-			start = i
-		} else if start >= 0 && space {
+		if c == wordByte {
+			break
+		}
+		space, width := runeSpaceAt(s, i)
+		if !space {
+			break
+		}
+		i += width
+	}
+	start = i
+	for {
+		i = asciiWordEnd(s, i)
+		if i == len(s) || byteClass[s[i]] == spaceByte {
+			return start, i
+		}
+		space, width := runeSpaceAt(s, i)
+		if space {
 			return start, i
 		}
 		i += width
 	}
-	if start < 0 {
-		return len(s), len(s)
-	}
-	return start, len(s)
 }
+
+// asciiWordEnd returns the end of the run of ASCII bytes that are not white space (0x21 to
+// 0x7f) at s[i:], eight bytes at a time: a token is a handful of bytes, and a loop that stops
+// at a byte it could not predict costs more than the bytes themselves.
+func asciiWordEnd(s string, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// A byte below 0x21 borrows in the subtraction and so has its high bit set; a byte
+		// from 0x80 has it already. The borrow only flags bytes above the first such byte.
+		if m := (x - 0x21*ones | x) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(s) && byteClass[s[i]] == wordByte {
+		i++
+	}
+	return i
+}
+
+// The classes of bytes that nextField's loops tell apart with one lookup: an ASCII byte that
+// is not white space, one that is, and a byte of a non-ASCII character, which is decoded.
+const (
+	wordByte = iota
+	spaceByte
+	nonASCIIByte
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = nonASCIIByte
+		case asciiSpace[c]:
+			t[c] = spaceByte
+		}
+	}
+	return t
+}()
 
 // TrimSpace removes leading and trailing Python white space, like Python's s.strip().
 func TrimSpace(s string) string {

@@ -49,7 +49,10 @@ func TestFields(t *testing.T) {
 // (strings.FieldsFunc and strings.TrimFunc with IsSpace) do, on any bytes, valid UTF-8 or not.
 func FuzzFieldsAndTrim(f *testing.F) {
 	for _, s := range []string{"", "  a  b ", "a\u00a0b\u3000c", "a\x1fb", "a\u200bb", "\u3000 a b\u00a0",
-		"\u00e9 a \u00e9", "\xff a\xfe", " \x85x\u2028 ", "\t\n\v\f\r\x1c\x1d\x1e\x1f"} {
+		"\u00e9 a \u00e9", "\xff a\xfe", " \x85x\u2028 ", "\t\n\v\f\r\x1c\x1d\x1e\x1f",
+		// Words longer than the eight bytes looked at at once, ended by every kind of byte.
+		"abcdefghijklmnop qrstuvwxyz!~\x7f\x7f", "abcdefgh\tijklmnopq\x1frstuvwxy\u00a0z", "abcdefg\u00e9hijklmno\u3000p",
+		"\x21\x7eabcdef\x20\x80\xff0123456789ab\x00"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -3,6 +3,7 @@
 package writefile
 
 import (
+	"bufio"
 	"errors"
 	"io/fs"
 	"os"
@@ -15,7 +16,7 @@ import (
 
 // TestMain runs this test binary as a child that writes, when WRITEFILE_TEST_CHILD says so
 // ("all FILE" or "indir DIR"), and stops at the stage WRITEFILE_TEST_STAGE names (its temporary
-// files written, not yet renamed) until a signal comes.
+// files written, not yet renamed), says so on its standard output and waits for a signal.
 func TestMain(m *testing.M) {
 	op := os.Getenv("WRITEFILE_TEST_CHILD")
 	if op == "" {
@@ -25,8 +26,8 @@ func TestMain(m *testing.M) {
 	defer stop()
 	testHook = func(stage string) {
 		if stage == os.Getenv("WRITEFILE_TEST_STAGE") {
-			os.WriteFile(os.Getenv("WRITEFILE_TEST_MARKER"), nil, 0o644)
-			time.Sleep(time.Minute)
+			os.Stdout.WriteString(stage + "\n")
+			time.Sleep(time.Hour) // until the signal: the parent sends one as soon as it reads the line
 		}
 	}
 	var err error
@@ -55,7 +56,6 @@ func TestSignals(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
 		for _, op := range []string{"all", "indir"} {
 			dir := t.TempDir()
-			marker := filepath.Join(dir, "marker")
 			var args []string
 			var check func()
 			if op == "all" {
@@ -79,17 +79,26 @@ func TestSignals(t *testing.T) {
 			}
 			stage := map[string]string{"all": "written", "indir": "staged"}[op]
 			cmd := exec.Command(exe, args...)
-			cmd.Env = append(os.Environ(), "WRITEFILE_TEST_CHILD="+op, "WRITEFILE_TEST_STAGE="+stage, "WRITEFILE_TEST_MARKER="+marker)
+			cmd.Env = append(os.Environ(), "WRITEFILE_TEST_CHILD="+op, "WRITEFILE_TEST_STAGE="+stage)
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			waitFor(t, marker)
+			// The child's line says it has reached its stage: an event, not a clock.
+			if line, err := bufio.NewReader(stdout).ReadString('\n'); line != stage+"\n" {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("%v, %s: the child said %q (%v), want %q", sig, op, line, err, stage)
+			}
 			temps, _ := filepath.Glob(filepath.Join(dir, TemporaryPattern))
 			if len(temps) == 0 {
 				t.Errorf("%v, %s: no temporary file while it writes", sig, op)
 			}
 			cmd.Process.Signal(sig)
-			err := cmd.Wait()
+			err = cmd.Wait()
 			ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
 			if !ws.Signaled() || ws.Signal() != sig {
 				t.Errorf("%v, %s: the child ended %v, want by the signal", sig, op, err)
@@ -104,18 +113,6 @@ func TestSignals(t *testing.T) {
 			}
 		}
 	}
-}
-
-// waitFor waits until path exists (the child has reached its stage).
-func waitFor(t *testing.T, path string) {
-	t.Helper()
-	for range 1000 {
-		if _, err := os.Stat(path); err == nil {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Fatalf("%s did not appear in 10 s", path)
 }
 
 // TestSignalsCaughtOnlyWhileWriting: the signals are caught while temporary files exist, and

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"maxmatch/bench/internal/proc"
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/membudget"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"maxmatch/bench/internal/proc"
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 )
 
 // The sentence-level sections: both commands on a trivial sentence (their start-up), and on

@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 )
 
 // familySection runs families of one sentence per case at growing sizes: the generated ones
-// (internal/benchcases.Families), where the official's closure is what grows, or, with long,
+// (benchcases.Families), where the official's closure is what grows, or, with long,
 // the long lines (benchcases.LongFamilies: paragraphs and documents on one line, 10³ to 10⁶
 // tokens), where the scorer's memory is, and the official runs under its address-space limit.
 type familySection struct {

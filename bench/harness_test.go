@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 )
 
 func TestPrepareJoined(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/scorer"

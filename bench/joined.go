@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 )
 
 // CoNLL-2014 at paragraph and essay level: every file with each run of Group consecutive

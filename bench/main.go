@@ -6,7 +6,7 @@
 //   - scores every CoNLL-2014 submission with the maxmatch command and, when -official (or
 //     -mirror) is given, with the official scorer, alternating the two, and reports per system
 //     wall and CPU time, peak memory and the ratio pair by pair;
-//   - runs the generated families (internal/benchcases: unrelated hypotheses, repeated clauses,
+//   - runs the generated families (benchcases: unrelated hypotheses, repeated clauses,
 //     long sentences with many gold edits) at growing sizes, the official with a per-case time
 //     limit, and fits each scorer's growth exponent;
 //   - scores every CoNLL-2014 file at paragraph and essay level (consecutive sentences joined
@@ -44,7 +44,7 @@ import (
 	"time"
 
 	"maxmatch/bench/internal/proc"
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 )
 
 // Config is what one run measures and how.

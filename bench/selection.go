@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/membudget"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 )
 
 func TestParseJoinedChoice(t *testing.T) {

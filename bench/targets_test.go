@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/membudget"
 )
 

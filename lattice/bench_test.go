@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 )
 
 // BenchmarkDegenerate measures one sentence, lattice and path, with the default budgets, on the
-// inputs that make the official scorer run for hours (internal/benchcases): the targets are
+// inputs that make the official scorer run for hours (benchcases): the targets are
 // < 10 ms for 40 unrelated tokens, < 1 s for 200, and < 100 ms for an 8-token clause repeated
 // 20 times (repeated-clause, n = 160).
 func BenchmarkDegenerate(b *testing.B) {

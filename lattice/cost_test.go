@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/membudget"

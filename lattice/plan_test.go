@@ -3,7 +3,7 @@ package lattice_test
 import (
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/membudget"

@@ -40,7 +40,7 @@ import (
 //
 // The relaxed search's best value can be below the official's: every best path may have a phrase
 // the closure does not hold as the relaxed search took it (a pair joined within u no-op steps whose
-// stored path has more, or is longer) — on one clause of 160 tokens repeated (internal/benchcases,
+// stored path has more, or is longer) — on one clause of 160 tokens repeated (benchcases,
 // seed 5), one phrase of 125 steps from (8, 8) — and then the tie search keeps no path ("unreal
 // tie"). The search then takes the phrases of those phrases' origins from the closure: at such a
 // closure origin no relaxed phrase starts, and every pair (a, b) a's scan holds (sourceScan) is an

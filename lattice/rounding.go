@@ -26,7 +26,7 @@ import (
 // (K·M near 2³⁸, a spacing of 3·10⁻⁵): the roundings of a best path may then add up to ε.
 //
 // At 1,000 × 1,000 no bound of this kind can hold. There K = 251,502,252,000 exactly (the grid's
-// closed form), a best path of the family's case (internal/benchcases, seed 1) has M = 90 matched
+// closed form), a best path of the family's case (benchcases, seed 1) has M = 90 matched
 // edges, and every sum after them is near K·M ≈ 2.26·10¹³, in [2⁴⁴, 2⁴⁵), where float64s are 2⁻⁸ ≈
 // 0.0039 apart: one addition rounds by up to 0.00195, about two ε. Paths whose exact weights differ
 // by ε, or by a few ε, can then round to the same sum or to sums in the other order, so which path

@@ -3,7 +3,7 @@ package levenshtein_test
 import (
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/internal/pytext"
 	"maxmatch/levenshtein"
 )

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/scorer"
 )
 

@@ -12,7 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 )
 
 func main() {

@@ -38,7 +38,7 @@ import (
 	"time"
 
 	"maxmatch/bench/internal/proc"
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/membudget"
 )
 

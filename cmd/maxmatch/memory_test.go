@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/nbest"
 )
 

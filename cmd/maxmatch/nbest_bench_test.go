@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 )
 
 // conllNbest writes the CoNLL-2014 files of the shared data as one n-best list (Moses format):

@@ -3,7 +3,7 @@ package pytext_test
 import (
 	"testing"
 
-	"maxmatch/internal/benchcases"
+	"maxmatch/benchcases"
 	"maxmatch/internal/pytext"
 )
 

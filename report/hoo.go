@@ -8,16 +8,11 @@ import (
 	"maxmatch/internal/wording"
 )
 
-// HOOScoreNames are the nine HOO scores as the tables head them, in the order of
-// batch_evaluate.py's columns (eval.Scores.Columns): detection, recognition and correction
-// precision, recall and F.
-var HOOScoreNames = []string{"det P", "det R", "det F", "rec P", "rec R", "rec F", "cor P", "cor R", "cor F"}
-
-// HOOScoreColumns are the columns of the nine HOO scores (HOOScoreNames), keyed "det_p" … in
+// HOOScoreColumns are the columns of the nine HOO scores (eval.ColumnNames), keyed "det_p" … in
 // JSON.
 func HOOScoreColumns() []Column {
-	cols := make([]Column, len(HOOScoreNames))
-	for i, n := range HOOScoreNames {
+	cols := make([]Column, len(eval.ColumnNames))
+	for i, n := range eval.ColumnNames {
 		cols[i] = Column{Name: n, Key: strings.ToLower(strings.ReplaceAll(n, " ", "_"))}
 	}
 	return cols

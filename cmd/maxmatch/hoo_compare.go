@@ -102,6 +102,6 @@ func (c *hooCommand) compare(f hooCompareFlags, sysDirs []string) int {
 		return c.fail("%v", err)
 	}
 	var out bytes.Buffer
-	compare.Document(systems).Write(&out, tableFormat(f.format, report.FormatMarkdown)) // to a buffer, it cannot fail
+	report.HOOCompareDocument(systems).Write(&out, tableFormat(f.format, report.FormatMarkdown)) // to a buffer, it cannot fail
 	return c.output(out.Bytes())
 }

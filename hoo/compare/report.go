@@ -12,70 +12,7 @@ import (
 	"maxmatch/hoo/eval"
 	"maxmatch/internal/webpage"
 	"maxmatch/internal/wording"
-	"maxmatch/report"
 )
-
-// Document is the report of the systems' comparison, in any format of package report: Table 1
-// (the mean scores per system and extraction) and Table 2 (where the extractions differ).
-func Document(systems []*System) report.Document {
-	return report.Document{
-		{Key: "table1", Heading: "Table 1: HOO 2011 scores, mean over fragments", Table: table1(systems)},
-		{Key: "table2", Heading: "Table 2: where the extractions differ", Table: table2(systems)},
-	}
-}
-
-// table1 is Table 1: for each system and extraction, the nine HOO 2011 scores averaged over the
-// fragments, with and without the bonus (four decimals; in full in JSON).
-func table1(systems []*System) *report.Table {
-	t := &report.Table{Columns: append([]report.Column{{Name: "system"}, {Name: "extraction"}, {Name: "bonus"}}, report.HOOScoreColumns()...), Rows: [][]report.Cell{}}
-	for _, s := range systems {
-		for _, bonus := range []bool{true, false} {
-			for m, name := range s.Methods {
-				row := []report.Cell{report.Text(s.Name), report.Text(name), report.Text(yesNo(bonus))}
-				t.Rows = append(t.Rows, report.HOOScoreCells(row, s.Scores[m].Average[bonus]))
-			}
-		}
-	}
-	return t
-}
-
-// table2 is Table 2: for each system, fragment and segment, the edits only one extraction found
-// (✓: a gold edit; ✗: not one), and the gold edits around them; its notes count each system's
-// segments.
-func table2(systems []*System) *report.Table {
-	t := &report.Table{Rows: [][]report.Cell{}}
-	for _, s := range systems {
-		if len(s.Methods) < 2 {
-			continue
-		}
-		if t.Columns == nil {
-			t.Columns = []report.Column{{Name: "system"}, {Name: "fragment"}, {Name: "segment"},
-				{Name: s.Methods[0] + " only", Key: "only_" + s.Methods[0]}, {Name: s.Methods[1] + " only", Key: "only_" + s.Methods[1]}, {Name: "gold"}}
-		}
-		t.Notes = append(t.Notes, fmt.Sprintf("%s: %s where %s and %s differ.", s.Name, wording.Plural(len(s.Differences), "segment"), s.Methods[0], s.Methods[1]))
-		for _, d := range s.Differences {
-			orig := s.fragment(d.Fragment).Original
-			marked := func(ms []Marked) report.Cell {
-				var items []report.Cell
-				for i := range ms {
-					mark := webpage.MarkNotGold
-					if ms[i].Gold {
-						mark = webpage.MarkGold
-					}
-					items = append(items, report.Text(mark+" "+describe(&ms[i].Edit, orig)))
-				}
-				return report.List(items...)
-			}
-			var gold []report.Cell
-			for i := range d.Gold {
-				gold = append(gold, report.Text(describe(&d.Gold[i], orig)))
-			}
-			t.Rows = append(t.Rows, []report.Cell{report.Text(s.Name), report.Text(d.Fragment), report.Int(d.Segment),
-				marked(d.Only[0]), marked(d.Only[1]), report.List(gold...)})
-		}
-	}
-	return t
-}
 
 // Warnings are the extraction errors of a system, one line each: the fragments an extraction
 // failed on, which are scored as no edits.
@@ -91,7 +28,7 @@ func (s *System) Warnings() []string {
 
 // WriteTable1CSV writes Table 1 as CSV, with full precision.
 func WriteTable1CSV(w io.Writer, systems []*System) {
-	fmt.Fprintf(w, "system,extraction,bonus,%s\n", strings.Join(strings.Split(strings.ReplaceAll(strings.Join(report.HOOScoreNames, ","), " ", "_"), ","), ","))
+	fmt.Fprintf(w, "system,extraction,bonus,%s\n", strings.ReplaceAll(strings.Join(eval.ColumnNames[:], ","), " ", "_"))
 	for _, s := range systems {
 		for _, bonus := range []bool{true, false} {
 			for m, name := range s.Methods {
@@ -99,21 +36,22 @@ func WriteTable1CSV(w io.Writer, systems []*System) {
 				for _, v := range s.Scores[m].Average[bonus] {
 					cells = append(cells, fmt.Sprint(v.V))
 				}
-				fmt.Fprintf(w, "%s,%s,%s,%s\n", s.Name, name, yesNo(bonus), strings.Join(cells, ","))
+				fmt.Fprintf(w, "%s,%s,%s,%s\n", s.Name, name, YesNo(bonus), strings.Join(cells, ","))
 			}
 		}
 	}
 }
 
-func yesNo(b bool) string {
+// YesNo is b as the tables write it.
+func YesNo(b bool) string {
 	if b {
 		return "yes"
 	}
 	return "no"
 }
 
-// describe is an edit as "[start,end) "original" → "correction"".
-func describe(e *edits.Edit, original []byte) string {
+// Describe is an edit as "[start,end) "original" → "correction"".
+func Describe(e *edits.Edit, original []byte) string {
 	orig := ""
 	if e.Start <= e.End && e.End <= len(original) {
 		orig = string(original[e.Start:e.End])
@@ -135,7 +73,8 @@ func describe(e *edits.Edit, original []byte) string {
 	return fmt.Sprintf("[%d,%d) %q → %s", e.Start, e.End, orig, strings.Join(cs, " | "))
 }
 
-func (s *System) fragment(name string) *Fragment {
+// Fragment is the system's fragment called name, which must be one of them.
+func (s *System) Fragment(name string) *Fragment {
 	i := slices.IndexFunc(s.Fragments, func(f Fragment) bool { return f.Name == name })
 	return &s.Fragments[i]
 }
@@ -148,14 +87,14 @@ func WriteHTML(w io.Writer, systems []*System) {
 `)
 	fmt.Fprint(w, "<h1>HOO edits: two extractions compared</h1>\n")
 	fmt.Fprint(w, "<h2>Table 1: HOO 2011 scores, mean over fragments</h2>\n<table><tr><th>system</th><th>extraction</th><th>bonus</th>")
-	for _, c := range report.HOOScoreNames {
+	for _, c := range eval.ColumnNames {
 		fmt.Fprintf(w, "<th>%s</th>", c)
 	}
 	fmt.Fprint(w, "</tr>\n")
 	for _, s := range systems {
 		for _, bonus := range []bool{true, false} {
 			for m, name := range s.Methods {
-				fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td>%s</td>", html.EscapeString(s.Name), html.EscapeString(name), yesNo(bonus))
+				fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td>%s</td>", html.EscapeString(s.Name), html.EscapeString(name), YesNo(bonus))
 				for _, v := range s.Scores[m].Average[bonus] {
 					fmt.Fprintf(w, `<td class="n">%s</td>`, eval.Format4(v))
 				}
@@ -172,7 +111,7 @@ func WriteHTML(w io.Writer, systems []*System) {
 		fmt.Fprintf(w, `<p><span class="a">%s only</span> <span class="b">%s only</span> <span class="g">gold edit</span>; %s the edit is a gold edit, %s it is not.</p>`+"\n",
 			html.EscapeString(s.Methods[0]), html.EscapeString(s.Methods[1]), webpage.MarkGold, webpage.MarkNotGold)
 		for _, d := range s.Differences {
-			f := s.fragment(d.Fragment)
+			f := s.Fragment(d.Fragment)
 			fmt.Fprintf(w, "<h3>%s, segment %d</h3>\n<div class=\"seg\"><p>%s</p><ul>\n", html.EscapeString(d.Fragment), d.Segment, highlight(f.Original, d))
 			for side, class := range []string{"a", "b"} {
 				for i := range d.Only[side] {
@@ -181,11 +120,11 @@ func WriteHTML(w io.Writer, systems []*System) {
 					if m.Gold {
 						mark, mc = webpage.MarkGold, "ok"
 					}
-					fmt.Fprintf(w, "<li><span class=\"%s\">%s</span> <span class=\"%s\">%s</span> %s</li>\n", class, html.EscapeString(s.Methods[side]), mc, mark, html.EscapeString(describe(&m.Edit, f.Original)))
+					fmt.Fprintf(w, "<li><span class=\"%s\">%s</span> <span class=\"%s\">%s</span> %s</li>\n", class, html.EscapeString(s.Methods[side]), mc, mark, html.EscapeString(Describe(&m.Edit, f.Original)))
 				}
 			}
 			for i := range d.Gold {
-				fmt.Fprintf(w, "<li><span class=\"g\">gold</span> %s</li>\n", html.EscapeString(describe(&d.Gold[i], f.Original)))
+				fmt.Fprintf(w, "<li><span class=\"g\">gold</span> %s</li>\n", html.EscapeString(Describe(&d.Gold[i], f.Original)))
 			}
 			fmt.Fprint(w, "</ul></div>\n")
 		}

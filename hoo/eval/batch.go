@@ -83,6 +83,10 @@ func Batch2011(frags []Fragment, opt Options2011, progress func(done, total int)
 	return rows
 }
 
+// ColumnNames are the names of Columns as tables head them: detection, recognition and
+// correction precision, recall and F.
+var ColumnNames = [9]string{"det P", "det R", "det F", "rec P", "rec R", "rec F", "cor P", "cor R", "cor F"}
+
 // Columns are the nine scores in the order of batch_evaluate.py's CSV: detection, recognition
 // and correction precision, recall and score.
 func (s *Scores) Columns() [9]Value {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -15,8 +14,8 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// The page's plots: each figure's function gathers its data (panels of series), and draw
-// makes every figure from its data.
+// The page's plots: each figure's function draws its panels from the report, and plots writes
+// every figure that has one.
 
 var (
 	officialColor = color.RGBA{R: 0xc0, G: 0x39, B: 0x2b, A: 0xff}
@@ -31,21 +30,14 @@ var (
 type figure struct {
 	base   string
 	w, h   vg.Length
-	panels []panel
+	panels []*panel
 }
 
-// A panel is one plot: its axes and what is drawn on them, in order.
+// A panel is one plot as it is drawn: the names its legend has, the first error met.
 type panel struct {
-	title, x, y string
-	log         bool        // logarithmic axes, y marked as times; else linear, from 0
-	xTicks      plot.Ticker // nil: the axis's own
-	yTicks      plot.Ticker
-	legendSize  vg.Length // of a log panel's legend (0: 8 points)
-	series      []series
-	bars        []bars   // a bar chart's, its x axis named by nominal
-	nominal     []string // names of the categories 0, 1, …
-	xPad        float64  // the x axis widened by this factor each way (0: not)
-	room        float64  // room above the data for the legend: a share of the y axis's decades (log), or of its height (linear)
+	*plot.Plot
+	named map[string]bool
+	err   error
 }
 
 // A series is points drawn as marks (shape), a line through them (line), or both (a line
@@ -58,15 +50,6 @@ type series struct {
 	shape  draw.GlyphDrawer
 	line   bool
 	dashes []vg.Length
-}
-
-// bars are a bar per category, shifted by at from it, with error bars where errs are given.
-type bars struct {
-	values plotter.Values
-	name   string
-	color  color.Color
-	at     float64
-	errs   plotter.YErrors
 }
 
 // points gathers a series' points; add keeps those a log axis can show (y > 0).
@@ -94,11 +77,11 @@ func plots(r *Report, files map[string][]byte) error {
 // draw1 draws a figure as base.svg into files (the pages link the SVG alone).
 func draw1(f figure, files map[string][]byte) error {
 	ps := make([]*plot.Plot, len(f.panels))
-	for i := range f.panels {
-		var err error
-		if ps[i], err = f.panels[i].plot(); err != nil {
-			return err
+	for i, pn := range f.panels {
+		if pn.err != nil {
+			return pn.err
 		}
+		ps[i] = pn.Plot
 	}
 	svg := vgsvg.New(vg.Length(len(ps))*f.w, f.h)
 	tiles := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Millimeter * 4, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
@@ -113,116 +96,87 @@ func draw1(f figure, files map[string][]byte) error {
 	return nil
 }
 
-// plot makes the panel's plot: the grid under the series (over a bar chart), the legend at the
-// top left.
-func (pn *panel) plot() (*plot.Plot, error) {
+// logPanel is a log–log panel, time on y (labelled by decades), its x axis marked at xTicks,
+// its legend at the top left, in type of legendSize, over a grid.
+func logPanel(title, x, y string, xTicks plot.Ticker, legendSize vg.Length) *panel {
+	pn := newPanel(title, x, y)
+	pn.X.Scale, pn.Y.Scale = plot.LogScale{}, plot.LogScale{}
+	pn.X.Tick.Marker, pn.Y.Tick.Marker = xTicks, plot.TickerFunc(timeDecades)
+	pn.Legend.TextStyle.Font.Size = legendSize
+	pn.Add(plotter.NewGrid())
+	return pn
+}
+
+// linearPanel is a panel of linear axes from 0, its legend at the top left.
+func linearPanel(title, x, y string) *panel {
+	pn := newPanel(title, x, y)
+	pn.X.Min, pn.Y.Min = 0, 0
+	pn.X.Tick.Marker, pn.Y.Tick.Marker = plot.TickerFunc(plainTicks), plot.TickerFunc(plainTicks)
+	pn.Legend.XOffs = vg.Millimeter * 3
+	return pn
+}
+
+func newPanel(title, x, y string) *panel {
 	p := plot.New()
-	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = pn.title, pn.x, pn.y
+	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = title, x, y
 	p.Legend.Top, p.Legend.Left = true, true
-	if pn.log {
-		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-		p.Y.Tick.Marker = plot.TickerFunc(timeDecades)
-		p.Legend.TextStyle.Font.Size = cmp.Or(pn.legendSize, vg.Points(8))
-	} else {
-		p.X.Min, p.Y.Min = 0, 0
-		p.X.Tick.Marker, p.Y.Tick.Marker = plot.TickerFunc(plainTicks), plot.TickerFunc(plainTicks)
-		p.Legend.XOffs = vg.Millimeter * 3
-	}
-	if pn.xTicks != nil {
-		p.X.Tick.Marker = pn.xTicks
-	}
-	if pn.yTicks != nil {
-		p.Y.Tick.Marker = pn.yTicks
-	}
-	if pn.bars == nil {
-		p.Add(plotter.NewGrid())
-	}
-	named := map[string]bool{"": true}
-	for _, s := range pn.series {
-		if err := s.addTo(p, named); err != nil {
-			return nil, err
-		}
-	}
-	if err := addBars(p, pn.bars); err != nil {
-		return nil, err
-	}
-	if pn.nominal != nil {
-		p.NominalX(pn.nominal...)
-	}
-	if pn.xPad > 0 {
-		p.X.Min, p.X.Max = p.X.Min/pn.xPad, p.X.Max*pn.xPad
-	}
-	switch {
-	case pn.log && p.Y.Min > 0 && p.Y.Max > p.Y.Min:
-		p.Y.Max *= math.Pow(p.Y.Max/p.Y.Min, pn.room)
-	case !pn.log:
-		p.Y.Max *= 1 + pn.room
-	}
-	return p, nil
+	return &panel{Plot: p, named: map[string]bool{"": true}}
 }
 
-// addTo draws the series on p, unless it has no point, and names it in the legend unless it
-// is named.
-func (s series) addTo(p *plot.Plot, named map[string]bool) error {
-	if len(s.xys) == 0 {
-		return nil
-	}
-	var legend []plot.Thumbnailer
-	if s.shape != nil {
-		sc, err := plotter.NewScatter(s.xys)
-		if err != nil {
-			return err
+// add draws each series that has points: its marks, then its line (under the marks in the
+// legend), named in the legend unless it is named.
+func (pn *panel) add(ss ...series) {
+	for _, s := range ss {
+		if len(s.xys) == 0 || pn.err != nil {
+			continue
 		}
-		sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = s.color, s.shape, vg.Points(3)
-		p.Add(sc)
-		legend = append(legend, sc)
-	}
-	if s.line && (len(s.xys) >= 2 || s.shape == nil) {
-		l, err := plotter.NewLine(s.xys)
-		if err != nil {
-			return err
+		var legend []plot.Thumbnailer
+		if s.shape != nil {
+			sc, err := plotter.NewScatter(s.xys)
+			if !pn.ok(err) {
+				return
+			}
+			sc.GlyphStyle.Color, sc.GlyphStyle.Shape, sc.GlyphStyle.Radius = s.color, s.shape, vg.Points(3)
+			pn.Add(sc)
+			legend = append(legend, sc)
 		}
-		l.LineStyle.Color, l.LineStyle.Dashes = s.color, s.dashes
-		p.Add(l)
-		legend = append([]plot.Thumbnailer{l}, legend...)
+		if s.line && (len(s.xys) >= 2 || s.shape == nil) {
+			l, err := plotter.NewLine(s.xys)
+			if !pn.ok(err) {
+				return
+			}
+			l.LineStyle.Color, l.LineStyle.Dashes = s.color, s.dashes
+			pn.Add(l)
+			legend = append([]plot.Thumbnailer{l}, legend...)
+		}
+		if !pn.named[s.name] {
+			pn.Legend.Add(s.name, legend...)
+			pn.named[s.name] = true
+		}
 	}
-	if !named[s.name] {
-		p.Legend.Add(s.name, legend...)
-		named[s.name] = true
-	}
-	return nil
 }
 
-// addBars draws the bar chart bs on p, the error bars over the bars, the grid over both.
-func addBars(p *plot.Plot, bs []bars) error {
-	var errorBars []plot.Plotter
-	for _, b := range bs {
-		bc, err := plotter.NewBarChart(b.values, vg.Points(11))
-		if err != nil {
-			return err
-		}
-		bc.Color, bc.LineStyle.Width, bc.XMin = b.color, 0, b.at
-		p.Add(bc)
-		p.Legend.Add(b.name, bc)
-		if b.errs != nil {
-			var xys plotter.XYs
-			for i, v := range b.values {
-				xys = append(xys, plotter.XY{X: float64(i) + b.at, Y: v})
-			}
-			eb, err := plotter.NewYErrorBars(struct {
-				plotter.XYs
-				plotter.YErrors
-			}{xys, b.errs})
-			if err != nil {
-				return err
-			}
-			errorBars = append(errorBars, eb)
-		}
+// ok keeps err as the panel's error unless it has one, and reports whether err is nil.
+func (pn *panel) ok(err error) bool {
+	if pn.err == nil {
+		pn.err = err
 	}
-	if bs != nil {
-		p.Add(append(errorBars, plotter.NewGrid())...)
+	return err == nil
+}
+
+// room widens the x axis by xPad each way (when xPad > 0) and leaves room above the data for
+// the legend: a share of the y axis's decades (log), or of its height (linear).
+func (pn *panel) room(xPad, share float64) *panel {
+	if xPad > 0 {
+		pn.X.Min, pn.X.Max = pn.X.Min/xPad, pn.X.Max*xPad
 	}
-	return nil
+	switch _, log := pn.Y.Scale.(plot.LogScale); {
+	case log && pn.Y.Min > 0 && pn.Y.Max > pn.Y.Min:
+		pn.Y.Max *= math.Pow(pn.Y.Max/pn.Y.Min, share)
+	case !log:
+		pn.Y.Max *= 1 + share
+	}
+	return pn
 }
 
 // scalingFigure is one log–log panel per family: the official command's median time (and its
@@ -246,40 +200,64 @@ func scalingFigure(r *Report) figure {
 				bounded.add(x, in)
 			}
 		}
-		f.panels = append(f.panels, panel{title: fam.Name, x: "source tokens n", y: "time", log: true, legendSize: vg.Points(9),
-			xTicks: sizeTicks(sizes, plainLabel), room: 0.35, series: []series{
-				{plotter.XYs(off), "official 3.2", officialColor, draw.CircleGlyph{}, true, nil},
-				{plotter.XYs(timeouts), "official: > " + fmtSeconds(r.Timeout.Seconds()) + " (killed)", officialColor, draw.TriangleGlyph{}, false, nil},
-				{plotter.XYs(cmd), "maxmatch command", commandColor, draw.SquareGlyph{}, true, nil},
-				{plotter.XYs(inproc), "maxmatch in-process", inProcColor, draw.PyramidGlyph{}, true, nil},
-				// Over the filled marks of the same points: white inside, a ring of the series' colour.
-				{plotter.XYs(bounded), "", color.White, draw.PyramidGlyph{}, false, nil},
-				{plotter.XYs(bounded), "maxmatch in-process, bounded search", inProcColor, draw.TriangleGlyph{}, false, nil},
-			}})
+		pn := logPanel(fam.Name, "source tokens n", "time", sizeTicks(sizes, plainLabel), vg.Points(9))
+		pn.add(series{plotter.XYs(off), "official 3.2", officialColor, draw.CircleGlyph{}, true, nil},
+			series{plotter.XYs(timeouts), "official: > " + fmtSeconds(r.Timeout.Seconds()) + " (killed)", officialColor, draw.TriangleGlyph{}, false, nil},
+			series{plotter.XYs(cmd), "maxmatch command", commandColor, draw.SquareGlyph{}, true, nil},
+			series{plotter.XYs(inproc), "maxmatch in-process", inProcColor, draw.PyramidGlyph{}, true, nil},
+			// Over the filled marks of the same points: white inside, a ring of the series' colour.
+			series{plotter.XYs(bounded), "", color.White, draw.PyramidGlyph{}, false, nil},
+			series{plotter.XYs(bounded), "maxmatch in-process, bounded search", inProcColor, draw.TriangleGlyph{}, false, nil})
+		f.panels = append(f.panels, pn.room(0, 0.35))
 	}
 	return f
 }
 
 // speedupFigure is the per-system bars: the official's time over ours, wall (with the min–max
-// of the pairs) and CPU; none when the official was not run.
+// of the pairs as error bars) and CPU; none when the official was not run.
 func speedupFigure(r *Report) figure {
-	wall := bars{name: "wall time (bar: median pair; line: min–max)", color: commandColor, at: -0.2, errs: plotter.YErrors{}}
-	cpu := bars{name: "CPU time (median pair)", color: inProcColor, at: 0.2}
+	f := figure{base: speedupFile, w: 24 * vg.Centimeter, h: 11 * vg.Centimeter}
 	var names []string
+	var wall, cpu plotter.Values
+	var wallXY plotter.XYs
+	var wallErrs plotter.YErrors
 	for i := range r.Systems {
 		w := r.Systems[i].WallRatio()
 		if w.N == 0 {
 			continue
 		}
 		names = append(names, r.Systems[i].Name)
-		wall.values, cpu.values = append(wall.values, w.Median), append(cpu.values, r.Systems[i].CPURatio().Median)
-		wall.errs = append(wall.errs, struct{ Low, High float64 }{w.Median - w.Min, w.Max - w.Median})
+		wall, cpu = append(wall, w.Median), append(cpu, r.Systems[i].CPURatio().Median)
+		wallXY = append(wallXY, plotter.XY{X: float64(len(wallXY)) - 0.2, Y: w.Median})
+		wallErrs = append(wallErrs, struct{ Low, High float64 }{w.Median - w.Min, w.Max - w.Median})
 	}
-	f := figure{base: speedupFile, w: 24 * vg.Centimeter, h: 11 * vg.Centimeter}
-	if names != nil {
-		f.panels = []panel{{title: "Speed-up over the official scorer, CoNLL-2014 (official time / maxmatch time)", y: "speed-up (×)",
-			bars: []bars{wall, cpu}, nominal: names, room: 0.25}}
+	if names == nil {
+		return f
 	}
+	pn := linearPanel("Speed-up over the official scorer, CoNLL-2014 (official time / maxmatch time)", "", "speed-up (×)")
+	for _, b := range []struct {
+		values plotter.Values
+		name   string
+		color  color.Color
+		at     float64
+	}{{wall, "wall time (bar: median pair; line: min–max)", commandColor, -0.2}, {cpu, "CPU time (median pair)", inProcColor, 0.2}} {
+		bc, err := plotter.NewBarChart(b.values, vg.Points(11))
+		if !pn.ok(err) {
+			break
+		}
+		bc.Color, bc.LineStyle.Width, bc.XMin = b.color, 0, b.at
+		pn.Add(bc)
+		pn.Legend.Add(b.name, bc)
+	}
+	eb, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{wallXY, wallErrs})
+	if pn.ok(err) {
+		pn.Add(eb, plotter.NewGrid())
+	}
+	pn.NominalX(names...)
+	f.panels = []*panel{pn.room(0, 0.25)}
 	return f
 }
 
@@ -304,17 +282,16 @@ func freshFigure(r *Report) figure {
 		}
 		maxPages = max(maxPages, row.Pages)
 	}
-	pn := panel{title: "maxmatch command: time beyond start-up against fresh memory", x: "fresh 4 KiB pages beyond start-up's (minor page faults)",
-		y: "command time less start-up (ms)", xPad: 1.04, room: 0.3, series: []series{
-			{plotter.XYs{{X: 0, Y: 0}, {X: maxPages, Y: maxPages * touch * 1e3}}, fmt.Sprintf("pages × first-touch cost (%s each)", fmtSeconds(touch)), officialColor, nil, true, dashed},
-			{conll, "CoNLL-2014 files", commandColor, draw.CircleGlyph{}, false, nil},
-			{generated, "generated cases", inProcColor, draw.TriangleGlyph{}, false, nil},
-		}}
+	pn := linearPanel("maxmatch command: time beyond start-up against fresh memory", "fresh 4 KiB pages beyond start-up's (minor page faults)", "command time less start-up (ms)")
+	pn.Add(plotter.NewGrid())
+	pn.add(series{plotter.XYs{{X: 0, Y: 0}, {X: maxPages, Y: maxPages * touch * 1e3}}, fmt.Sprintf("pages × first-touch cost (%s each)", fmtSeconds(touch)), officialColor, nil, true, dashed},
+		series{conll, "CoNLL-2014 files", commandColor, draw.CircleGlyph{}, false, nil},
+		series{generated, "generated cases", inProcColor, draw.TriangleGlyph{}, false, nil})
 	if fit, ok := fitPages(rows); ok {
-		pn.series = append(pn.series, series{plotter.XYs{{X: 0, Y: fit.Intercept * 1e3}, {X: maxPages, Y: (fit.Intercept + fit.PerPage*maxPages) * 1e3}},
+		pn.add(series{plotter.XYs{{X: 0, Y: fit.Intercept * 1e3}, {X: maxPages, Y: (fit.Intercept + fit.PerPage*maxPages) * 1e3}},
 			fmt.Sprintf("least squares: %s per page", fmtSeconds(fit.PerPage)), commandColor, nil, true, nil})
 	}
-	f.panels = []panel{pn}
+	f.panels = []*panel{pn.room(1.04, 0.3)}
 	return f
 }
 
@@ -357,10 +334,12 @@ func longFigure(r *Report) figure {
 	ticks := sizeTicks(sizes, tokenScale.format)
 	// Short y labels: gonum centres an axis label at the arithmetic middle of the range, near
 	// the top of a logarithmic axis, and a long one pushes the data area down.
-	f.panels = []panel{
-		{title: "Long lines: time", x: "source tokens n", y: "time", log: true, xTicks: ticks, room: 0.5, series: time},
-		{title: "Long lines: peak memory of the command (MB)", x: "source tokens n", y: "MB", log: true, xTicks: ticks, yTicks: plot.LogTicks{Prec: -1}, room: 0.5, series: memory},
-	}
+	timePanel := logPanel("Long lines: time", "source tokens n", "time", ticks, vg.Points(8))
+	timePanel.add(time...)
+	memPanel := logPanel("Long lines: peak memory of the command (MB)", "source tokens n", "MB", ticks, vg.Points(8))
+	memPanel.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	memPanel.add(memory...)
+	f.panels = []*panel{timePanel.room(0, 0.5), memPanel.room(0, 0.5)}
 	return f
 }
 
@@ -372,8 +351,12 @@ func joinedFigure(r *Report) figure {
 	if len(r.Joined) == 0 {
 		return f
 	}
+	var groups []float64
+	for _, g := range append([]int{1}, r.joinedGroups()...) {
+		groups = append(groups, float64(g))
+	}
+	pn := logPanel("CoNLL-2014 files: time per file against sentences per line", "sentences per line g", "time", sizeTicks(groups, plainLabel), vg.Points(8))
 	per, _ := r.joinedGrowth()
-	var ss []series
 	for _, g := range per {
 		var in, cmd, off, unfinished points
 		for k, grp := range g.Groups {
@@ -386,18 +369,12 @@ func joinedFigure(r *Report) figure {
 				unfinished.add(float64(jr.Group), unfinishedAt(jr.Official))
 			}
 		}
-		ss = append(ss,
-			series{plotter.XYs(cmd), "maxmatch command, per file", commandColor, draw.SquareGlyph{}, true, nil},
+		pn.add(series{plotter.XYs(cmd), "maxmatch command, per file", commandColor, draw.SquareGlyph{}, true, nil},
 			series{plotter.XYs(in), "maxmatch in-process, per file", inProcColor, draw.PyramidGlyph{}, true, dashed},
 			series{plotter.XYs(off), "official 3.2, per file", officialColor, draw.CircleGlyph{}, true, nil},
 			series{plotter.XYs(unfinished), unfinishedName, officialColor, draw.TriangleGlyph{}, false, nil})
 	}
-	var groups []float64
-	for _, g := range append([]int{1}, r.joinedGroups()...) {
-		groups = append(groups, float64(g))
-	}
-	f.panels = []panel{{title: "CoNLL-2014 files: time per file against sentences per line", x: "sentences per line g", y: "time", log: true,
-		xTicks: sizeTicks(groups, plainLabel), xPad: 1.3, room: 0.5, series: ss}}
+	f.panels = []*panel{pn.room(1.3, 0.5)}
 	return f
 }
 
@@ -412,8 +389,11 @@ func unfinishedAt(official []Sample) float64 {
 	return official[0].Wall.Seconds()
 }
 
-// timeDecades marks the powers of ten of a logarithmic time axis, labelled as durations
-// ("10 µs", "1 s"), with unlabelled minor ticks between them.
+// decadeScale names 10^e seconds ("10 µs", "1 s").
+var decadeScale = scale{{1, 1, "%.0f s"}, {1e-3, 1e3, "%.0f ms"}, {1e-6, 1e6, "%.0f µs"}, {1e-9, 1e9, "%.0f ns"}, {math.Inf(-1), 1, "%g s"}}
+
+// timeDecades marks the powers of ten of a logarithmic time axis, labelled as durations, with
+// unlabelled minor ticks between them.
 func timeDecades(lo, hi float64) []plot.Tick {
 	var out []plot.Tick
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
@@ -421,26 +401,13 @@ func timeDecades(lo, hi float64) []plot.Tick {
 			if v := k * math.Pow(10, e); v >= lo && v <= hi {
 				t := plot.Tick{Value: v}
 				if k == 1 {
-					t.Label = durationLabel(int(e))
+					t.Label = decadeScale.format(v)
 				}
 				out = append(out, t)
 			}
 		}
 	}
 	return out
-}
-
-// durationLabel names 10^e seconds.
-func durationLabel(e int) string {
-	for _, u := range []struct {
-		exp  int
-		name string
-	}{{0, "s"}, {-3, "ms"}, {-6, "µs"}, {-9, "ns"}} {
-		if e >= u.exp {
-			return fmt.Sprintf("%g %s", math.Pow(10, float64(e-u.exp)), u.name)
-		}
-	}
-	return fmt.Sprintf("1e%d s", e)
 }
 
 // plainTicks are the default ticks with labels in the shortest form ("250", not "250.00").

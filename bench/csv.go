@@ -13,7 +13,7 @@ import (
 	"maxmatch/bench/internal/proc"
 )
 
-// The CSV has one row per sample of a measurement (csvRow), its columns csvHeader:
+// The CSV has one row per sample of a measurement (csvRecords), its columns csvHeader:
 //
 //	section   startup | conll | family | inprocess | floor | joined | joined-inprocess | long |
 //	          long-inprocess | check
@@ -26,56 +26,25 @@ import (
 //	minflt    the command's minor page faults, its fresh pages (empty in-process)
 var csvHeader = []string{"section", "name", "size", "scorer", "round", "wall_s", "cpu_s", "maxrss_mb", "status", "minflt"}
 
-// csvRow is one row of the CSV.
-type csvRow struct {
-	section, name string
-	size          int
-	scorer        string
-	round         int
-	sample        Sample
-	inProcess     bool // a time measured in-process: wall_s and status alone
-}
-
-func (c csvRow) record() []string {
-	s := c.sample
-	rec := []string{c.section, c.name, strconv.Itoa(c.size), c.scorer, strconv.Itoa(c.round),
-		fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status), strconv.FormatInt(s.MinFlt, 10)}
-	if c.inProcess {
-		rec[6], rec[7], rec[9] = "", "", ""
-	}
-	return rec
-}
-
-// parseRecord reads a record back (but its round and minflt, which -compare does not need).
-func parseRecord(rec []string) (csvRow, error) {
-	c := csvRow{section: rec[0], name: rec[1], scorer: rec[3], sample: Sample{Status: proc.Status(rec[8])}}
-	var err error
-	if c.size, err = strconv.Atoi(rec[2]); err != nil {
-		return c, fmt.Errorf("size %q", rec[2])
-	}
-	var v [3]float64 // wall_s, cpu_s, maxrss_mb
-	for k, f := range rec[5:8] {
-		if v[k], err = strconv.ParseFloat(f, 64); err != nil && f != "" {
-			return c, fmt.Errorf("%q is not a number", f)
+// csvRecords are the run's samples, section by section, under csvHeader.
+func (r *Report) csvRecords() [][]string {
+	records := [][]string{csvHeader}
+	add := func(section, name string, size int, scorer string, round int, s Sample, inProcess bool) {
+		rec := []string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(round),
+			fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status), strconv.FormatInt(s.MinFlt, 10)}
+		if inProcess { // a time measured in-process: wall_s and status alone
+			rec[6], rec[7], rec[9] = "", "", ""
 		}
+		records = append(records, rec)
 	}
-	c.sample.Wall, c.sample.CPU, c.sample.MaxRSS = time.Duration(v[0]*1e9), time.Duration(v[1]*1e9), int64(v[2]*(1<<20))
-	return c, nil
-}
-
-func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
-
-// csvRows are the run's samples, section by section.
-func (r *Report) csvRows() []csvRow {
-	var rows []csvRow
 	samples := func(section, name string, size int, scorer string, ss []Sample) {
 		for i, s := range ss {
-			rows = append(rows, csvRow{section, name, size, scorer, i + 1, s, false})
+			add(section, name, size, scorer, i+1, s, false)
 		}
 	}
 	times := func(section, name string, size int, scorer string, ds []time.Duration) {
 		for i, d := range ds {
-			rows = append(rows, csvRow{section, name, size, scorer, i + 1, Sample{Wall: d, Status: StatusOK}, true})
+			add(section, name, size, scorer, i+1, Sample{Wall: d, Status: StatusOK}, true)
 		}
 	}
 	// Both commands' samples, and in-process times in their own section.
@@ -108,18 +77,15 @@ func (r *Report) csvRows() []csvRow {
 	for _, c := range r.Checks {
 		samples("check", c.Name, c.Size, "maxmatch", c.Samples)
 	}
-	return rows
+	return records
 }
+
+func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 func writeCSV(r *Report) ([]byte, error) {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Write(csvHeader)
-	for _, row := range r.csvRows() {
-		w.Write(row.record())
-	}
-	w.Flush()
-	return b.Bytes(), w.Error()
+	err := csv.NewWriter(&b).WriteAll(r.csvRecords())
+	return b.Bytes(), err
 }
 
 // readCSVFile reads back, from a run's CSV, what -compare compares: the CoNLL-2014 files'
@@ -152,34 +118,50 @@ func readCSV(rd io.Reader) (*Report, error) {
 			return nil, err
 		}
 		line, _ := cr.FieldPos(0)
-		c, err := parseRecord(rec)
+		size, sample, err := parseSample(rec)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", line, err)
 		}
-		switch c.section {
+		switch name, scorer := rec[1], rec[3]; rec[0] {
 		case "conll":
-			i := slices.IndexFunc(r.Systems, func(s SystemRun) bool { return s.Name == c.name })
+			i := slices.IndexFunc(r.Systems, func(s SystemRun) bool { return s.Name == name })
 			if i < 0 {
-				i, r.Systems = len(r.Systems), append(r.Systems, SystemRun{Name: c.name, Sentences: c.size})
+				i, r.Systems = len(r.Systems), append(r.Systems, SystemRun{Name: name, Sentences: size})
 			}
-			if m := &r.Systems[i].Measured; c.scorer == "official" {
-				m.Official = append(m.Official, c.sample)
+			if m := &r.Systems[i].Measured; scorer == "official" {
+				m.Official = append(m.Official, sample)
 			} else {
-				m.Ours = append(m.Ours, c.sample)
+				m.Ours = append(m.Ours, sample)
 			}
 		case "floor":
-			i := slices.IndexFunc(r.Floor, func(f FloorRun) bool { return f.Name == c.name })
+			i := slices.IndexFunc(r.Floor, func(f FloorRun) bool { return f.Name == name })
 			if i < 0 {
-				i, r.Floor = len(r.Floor), append(r.Floor, FloorRun{Name: c.name, Pairs: c.size})
+				i, r.Floor = len(r.Floor), append(r.Floor, FloorRun{Name: name, Pairs: size})
 			}
-			if f := &r.Floor[i]; c.scorer == "floor" {
-				f.Floor = append(f.Floor, c.sample.Wall)
+			if f := &r.Floor[i]; scorer == "floor" {
+				f.Floor = append(f.Floor, sample.Wall)
 			} else {
-				f.Score = append(f.Score, c.sample.Wall)
+				f.Score = append(f.Score, sample.Wall)
 			}
 		case "startup", "family", "inprocess", "joined", "joined-inprocess", "long", "long-inprocess", "check":
 		default:
-			return nil, fmt.Errorf("line %d: unknown section %q", line, c.section)
+			return nil, fmt.Errorf("line %d: unknown section %q", line, rec[0])
 		}
 	}
+}
+
+// parseSample reads a record's size and sample (but its round and minflt, which -compare does
+// not need).
+func parseSample(rec []string) (int, Sample, error) {
+	size, err := strconv.Atoi(rec[2])
+	if err != nil {
+		return 0, Sample{}, fmt.Errorf("size %q", rec[2])
+	}
+	var v [3]float64 // wall_s, cpu_s, maxrss_mb
+	for k, f := range rec[5:8] {
+		if v[k], err = strconv.ParseFloat(f, 64); err != nil && f != "" {
+			return 0, Sample{}, fmt.Errorf("%q is not a number", f)
+		}
+	}
+	return size, Sample{Wall: time.Duration(v[0] * 1e9), CPU: time.Duration(v[1] * 1e9), MaxRSS: int64(v[2] * (1 << 20)), Status: proc.Status(rec[8])}, nil
 }

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -243,12 +244,7 @@ func (c *config) pythonPackage(cshared bool) (*packageResult, error) {
 		return nil, fmt.Errorf("package.py: %v: %s", err, m.Stdout)
 	}
 	fmt.Printf("## From Python\n\n| way | seconds (median, min–max) | hyps/s |\n| --- | ---: | ---: |\n")
-	ways := make([]string, 0, len(res.Runs))
-	for w := range res.Runs {
-		ways = append(ways, w)
-	}
-	slices.Sort(ways)
-	for _, w := range ways {
+	for _, w := range slices.Sorted(maps.Keys(res.Runs)) {
 		runs := proc.SpreadOf(res.Runs[w])
 		fmt.Printf("| %s | %.3f (%.3f–%.3f) | %.0f |\n", w, runs.Median, runs.Min, runs.Max, float64(res.Hyps)/runs.Median)
 	}

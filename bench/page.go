@@ -11,7 +11,6 @@ import (
 	"text/template"
 
 	"maxmatch/internal/markdown"
-	"maxmatch/scorer"
 )
 
 // Output file names, the same in -out and -docs (inprocess.txt: -out only).
@@ -90,7 +89,6 @@ type page struct {
 	Lo, Hi      named // the lowest and highest per-file speed-up
 	Same        int   // files with the same scores,
 	SameOf      int   // of those compared
-	MaxMemory   int64 // the command's default memory budget
 	Command     map[string]float64
 	Families    []familyView
 	Long        []familyView
@@ -135,9 +133,6 @@ func writePage(r *Report) ([]byte, error) {
 
 func newPage(r *Report) *page {
 	p := &page{Report: r, OfficialRun: r.Official != "", Scale: r.hasScaleParts(), T: r.totals(), Command: map[string]float64{}, Lo: named{V: math.Inf(1)}}
-	if p.MaxMemory = r.MaxMemory; p.MaxMemory == 0 { // a run of an earlier harness
-		p.MaxMemory, _ = scorer.DefaultMaxMemory()
-	}
 	for i := range r.Systems {
 		s := &r.Systems[i]
 		p.Command[s.Name] = median(s.Ours)

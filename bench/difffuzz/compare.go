@@ -19,8 +19,10 @@ var stats struct {
 	bytes                                int // of official -v output compared byte for byte
 }
 
+// A mismatch is where our output on a case (gold and system texts) parts from the official's:
+// the sentence (1-based in its batch; 0 for none in particular) and what differs.
 type mismatch struct {
-	line         int // 1-based sentence number in its batch
+	line         int
 	gold, sys    string
 	officialText []byte // the official's -v output for gold and sys
 	report       string
@@ -50,18 +52,11 @@ func files(blocks []genBlock) (gold, sys string) {
 	return strings.Join(g, "\n"), strings.Join(h, "\n") + "\n"
 }
 
-// A difference is where our output on a batch parts from the official's: the sentence
-// (1-based; 0 for none in particular) and what differs.
-type difference struct {
-	sentence int
-	report   string
-}
-
 // differences scores a batch (gold and system texts) with the official scorer (-v) and with
 // ours, and returns the official's output and where ours differs: each sentence parsed from
 // both outputs that differs, or, with the maxmatch command (-bytes), the first line of its
 // whole -v output that differs.
-func differences(tmp, dir, command string, cfg config, gold, sys string) ([]byte, []difference, error) {
+func differences(tmp, dir, command string, cfg config, gold, sys string) ([]byte, []mismatch, error) {
 	gp, sp := filepath.Join(tmp, "gold.m2"), filepath.Join(tmp, "system.txt")
 	if err := errors.Join(os.WriteFile(gp, []byte(gold), 0o644), os.WriteFile(sp, []byte(sys), 0o644)); err != nil {
 		return nil, nil, err
@@ -76,7 +71,7 @@ func differences(tmp, dir, command string, cfg config, gold, sys string) ([]byte
 			return official, nil, err
 		}
 		line, sentence := firstDifference(official, ours)
-		return official, []difference{{sentence, fmt.Sprintf("-v output differs at line %d (sentence %d)\n%s", line, sentence, showLine(official, ours, line))}}, nil
+		return official, []mismatch{{sentence, gold, sys, official, fmt.Sprintf("-v output differs at line %d (sentence %d)\n%s", line, sentence, showLine(official, ours, line))}}, nil
 	}
 	off, err := m2verbose.ParseVerbose(official)
 	if err != nil {
@@ -89,14 +84,14 @@ func differences(tmp, dir, command string, cfg config, gold, sys string) ([]byte
 	if len(off.Sentences) != len(our.Sentences) {
 		return nil, nil, fmt.Errorf("official scored %d sentences, we %d", len(off.Sentences), len(our.Sentences))
 	}
-	var diffs []difference
+	var diffs []mismatch
 	for i := range off.Sentences {
 		if o, u := off.Sentences[i].String(), our.Sentences[i].String(); o != u {
-			diffs = append(diffs, difference{i + 1, fmt.Sprintf("sentence %d differs\nofficial:\n%sours:\n%s", i+1, o, u)})
+			diffs = append(diffs, mismatch{i + 1, gold, sys, official, fmt.Sprintf("sentence %d differs\nofficial:\n%sours:\n%s", i+1, o, u)})
 		}
 	}
 	if d := m2verbose.Diff(off, our); d != "" && len(diffs) == 0 {
-		diffs = append(diffs, difference{0, d})
+		diffs = append(diffs, mismatch{0, gold, sys, official, d})
 	}
 	return official, diffs, nil
 }
@@ -106,7 +101,7 @@ func differences(tmp, dir, command string, cfg config, gold, sys string) ([]byte
 // test).
 func compare(tmp, dir, command string, cfg config, blocks []genBlock) ([]mismatch, error) {
 	gold, sys := files(blocks)
-	official, diffs, err := differences(tmp, dir, command, cfg, gold, sys)
+	official, bad, err := differences(tmp, dir, command, cfg, gold, sys)
 	if err != nil {
 		return nil, err
 	}
@@ -122,16 +117,14 @@ func compare(tmp, dir, command string, cfg config, blocks []genBlock) ([]mismatc
 			blockOf = append(blockOf, bi)
 		}
 	}
-	var bad []mismatch
-	for _, d := range diffs {
-		m := mismatch{line: d.sentence, gold: gold, sys: sys, officialText: official, report: d.report}
-		if d.sentence >= 1 && d.sentence <= len(blockOf) {
-			g1, s1 := files(blocks[blockOf[d.sentence-1] : blockOf[d.sentence-1]+1])
-			if o1, d1, err := differences(tmp, dir, command, cfg, g1, s1); err == nil && len(d1) > 0 {
-				m.gold, m.sys, m.officialText, m.report = g1, s1, o1, "block alone: "+d1[0].report
+	for i, m := range bad {
+		if m.line >= 1 && m.line <= len(blockOf) {
+			b := blockOf[m.line-1]
+			g1, s1 := files(blocks[b : b+1])
+			if _, alone, err := differences(tmp, dir, command, cfg, g1, s1); err == nil && len(alone) > 0 {
+				bad[i] = mismatch{m.line, alone[0].gold, alone[0].sys, alone[0].officialText, "block alone: " + alone[0].report}
 			}
 		}
-		bad = append(bad, m)
 	}
 	return bad, nil
 }

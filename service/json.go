@@ -41,11 +41,7 @@ func WriteCompactResult(j *report.JSONWriter, r *scorer.SentenceResult, beta flo
 		j.Null()
 		j.Null()
 	}
-	bounded := 0
-	if r.Bounded != lattice.Exact {
-		bounded = 1
-	}
-	j.Int(bounded)
+	j.Int(bounded(r))
 	j.EndArray()
 }
 
@@ -85,12 +81,46 @@ func WriteFlatResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float6
 		counts = scratch.Bytes()
 		j.String(string(counts))
 	}
-	bounded := 0
-	if r.Bounded != lattice.Exact {
-		bounded = 1
-	}
-	j.Int(bounded)
+	j.Int(bounded(r))
 	scratch.Reset(counts[:0])
+}
+
+// WriteSplitResult writes a sentence-level result in the split form of a "batch" request's
+// answer: into j, its eight numbers (the compact form's without the lists)
+//
+//	annotator, correct, proposed, gold, p, r, f, bounded
+//
+// and its lists, as elements of three arrays that the answer gives as texts: every annotator's
+// counts (flat, as in the compact form) into texts[0], and with edits, the edits and the correct
+// edits into texts[1] and texts[2]. A client decodes a batch's numbers, and its lists only when
+// it needs them, in one piece for the batch: a decoder builds no string for each hypothesis
+// (docs/serving-protocol.md).
+func WriteSplitResult(j *report.JSONWriter, texts *[3]report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
+	a := writeChosen(j, r, beta)
+	j.Int(bounded(r))
+	counts := &texts[0]
+	counts.Array()
+	for i := range r.Annotators {
+		x := &r.Annotators[i]
+		c := x.Counts()
+		counts.Int(x.Annotator)
+		counts.Int(c.Correct)
+		counts.Int(c.Proposed)
+		counts.Int(c.Gold)
+	}
+	counts.EndArray()
+	if edits {
+		report.WriteEdits(&texts[1], a.Edits)
+		report.WriteEdits(&texts[2], a.Correct)
+	}
+}
+
+// bounded is the compact form's bounded: 1 when the bounded search scored the sentence, else 0.
+func bounded(r *scorer.SentenceResult) int {
+	if r.Bounded != lattice.Exact {
+		return 1
+	}
+	return 0
 }
 
 // writeChosen writes the first seven values of both forms, the chosen annotator's id, counts

@@ -12,7 +12,7 @@ import threading
 import time
 import warnings
 import weakref
-from itertools import chain, repeat
+from itertools import chain, islice, repeat
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ._binary import find_binary, version
@@ -267,6 +267,9 @@ _FLAG_NAMED = re.compile(r"(?<![\w-])--?(%s)(?![\w-])" % "|".join(re.escape(f) f
 # scoring, few enough that the service's workers share a list and that the answers of the first
 # requests are read while the next are scored.
 BATCH_HYPS = 512
+
+# The indexes of a batch's results, made once: range() would make an int for each above 256.
+_INDEXES = tuple(range(BATCH_HYPS))
 
 # Item: a gold sentence's index and a hypothesis (sentence_many) or hypotheses (nbest_many).
 GoldEdit = Union[Tuple[int, int, str], Tuple[int, int, Sequence[str], int, str]]
@@ -823,7 +826,8 @@ class Scorer:
                 raise _NotAnAnswer(line) from None
             if len(results.rows) != 8 * len(sentences):
                 raise _NotAnAnswer(line)
-            scores.extend(map(SentenceScore, repeat(results, len(sentences)), range(len(sentences))))
+            n = len(sentences)
+            scores.extend(map(SentenceScore, repeat(results, n), islice(_INDEXES, n) if n <= BATCH_HYPS else range(n)))
 
         self._run(requests, self._deadline(timeout), take)
         if errors:

@@ -64,7 +64,8 @@ class Lines:
         if k < 0:
             self.scanned = len(self.buffer)
             return None
-        line = bytes(self.buffer[:k + 1])
+        with memoryview(self.buffer) as view:  # one copy (a slice of the bytearray would be two)
+            line = bytes(view[:k + 1])
         del self.buffer[:k + 1]
         self.scanned = 0
         return line

@@ -346,38 +346,42 @@ def _encode(request, what=""):
         raise InvalidTextError(what + (_unencodable(request, "") or "the request cannot be encoded as UTF-8")) from None
 
 
-# A "batch" request put together by joins (_plain_batch); the control characters, which JSON
-# escapes as \uXXXX.
-_BATCH = '{"id":%d,"batch":[%s],"edits":%s,"split":true}\n'
-_CONTROL = bytes(range(0x20))
+# A split "batch" request put together by joins (_plain_batch), with NULs for its quotes: its
+# head and its tail, and the NULs they hold with the line feed.
+_BATCH_HEAD = '{\0id\0:%d,\0batch\0:['
+_BATCH_TAIL = '],\0edits\0:%s,\0split\0:true}\n'
+_BATCH_NULS = 9
+_CONTROL = bytes(range(0x20))  # the control characters, which JSON escapes as \uXXXX
 
 
 def _plain_batch(first, batch, edits):
-    """The split "batch" request of batch, (sentence index, [hypotheses]) pairs, as json.dumps writes
-    it (without spaces, not ASCII-escaped), or None when a hypothesis holds a control character
-    (or a lone surrogate): json.dumps writes that one. Joins write it in a fraction of
-    json.dumps's time, which escapes and copies each hypothesis alone: the hypotheses are
-    joined with NULs where the quotes around them go, their quotes and backslashes escaped in
-    the whole text, and the NULs made quotes."""
+    """The split "batch" request of batch, (sentence index, [hypotheses]) pairs, as json.dumps
+    writes it (without spaces, not ASCII-escaped), or None when a hypothesis holds a control
+    character (or a lone surrogate): json.dumps writes that one. Joins write it in a fraction of
+    json.dumps's time, which escapes and copies each hypothesis alone: the request is joined
+    with NULs where its quotes go, encoded, checked in one pass (its only control characters
+    are those NULs and the line feed), its quotes and backslashes escaped, and the NULs made
+    quotes (each a pass of bytes over the whole, which memchr makes fast)."""
     hyps = 0
     items = []
     for i, h in batch:
         hyps += len(h)
         items.append("[%d,[\0%s\0]]" % (i, "\0,\0".join(h)) if h else "[%d,[]]" % i)
-    text = ",".join(items)
-    if text.count("\0") != 2 * hyps:
-        return None  # a hypothesis holds a NUL
-    if "\\" in text:
-        text = text.replace("\\", "\\\\")
-    if '"' in text:
-        text = text.replace('"', '\\"')
+    if not items:
+        items.append("")
+    items[0] = _BATCH_HEAD % first + items[0]
+    items[-1] += _BATCH_TAIL % ("true" if edits else "false")
     try:
-        data = (_BATCH % (first, text.replace("\0", '"'), "true" if edits else "false")).encode("utf-8")
+        data = ",".join(items).encode("utf-8")
     except UnicodeEncodeError:
         return None
-    if len(data) - len(data.translate(None, _CONTROL)) != 1:  # the line feed
+    if len(data) - len(data.translate(None, _CONTROL)) != 2 * hyps + _BATCH_NULS:
         return None
-    return data
+    if b"\\" in data:
+        data = data.replace(b"\\", b"\\\\")
+    if b'"' in data:
+        data = data.replace(b'"', b'\\"')
+    return data.replace(b"\0", b'"')
 
 
 def _answer(line):

@@ -24,16 +24,7 @@ import (
 func WriteCompactResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
 	j.Array()
 	a := writeChosen(j, r, beta)
-	j.Array()
-	for i := range r.Annotators {
-		x := &r.Annotators[i]
-		c := x.Counts()
-		j.Int(x.Annotator)
-		j.Int(c.Correct)
-		j.Int(c.Proposed)
-		j.Int(c.Gold)
-	}
-	j.EndArray()
+	writeAnnotatorCounts(j, r)
 	if edits {
 		report.WriteEdits(j, a.Edits)
 		report.WriteEdits(j, a.Correct)
@@ -98,21 +89,26 @@ func WriteFlatResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float6
 func WriteSplitResult(j *report.JSONWriter, texts *[3]report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
 	a := writeChosen(j, r, beta)
 	j.Int(bounded(r))
-	counts := &texts[0]
-	counts.Array()
-	for i := range r.Annotators {
-		x := &r.Annotators[i]
-		c := x.Counts()
-		counts.Int(x.Annotator)
-		counts.Int(c.Correct)
-		counts.Int(c.Proposed)
-		counts.Int(c.Gold)
-	}
-	counts.EndArray()
+	writeAnnotatorCounts(&texts[0], r)
 	if edits {
 		report.WriteEdits(&texts[1], a.Edits)
 		report.WriteEdits(&texts[2], a.Correct)
 	}
+}
+
+// writeAnnotatorCounts writes every annotator's counts as one flat array, [annotator,
+// correct, proposed, gold, …], in the official's visiting order.
+func writeAnnotatorCounts(j *report.JSONWriter, r *scorer.SentenceResult) {
+	j.Array()
+	for i := range r.Annotators {
+		x := &r.Annotators[i]
+		c := x.Counts()
+		j.Int(x.Annotator)
+		j.Int(c.Correct)
+		j.Int(c.Proposed)
+		j.Int(c.Gold)
+	}
+	j.EndArray()
 }
 
 // bounded is the compact form's bounded: 1 when the bounded search scored the sentence, else 0.

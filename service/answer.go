@@ -91,10 +91,15 @@ func (s *Server) answerLimit(total int) answerLimit {
 	return answerLimit{max: share / 8, total: total}
 }
 
-// wrote counts n more hypotheses written into j, and fails when j has grown past the limit.
-func (a *answerLimit) wrote(j *report.JSONWriter, n int) error {
+// wrote counts n more hypotheses written into worker wk's answer, and fails when it has grown
+// past the limit (its texts of the split form, written last, included).
+func (a *answerLimit) wrote(wk *worker, n int) error {
 	a.done += n
-	if size := int64(len(j.Bytes())); size > a.max {
+	size := int64(len(wk.json.Bytes()))
+	for k := range wk.split {
+		size += int64(len(wk.split[k].Bytes()))
+	}
+	if size > a.max {
 		return fmt.Errorf("the answer to these %s hypotheses would be longer than an eighth of the request's share of the memory budget (%s, --max-request-memory): %s for the first %s; expected fewer hypotheses in one request",
 			membudget.Count(a.total), membudget.Bytes(8*a.max), membudget.Bytes(size), membudget.Count(a.done))
 	}
@@ -115,7 +120,7 @@ func (s *Server) scoreHyps(w int, hyps []string, evaluate evaluateFunc, limit *a
 		for k := range rs {
 			write(&rs[k])
 		}
-		if err := limit.wrote(&wk.json, len(batch)); err != nil {
+		if err := limit.wrote(wk, len(batch)); err != nil {
 			return err
 		}
 	}
@@ -164,7 +169,8 @@ func (s *Server) sentences(w int, req *request) error {
 }
 
 // batch writes the members of the answer to a "batch" request: "rows", every hypothesis's
-// result in the flat form, in order.
+// result in the flat form, in order; or in the split form, the eight numbers of each in "rows",
+// and its lists in three texts.
 func (s *Server) batch(w int, req *request) error {
 	total := 0
 	ids := make([]int, len(req.Batch))
@@ -180,6 +186,19 @@ func (s *Server) batch(w int, req *request) error {
 	beta := s.p.Options().Beta
 	edits := req.Edits == nil || *req.Edits
 	j := &wk.json
+	write := func(r *scorer.SentenceResult) { WriteFlatResult(j, r, beta, edits, &wk.scratch) }
+	if req.Split {
+		for k := range wk.split {
+			wk.split[k].Reset(wk.split[k].Bytes()[:0])
+			wk.split[k].Array()
+		}
+		defer func() { // the texts are the worker's buffers, kept empty between requests
+			for k := range wk.split {
+				wk.split[k].Reset(wk.split[k].Bytes()[:0])
+			}
+		}()
+		write = func(r *scorer.SentenceResult) { WriteSplitResult(j, &wk.split, r, beta, edits) }
+	}
 	j.Key("rows").Array()
 	limit := s.answerLimit(total)
 	for k, it := range req.Batch {
@@ -188,14 +207,21 @@ func (s *Server) batch(w int, req *request) error {
 		evaluate := func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error) {
 			return wk.prepared.EvaluateAll(dst, i, hyps)
 		}
-		err := s.scoreHyps(w, it.Hyps, evaluate, &limit, func(r *scorer.SentenceResult) {
-			WriteFlatResult(j, r, beta, edits, &wk.scratch)
-		})
-		if err != nil {
+		if err := s.scoreHyps(w, it.Hyps, evaluate, &limit, write); err != nil {
 			return fmt.Errorf(`"batch"[%d]: %v`, k, err)
 		}
 	}
 	j.EndArray()
+	if req.Split {
+		for k, key := range [3]string{"annotators", "edits", "correct_edits"} {
+			if k > 0 && !edits {
+				j.Key(key).Null()
+				continue
+			}
+			wk.split[k].EndArray()
+			j.Key(key).String(string(wk.split[k].Bytes()))
+		}
+	}
 	return nil
 }
 

@@ -24,16 +24,7 @@ import (
 func WriteCompactResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
 	j.Array()
 	a := writeChosen(j, r, beta)
-	j.Array()
-	for i := range r.Annotators {
-		x := &r.Annotators[i]
-		c := x.Counts()
-		j.Int(x.Annotator)
-		j.Int(c.Correct)
-		j.Int(c.Proposed)
-		j.Int(c.Gold)
-	}
-	j.EndArray()
+	writeAnnotatorCounts(j, r)
 	if edits {
 		report.WriteEdits(j, a.Edits)
 		report.WriteEdits(j, a.Correct)
@@ -41,11 +32,7 @@ func WriteCompactResult(j *report.JSONWriter, r *scorer.SentenceResult, beta flo
 		j.Null()
 		j.Null()
 	}
-	bounded := 0
-	if r.Bounded != lattice.Exact {
-		bounded = 1
-	}
-	j.Int(bounded)
+	j.Int(bounded(r))
 	j.EndArray()
 }
 
@@ -85,12 +72,51 @@ func WriteFlatResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float6
 		counts = scratch.Bytes()
 		j.String(string(counts))
 	}
-	bounded := 0
-	if r.Bounded != lattice.Exact {
-		bounded = 1
-	}
-	j.Int(bounded)
+	j.Int(bounded(r))
 	scratch.Reset(counts[:0])
+}
+
+// WriteSplitResult writes a sentence-level result in the split form of a "batch" request's
+// answer: into j, its eight numbers (the compact form's without the lists)
+//
+//	annotator, correct, proposed, gold, p, r, f, bounded
+//
+// and its lists, as elements of three arrays that the answer gives as texts: every annotator's
+// counts (flat, as in the compact form) into texts[0], and with edits, the edits and the correct
+// edits into texts[1] and texts[2]. A client decodes a batch's numbers, and its lists only when
+// it needs them, in one piece for the batch: a decoder builds no string for each hypothesis
+// (docs/serving-protocol.md).
+func WriteSplitResult(j *report.JSONWriter, texts *[3]report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
+	a := writeChosen(j, r, beta)
+	j.Int(bounded(r))
+	writeAnnotatorCounts(&texts[0], r)
+	if edits {
+		report.WriteEdits(&texts[1], a.Edits)
+		report.WriteEdits(&texts[2], a.Correct)
+	}
+}
+
+// writeAnnotatorCounts writes every annotator's counts as one flat array, [annotator,
+// correct, proposed, gold, …], in the official's visiting order.
+func writeAnnotatorCounts(j *report.JSONWriter, r *scorer.SentenceResult) {
+	j.Array()
+	for i := range r.Annotators {
+		x := &r.Annotators[i]
+		c := x.Counts()
+		j.Int(x.Annotator)
+		j.Int(c.Correct)
+		j.Int(c.Proposed)
+		j.Int(c.Gold)
+	}
+	j.EndArray()
+}
+
+// bounded is the compact form's bounded: 1 when the bounded search scored the sentence, else 0.
+func bounded(r *scorer.SentenceResult) int {
+	if r.Bounded != lattice.Exact {
+		return 1
+	}
+	return 0
 }
 
 // writeChosen writes the first seven values of both forms, the chosen annotator's id, counts

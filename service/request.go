@@ -31,6 +31,7 @@ type request struct {
 	Info    bool              `json:"info"`
 	Edits   *bool             `json:"edits"`
 	Compact bool              `json:"compact"`
+	Split   bool              `json:"split"`
 }
 
 // batchItem is an element of a "batch" request: gold sentence ID's hypotheses.
@@ -96,7 +97,7 @@ func (b *batch) UnmarshalJSON(data []byte) error {
 }
 
 // decodeBatch decodes a "batch" request of the plain form — the members "id" (an integer or a
-// string), "batch" and "edits", each once, in any order — without encoding/json, whose
+// string), "batch", "edits" and "split", each once, in any order — without encoding/json, whose
 // scanning of every byte of the hypotheses was a quarter of the service's work on an n-best
 // list (BenchmarkServeNbest). ok is false for any other line, and for anything it does not take
 // as jsonline.Decode would (which then decodes the line, and names what is wrong): FuzzDecodeBatch
@@ -109,6 +110,7 @@ func decodeBatch(line []byte) (req request, ok bool) {
 	if !r.next('{') {
 		return req, false
 	}
+	split := false // "split" was read
 	for k := 0; !r.next('}'); k++ {
 		if k > 0 && !r.next(',') {
 			return req, false
@@ -126,6 +128,9 @@ func decodeBatch(line []byte) (req request, ok bool) {
 			var edits bool
 			edits, ok = r.boolean()
 			req.Edits = &edits
+		case key == "split" && !split:
+			req.Split, ok = r.boolean()
+			split = true
 		default:
 			ok = false
 		}
@@ -351,7 +356,7 @@ type kind int
 const (
 	kindInfo      kind = iota // the options and the protocol's version
 	kindCorpus                // the official corpus score of one hypothesis per sentence
-	kindBatch                 // many gold sentences' hypotheses, in the flat form
+	kindBatch                 // many gold sentences' hypotheses, in the flat or the split form
 	kindSentences             // hypotheses of one sentence, a gold one or the request's own
 )
 
@@ -360,6 +365,9 @@ const (
 func kindOf(req *request) (kind, error) {
 	hyps := req.Hyp != nil || req.Hyps != nil
 	own := req.Source != nil || req.Gold != nil || req.M2 != nil
+	if req.Split && req.Batch == nil {
+		return 0, errors.New(`"split" belongs to a "batch" request`)
+	}
 	switch {
 	case req.Info:
 		if hyps || own || req.Corpus != nil || req.Batch != nil || req.IDs != nil {
@@ -375,7 +383,7 @@ func kindOf(req *request) (kind, error) {
 		return 0, errors.New(`"ids" belongs to a "corpus" request`)
 	case req.Batch != nil:
 		if hyps || own || req.Compact || req.ID == nil {
-			return 0, errors.New(`a "batch" request carries "id" (any value), "batch" and optionally "edits", nothing else: its answer is always the flat form`)
+			return 0, errors.New(`a "batch" request carries "id" (any value), "batch" and optionally "edits" and "split", nothing else: its answer is the flat form, or the split form`)
 		}
 		return kindBatch, nil
 	case !hyps:

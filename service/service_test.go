@@ -56,7 +56,7 @@ func TestStrictRequests(t *testing.T) {
 			`{"id": "x", "source": "a b", "gold": [[3, 4, "c"]], "hyp": "a b"}`,
 			`{"id":"x","error":{"line":1,"message":"\"gold\"[0]: span (field 1) \"3 4\" is outside the sentence's 2 tokens: expected 0 ≤ start ≤ end ≤ 2; the official scorer silently ignores such an edit (the service refuses it: the gold edits of a request must lie within its sentence)"}}`},
 		{"null as the id is echoed", `{"id": null, "info": true}`,
-			`{"id":null,"protocol":2,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
+			`{"id":null,"protocol":3,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
 	} {
 		got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n")
 		if got != c.answer {
@@ -198,6 +198,15 @@ func TestAnswerOverItsShare(t *testing.T) {
 			t.Errorf("after %d hypotheses, the next request got %s", c.n, next)
 		}
 	}
+	// A split batch of 301 hypotheses: its rows are 5 kB, its texts 11 kB more.
+	split := `{"id": 0, "split": true, "batch": [[0, [` + strings.Repeat(`"He goes home .", "He go home .", `, 150) + `"x"]]]}`
+	got := string(srv.Answer(0, []byte(split), 1))
+	if want := `{"id":0,"error":{"line":1,"message":"\"batch\"[0]: the answer to these 301 hypotheses would be longer than an eighth`; !strings.HasPrefix(got, want) {
+		t.Errorf("split: %.300s\nwant %s…", got, want)
+	}
+	if next := string(srv.Answer(0, []byte(`{"id": 1, "batch": [[0, ["x"]]], "split": true}`), 2)); !strings.HasSuffix(next, `"annotators":"[[0,0,1,1]]","edits":"[[[0,4,\"He go home .\",\"x\"]]]","correct_edits":"[[]]"}`+"\n") {
+		t.Errorf("after the split batch over its share, the next request got %s", next)
+	}
 }
 
 // TestBatch: a "batch" request's rows are, hypothesis by hypothesis, the compact results of the
@@ -263,9 +272,9 @@ func TestBatch(t *testing.T) {
 		{`{"id": 1, "batch": [[0, ["x"]], [2, ["y"]]]}`, `{"id":1,"error":{"line":1,"message":"\"batch\"[1]: sentence 2 is out of range: the gold file has 2 sentences (ids 0 to 1)"}}`},
 		{`{"id": 1, "batch": [["0", ["x"]]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
 		{`{"id": 1, "batch": [[-1, ["x"]]]}`, `{"id":1,"error":{"line":1,"message":"\"batch\"[0]: expected a sentence index (a non-negative integer), found -1"}}`},
-		{`{"id": 1, "batch": [], "hyp": "x"}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\", nothing else: its answer is always the flat form"}}`},
-		{`{"batch": []}`, `{"id":null,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\", nothing else: its answer is always the flat form"}}`},
-		{`{"id": 1, "batch": [], "compact": true}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\", nothing else: its answer is always the flat form"}}`},
+		{`{"id": 1, "batch": [], "hyp": "x"}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},
+		{`{"batch": []}`, `{"id":null,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},
+		{`{"id": 1, "batch": [], "compact": true}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},
 		{`{"id": 1, "batch": []}`, `{"id":1,"rows":[]}`},
 	} {
 		if got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n"); got != c.answer {
@@ -273,6 +282,82 @@ func TestBatch(t *testing.T) {
 		}
 		if next := string(srv.Answer(0, []byte(`{"id": 1, "hyp": "I like it ."}`), 2)); !strings.HasPrefix(next, `{"id":1,"annotator":0,"correct":0`) {
 			t.Errorf("after %s, the next request got %s", c.request, next)
+		}
+	}
+}
+
+// TestBatchSplit: a split "batch" request's answer holds, hypothesis by hypothesis, the flat
+// form's values of the same request: its eight numbers in "rows", its lists in three texts (the
+// edits null with "edits": false); "split" on any other request is an error, and so is one
+// given twice; a split answer over its share counts its texts.
+func TestBatchSplit(t *testing.T) {
+	srv := newTestServer(t)
+	batch := `[[0, ["He goes home .", "He go home .", "He goes home .", "He \"goes\" \\ home é"]], [1, ["I like it ."]], [0, []]]`
+	for _, edits := range []bool{true, false} {
+		var flat struct{ Rows []json.RawMessage }
+		var split struct {
+			ID                              string
+			Rows                            []json.RawMessage
+			Annotators, Edits, CorrectEdits *string `json:",omitempty"`
+		}
+		req := fmt.Sprintf(`{"id": "b", "batch": %s, "edits": %v`, batch, edits)
+		if err := json.Unmarshal(srv.Answer(0, []byte(req+"}"), 1), &flat); err != nil {
+			t.Fatal(err)
+		}
+		answer := srv.Answer(0, []byte(req+`, "split": true}`), 1)
+		var members map[string]json.RawMessage
+		if err := json.Unmarshal(answer, &members); err != nil {
+			t.Fatalf("%s: %v", answer, err)
+		}
+		json.Unmarshal(answer, &split)
+		split.CorrectEdits = nil
+		json.Unmarshal(members["correct_edits"], &split.CorrectEdits)
+		if n := len(flat.Rows) / 11; split.ID != "b" || n != 5 || len(split.Rows) != 8*n || split.Annotators == nil {
+			t.Fatalf("edits %v: %s", edits, answer)
+		}
+		var texts [3][]json.RawMessage
+		for k, text := range []*string{split.Annotators, split.Edits, split.CorrectEdits} {
+			if text == nil {
+				if k == 0 || edits {
+					t.Fatalf("edits %v: text %d is null: %s", edits, k, answer)
+				}
+				continue
+			}
+			if err := json.Unmarshal([]byte(*text), &texts[k]); err != nil || len(texts[k]) != 5 {
+				t.Fatalf("edits %v: text %d: %q: %v", edits, k, *text, err)
+			}
+		}
+		for h := range 5 {
+			f, r := flat.Rows[11*h:11*h+11], split.Rows[8*h:8*h+8]
+			var counts string
+			json.Unmarshal(f[7], &counts)
+			var ints []int
+			json.Unmarshal(texts[0][h], &ints)
+			words := strings.Fields(counts)
+			if fmt.Sprint(ints) != "["+strings.Join(words, " ")+"]" {
+				t.Errorf("edits %v, hypothesis %d: annotators %s, flat %s", edits, h, texts[0][h], f[7])
+			}
+			if string(mustJSON(r[:7])) != string(mustJSON(f[:7])) || string(r[7]) != string(f[10]) {
+				t.Errorf("edits %v, hypothesis %d: rows %s, flat %s", edits, h, mustJSON(r), mustJSON(f))
+			}
+			for k := 1; k < 3 && edits; k++ {
+				var e string
+				json.Unmarshal(f[7+k], &e)
+				if e != string(texts[k][h]) {
+					t.Errorf("edits %v, hypothesis %d: list %d %s, flat %s", edits, h, k, texts[k][h], e)
+				}
+			}
+		}
+	}
+	for _, c := range []struct{ request, answer string }{
+		{`{"id": 1, "hyp": "x", "split": true}`, `{"id":1,"error":{"line":1,"message":"\"split\" belongs to a \"batch\" request"}}`},
+		{`{"id": 1, "corpus": ["x", "y"], "split": false}`, `{"id":1,"sentences":2,"correct":0,"proposed":2,"gold":1,"tp":0,"fp":2,"fn":1,"p":0,"r":0,"f":0}`},
+		{`{"id": 1, "batch": [], "split": true, "split": true}`, `{"id":1,"error":{"line":1,"byte":39,"message":"key \"split\" given twice in one object: expected each key once"}}`},
+		{`{"id": 1, "batch": [], "split": true}`, `{"id":1,"rows":[],"annotators":"[]","edits":"[]","correct_edits":"[]"}`},
+		{`{"id": 1, "batch": [[1, ["x"]]], "split": true, "edits": false}`, `{"id":1,"rows":[0,0,1,0,0,1,0,0],"annotators":"[[0,0,1,0]]","edits":null,"correct_edits":null}`},
+	} {
+		if got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n"); got != c.answer {
+			t.Errorf("%s:\n got  %s\n want %s", c.request, got, c.answer)
 		}
 	}
 }
@@ -346,6 +431,7 @@ func FuzzDecodeBatch(f *testing.F) {
 		`{"id": 1, "batch": [[01, ["a"]]]}`, `{"id": 1, "batch": [[1e2, ["a"]]]}`, `{"id": 1, "batch": [[0, ["\ud800"]]]}`,
 		`{"id": 1, "batch": [[0, ["\udc00\ud800"]]]}`, `{"id": 1, "batch": [[0, ["a` + "\x01" + `"]]]}`, "{\"id\": 1, \"batch\": [[0, [\"\xff\"]]]}",
 		`{"id": 1, "batch": [[0, ["a"]]]} x`, `{"id": 1, "batch": [[0, ["a"]]], "edits": null}`, `{"id": 1, "batch": [[0, [null]]]}`,
+		`{"id": 1, "batch": [[0, ["a"]]], "edits": true, "split": true}`, `{"id": 1, "split": false, "batch": []}`, `{"id": 1, "batch": [], "split": 1}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -358,7 +444,7 @@ func FuzzDecodeBatch(f *testing.F) {
 		if err := jsonline.Decode(line, &strict, "id"); err != nil {
 			t.Fatalf("%q: the fast reading takes it, the strict one refuses it: %v", line, err)
 		}
-		if a, b := mustJSON([]any{string(compactID(fast.ID)), fast.Batch, fast.Edits}), mustJSON([]any{string(compactID(strict.ID)), strict.Batch, strict.Edits}); string(a) != string(b) {
+		if a, b := mustJSON([]any{string(compactID(fast.ID)), fast.Batch, fast.Edits, fast.Split}), mustJSON([]any{string(compactID(strict.ID)), strict.Batch, strict.Edits, strict.Split}); string(a) != string(b) {
 			t.Fatalf("%q: the fast reading gives %s, the strict one %s", line, a, b)
 		}
 	})
@@ -373,6 +459,8 @@ func TestDecodeBatchTakesTheCommonForms(t *testing.T) {
 		fast bool
 	}{
 		{`{"id":0,"batch":[[0,["He goes home ."]]],"edits":true}`, true},
+		{`{"id":0,"batch":[[0,["He goes home ."]]],"edits":true,"split":true}`, true},
+		{`{"id":0,"batch":[],"split":true,"split":false}`, false},
 		{`{ "edits" : false , "batch" : [ [ 3 , [ "a \"b\" \\ \u00e9 \ud83d\ude00" ] ] ] , "id" : "x" }`, true},
 		{`{"id":0,"batch":[]}`, true},
 		{`{"id":0,"batch":[[0,["\ud800"]]]}`, false},

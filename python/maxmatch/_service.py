@@ -21,7 +21,7 @@ from ._errors import ServiceError
 
 # PROTOCOL is the version of the service's protocol this package speaks (the command's
 # service.ProtocolVersion): the "info" answer's "protocol" must be it.
-PROTOCOL = 2
+PROTOCOL = 3
 
 # A warning of the command: "maxmatch COMMAND: warning: …" (the service's is "maxmatch serve: ").
 WARNING = re.compile(r"^maxmatch(?: [\w-]+)?: warning: ")
@@ -64,7 +64,8 @@ class Lines:
         if k < 0:
             self.scanned = len(self.buffer)
             return None
-        line = bytes(self.buffer[:k + 1])
+        with memoryview(self.buffer) as view:  # one copy (a slice of the bytearray would be two)
+            line = bytes(view[:k + 1])
         del self.buffer[:k + 1]
         self.scanned = 0
         return line

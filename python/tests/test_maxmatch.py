@@ -418,7 +418,7 @@ with open(%r, "a") as log:
             with self.assertRaises(maxmatch.ProtocolError) as cm:
                 maxmatch.Scorer(self.gold, binary=fake)
             message = str(cm.exception)
-            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol 2"
+            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol 3"
                           % (fake, "9.9.9" if "9.9.9" in answer else "unknown", says, maxmatch.__version__), message)
             with open(log) as f:
                 self.assertEqual(f.read(), '{"info":true}\n', "the package sent more than the info request")
@@ -491,7 +491,7 @@ with open(%r, "a") as log:
         fake = fake_binary(self.dir, "crash", """
 import sys
 sys.stdin.readline()
-print('{"id":null,"protocol":2,"version":"x","sentences":3,"signature":"m2"}', flush=True)
+print('{"id":null,"protocol":3,"version":"x","sentences":3,"signature":"m2"}', flush=True)
 sys.stdin.readline()
 sys.stderr.write("panic: something\\n")
 sys.exit(2)

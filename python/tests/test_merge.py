@@ -259,12 +259,13 @@ class TestPickle(unittest.TestCase):
                     m2.nbest(3, ["a b", "a b c"], edits=False) + [m2.pair("a b", [(0, 1, "x")], "x b")]
                 corpus = m2.score(["x y", "A b c d e f", "a B c d", "a b z"])
                 signature = m2.signature()
-        slots = maxmatch.SentenceScore.__slots__
+        names = ("annotator", "correct", "proposed", "gold", "precision", "recall", "f_beta", "bounded",
+                 "sentence", "signature")
         for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
             for r in results:
                 back = pickle.loads(pickle.dumps(r, protocol=protocol))
                 self.assertIs(type(back), maxmatch.SentenceScore)
-                for name in slots:
+                for name in names:
                     self.assertEqual(getattr(back, name), getattr(r, name), "protocol %d: %s" % (protocol, name))
                 self.assertEqual((back.edits, back.annotators, back.tp, repr(back)), (r.edits, r.annotators, r.tp, repr(r)))
             back = pickle.loads(pickle.dumps(corpus, protocol=protocol))

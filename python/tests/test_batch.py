@@ -1,0 +1,141 @@
+"""Tests of the batched path (nbest_many, sentence_many): the requests put together by joins are
+json.dumps's bytes, and the results are those of the service whatever the text holds."""
+
+import json
+import os
+import pickle
+import tempfile
+import unittest
+import unittest.mock
+
+import maxmatch
+from maxmatch import _scorer
+
+from test_maxmatch import SHARED, Files, run_maxmatch
+
+# Hypotheses holding what JSON escapes, and what it does not.
+TRICKY = ['The "cat" sat on the mat .', "The cat \\ sat on mat .", 'A \\" dog barks .', "é ü 中 😀 .",
+          "a\x7fb \u2028 c", "", "\\", '"', "The cat sat on the mat ."]
+
+
+def dumped(first, batch, edits):
+    return (json.dumps({"id": first, "batch": batch, "edits": edits, "split": True}, ensure_ascii=False,
+                       separators=(",", ":")) + "\n").encode("utf-8")
+
+
+class TestPlainBatch(unittest.TestCase):
+    def test_json_dumps_bytes(self):
+        for batch in ([(0, TRICKY)], [(0, ["a b", "c"]), (5, []), (7, TRICKY[3:5])], [], [(2, [""])],
+                      [(k, TRICKY[k:]) for k in range(len(TRICKY))]):
+            for edits in (True, False):
+                with self.subTest(batch=batch, edits=edits):
+                    self.assertEqual(_scorer._plain_batch(3, batch, edits), dumped(3, batch, edits))
+
+    def test_left_to_json_dumps(self):
+        # A control character (escaped as \uXXXX), a NUL (the joins' mark) and a lone surrogate.
+        for h in ("a\tb", "a\nb", "a\x00b", "\x1f", "a\ud800b"):
+            with self.subTest(h=h):
+                self.assertIsNone(_scorer._plain_batch(0, [(0, ["x", h])], True))
+
+
+class TestBatchedResults(Files):
+    def test_same_results_either_way(self):
+        items = [(0, TRICKY + ["The cat\tsat on the mat ."]), (2, ["They were happy .", '"They" was happy .']), (1, [])]
+        with maxmatch.Scorer(self.gold) as m2:
+            fast = m2.nbest_many(items)
+            with unittest.mock.patch.object(_scorer, "_plain_batch", return_value=None):
+                slow = m2.nbest_many(items)
+            one_by_one = [[m2.sentence(i, h) for h in hyps] for i, hyps in items]
+        self.assertEqual([len(x) for x in fast], [10, 2, 0])
+        for got in (fast, one_by_one):
+            self.assertEqual([[(repr(s), s.edits, s.annotators, s.sentence) for s in x] for x in got],
+                             [[(repr(s), s.edits, s.annotators, s.sentence) for s in x] for x in slow])
+        self.assertIn(maxmatch.Edit(1, 4, "cat sat on", '"cat" sat on'), fast[0][0].edits)  # the quotes went there and back
+        self.assertEqual(fast[1][1].edits, [maxmatch.Edit(0, 2, "They was", '"They" was')])
+
+
+# Every value a SentenceScore gives, by its public names.
+NAMES = ("annotator", "correct", "proposed", "gold", "precision", "recall", "f_beta", "bounded",
+         "sentence", "signature", "tp", "fp", "fn", "annotators", "edits", "correct_edits")
+
+
+def values(s):
+    return [getattr(s, n) for n in NAMES]
+
+
+@unittest.skipUnless(os.path.isdir(SHARED), "the shared CoNLL-2014 data is not beside the repository")
+class TestCoNLLList(unittest.TestCase):
+    def test_every_value_is_the_commands(self):
+        # The 13 CoNLL-2014 systems as an n-best list of 17,056 hypotheses: every value of every
+        # result (split answers, read in batches) is the one maxmatch nbest --jsonl writes.
+        gold = os.path.join(SHARED, "gold", "official-2014.combined.m2")
+        files = []
+        for n in sorted(os.listdir(os.path.join(SHARED, "systems"))):
+            with open(os.path.join(SHARED, "systems", n), encoding="utf-8") as f:
+                files.append(f.read().split("\n"))
+        with maxmatch.Scorer(gold) as m2:
+            items = [(i, [lines[i] for lines in files]) for i in range(len(m2))]
+            results = m2.nbest_many(items)
+            counts_only = m2.nbest_many(items, edits=False)
+            signature = m2.signature()
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "list.jsonl")
+            with open(path, "w", encoding="utf-8") as f:
+                for i, hyps in items:
+                    f.write(json.dumps({"id": i, "hyps": hyps}) + "\n")
+            rows = [json.loads(l) for l in run_maxmatch("nbest", "--jsonl", path, gold).splitlines()]
+        flat = [(i, r, c) for (i, _), rs, cs in zip(items, results, counts_only) for r, c in zip(rs, cs)]
+        self.assertEqual(len(rows), 17056)
+        self.assertEqual(len(flat), 17056)
+        for row, (i, r, c) in zip(rows, flat):
+            want = [row["annotator"], row["correct"], row["proposed"], row["gold"], float(row["p"]), float(row["r"]),
+                    float(row["f"]), row.get("bounded", False), i, signature, row["tp"], row["fp"], row["fn"],
+                    [maxmatch.AnnotatorCounts(a["annotator"], a["correct"], a["proposed"], a["gold"]) for a in row["annotators"]],
+                    [maxmatch.Edit(*e) for e in row["edits"]], [maxmatch.Edit(*e) for e in row["correct_edits"]]]
+            self.assertEqual(values(r), want)
+            self.assertEqual([type(v) for v in values(r)], [type(v) for v in want])
+            self.assertEqual(values(c), want[:-2] + [None, None])
+
+
+class TestSentenceScore(Files):
+    def test_built_from_each_form(self):
+        # The compact form (pair, the ctypes library of bench/pyffi), the flat form (protocol
+        # 2's batches) and a split answer's batch give the same values.
+        compact = [1, 1, 1, 2, 1, 0.5, 0.8333333333333334, [0, 0, 1, 1, 1, 1, 1, 2],
+                   [[3, 4, "on", "in"]], [[3, 4, "on", "in"]], 0]
+        flat = compact[:7] + ["0 0 1 1 1 1 1 2", '[[3,4,"on","in"]]', '[[3,4,"on","in"]]', 1]
+        a, b = maxmatch.SentenceScore(compact, 2, "sig"), maxmatch.SentenceScore(flat)
+        self.assertEqual(values(a), [1, 1, 1, 2, 1.0, 0.5, 0.8333333333333334, False, 2, "sig", 1, 0, 1,
+                                     [maxmatch.AnnotatorCounts(0, 0, 1, 1), maxmatch.AnnotatorCounts(1, 1, 1, 2)],
+                                     [maxmatch.Edit(3, 4, "on", "in")], [maxmatch.Edit(3, 4, "on", "in")]])
+        self.assertEqual(values(b), values(a)[:7] + [True, None, None] + values(a)[10:])
+        self.assertIs(type(a.precision), float)
+        with maxmatch.Scorer(self.gold) as m2:
+            got = m2.nbest(0, ["The cats sat on the mat .", "The cat sat on mat ."])
+            own = m2.pair_nbest("The cat sat on mat .", [(4, 4, "the", 0, "ArtOrDet"), (1, 2, "cats", 1, "Nn")],
+                                ["The cats sat on the mat .", "The cat sat on mat ."])
+        for g, o in zip(got, own):
+            self.assertEqual(values(g)[:8] + values(g)[10:], values(o)[:8] + values(o)[10:])
+            self.assertEqual((g.sentence, o.sentence), (0, None))
+
+    def test_pickles_read_back_in_either_release(self):
+        # The state is the values by the names of the slots of the releases before split
+        # answers, which set them from it; their pickles' states (lists still as the flat
+        # form's strings) read back here.
+        with maxmatch.Scorer(self.gold) as m2:
+            r = m2.sentence(0, "The cats sat on the mat .")
+        state = r.__getstate__()
+        self.assertEqual(state, {"annotator": r.annotator, "correct": r.correct, "proposed": r.proposed, "gold": r.gold,
+                                 "precision": r.precision, "recall": r.recall, "f_beta": r.f_beta, "bounded": False,
+                                 "_annotators": [0, 1, 2, 1, 1, 1, 2, 1], "_edits": [[1, 4, "cat sat on", "cats sat on"], [4, 4, "", "the"]],
+                                 "_correct_edits": [[4, 4, "", "the"]], "sentence": 0, "signature": m2.signature()})
+        old = dict(state, _annotators="0 1 2 1 1 1 2 1", _edits='[[1,4,"cat sat on","cats sat on"],[4,4,"","the"]]',
+                   _correct_edits='[[4,4,"","the"]]')
+        back = maxmatch.SentenceScore.__new__(maxmatch.SentenceScore)
+        back.__setstate__(old)
+        self.assertEqual(values(back), values(r))
+        self.assertEqual(values(pickle.loads(pickle.dumps(r))), values(r))
+
+
+if __name__ == "__main__":
+    unittest.main()

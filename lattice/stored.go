@@ -61,15 +61,15 @@ type sourceScan struct {
 
 // resetScan prepares the scan for the lattice just built, its arrays reserved from the memory
 // account.
-func (l *Lattice) resetScan(s *sourceScan) error {
-	nv := len(l.vrow)
-	if err := reserve(l.acct, &s.stamp, nv); err != nil {
+func (ns *noClosureSearch) resetScan(s *sourceScan) error {
+	nv := len(ns.vrow)
+	if err := reserve(ns.acct, &s.stamp, nv); err != nil {
 		return err
 	}
-	if err := reserve(l.acct, &s.val, nv); err != nil {
+	if err := reserve(ns.acct, &s.val, nv); err != nil {
 		return err
 	}
-	if err := reserve(l.acct, &s.held, nv); err != nil {
+	if err := reserve(ns.acct, &s.held, nv); err != nil {
 		return err
 	}
 	clear(s.stamp)
@@ -77,10 +77,10 @@ func (l *Lattice) resetScan(s *sourceScan) error {
 }
 
 // freeScan returns the scan's arrays to the memory account.
-func (l *Lattice) freeScan(s *sourceScan) {
-	s.stamp = scratch.Free(l.acct, s.stamp)[:0]
-	s.val = scratch.Free(l.acct, s.val)[:0]
-	s.held = scratch.Free(l.acct, s.held)[:0]
+func (ns *noClosureSearch) freeScan(s *sourceScan) {
+	s.stamp = scratch.Free(ns.acct, s.stamp)[:0]
+	s.val = scratch.Free(ns.acct, s.val)[:0]
+	s.held = scratch.Free(ns.acct, s.held)[:0]
 }
 
 // at returns what the closure holds for (src, v), if v was scanned.
@@ -94,20 +94,20 @@ func (s *sourceScan) at(v int32) (stored, bool) {
 // scan computes the closure's pairs (a, b) for every vertex b in the rectangle from a to
 // (r1, c1), in vertex order. Every path from a to b stays in that rectangle, so the pairs are
 // those of the whole closure.
-func (l *Lattice) scan(s *sourceScan, a int32, r1, c1 int) {
+func (ns *noClosureSearch) scan(s *sourceScan, a int32, r1, c1 int) {
 	s.src = a
 	mark := a + 1
-	r0, c0 := l.rowCol(a)
+	r0, c0 := ns.rowCol(a)
 	s.stamp[a], s.held[a] = mark, false
-	for r := r0; r <= r1 && r <= l.n; r++ {
-		_, end := l.rowVertices(r)
-		for v := l.firstFrom(r, c0); v < end && int(l.vcol[v]) <= c1; v++ {
+	for r := r0; r <= r1 && r <= ns.n; r++ {
+		_, end := ns.rowVertices(r)
+		for v := ns.firstFrom(r, c0); v < end && int(ns.vcol[v]) <= c1; v++ {
 			if v == a {
 				continue
 			}
 			s.stamp[v] = mark
-			l.cost.Scanned++
-			s.val[v], s.held[v] = l.candidates(s, v, nil)
+			ns.cost.Scanned++
+			s.val[v], s.held[v] = ns.candidates(s, v, nil)
 		}
 	}
 }
@@ -115,19 +115,19 @@ func (l *Lattice) scan(s *sourceScan, a int32, r1, c1 int) {
 // candidates evaluates the candidates for (s.src, v) in the official's order, from the values
 // of v's predecessors, and returns what the closure holds for the pair; each record's
 // predecessor is passed to record, if not nil, in the order the occurrences are created.
-func (l *Lattice) candidates(s *sourceScan, v int32, record func(k int32)) (stored, bool) {
+func (ns *noClosureSearch) candidates(s *sourceScan, v int32, record func(k int32)) (stored, bool) {
 	mark := s.src + 1
 	var preds [3]int32
 	var dirs [3]int
 	np := 0
-	l.stepsInto(v, func(from int32, dir int, _ bool) {
+	ns.stepsInto(v, func(from int32, dir int, _ bool) {
 		preds[np], dirs[np] = from, dir
 		np++
 	})
 	for i := range np {
 		if preds[i] == s.src {
 			d := directions[dirs[i]]
-			st := stored{dist: 1, typ: l.atomicType(v, d), firstRight: d == levenshtein.Left, atomic: true, mult: l.atomInto(v, d)}
+			st := stored{dist: 1, typ: ns.atomicType(v, d), firstRight: d == levenshtein.Left, atomic: true, mult: ns.atomInto(v, d)}
 			if st.typ == Noop {
 				st.unchanged = 1
 			}
@@ -145,12 +145,12 @@ func (l *Lattice) candidates(s *sourceScan, v int32, record func(k int32)) (stor
 		if held && kv.dist+1 >= best.dist {
 			continue
 		}
-		t := l.atomicType(v, directions[dirs[i]])
+		t := ns.atomicType(v, directions[dirs[i]])
 		unch := kv.unchanged
 		if t == Noop {
 			unch++
 		}
-		if int(unch) > l.u {
+		if int(unch) > ns.u {
 			continue
 		}
 		mult := best.mult

@@ -44,19 +44,19 @@ func TestSourceScanIsTheClosure(t *testing.T) {
 		}
 		nv := int32(len(l.vrow))
 		want := map[[2]int32]stored{}
-		for _, k := range l.keys {
+		for _, k := range l.cl.keys {
 			mult := k.mult
 			if k.removed {
 				mult++
 			}
 			want[[2]int32{k.from, k.to}] = stored{dist: k.dist, unchanged: k.unchanged, typ: k.typ, firstRight: k.firstRight, atomic: k.atomic, mult: mult}
 		}
-		if err := l.resetScan(&s); err != nil {
+		if err := l.nc.resetScan(&s); err != nil {
 			t.Fatal(err)
 		}
 		got := 0
 		for a := range nv {
-			l.scan(&s, a, l.n, l.m)
+			l.nc.scan(&s, a, l.n, l.m)
 			for b := a + 1; b < nv; b++ {
 				st, ok := s.at(b)
 				w, wok := want[[2]int32{a, b}]
@@ -96,7 +96,7 @@ func buildNoClosure(t *testing.T, l *Lattice, src, hyp []int32, opt Options) {
 	if err := l.Build(src, hyp, opt); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.prepareNoClosure(); err != nil {
+	if err := l.nc.prepare(); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -186,7 +186,7 @@ func TestMemoryFollowsTheVertices(t *testing.T) {
 		// for the closure, a few edges each; per row: the band's offsets and the row starts.
 		perVertex := 9 + boundedBytesPerVertex(2)
 		if l.Bounded() == Exact {
-			perVertex = 9 + exactBytesPerVertex + 4*exactBytesPerEdge
+			perVertex = 9 + closureBytesPerVertex + 4*closureBytesPerEdge
 		}
 		bound := nv*perVertex + int64(n+2)*12 + int64(l.Cost().BandCells)
 		if peak := acct.Peak(); nv > 2*n || peak > bound {

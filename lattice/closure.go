@@ -113,16 +113,16 @@ type successor struct {
 	out []int32 // the target's new in-list
 }
 
-// The memory the exact search needs: per vertex (in-list spans, out-edge offsets and their
+// The memory the closure search needs: per vertex (in-list spans, out-edge offsets and their
 // scratch, distances, predecessors), and per closure edge at least (its key, its place in the
 // edge list and in an in-list, its weight, the out-edge index, and BestPath's scratch).
 const (
-	exactBytesPerVertex = 8 + 4 + 4 + 8 + 8
-	exactBytesPerEdge   = 24 + 4 + 4 + 8 + 4 + 4 + 4 + 4
+	closureBytesPerVertex = 8 + 4 + 4 + 8 + 8
+	closureBytesPerEdge   = 24 + 4 + 4 + 8 + 4 + 4 + 4 + 4
 )
 
-// prepare builds the closure and prepares the exact search, or fails with an error
-// matching membudget.ErrOverBudget (then l.cost says what the exact search needed at least)
+// prepare builds the closure and prepares its search, or fails with an error matching
+// membudget.ErrOverBudget (then cs.cost says what the closure search needed at least)
 // or errEdgeCap.
 //
 // When the plan bounded the closure's keys (keysAtMost > 0), the buffers are sized by that bound.
@@ -134,14 +134,14 @@ const (
 // affordable (bitsetAffordable), which also bounds the closure from above, to size its buffers.
 func (cs *closureSearch) prepare(keysAtMost int64) error {
 	nv := int64(len(cs.vrow))
-	fixed := nv * exactBytesPerVertex
+	fixed := nv * closureBytesPerVertex
 	trivial := nv * (nv - 1) / 2 // one key per pair of vertices at most
 	hint, counted := trivial, false
 	if keysAtMost > 0 {
 		hint, counted = min(trivial, keysAtMost), true // the plan's bound
 	}
-	if !cs.acct.Fits(fixed + hint*exactBytesPerEdge) {
-		limit := (cs.acct.Limit() - cs.acct.Held() - fixed) / exactBytesPerEdge // the most edges that fit
+	if !cs.acct.Fits(fixed + hint*closureBytesPerEdge) {
+		limit := (cs.acct.Limit() - cs.acct.Held() - fixed) / closureBytesPerEdge // the most edges that fit
 		lower, err := cs.pairs.closureLowerBound(limit)
 		if err == nil && lower <= limit {
 			var upper int64
@@ -158,7 +158,7 @@ func (cs *closureSearch) prepare(keysAtMost int64) error {
 			return err
 		}
 		if lower > limit {
-			asked := fixed + lower*exactBytesPerEdge
+			asked := fixed + lower*closureBytesPerEdge
 			cs.cost.Edges, cs.cost.EdgesCounted = int(lower), true
 			cs.cost.Needed = cs.acct.Held() + asked
 			return &membudget.OverError{Held: cs.acct.Held(), Asked: asked, Limit: cs.acct.Limit()}

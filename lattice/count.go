@@ -656,5 +656,5 @@ func (ns *noClosureSearch) countCapacity() int64 {
 		return -1
 	}
 	nv := int64(len(ns.vrow))
-	return max(0, 4*(ns.acct.Limit()-ns.acct.Held()-nv*exactBytesPerVertex)/exactBytesPerEdge)
+	return max(0, 4*(ns.acct.Limit()-ns.acct.Held()-nv*closureBytesPerVertex)/closureBytesPerEdge)
 }

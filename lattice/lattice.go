@@ -69,9 +69,9 @@ type Options struct {
 	// StrictWalk adds ε, after a matched insertion, only to unmatched edges between the walk's
 	// pointers; the official adds it to every edge it skips.
 	StrictWalk bool
-	// ExactCosts compares path costs exactly, in integer units of ε with a match weight that
-	// always dominates; the official sums float64s, whose rounding breaks some ties.
-	ExactCosts bool
+	// IntegerCosts compares path costs in integer units of ε, without rounding, with a match
+	// weight that always dominates; the official sums float64s, whose rounding breaks some ties.
+	IntegerCosts bool
 	// Memory is the account that every large allocation of a Build and of BestPath is
 	// reserved from (see package membudget): the exact search is used when its closure and
 	// search fit, the bounded search otherwise, and Build fails with a *TooLargeError when not
@@ -153,14 +153,16 @@ type env struct {
 	cost Cost
 }
 
-// Fallback says whether, and why, the last Build left the exact search for the bounded one.
+// Fallback says whether, and why, the last Build left the exact searches (the closure and the
+// search without it, which give the official's answer: what "exact" means in this package) for
+// the bounded one.
 type Fallback uint8
 
 const (
-	Exact      Fallback = iota // the exact search: the official's answer
+	Exact      Fallback = iota // an exact search: the official's answer
 	OverWork                   // |V| × P over Options.MaxWork
 	OverEdges                  // the closure grew over Options.MaxEdges
-	OverMemory                 // the closure and exact search do not fit in the memory budget
+	OverMemory                 // the closure and its search do not fit in the memory budget
 )
 
 // Bounded reports whether the last Build fell back to the bounded search, and why.

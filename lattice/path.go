@@ -48,14 +48,14 @@ type Gold struct {
 const epsilon = 0.001 // the official's tie-breaking weight
 
 // costs are the numbers the weights are made of: the official's float64 ones, with a match weight
-// of −K, or, with ExactCosts, integers in units of ε (exact, and with a match weight that always
+// of −K, or, with IntegerCosts, integers in units of ε (exact, and with a match weight that always
 // dominates).
 type costs struct {
 	unit, eps, match float64
 }
 
 func (e *env) costs(k int64) costs {
-	if e.opt.ExactCosts {
+	if e.opt.IntegerCosts {
 		// An unmatched path costs at most 1000 per step plus 1 per edge, 1001·(n+m) in all.
 		return costs{unit: 1000, eps: 1, match: -1001 * float64(e.n+e.m+1)}
 	}

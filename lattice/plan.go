@@ -118,7 +118,7 @@ const smallClosure = 1 << 16
 // vertex), in bytes and in work. The figures were measured on the benchmark families (bytes
 // allocated, the Levenshtein band's aside; TestPlanIsTheCheaper checks the choice).
 //
-// Bytes: the closure takes exactBytesPerVertex a vertex and 40 to 100 a key — the key, its
+// Bytes: the closure takes closureBytesPerVertex a vertex and 40 to 100 a key — the key, its
 // occurrences in the edge list, its places in the in-lists as they are rebuilt, its weight, the
 // out-edge index, BestPath's scratch — of which closureBytesPerKey is the upper end. The search
 // without it takes 44 a vertex and 145 to 175 a state wherever best paths tie (near-identical,
@@ -163,7 +163,7 @@ func (l *Lattice) planSearch() (Search, Reason, error) {
 	l.cost.States = states
 	// The most keys for which the closure is the cheaper, in bytes and in work.
 	noClosureBytes := nv*(noClosureBytesPerVertex+statesBytesPerVertex) + states*noClosureBytesPerState
-	limit := (noClosureBytes - nv*exactBytesPerVertex) / closureBytesPerKey
+	limit := (noClosureBytes - nv*closureBytesPerVertex) / closureBytesPerKey
 	limit = min(limit, states*relaxationsPerState*8/(8+int64(max(l.opt.GoldEdits, 0))))
 	limit = max(limit, smallClosure)
 	bound, err := l.pairs.closureUpperBound(limit)

@@ -50,7 +50,7 @@ func (ns *noClosureSearch) undecidable(m int32) bool {
 // that no path of fewer matched edges can weigh less), and the rounding of any path's sum is
 // below half the 0.001 that separates different weights.
 func (ns *noClosureSearch) certainWeights(best rval) bool {
-	if ns.opt.ExactCosts {
+	if ns.opt.IntegerCosts {
 		// Integer units of ε, with a match weight of 1001·(n+m+1) units.
 		steps := int64(ns.n + ns.m) // the most edges on a path
 		match := 1001 * (steps + 1)
@@ -67,7 +67,7 @@ func (ns *noClosureSearch) certainWeights(best rval) bool {
 // most 3 occurrences per pair of vertices and the atomic edges, and a path's partial sums are at
 // most K·m plus 2 per step in magnitude.
 func (ns *noClosureSearch) certainRounding(m int32) bool {
-	if ns.opt.ExactCosts {
+	if ns.opt.IntegerCosts {
 		return true // certainWeights checks its integer sums
 	}
 	nv := int64(len(ns.vrow))
@@ -88,7 +88,7 @@ func halfULP(x float64) float64 {
 // confuse paths of different weights even at K's least value and with no ε on the best paths
 // (see separated): then no tie can be broken (an unrelated grid of 400 tokens and more).
 func (ns *noClosureSearch) tieRoundingFails(m int32) bool {
-	if m == 0 || ns.opt.ExactCosts {
+	if m == 0 || ns.opt.IntegerCosts {
 		return false
 	}
 	lo := ns.kLower()

@@ -19,7 +19,7 @@ func randomLattice(rng *rand.Rand, iter int) (src, hyp []int32, gold []Gold, opt
 	opt.EdgesOnce = iter%5 == 4
 	opt.RemoveAllNoops = iter%3 == 2
 	opt.StrictWalk = iter%11 == 3
-	opt.ExactCosts = iter%13 == 5
+	opt.IntegerCosts = iter%13 == 5
 	return src, hyp, gold, opt
 }
 

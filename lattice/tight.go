@@ -143,14 +143,14 @@ func (ns *noClosureSearch) tightPath(r *relaxed, t *tight, gold []Gold, facts cl
 		r.why = ReasonUnrealTie
 		return nil, false // no best path of the relaxed search is in the closure
 	}
-	// K is needed when a matched edge is on a best path (ExactCosts has its own match weight);
+	// K is needed when a matched edge is on a best path (IntegerCosts has its own match weight);
 	// the phrase no-ops on best paths may or may not have survived the removal loop (they weigh
 	// as much as the no-op steps they span, so they never decide whether a vertex is reached).
 	needK := false
 	var noops [][2]int32
 	t.noops = t.noops[:0]
 	for i, e := range t.edges {
-		needK = needK || (e.matched && !ns.opt.ExactCosts)
+		needK = needK || (e.matched && !ns.opt.IntegerCosts)
 		if !e.atomic && e.typ == Noop {
 			noops = append(noops, [2]int32{e.from, e.to})
 			t.noops = append(t.noops, int32(i))
@@ -354,11 +354,11 @@ func (ns *noClosureSearch) simulate(r *relaxed, t *tight, k int64, track bool) (
 			t.seen[i] = t.ver[from]
 			ns.cost.Simulated++
 			mw := int32(0)
-			if e.matched && !ns.opt.ExactCosts {
+			if e.matched && !ns.opt.IntegerCosts {
 				mw = 1
 			}
 			mx := r.f[o.from*nst].m // every sum at a vertex has its best paths' matched edges
-			if ns.opt.ExactCosts {
+			if ns.opt.IntegerCosts {
 				mx = 0
 			}
 			if d := add(t.dist[from], mx, t.weight[o.edge], mw); d < t.dist[to] {

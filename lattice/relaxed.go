@@ -200,14 +200,10 @@ func (ns *noClosureSearch) relaxedInto(r *relaxed, v int32, emit func(from, to i
 	}
 	// The lattice steps into v, diagonal, up, left.
 	pv := r.pred[v]
-	if pv.diag >= 0 {
-		into(pv.diag, 0, pv.flags&predDiagNoop != 0)
-	}
-	if pv.up >= 0 {
-		into(pv.up, 1, false)
-	}
-	if pv.flags&predLeft != 0 {
-		into(v-1, 2, false)
+	for dir, from := range pv.sources(v) {
+		if from >= 0 {
+			into(from, dir, pv.noop(dir))
+		}
 	}
 	// Explicit edges into v (expl is sorted by target).
 	lo := len(r.expl)
@@ -503,14 +499,10 @@ func (ns *noClosureSearch) matchedMost(r *relaxed) int32 {
 		if v == 0 {
 			best = 0
 		}
-		if p.diag >= 0 {
-			best = max(best, most[p.diag])
-		}
-		if p.up >= 0 {
-			best = max(best, most[p.up])
-		}
-		if p.flags&predLeft != 0 {
-			best = max(best, most[v-1])
+		for _, from := range p.sources(v) {
+			if from >= 0 {
+				best = max(best, most[from])
+			}
 		}
 		for ; i < len(r.expl) && r.expl[i].to == v; i++ {
 			best = max(best, most[r.expl[i].from]+r.expl[i].m)

@@ -80,6 +80,13 @@ type closureSearch struct {
 	path      []Edit // the result buffer of bestPath
 }
 
+// over makes the search one over the lattice just built (e), its closure bounded by pairs; it
+// holds no closure until prepare builds one.
+func (cs *closureSearch) over(e *env, pairs *pairCounter) {
+	cs.env, cs.pairs = e, pairs
+	cs.keys, cs.occ, cs.plainDone = cs.keys[:0], cs.occ[:0], false
+}
+
 // free returns the closure and its search's arrays to the memory account.
 func (cs *closureSearch) free() {
 	a := cs.acct

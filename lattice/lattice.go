@@ -255,9 +255,10 @@ func (l *Lattice) tooLarge(stage Stage, err error) error {
 // What Build stores stays until Release or the next Build.
 func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.Release()
-	l.cl.keys, l.cl.occ = l.cl.keys[:0], l.cl.occ[:0] // no closure until one is built (EdgeCount)
-	l.cl.env, l.nc.env, l.bnd.env, l.pairs.env = &l.env, &l.env, &l.env, &l.env
-	l.cl.pairs, l.nc.pairs = &l.pairs, &l.pairs
+	// Each search over this lattice (the pointers are set again at every Build).
+	l.pairs.env, l.bnd.env = &l.env, &l.env
+	l.cl.over(&l.env, &l.pairs) // no closure until one is built (EdgeCount)
+	l.nc.over(&l.env, &l.pairs)
 	l.opt, l.acct = opt, opt.Memory
 	l.plan, l.reason, l.keysAtMost = SearchNone, ReasonNone, 0
 	l.heldAtBuild = l.acct.Held()
@@ -267,7 +268,6 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.firstRow = opt.FirstRow
 	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
-	l.cl.plainDone = false
 	err := l.build()
 	if err != nil {
 		l.Release()

@@ -37,11 +37,15 @@ const (
 	statesBytesPerVertex    = 12 + 4
 )
 
+// over makes the search one over the lattice just built (e), its closure bounded by pairs.
+func (ns *noClosureSearch) over(e *env, pairs *pairCounter) {
+	ns.env, ns.pairs, ns.kLo = e, pairs, -1
+}
+
 // prepare reserves the arrays of the search without the closure that every annotator's gold
 // edits are checked with, for the lattice just built.
 func (ns *noClosureSearch) prepare() error {
 	r := &ns.r
-	ns.kLo = -1
 	nv := len(ns.vrow)
 	a := ns.acct
 	r.statesReady, r.closureOrigins = false, r.closureOrigins[:0]

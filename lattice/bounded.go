@@ -83,7 +83,7 @@ type candidate struct {
 // prepare reserves the bounded search's states. A refusal is returned.
 func (bs *boundedSearch) prepare() error {
 	b := bs
-	ns := len(bs.vrow) * (bs.u + 2)
+	ns := bs.numVertices() * (bs.u + 2)
 	var err error
 	if b.val, err = scratch.Resize(bs.acct, b.val, ns); err != nil {
 		return err
@@ -91,7 +91,7 @@ func (bs *boundedSearch) prepare() error {
 	if b.pred, err = scratch.Resize(bs.acct, b.pred, ns); err != nil {
 		return err
 	}
-	b.join, err = scratch.Resize(bs.acct, b.join, len(bs.vrow))
+	b.join, err = scratch.Resize(bs.acct, b.join, bs.numVertices())
 	return err
 }
 
@@ -130,7 +130,7 @@ func (bs *boundedSearch) boundedPath(gold []Gold) ([]Edit, error) {
 	b.val[0] = value{}
 	bs.cost.Bounded += int64(len(b.val))
 	ci := 0
-	for v := int32(0); v < int32(len(bs.vrow)); v++ {
+	for v := int32(0); v < int32(bs.numVertices()); v++ {
 		// Inside states first: they only depend on earlier vertices.
 		bs.stepsInto(v, func(from int32, dir int, noop bool) {
 			n := 0
@@ -175,7 +175,7 @@ func (bs *boundedSearch) boundedPath(gold []Gold) ([]Edit, error) {
 func (bs *boundedSearch) boundedEdits(gold []Gold) []Edit {
 	b := bs
 	edits := bs.path[:0]
-	v := int32(len(bs.vrow) - 1)
+	v := int32(bs.numVertices() - 1)
 	st := 0 // the state of v: 0 the boundary, 1+t inside
 	for {
 		p := b.pred[bs.stateIndex(v, st)]
@@ -211,7 +211,7 @@ func (bs *boundedSearch) boundedEdits(gold []Gold) []Edit {
 					allNoop, allIns = false, false
 				default:
 					allIns, allDel = false, false
-					if r, c := bs.rowCol(v); bs.src[r-1] != bs.hyp[c-1] {
+					if r, c := bs.rowCol(v); !bs.matchAt(r, c) {
 						allNoop = false
 					}
 				}
@@ -265,10 +265,10 @@ func (bs *boundedSearch) matchedCandidates(gold []Gold) error {
 		}
 		for gi, p := range bs.goldPairs(gold, group, s, e) {
 			from, to := p[0], p[1]
-			if !slices.Equal(bs.src[s:e], gold[gi].Original) {
+			if !slices.Equal(bs.source(s, e), gold[gi].Original) {
 				continue
 			}
-			if x := bs.vcol[from]; bs.opt.FirstRow == FirstRowShifted && s == 0 && e == 0 && (x > 0 || bs.vcol[to]-x > 1) {
+			if x := bs.colOf(from); bs.opt.FirstRow == FirstRowShifted && s == 0 && e == 0 && (x > 0 || bs.colOf(to)-x > 1) {
 				continue // 3.2 reports these first-row insertions elsewhere
 			}
 			if bs.joinable(from, to) {
@@ -283,7 +283,7 @@ func (bs *boundedSearch) matchedCandidates(gold []Gold) error {
 			continue
 		}
 		for _, corr := range g.Corrections {
-			if len(corr) == 1 && bs.hyp[g.Start] == corr[0] {
+			if len(corr) == 1 && bs.hypToken(g.Start) == corr[0] {
 				if to := bs.vertexAt(0, g.Start+1); to >= 0 && bs.atomInto(to, levenshtein.Left) > 0 {
 					b.cands = append(b.cands, candidate{from: to - 1, to: to, gold: int32(gi)})
 				}
@@ -317,7 +317,7 @@ func (bs *boundedSearch) joinable(a, b int32) bool {
 	best := bs.join
 	for r := r0; r <= r1; r++ {
 		_, end := bs.rowVertices(r)
-		for v := bs.firstFrom(r, c0); v < end && int(bs.vcol[v]) <= c1; v++ {
+		for v := bs.firstFrom(r, c0); v < end && int(bs.colOf(v)) <= c1; v++ {
 			if v == a {
 				best[v] = 0
 				continue

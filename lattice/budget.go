@@ -80,7 +80,7 @@ func (pc *pairCounter) countPairs(limit0, limitU int) (p0, pu int, err error) {
 const bitsetWorkMax = 1 << 33
 
 func (pc *pairCounter) bitsetAffordable() bool {
-	nv := int64(len(pc.vrow))
+	nv := int64(pc.numVertices())
 	return nv*nv/64*int64(max(pc.u, 0)+1)*3 <= bitsetWorkMax
 }
 
@@ -116,7 +116,7 @@ func (pc *pairCounter) closureUpperBound(limit int64) (int64, error) {
 	layers := max(pc.u, 0) + 1
 	widest := 0
 	for r := 0; r <= pc.n; r++ {
-		widest = max(widest, int(pc.rowStart[r+1]-pc.rowStart[r]))
+		widest = max(widest, int(pc.rowBegin(r+1)-pc.rowBegin(r)))
 	}
 	ps := pc
 	for t := range ps.paths {
@@ -130,13 +130,13 @@ func (pc *pairCounter) closureUpperBound(limit int64) (int64, error) {
 	capAt := min(limit, math.MaxInt64/4) + 1
 	over := min(limit, math.MaxInt64-1) + 1
 	count := func(v int32) []int64 {
-		r := int(pc.vrow[v])
-		off := int(v-pc.rowStart[r]) * layers
+		r := int(pc.rowOf(v))
+		off := int(v-pc.rowBegin(r)) * layers
 		return ps.paths[r&1][off : off+layers]
 	}
 	var total int64
 	var succ [3]step
-	for v := int32(len(pc.vrow) - 1); v >= 0; v-- {
+	for v := int32(pc.numVertices() - 1); v >= 0; v-- {
 		dst := count(v)
 		clear(dst)
 		for _, s := range succ[:pc.steps(v, &succ)] {
@@ -173,7 +173,7 @@ func (pc *pairCounter) closureLowerBound(limit int64) (int64, error) {
 	}
 	ps := pc
 	var err error
-	if ps.lower, err = scratch.Resize(pc.acct, ps.lower, len(pc.vrow)); err != nil {
+	if ps.lower, err = scratch.Resize(pc.acct, ps.lower, pc.numVertices()); err != nil {
 		return 0, err
 	}
 	if ps.columns, err = scratch.Resize(pc.acct, ps.columns, pc.m+2); err != nil {
@@ -192,7 +192,7 @@ func (pc *pairCounter) closureLowerBound(limit int64) (int64, error) {
 	for r := pc.n; r >= 0; r-- {
 		first, end := pc.rowVertices(r)
 		for v := end - 1; v >= first; v-- {
-			c := int(pc.vcol[v])
+			c := int(pc.colOf(v))
 			var best, right, down int64 = 0, -1, -1
 			for _, s := range succ[:pc.steps(v, &succ)] {
 				if s.typ == Noop {
@@ -203,7 +203,7 @@ func (pc *pairCounter) closureLowerBound(limit int64) (int64, error) {
 				switch {
 				case s.right:
 					right = t
-				case int(pc.vcol[s.to]) == c:
+				case int(pc.colOf(s.to)) == c:
 					down = t
 				}
 			}
@@ -216,7 +216,7 @@ func (pc *pairCounter) closureLowerBound(limit int64) (int64, error) {
 			}
 		}
 		for v := first; v < end; v++ {
-			for i := int(pc.vcol[v]) + 1; i < len(tree); i += i & -i {
+			for i := int(pc.colOf(v)) + 1; i < len(tree); i += i & -i {
 				tree[i]++
 			}
 			inTree++
@@ -231,7 +231,7 @@ func over(count, limit int) bool { return limit >= 0 && count > limit }
 // from a with at most c no-op steps, for c = 0…u, as bitsets. Successors lie in a's row or the
 // next, so only two rows of sets are kept.
 func (pc *pairCounter) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
-	nv := len(pc.vrow)
+	nv := pc.numVertices()
 	u := max(pc.u, 0)
 	layers := u + 1
 	words := (nv + 63) / 64
@@ -241,8 +241,8 @@ func (pc *pairCounter) countPairsBitset(limit0, limitU int) (p0, pu int, err err
 	var succ [3]step
 	v := int32(nv - 1)
 	for v >= 0 {
-		row := int(pc.vrow[v])
-		lo := pc.rowStart[row]
+		row := int(pc.rowOf(v))
+		lo := pc.rowBegin(row)
 		cur := row & 1
 		need := int(v-lo+1) * layers * words
 		if ps.sets[cur], err = scratch.Resize(pc.acct, ps.sets[cur], need); err != nil {
@@ -251,7 +251,7 @@ func (pc *pairCounter) countPairsBitset(limit0, limitU int) (p0, pu int, err err
 		clear(ps.sets[cur])
 		first[cur] = lo
 		set := func(w int32, c int) []uint64 {
-			r := pc.vrow[w] & 1
+			r := pc.rowOf(w) & 1
 			off := (int(w-first[r])*layers + c) * words
 			return ps.sets[r][off : off+words]
 		}
@@ -294,7 +294,7 @@ func (pc *pairCounter) countPairsBitset(limit0, limitU int) (p0, pu int, err err
 // predecessors come before it), stopping once a count exceeds its limit: its cost is bounded by
 // the counts, not by |V|².
 func (pc *pairCounter) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
-	nv := len(pc.vrow)
+	nv := pc.numVertices()
 	u := max(pc.u, 0)
 	ps := pc
 	if ps.stamp, err = scratch.Resize(pc.acct, ps.stamp, nv); err != nil {

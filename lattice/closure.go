@@ -140,7 +140,7 @@ const (
 // closureUpperBound (also one sweep) shows the closure fits, the count itself where it is
 // affordable (bitsetAffordable), which also bounds the closure from above, to size its buffers.
 func (cs *closureSearch) prepare(keysAtMost int64) error {
-	nv := int64(len(cs.vrow))
+	nv := int64(cs.numVertices())
 	fixed := nv * closureBytesPerVertex
 	trivial := nv * (nv - 1) / 2 // one key per pair of vertices at most
 	hint, counted := trivial, false
@@ -189,7 +189,7 @@ func (cs *closureSearch) prepare(keysAtMost int64) error {
 // time, is that loop. hint is an upper bound of the number of keys, counted (countPairs) or
 // not, used to size the buffers.
 func (cs *closureSearch) closure(hint int64, counted bool) error {
-	nv := len(cs.vrow)
+	nv := cs.numVertices()
 	maxEdges := cs.opt.MaxEdges
 	a := cs.acct
 	var err error

@@ -103,7 +103,7 @@ func (ns *noClosureSearch) removedOf(n int64) int64 {
 // resetCount reserves the count's arrays from the memory account: the predecessors, and the
 // state and runs of each of parts ranges.
 func (ns *noClosureSearch) resetCount(c *counter, parts int) error {
-	nv := len(ns.vrow)
+	nv := ns.numVertices()
 	a := ns.acct
 	if err := reserve(a, &c.pred, nv); err != nil {
 		return err
@@ -166,7 +166,7 @@ func (ns *noClosureSearch) compose(s, t countRuns) countRuns {
 // the scans visit them, so at the end each vertex's pattern of removable and other occurrences
 // is known, and one pass over the vertices in order composes the runs across them.
 func (ns *noClosureSearch) countClosure(c *counter, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	parts := countParts(nv)
 	if ns.resetCount(c, parts) != nil {
 		return 0, nil, false
@@ -281,13 +281,13 @@ func (ns *noClosureSearch) countedOver(visited, limit int64) bool {
 // sourceRanges cuts the sources into parts ranges of about equal work (the vertices below and
 // right of each): range i is [bounds[i], bounds[i+1]).
 func (ns *noClosureSearch) sourceRanges(parts int) []int32 {
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	bounds := make([]int32, parts+1)
 	bounds[parts] = nv
 	if parts == 1 {
 		return bounds
 	}
-	work := func(a int32) int64 { return int64(ns.n-int(ns.vrow[a])+1) * int64(ns.m-int(ns.vcol[a])+1) }
+	work := func(a int32) int64 { return int64(ns.n-int(ns.rowOf(a))+1) * int64(ns.m-int(ns.colOf(a))+1) }
 	var all int64
 	for a := range nv {
 		all += work(a)
@@ -340,7 +340,7 @@ func (ns *noClosureSearch) countSources(c *counter, p *countPart, from, to int32
 				v = ns.firstFrom(r, lo)
 			}
 			for ; v < end; v++ {
-				col := int(ns.vcol[v])
+				col := int(ns.colOf(v))
 				// Held only through a held predecessor: above (the previous row's columns, or
 				// the one before), or on the left (this row's vertex before, held).
 				if col > hi+1 && (newHi < 0 || col != newHi+1) {
@@ -497,7 +497,7 @@ func (ns *noClosureSearch) countRuns(p *countPart, a, v int32, removable bool, r
 // pairs, plus their occurrences.
 func (ns *noClosureSearch) gridEdgeCount() (int64, bool) {
 	n, m := int64(ns.n), int64(ns.m)
-	if int64(len(ns.vrow)) != (n+1)*(m+1) {
+	if int64(ns.numVertices()) != (n+1)*(m+1) {
 		return 0, false
 	}
 	a := ns.atomicCensus()
@@ -630,7 +630,7 @@ func (pc *pairCounter) orderedPairs() int64 {
 		first, end := pc.rowVertices(r)
 		// Within the row, the vertices to the right; below, those at or right of the column.
 		for v := end - 1; v >= first; v-- {
-			c := int(pc.vcol[v])
+			c := int(pc.colOf(v))
 			atMost := int64(0)
 			for i := c; i > 0; i -= i & -i { // columns < c
 				atMost += int64(tree[i])
@@ -638,7 +638,7 @@ func (pc *pairCounter) orderedPairs() int64 {
 			total += inTree - atMost + int64(end-1-v)
 		}
 		for v := first; v < end; v++ {
-			for i := int(pc.vcol[v]) + 1; i < len(tree); i += i & -i {
+			for i := int(pc.colOf(v)) + 1; i < len(tree); i += i & -i {
 				tree[i]++
 			}
 			inTree++
@@ -655,6 +655,6 @@ func (ns *noClosureSearch) countCapacity() int64 {
 	if ns.acct == nil {
 		return -1
 	}
-	nv := int64(len(ns.vrow))
+	nv := int64(ns.numVertices())
 	return max(0, 4*(ns.acct.Limit()-ns.acct.Held()-nv*closureBytesPerVertex)/closureBytesPerEdge)
 }

@@ -60,6 +60,31 @@ func (g *graph) atomInto(v int32, d levenshtein.Pointers) uint8 {
 	return g.vatom[v] >> atomShift(d) & 3
 }
 
+// The graph's read-only accessors, through which the searches read it (graph.go and Build alone
+// touch its fields).
+
+// numVertices returns |V|.
+func (g *graph) numVertices() int { return len(g.vrow) }
+
+// rowOf and colOf return the matrix row and column of vertex v.
+func (g *graph) rowOf(v int32) int32 { return g.vrow[v] }
+func (g *graph) colOf(v int32) int32 { return g.vcol[v] }
+
+// rowBegin returns the first vertex of row r (|V| for r = n+1).
+func (g *graph) rowBegin(r int) int32 { return g.rowStart[r] }
+
+// nextRowFrom returns the first vertex of the row after v's whose column is at least v's (that
+// row's end if none).
+func (g *graph) nextRowFrom(v int32) int32 { return g.vnext[v] }
+
+// matchAt reports whether source token r−1 is hypothesis token c−1: the diagonal step into the
+// cell (r, c) is a no-op.
+func (g *graph) matchAt(r, c int) bool { return g.src[r-1] == g.hyp[c-1] }
+
+// source returns the source tokens [s, e), and hypToken hypothesis token j (not to be changed).
+func (g *graph) source(s, e int) []int32 { return g.src[s:e] }
+func (g *graph) hypToken(j int) int32    { return g.hyp[j] }
+
 // rowCol returns the matrix row and column of vertex v.
 func (g *graph) rowCol(v int32) (row, col int) { return int(g.vrow[v]), int(g.vcol[v]) }
 

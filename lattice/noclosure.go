@@ -46,7 +46,7 @@ func (ns *noClosureSearch) over(e *env, pairs *pairCounter) {
 // edits are checked with, for the lattice just built.
 func (ns *noClosureSearch) prepare() error {
 	r := &ns.r
-	nv := len(ns.vrow)
+	nv := ns.numVertices()
 	a := ns.acct
 	r.statesReady, r.closureOrigins = false, r.closureOrigins[:0]
 	for _, f := range []func() error{
@@ -73,7 +73,7 @@ func (ns *noClosureSearch) reserveStates() error {
 		return nil
 	}
 	a := ns.acct
-	nv := len(ns.vrow)
+	nv := ns.numVertices()
 	r.u = min(ns.u, ns.maxNoops(r.vertexScratch))
 	r.nst = relaxedStates(r.u)
 	states := nv * r.nst

@@ -104,7 +104,7 @@ func (cs *closureSearch) unmatchedWeight(k *key, c costs) float64 {
 // BestPath never needs more.
 func (cs *closureSearch) prepareSearch() error {
 	a := cs.acct
-	nv := len(cs.vrow)
+	nv := cs.numVertices()
 	var err error
 	for _, r := range []func() error{
 		func() (err error) { cs.w, err = scratch.Resize(a, cs.w, len(cs.keys)); return },
@@ -405,7 +405,7 @@ func (e *env) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
 // relax, in the same order and pass by pass, only the edges whose source improved: the same
 // improvements happen at the same moments, and the search stops when a pass changes nothing.
 func (cs *closureSearch) search() []Edit {
-	nv := len(cs.vrow)
+	nv := cs.numVertices()
 	for i := range cs.dist {
 		cs.dist[i] = math.Inf(1)
 	}

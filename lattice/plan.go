@@ -158,7 +158,7 @@ func (l *Lattice) planSearch() (Search, Reason, error) {
 	case l.opt.MaxEdges > 0:
 		return SearchClosure, ReasonEdgeCap, nil
 	}
-	nv := int64(len(l.vrow))
+	nv := int64(l.numVertices())
 	states := nv * int64(relaxedStates(l.u))
 	l.cost.States = states
 	// The most keys for which the closure is the cheaper, in bytes and in work.

@@ -101,8 +101,8 @@ func (ns *noClosureSearch) recordsFrom(w *recordScan, rr *recordRows, a int32, u
 	for r := r0 + 1; r <= ns.n; r++ {
 		_, end := ns.rowVertices(r)
 		if even {
-			if x := ns.vnext[first]; x < end && int(ns.vcol[x]) == lo && ns.plainRow(rr, x, lo, hi, end) {
-				right := int(ns.vcol[end-1])
+			if x := ns.nextRowFrom(first); x < end && int(ns.colOf(x)) == lo && ns.plainRow(rr, x, lo, hi, end) {
+				right := int(ns.colOf(end - 1))
 				d := lo - r + ns.n
 				buf[d] = buf[d+1] // (r, lo) through its up candidate, one row on
 				for c := hi + 2; c <= right; c++ {
@@ -120,8 +120,8 @@ func (ns *noClosureSearch) recordsFrom(w *recordScan, rr *recordRows, a int32, u
 			atomic = c0
 		}
 		cells := rowCells{newLo: -1, newHi: -1, even: true}
-		for v := ns.vnext[first]; v < end; {
-			c := int(ns.vcol[v])
+		for v := ns.nextRowFrom(first); v < end; {
+			c := int(ns.colOf(v))
 			if c > hi+1 && (cells.newHi < 0 || c != cells.newHi+1) {
 				break // held only through a held predecessor
 			}
@@ -229,7 +229,7 @@ func (ns *noClosureSearch) cellsOf(out *rowCells, diags []uint32, st []uint8, v 
 // plainRow reports whether the row of vertex x, at column lo, is plain for a row above held on
 // [lo, hi] (see recordsFrom); end is the row's end.
 func (ns *noClosureSearch) plainRow(rr *recordRows, x int32, lo, hi int, end int32) bool {
-	right := int(ns.vcol[end-1])
+	right := int(ns.colOf(end - 1))
 	if rr.steps[x]&stepUp == 0 || int(rr.runEnd[x]) != right {
 		return false
 	}
@@ -249,7 +249,7 @@ func (ns *noClosureSearch) countRecords(c *counter, limit int64) (k, noops int64
 	if !ns.recordsAffordable() {
 		return 0, 0, false
 	}
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	parts := countParts(nv)
 	a := ns.acct
 	defer ns.freeRecordScans(c)
@@ -308,7 +308,7 @@ func (ns *noClosureSearch) countRecords(c *counter, limit int64) (k, noops int64
 
 // recordRowsOf fills what the count reads of the lattice (recordRows), from the account.
 func (ns *noClosureSearch) recordRowsOf(rr *recordRows) error {
-	nv := len(ns.vrow)
+	nv := ns.numVertices()
 	a := ns.acct
 	for _, f := range []*[]int32{&rr.noDiag, &rr.noLeft, &rr.runEnd, &rr.noopRun, &rr.leftRun} {
 		if err := reserve(a, f, nv); err != nil {
@@ -351,8 +351,8 @@ func (ns *noClosureSearch) recordRowsOf(rr *recordRows) error {
 			rr.noDiag[v], rr.noLeft[v] = noDiag, noLeft
 		}
 		for v := hi - 1; v >= lo; v-- {
-			rr.runEnd[v], rr.leftRun[v] = ns.vcol[v], 0
-			if v+1 < hi && ns.vcol[v+1] == ns.vcol[v]+1 {
+			rr.runEnd[v], rr.leftRun[v] = ns.colOf(v), 0
+			if v+1 < hi && ns.colOf(v+1) == ns.colOf(v)+1 {
 				rr.runEnd[v] = rr.runEnd[v+1]
 			}
 			if v+1 < hi && rr.steps[v+1]&stepLeft != 0 {

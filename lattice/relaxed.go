@@ -277,14 +277,14 @@ func (ns *noClosureSearch) walkMembers(r *relaxed, s int, out []memberEdge) ([]m
 		}
 	}
 	if shifted && s == 0 {
-		if a := ns.vertexAt(0, 0); a >= 0 && a+1 < ns.rowStart[1] && ns.vcol[a+1] == 1 && ns.atomInto(a+1, levenshtein.Left) > 0 {
+		if a := ns.vertexAt(0, 0); a >= 0 && a+1 < ns.rowBegin(1) && ns.colOf(a+1) == 1 && ns.atomInto(a+1, levenshtein.Left) > 0 {
 			add(memberEdge{from: a, to: a + 1, dist: 1, firstRight: true, typ: Ins, mult: ns.atomInto(a+1, levenshtein.Left)})
 		}
 		return out, err
 	}
 	lo, hi := ns.rowVertices(s)
 	for a := lo; a < hi; a++ {
-		for b := a + 1; b < hi && ns.vcol[b] == ns.vcol[b-1]+1 && ns.atomInto(b, levenshtein.Left) > 0; b++ {
+		for b := a + 1; b < hi && ns.colOf(b) == ns.colOf(b-1)+1 && ns.atomInto(b, levenshtein.Left) > 0; b++ {
 			if b > a+1 && ns.u < 0 {
 				break
 			}
@@ -343,10 +343,10 @@ func (ns *noClosureSearch) explicitEdges(r *relaxed, gold []Gold) (unknown bool,
 		for gi, p := range ns.goldPairs(gold, group, s, e) {
 			g := &gold[gi]
 			from, to := p[0], p[1]
-			if !slices.Equal(ns.src[s:e], g.Original) {
+			if !slices.Equal(ns.source(s, e), g.Original) {
 				continue
 			}
-			ns.scan(&r.scan, from, e, int(ns.vcol[to]))
+			ns.scan(&r.scan, from, e, int(ns.colOf(to)))
 			st, ok := r.scan.at(to)
 			if !ok || !ns.pairMatches(from, to, st.firstRight, g) {
 				continue
@@ -441,7 +441,7 @@ func (ns *noClosureSearch) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 		r.why = ReasonNoClosureMemory
 		return rval{}, false
 	}
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	nst := int32(r.nst)
 	f, g := r.f, r.g
 	for i := range f {
@@ -527,7 +527,7 @@ func (ns *noClosureSearch) relaxedPath(r *relaxed, gold []Gold) ([]Edit, bool) {
 	if !ok {
 		return nil, false
 	}
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	nst := int32(r.nst)
 	f := r.f
 	end := (nv - 1) * nst
@@ -583,7 +583,7 @@ func (ns *noClosureSearch) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) 
 		}
 		edits = append(edits, ns.edit(a, b, firstRight, typ))
 	}
-	v := int32(len(ns.vrow) - 1)
+	v := int32(ns.numVertices() - 1)
 	for v != 0 {
 		via := r.via[v*nst]
 		payload := int(via >> 2)
@@ -608,7 +608,7 @@ func (ns *noClosureSearch) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) 
 				d := directions[q>>2&3]
 				at, st, steps = ns.predecessor(at, d), int32(q>>4), steps+1
 			}
-			ns.scan(&r.scan, at, int(ns.vrow[v]), int(ns.vcol[v]))
+			ns.scan(&r.scan, at, int(ns.rowOf(v)), int(ns.colOf(v)))
 			k, ok := r.scan.at(v)
 			if !ok || k.typ == Noop || k.dist != steps || k.mult != 1 || r.explicitAt(at, v) >= 0 {
 				return nil, false

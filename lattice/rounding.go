@@ -70,7 +70,7 @@ func (ns *noClosureSearch) certainRounding(m int32) bool {
 	if ns.opt.IntegerCosts {
 		return true // certainWeights checks its integer sums
 	}
-	nv := int64(len(ns.vrow))
+	nv := int64(ns.numVertices())
 	steps := int64(ns.n + ns.m) // the most edges on a path
 	kMax := 3*nv*(nv-1)/2 + ns.atomicOccurrences()
 	most := float64(kMax)*float64(m) + 2*float64(steps+1)
@@ -145,7 +145,7 @@ func (ns *noClosureSearch) tightMost(t *tight) (eps int64) {
 // a step; the walk's extra ε at insertion offsets (r's explicit edges) come on top. Its
 // scratch is t.epsMost, one per vertex (reserved by tightPath).
 func (ns *noClosureSearch) maxEpsilon(r *relaxed, t *tight) int64 {
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	most := t.epsMost // in half units of ε
 	most[0] = 0
 	for v := int32(1); v < nv; v++ {

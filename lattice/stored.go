@@ -105,7 +105,7 @@ type sourceScan struct {
 // resetScan prepares the scan for the lattice just built, its arrays reserved from the memory
 // account.
 func (ns *noClosureSearch) resetScan(s *sourceScan) error {
-	nv := len(ns.vrow)
+	nv := ns.numVertices()
 	if err := reserve(ns.acct, &s.stamp, nv); err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func (ns *noClosureSearch) scan(s *sourceScan, a int32, r1, c1 int) {
 	s.stamp[a], s.held[a] = mark, false
 	for r := r0; r <= r1 && r <= ns.n; r++ {
 		_, end := ns.rowVertices(r)
-		for v := ns.firstFrom(r, c0); v < end && int(ns.vcol[v]) <= c1; v++ {
+		for v := ns.firstFrom(r, c0); v < end && int(ns.colOf(v)) <= c1; v++ {
 			if v == a {
 				continue
 			}

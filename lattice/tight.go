@@ -121,7 +121,7 @@ func (ns *noClosureSearch) tightPath(r *relaxed, t *tight, gold []Gold, facts cl
 		return nil, false
 	}
 	// Keep the edges on a path from the start, and see whether one reaches the end.
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	for i := range t.index {
 		t.index[i] = -1
 	}
@@ -339,7 +339,7 @@ func (ns *noClosureSearch) simulate(r *relaxed, t *tight, k int64, track bool) (
 	}
 	clear(t.seen)
 	t.dist[0], t.ver[0] = 0, 1
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	for pass := int32(0); pass < nv-1; pass++ {
 		changed := false
 		for i, o := range t.occ {
@@ -391,7 +391,7 @@ func (ns *noClosureSearch) simulate(r *relaxed, t *tight, k int64, track bool) (
 // (each checked against the closure: the pair held, with the weight the relaxed search gave
 // it), and the phrase no-ops, which it leaves out, between boundaries on best paths.
 func (ns *noClosureSearch) tightEdges(r *relaxed, t *tight) bool {
-	nv := int32(len(ns.vrow))
+	nv := int32(ns.numVertices())
 	nst := int32(r.nst)
 	f := r.f
 	t.edges, t.phrases, t.failed, t.unreal = t.edges[:0], t.phrases[:0], false, t.unreal[:0]
@@ -456,19 +456,19 @@ func (ns *noClosureSearch) tightNoops(r *relaxed, t *tight, v int32) {
 			break
 		}
 		r0, c0 := ns.rowCol(a)
-		if ns.src[r0-1] != ns.hyp[c0-1] {
+		if !ns.matchAt(r0, c0) {
 			break
 		}
 		a = ns.vertexAt(r0-1, c0-1)
 		if steps < 2 || !r.optimal(a*nst) || f[a*nst].add(rval{0, int64(steps) * stepUnits}) != f[bv] {
 			continue
 		}
-		ns.scan(&r.scan, a, int(ns.vrow[v]), int(ns.vcol[v]))
+		ns.scan(&r.scan, a, int(ns.rowOf(v)), int(ns.colOf(v)))
 		if k, held := r.scan.at(v); !held || k.typ != Noop || k.dist != steps {
 			continue
 		}
 		// Whether it survived the removal loop is asked once the edges are known.
-		e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{ns.vertexAt(int(ns.vrow[v])-1, int(ns.vcol[v])-1)}}
+		e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{ns.vertexAt(int(ns.rowOf(v))-1, int(ns.colOf(v))-1)}}
 		t.failed = t.failed || push(ns.acct, &t.edges, e) != nil
 	}
 }
@@ -490,7 +490,7 @@ func (ns *noClosureSearch) tightPhrases(r *relaxed, t *tight) {
 		hi, rows, cols := lo, 0, 0
 		for ; hi < len(t.phrases) && t.phrases[hi][0] == a; hi++ {
 			v := t.phrases[hi][1]
-			rows, cols = max(rows, int(ns.vrow[v])), max(cols, int(ns.vcol[v]))
+			rows, cols = max(rows, int(ns.rowOf(v))), max(cols, int(ns.colOf(v)))
 		}
 		ns.scan(&r.scan, a, rows, cols)
 		for _, p := range t.phrases[lo:hi] {

@@ -380,7 +380,10 @@ func (ns *noClosureSearch) countSources(c *counter, p *countPart, from, to int32
 func (ns *noClosureSearch) countTarget(c *counter, p *countPart, a, v int32) bool {
 	mark := a + 1
 	pv := c.pred[v]
-	left := pv.sources(v)[2]
+	left := int32(-1)
+	if pv.flags&predLeft != 0 {
+		left = v - 1
+	}
 	sv := &p.state[v]
 	// An atomic successor of a is that atomic edge.
 	if pv.diag == a || pv.up == a || left == a {

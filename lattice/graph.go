@@ -156,10 +156,14 @@ func (g *graph) stepsInto(v int32, f func(from int32, dir int, noop bool)) {
 		return
 	}
 	p := g.predsOf(v, -1)
-	for dir, from := range p.sources(v) {
-		if from >= 0 {
-			f(from, dir, p.noop(dir))
-		}
+	if p.diag >= 0 {
+		f(p.diag, 0, p.flags&predDiagNoop != 0)
+	}
+	if p.up >= 0 {
+		f(p.up, 1, false)
+	}
+	if p.flags&predLeft != 0 {
+		f(v-1, 2, false)
 	}
 }
 
@@ -229,19 +233,6 @@ const (
 	predLeft     = 1 << iota // the vertex before it in its row is a predecessor (an insertion)
 	predDiagNoop             // the diagonal step is a no-op
 )
-
-// sources returns the lattice predecessors of v, whose preds p is, in the order of directions
-// (diagonal, up, left; −1: none): the one listing of a vertex's predecessors every search uses.
-func (p preds) sources(v int32) [3]int32 {
-	left := int32(-1)
-	if p.flags&predLeft != 0 {
-		left = v - 1
-	}
-	return [3]int32{p.diag, p.up, left}
-}
-
-// noop reports whether the step from direction dir (an index of directions) is a no-op.
-func (p preds) noop(dir int) bool { return dir == 0 && p.flags&predDiagNoop != 0 }
 
 // predsOf returns the lattice predecessors of v. above is the first vertex of the row above
 // whose column is at least v's column − 1, where the diagonal and up sources, (r−1, c−1) and

@@ -200,10 +200,14 @@ func (ns *noClosureSearch) relaxedInto(r *relaxed, v int32, emit func(from, to i
 	}
 	// The lattice steps into v, diagonal, up, left.
 	pv := r.pred[v]
-	for dir, from := range pv.sources(v) {
-		if from >= 0 {
-			into(from, dir, pv.noop(dir))
-		}
+	if pv.diag >= 0 {
+		into(pv.diag, 0, pv.flags&predDiagNoop != 0)
+	}
+	if pv.up >= 0 {
+		into(pv.up, 1, false)
+	}
+	if pv.flags&predLeft != 0 {
+		into(v-1, 2, false)
 	}
 	// Explicit edges into v (expl is sorted by target).
 	lo := len(r.expl)
@@ -499,10 +503,14 @@ func (ns *noClosureSearch) matchedMost(r *relaxed) int32 {
 		if v == 0 {
 			best = 0
 		}
-		for _, from := range p.sources(v) {
-			if from >= 0 {
-				best = max(best, most[from])
-			}
+		if p.diag >= 0 {
+			best = max(best, most[p.diag])
+		}
+		if p.up >= 0 {
+			best = max(best, most[p.up])
+		}
+		if p.flags&predLeft != 0 {
+			best = max(best, most[v-1])
 		}
 		for ; i < len(r.expl) && r.expl[i].to == v; i++ {
 			best = max(best, most[r.expl[i].from]+r.expl[i].m)

@@ -65,7 +65,10 @@ func (p boundedPred) payload() int           { return int(p >> 3) }
 // joinable check's scratch.
 func boundedBytesPerVertex(u int) int64 { return int64(u+2)*(12+4) + 4 }
 
-type boundedState struct {
+// boundedSearch is the bounded search's state.
+type boundedSearch struct {
+	*env
+	path  []Edit // the result buffer of boundedPath
 	val   []value
 	pred  []boundedPred
 	join  []int32     // joinable's scratch, per vertex
@@ -77,40 +80,43 @@ type candidate struct {
 	gold     int32
 }
 
-// prepareBounded reserves the bounded search's states. A refusal is returned.
-func (l *Lattice) prepareBounded() error {
-	b := &l.bnd
-	ns := len(l.vrow) * (l.u + 2)
+// prepare reserves the bounded search's states. A refusal is returned.
+func (bs *boundedSearch) prepare() error {
+	b := bs
+	ns := bs.numVertices() * (bs.u + 2)
 	var err error
-	if b.val, err = scratch.Resize(l.acct, b.val, ns); err != nil {
+	if b.val, err = scratch.Resize(bs.acct, b.val, ns); err != nil {
 		return err
 	}
-	if b.pred, err = scratch.Resize(l.acct, b.pred, ns); err != nil {
+	if b.pred, err = scratch.Resize(bs.acct, b.pred, ns); err != nil {
 		return err
 	}
-	b.join, err = scratch.Resize(l.acct, b.join, len(l.vrow))
+	b.join, err = scratch.Resize(bs.acct, b.join, bs.numVertices())
 	return err
 }
 
-func (l *Lattice) freeBounded() {
-	b := &l.bnd
-	a := l.acct
+func (bs *boundedSearch) free() {
+	b := bs
+	a := bs.acct
 	b.val, b.pred = scratch.Free(a, b.val)[:0], scratch.Free(a, b.pred)[:0]
 	b.join, b.cands = scratch.Free(a, b.join)[:0], scratch.Free(a, b.cands)[:0]
+	b.path = scratch.Drop(a, b.path)
 }
 
 // stateIndex: per vertex, state 0 is the boundary, 1+t is inside an edit having used t
 // unchanged tokens.
-func (l *Lattice) stateIndex(v int32, s int) int32 {
-	return v*int32(l.u+2) + int32(s)
+func (bs *boundedSearch) stateIndex(v int32, s int) int32 {
+	return v*int32(bs.u+2) + int32(s)
 }
 
 // boundedPath runs the bounded search for one annotator's gold edits. Its candidate edits are
 // reserved from the memory account: a refusal is returned.
-func (l *Lattice) boundedPath(gold []Gold) ([]Edit, error) {
-	b := &l.bnd
-	u := l.u
-	if err := l.matchedCandidates(gold); err != nil {
+func (bs *boundedSearch) boundedPath(gold []Gold) ([]Edit, error) {
+	b, g, u := bs, bs.env, bs.u
+	// The state index (stateIndex) and the vertices, kept in locals for the loop.
+	stride, nv := int32(u+2), int32(g.numVertices())
+	state := func(v int32, s int) int32 { return v*stride + int32(s) }
+	if err := bs.matchedCandidates(gold); err != nil {
 		return nil, err
 	}
 	for i := range b.val {
@@ -124,69 +130,69 @@ func (l *Lattice) boundedPath(gold []Gold) ([]Edit, error) {
 		}
 	}
 	b.val[0] = value{}
-	l.cost.Bounded += int64(len(b.val))
+	bs.cost.Bounded += int64(len(b.val))
 	ci := 0
-	for v := int32(0); v < int32(len(l.vrow)); v++ {
+	for v := int32(0); v < nv; v++ {
 		// Inside states first: they only depend on earlier vertices.
-		l.stepsInto(v, func(from int32, dir int, noop bool) {
+		g.stepsInto(v, func(from int32, dir int, noop bool) {
 			n := 0
 			if noop {
 				n = 1
 			}
 			if n <= u {
-				if src := l.stateIndex(from, 0); b.val[src].m >= 0 {
-					offer(l.stateIndex(v, 1+n), b.val[src].plus(0, 1, 1), pred(viaStart, dir))
+				if src := state(from, 0); b.val[src].m >= 0 {
+					offer(state(v, 1+n), b.val[src].plus(0, 1, 1), pred(viaStart, dir))
 				}
 			}
 			for t := 0; t+n <= u; t++ {
-				if src := l.stateIndex(from, 1+t); b.val[src].m >= 0 {
-					offer(l.stateIndex(v, 1+t+n), b.val[src].plus(0, 1, 0), pred(viaStep, dir|t<<2))
+				if src := state(from, 1+t); b.val[src].m >= 0 {
+					offer(state(v, 1+t+n), b.val[src].plus(0, 1, 0), pred(viaStep, dir|t<<2))
 				}
 			}
 		})
-		here := l.stateIndex(v, 0)
+		here := state(v, 0)
 		if v == 0 {
 			continue
 		}
-		l.stepsInto(v, func(from int32, _ int, noop bool) {
-			if src := l.stateIndex(from, 0); noop && b.val[src].m >= 0 {
+		g.stepsInto(v, func(from int32, _ int, noop bool) {
+			if src := state(from, 0); noop && b.val[src].m >= 0 {
 				offer(here, b.val[src].plus(0, 1, 0), pred(viaNoop, 0))
 			}
 		})
 		for ; ci < len(b.cands) && b.cands[ci].to == v; ci++ {
-			if src := l.stateIndex(b.cands[ci].from, 0); b.val[src].m >= 0 {
+			if src := state(b.cands[ci].from, 0); b.val[src].m >= 0 {
 				offer(here, b.val[src].plus(1, 0, 0), pred(viaMatched, ci))
 			}
 		}
 		for t := 0; t <= u; t++ {
-			if src := l.stateIndex(v, 1+t); b.val[src].m >= 0 {
+			if src := state(v, 1+t); b.val[src].m >= 0 {
 				offer(here, b.val[src], pred(viaClose, t))
 			}
 		}
 	}
-	return l.boundedEdits(gold), nil
+	return bs.boundedEdits(gold), nil
 }
 
 // boundedEdits reads the chosen path back from the end and turns it into edits.
-func (l *Lattice) boundedEdits(gold []Gold) []Edit {
-	b := &l.bnd
-	edits := l.path[:0]
-	v := int32(len(l.vrow) - 1)
+func (bs *boundedSearch) boundedEdits(gold []Gold) []Edit {
+	b := bs
+	edits := bs.path[:0]
+	v := int32(bs.numVertices() - 1)
 	st := 0 // the state of v: 0 the boundary, 1+t inside
 	for {
-		p := b.pred[l.stateIndex(v, st)]
+		p := b.pred[bs.stateIndex(v, st)]
 		switch p.kind() {
 		case viaNone:
 			slices.Reverse(edits)
-			l.path = edits
+			bs.path = edits
 			return edits
 		case viaNoop:
-			v = l.predecessor(v, levenshtein.Diag)
+			v = bs.predecessor(v, levenshtein.Diag)
 		case viaMatched:
 			cd := b.cands[p.payload()]
 			g := &gold[cd.gold]
-			if typ := l.spanType(cd.from, cd.to); typ != Noop {
-				e := l.edit(cd.from, cd.to, false, typ)
+			if typ := bs.spanType(cd.from, cd.to); typ != Noop {
+				e := bs.edit(cd.from, cd.to, false, typ)
 				e.Start, e.End = g.Start, g.End // the matched gold edit's offsets
 				edits = append(edits, e)
 			}
@@ -198,7 +204,7 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 			allNoop, allIns, allDel := true, true, true
 			var first levenshtein.Pointers
 			for {
-				q := b.pred[l.stateIndex(v, st)]
+				q := b.pred[bs.stateIndex(v, st)]
 				dir := directions[q.payload()&3]
 				switch dir {
 				case levenshtein.Left:
@@ -207,12 +213,12 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 					allNoop, allIns = false, false
 				default:
 					allIns, allDel = false, false
-					if r, c := l.rowCol(v); l.src[r-1] != l.hyp[c-1] {
+					if r, c := bs.rowCol(v); !bs.matchAt(r, c) {
 						allNoop = false
 					}
 				}
 				first = dir
-				v = l.predecessor(v, dir)
+				v = bs.predecessor(v, dir)
 				if q.kind() == viaStart {
 					st = 0
 					break
@@ -229,7 +235,7 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 				k = Del
 			}
 			if k != Noop {
-				edits = append(edits, l.edit(v, to, first == levenshtein.Left, k))
+				edits = append(edits, bs.edit(v, to, first == levenshtein.Left, k))
 			}
 		}
 	}
@@ -239,35 +245,35 @@ func (l *Lattice) boundedEdits(gold []Gold) []Edit {
 // the hypothesis where the correction occurs, when a lattice path with at most u unchanged
 // tokens joins the two vertices. Their list is reserved from the memory account, at its most
 // (one per vertex of the gold edit's first row and correction, and one more) before it grows.
-func (l *Lattice) matchedCandidates(gold []Gold) error {
-	b := &l.bnd
+func (bs *boundedSearch) matchedCandidates(gold []Gold) error {
+	b := bs
 	most := 0
 	for gi := range gold {
 		g := &gold[gi]
-		if g.Start <= g.End && g.End <= l.n && g.Start >= 0 {
-			first, end := l.rowVertices(g.Start)
+		if g.Start <= g.End && g.End <= bs.n && g.Start >= 0 {
+			first, end := bs.rowVertices(g.Start)
 			most += len(g.Corrections) * (int(end-first) + 1)
 		}
 	}
 	var err error
-	if b.cands, err = scratch.Grow(l.acct, b.cands[:0], most); err != nil {
+	if b.cands, err = scratch.Grow(bs.acct, b.cands[:0], most); err != nil {
 		return err
 	}
 	for group := range goldGroups(gold) {
 		g0 := &gold[group[0]]
 		s, e := g0.Start, g0.End
-		if s < 0 || s > e || e > l.n {
+		if s < 0 || s > e || e > bs.n {
 			continue
 		}
-		for gi, p := range l.goldPairs(gold, group, s, e) {
+		for gi, p := range bs.goldPairs(gold, group, s, e) {
 			from, to := p[0], p[1]
-			if !slices.Equal(l.src[s:e], gold[gi].Original) {
+			if !slices.Equal(bs.source(s, e), gold[gi].Original) {
 				continue
 			}
-			if x := l.vcol[from]; l.opt.FirstRow == FirstRowShifted && s == 0 && e == 0 && (x > 0 || l.vcol[to]-x > 1) {
+			if x := bs.colOf(from); bs.opt.FirstRow == FirstRowShifted && s == 0 && e == 0 && (x > 0 || bs.colOf(to)-x > 1) {
 				continue // 3.2 reports these first-row insertions elsewhere
 			}
-			if l.joinable(from, to) {
+			if bs.joinable(from, to) {
 				b.cands = append(b.cands, candidate{from: from, to: to, gold: int32(gi)})
 			}
 		}
@@ -275,12 +281,12 @@ func (l *Lattice) matchedCandidates(gold []Gold) error {
 	// 3.2 reports the first-row insertion of hypothesis token s at (s, s).
 	for gi := range gold {
 		g := &gold[gi]
-		if l.opt.FirstRow != FirstRowShifted || g.Start != g.End || g.Start < 1 || g.Start >= l.m {
+		if bs.opt.FirstRow != FirstRowShifted || g.Start != g.End || g.Start < 1 || g.Start >= bs.m {
 			continue
 		}
 		for _, corr := range g.Corrections {
-			if len(corr) == 1 && l.hyp[g.Start] == corr[0] {
-				if to := l.vertexAt(0, g.Start+1); to >= 0 && l.atomInto(to, levenshtein.Left) > 0 {
+			if len(corr) == 1 && bs.hypToken(g.Start) == corr[0] {
+				if to := bs.vertexAt(0, g.Start+1); to >= 0 && bs.atomInto(to, levenshtein.Left) > 0 {
 					b.cands = append(b.cands, candidate{from: to - 1, to: to, gold: int32(gi)})
 				}
 			}
@@ -298,30 +304,30 @@ func (l *Lattice) matchedCandidates(gold []Gold) error {
 // joinable reports whether the official lattice could have an edge from vertex a to vertex b:
 // an atomic edge (whatever it is), or a path with at most u unchanged tokens. It visits the
 // vertices in the rectangle between them, keeping the fewest no-ops to each in b.join.
-func (l *Lattice) joinable(a, b int32) bool {
-	r0, c0 := l.rowCol(a)
-	r1, c1 := l.rowCol(b)
+func (bs *boundedSearch) joinable(a, b int32) bool {
+	r0, c0 := bs.rowCol(a)
+	r1, c1 := bs.rowCol(b)
 	if a == b || c0 > c1 {
 		return false
 	}
-	if (r1 == r0 && c1 == c0+1 && l.atomInto(b, levenshtein.Left) > 0) ||
-		(r1 == r0+1 && c1 == c0 && l.atomInto(b, levenshtein.Up) > 0) ||
-		(r1 == r0+1 && c1 == c0+1 && l.atomInto(b, levenshtein.Diag) > 0) {
+	if (r1 == r0 && c1 == c0+1 && bs.atomInto(b, levenshtein.Left) > 0) ||
+		(r1 == r0+1 && c1 == c0 && bs.atomInto(b, levenshtein.Up) > 0) ||
+		(r1 == r0+1 && c1 == c0+1 && bs.atomInto(b, levenshtein.Diag) > 0) {
 		return true
 	}
 	const inf = int32(1 << 30)
-	best := l.bnd.join
+	best := bs.join
 	for r := r0; r <= r1; r++ {
-		_, end := l.rowVertices(r)
-		for v := l.firstFrom(r, c0); v < end && int(l.vcol[v]) <= c1; v++ {
+		_, end := bs.rowVertices(r)
+		for v := bs.firstFrom(r, c0); v < end && int(bs.colOf(v)) <= c1; v++ {
 			if v == a {
 				best[v] = 0
 				continue
 			}
 			best[v] = inf
-			l.cost.Bounded++
-			l.stepsInto(v, func(from int32, _ int, noop bool) {
-				if fr, fc := l.rowCol(from); fr < r0 || fc < c0 {
+			bs.cost.Bounded++
+			bs.stepsInto(v, func(from int32, _ int, noop bool) {
+				if fr, fc := bs.rowCol(from); fr < r0 || fc < c0 {
 					return
 				}
 				x := best[from]
@@ -332,5 +338,5 @@ func (l *Lattice) joinable(a, b int32) bool {
 			})
 		}
 	}
-	return int(best[b]) <= l.u
+	return int(best[b]) <= bs.u
 }

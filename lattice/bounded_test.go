@@ -178,7 +178,7 @@ func TestBoundedSearchIsOptimal(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, ok := bruteForce(&l, gold)
-		end := l.stateIndex(int32(len(l.vrow)-1), 0)
+		end := l.bnd.stateIndex(int32(len(l.vrow)-1), 0)
 		if !ok || l.bnd.val[end].m < 0 {
 			t.Fatalf("src %v hyp %v: no path (brute force found one: %v)", src, hyp, ok)
 		}
@@ -194,11 +194,11 @@ func TestBoundedSearchIsOptimal(t *testing.T) {
 // exactPathValue is the bounded objective of the path the exact search chose last.
 func exactPathValue(l *Lattice, gold []Gold) value {
 	var v value
-	for c := int32(len(l.vrow) - 1); l.ipath[c] >= 0; {
-		k := &l.keys[l.ipath[c]]
+	for c := int32(len(l.vrow) - 1); l.cl.ipath[c] >= 0; {
+		k := &l.cl.keys[l.cl.ipath[c]]
 		matched := false
 		for gi := range gold {
-			if l.matches(k, &gold[gi]) {
+			if l.cl.matches(k, &gold[gi]) {
 				matched = true
 			}
 		}
@@ -243,7 +243,7 @@ func TestBoundedSearchAgreesWithExact(t *testing.T) {
 				t.Fatal(err1, err2)
 			}
 			ve := exactPathValue(&exact, gold)
-			vb := bounded.bnd.val[bounded.stateIndex(int32(len(bounded.vrow)-1), 0)]
+			vb := bounded.bnd.val[bounded.bnd.stateIndex(int32(len(bounded.vrow)-1), 0)]
 			if ve.better(vb) {
 				t.Errorf("src %v hyp %v gold %v u=%d: exact path %+v beats the bounded optimum %+v", src, hyp, gold, u, ve, vb)
 			}

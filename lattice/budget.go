@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"maxmatch/internal/scratch"
-	"maxmatch/membudget"
 )
 
 // Why the cost of a sentence is bounded, and where the exact search stops.
@@ -51,8 +50,8 @@ import (
 // edit is formed), and exact on lattices without no-ops, such as a hypothesis unrelated to its
 // source. Its scratch is reserved from the memory account; a refusal is returned.
 func (l *Lattice) ClosurePairs(limit int) (int, error) {
-	_, pu, err := l.countPairs(-1, limit)
-	l.pairs.free(l.acct)
+	_, pu, err := l.pairs.countPairs(-1, limit)
+	l.pairs.free()
 	return pu, err
 }
 
@@ -68,11 +67,11 @@ func (l *Lattice) ClosurePairs(limit int) (int, error) {
 // already an edge or is made then. Removing phrase no-ops afterwards keeps their keys.
 //
 // A negative u is counted as 0: its closure holds the atomic edges alone.
-func (l *Lattice) countPairs(limit0, limitU int) (p0, pu int, err error) {
-	if l.bitsetAffordable() {
-		return l.countPairsBitset(limit0, limitU)
+func (pc *pairCounter) countPairs(limit0, limitU int) (p0, pu int, err error) {
+	if pc.bitsetAffordable() {
+		return pc.countPairsBitset(limit0, limitU)
 	}
-	return l.countPairsSearch(limit0, limitU)
+	return pc.countPairsSearch(limit0, limitU)
 }
 
 // bitsetWorkMax bounds the work of countPairsBitset, about |V|²·(u+1)·3/64 word operations:
@@ -80,13 +79,16 @@ func (l *Lattice) countPairs(limit0, limitU int) (p0, pu int, err error) {
 // from each vertex, at a cost bounded by the limits, and the budget check does not count.
 const bitsetWorkMax = 1 << 33
 
-func (l *Lattice) bitsetAffordable() bool {
-	nv := int64(len(l.vrow))
-	return nv*nv/64*int64(max(l.u, 0)+1)*3 <= bitsetWorkMax
+func (pc *pairCounter) bitsetAffordable() bool {
+	nv := int64(pc.numVertices())
+	return nv*nv/64*int64(max(pc.u, 0)+1)*3 <= bitsetWorkMax
 }
 
-// pairsState is the scratch of countPairs, closureLowerBound and closureUpperBound.
-type pairsState struct {
+// pairCounter counts or bounds the vertex pairs the closure can join (countPairs,
+// closureLowerBound, closureUpperBound, orderedPairs), for the plan and the searches; its
+// scratch is reserved from the account and freed after each count.
+type pairCounter struct {
+	*env
 	sets         [2][]uint64
 	stamp, noops []int32
 	heap         vertexHeap
@@ -95,7 +97,8 @@ type pairsState struct {
 	paths        [2][]int64 // two rows of path counts
 }
 
-func (p *pairsState) free(a *membudget.Account) {
+func (p *pairCounter) free() {
+	a := p.acct
 	p.sets[0], p.sets[1] = scratch.Free(a, p.sets[0]), scratch.Free(a, p.sets[1])
 	p.stamp, p.noops = scratch.Free(a, p.stamp), scratch.Free(a, p.noops)
 	p.heap = scratch.Free(a, p.heap)
@@ -109,16 +112,16 @@ func (p *pairsState) free(a *membudget.Account) {
 // backward sweep that keeps two rows of counts per no-op budget. Every pair has at least one
 // path, so the paths bound the pairs; they are as many on a lattice without branches, such as a
 // hypothesis close to its source, and far more on a grid.
-func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
-	layers := max(l.u, 0) + 1
+func (pc *pairCounter) closureUpperBound(limit int64) (int64, error) {
+	layers := max(pc.u, 0) + 1
 	widest := 0
-	for r := 0; r <= l.n; r++ {
-		widest = max(widest, int(l.rowStart[r+1]-l.rowStart[r]))
+	for r := 0; r <= pc.n; r++ {
+		widest = max(widest, int(pc.rowBegin(r+1)-pc.rowBegin(r)))
 	}
-	ps := &l.pairs
+	ps := pc
 	for t := range ps.paths {
 		var err error
-		if ps.paths[t], err = scratch.Resize(l.acct, ps.paths[t], widest*layers); err != nil {
+		if ps.paths[t], err = scratch.Resize(pc.acct, ps.paths[t], widest*layers); err != nil {
 			return 0, err
 		}
 	}
@@ -127,16 +130,16 @@ func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
 	capAt := min(limit, math.MaxInt64/4) + 1
 	over := min(limit, math.MaxInt64-1) + 1
 	count := func(v int32) []int64 {
-		r := int(l.vrow[v])
-		off := int(v-l.rowStart[r]) * layers
+		r := int(pc.rowOf(v))
+		off := int(v-pc.rowBegin(r)) * layers
 		return ps.paths[r&1][off : off+layers]
 	}
 	var total int64
 	var succ [3]step
-	for v := int32(len(l.vrow) - 1); v >= 0; v-- {
+	for v := int32(pc.numVertices() - 1); v >= 0; v-- {
 		dst := count(v)
 		clear(dst)
-		for _, s := range succ[:l.steps(v, &succ)] {
+		for _, s := range succ[:pc.steps(v, &succ)] {
 			src, shift := count(s.to), 0
 			if s.typ == Noop {
 				shift = 1
@@ -164,16 +167,16 @@ func (l *Lattice) closureUpperBound(limit int64) (int64, error) {
 // its right and down successors R and D, at least |T(R)| + |T(D)| − |T(R) ∩ T(D)|, where
 // T(R) ∩ T(D) lies in the quadrant of rows > r and columns > c, whose vertices a Fenwick tree
 // over the columns counts. By induction from the last vertex, lower(v) ≤ |S(v)|.
-func (l *Lattice) closureLowerBound(limit int64) (int64, error) {
+func (pc *pairCounter) closureLowerBound(limit int64) (int64, error) {
 	if limit < 0 {
 		return 0, nil
 	}
-	ps := &l.pairs
+	ps := pc
 	var err error
-	if ps.lower, err = scratch.Resize(l.acct, ps.lower, len(l.vrow)); err != nil {
+	if ps.lower, err = scratch.Resize(pc.acct, ps.lower, pc.numVertices()); err != nil {
 		return 0, err
 	}
-	if ps.columns, err = scratch.Resize(l.acct, ps.columns, l.m+2); err != nil {
+	if ps.columns, err = scratch.Resize(pc.acct, ps.columns, pc.m+2); err != nil {
 		return 0, err
 	}
 	lower, tree := ps.lower, ps.columns
@@ -186,12 +189,12 @@ func (l *Lattice) closureLowerBound(limit int64) (int64, error) {
 	}
 	var inTree, total int64
 	var succ [3]step
-	for r := l.n; r >= 0; r-- {
-		first, end := l.rowVertices(r)
+	for r := pc.n; r >= 0; r-- {
+		first, end := pc.rowVertices(r)
 		for v := end - 1; v >= first; v-- {
-			c := int(l.vcol[v])
+			c := int(pc.colOf(v))
 			var best, right, down int64 = 0, -1, -1
-			for _, s := range succ[:l.steps(v, &succ)] {
+			for _, s := range succ[:pc.steps(v, &succ)] {
 				if s.typ == Noop {
 					continue
 				}
@@ -200,7 +203,7 @@ func (l *Lattice) closureLowerBound(limit int64) (int64, error) {
 				switch {
 				case s.right:
 					right = t
-				case int(l.vcol[s.to]) == c:
+				case int(pc.colOf(s.to)) == c:
 					down = t
 				}
 			}
@@ -213,7 +216,7 @@ func (l *Lattice) closureLowerBound(limit int64) (int64, error) {
 			}
 		}
 		for v := first; v < end; v++ {
-			for i := int(l.vcol[v]) + 1; i < len(tree); i += i & -i {
+			for i := int(pc.colOf(v)) + 1; i < len(tree); i += i & -i {
 				tree[i]++
 			}
 			inTree++
@@ -227,33 +230,33 @@ func over(count, limit int) bool { return limit >= 0 && count > limit }
 // countPairsBitset computes, backwards in vertex order, the set R_c(a) of vertices reachable
 // from a with at most c no-op steps, for c = 0…u, as bitsets. Successors lie in a's row or the
 // next, so only two rows of sets are kept.
-func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
-	nv := len(l.vrow)
-	u := max(l.u, 0)
+func (pc *pairCounter) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
+	nv := pc.numVertices()
+	u := max(pc.u, 0)
 	layers := u + 1
 	words := (nv + 63) / 64
-	ps := &l.pairs
+	ps := pc
 	// sets[r&1] holds the sets of row r's vertices: (v - first vertex of the row) × layers + c.
 	var first [2]int32
 	var succ [3]step
 	v := int32(nv - 1)
 	for v >= 0 {
-		row := int(l.vrow[v])
-		lo := l.rowStart[row]
+		row := int(pc.rowOf(v))
+		lo := pc.rowBegin(row)
 		cur := row & 1
 		need := int(v-lo+1) * layers * words
-		if ps.sets[cur], err = scratch.Resize(l.acct, ps.sets[cur], need); err != nil {
+		if ps.sets[cur], err = scratch.Resize(pc.acct, ps.sets[cur], need); err != nil {
 			return p0, pu, err
 		}
 		clear(ps.sets[cur])
 		first[cur] = lo
 		set := func(w int32, c int) []uint64 {
-			r := l.vrow[w] & 1
+			r := pc.rowOf(w) & 1
 			off := (int(w-first[r])*layers + c) * words
 			return ps.sets[r][off : off+words]
 		}
 		for ; v >= lo; v-- {
-			ns := l.steps(v, &succ)
+			ns := pc.steps(v, &succ)
 			for c := 0; c < layers; c++ {
 				dst := set(v, c)
 				for _, s := range succ[:ns] {
@@ -290,17 +293,17 @@ func (l *Lattice) countPairsBitset(limit0, limitU int) (p0, pu int, err error) {
 // (the fewest no-ops to each vertex reached, which is final when the vertex is taken, since its
 // predecessors come before it), stopping once a count exceeds its limit: its cost is bounded by
 // the counts, not by |V|².
-func (l *Lattice) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
-	nv := len(l.vrow)
-	u := max(l.u, 0)
-	ps := &l.pairs
-	if ps.stamp, err = scratch.Resize(l.acct, ps.stamp, nv); err != nil {
+func (pc *pairCounter) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
+	nv := pc.numVertices()
+	u := max(pc.u, 0)
+	ps := pc
+	if ps.stamp, err = scratch.Resize(pc.acct, ps.stamp, nv); err != nil {
 		return 0, 0, err
 	}
-	if ps.noops, err = scratch.Resize(l.acct, ps.noops, nv); err != nil {
+	if ps.noops, err = scratch.Resize(pc.acct, ps.noops, nv); err != nil {
 		return 0, 0, err
 	}
-	if ps.heap, err = scratch.Grow(l.acct, ps.heap[:0], nv); err != nil {
+	if ps.heap, err = scratch.Grow(pc.acct, ps.heap[:0], nv); err != nil {
 		return 0, 0, err
 	}
 	stamp, noops := ps.stamp, ps.noops
@@ -320,7 +323,7 @@ func (l *Lattice) countPairsSearch(limit0, limitU int) (p0, pu int, err error) {
 					p0++
 				}
 			}
-			ns := l.steps(v, &succ)
+			ns := pc.steps(v, &succ)
 			for _, s := range succ[:ns] {
 				k := noops[v]
 				if s.typ == Noop {

@@ -40,18 +40,18 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 			t.Fatal(err)
 		}
 		atomicNoops := 0
-		for _, k := range l.keys {
+		for _, k := range l.cl.keys {
 			if k.atomic && k.typ == Noop {
 				atomicNoops++
 			}
 		}
 		// An atomic no-op edge joins its pair with one no-op, which P counts only for u ≥ 1.
-		keys := len(l.keys)
+		keys := len(l.cl.keys)
 		if u == 0 {
 			keys -= atomicNoops
 		}
-		b0, bu, err1 := l.countPairsBitset(-1, -1)
-		s0, su, err2 := l.countPairsSearch(-1, -1)
+		b0, bu, err1 := l.pairs.countPairsBitset(-1, -1)
+		s0, su, err2 := l.pairs.countPairsSearch(-1, -1)
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
@@ -61,8 +61,8 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 		if bu < keys {
 			t.Fatalf("src %v hyp %v u=%d: P = %d below the closure's %d pairs", src, hyp, u, bu, keys)
 		}
-		if b0 > len(l.keys)-atomicNoops {
-			t.Fatalf("src %v hyp %v u=%d: P0 = %d above the closure's %d pairs without atomic no-ops", src, hyp, u, b0, len(l.keys)-atomicNoops)
+		if b0 > len(l.cl.keys)-atomicNoops {
+			t.Fatalf("src %v hyp %v u=%d: P0 = %d above the closure's %d pairs without atomic no-ops", src, hyp, u, b0, len(l.cl.keys)-atomicNoops)
 		}
 		if atomicNoops == 0 && bu != keys {
 			t.Fatalf("src %v hyp %v u=%d: no no-op step, yet P = %d and the closure has %d pairs", src, hyp, u, bu, keys)
@@ -70,11 +70,11 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 		if bu == keys {
 			equal++
 		}
-		lb, err := l.closureLowerBound(math.MaxInt64)
+		lb, err := l.pairs.closureLowerBound(math.MaxInt64)
 		if err != nil || lb > int64(b0) {
 			t.Fatalf("src %v hyp %v u=%d: lower bound %d (%v) above P0 = %d", src, hyp, u, lb, err, b0)
 		}
-		ub, err := l.closureUpperBound(math.MaxInt64 - 1)
+		ub, err := l.pairs.closureUpperBound(math.MaxInt64 - 1)
 		if err != nil || ub < int64(bu) {
 			t.Fatalf("src %v hyp %v u=%d: upper bound %d (%v) below P = %d", src, hyp, u, ub, err, bu)
 		}
@@ -86,7 +86,7 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 		if !branches && ub != int64(bu) {
 			t.Fatalf("src %v hyp %v u=%d: no vertex with two steps, yet the upper bound %d is not P = %d", src, hyp, u, ub, bu)
 		}
-		if ub2, _ := l.closureUpperBound(ub - 1); ub > 0 && ub2 <= ub-1 {
+		if ub2, _ := l.pairs.closureUpperBound(ub - 1); ub > 0 && ub2 <= ub-1 {
 			t.Fatalf("upper bound with limit %d: %d, not over it", ub-1, ub2)
 		}
 		if iter%10 == 0 && lb != int64(b0) {
@@ -99,7 +99,7 @@ func TestClosurePairsCountsTheClosure(t *testing.T) {
 			if lim.l0 < 0 && lim.lu < 0 {
 				continue
 			}
-			for name, count := range map[string]func(int, int) (int, int, error){"bitset": l.countPairsBitset, "search": l.countPairsSearch} {
+			for name, count := range map[string]func(int, int) (int, int, error){"bitset": l.pairs.countPairsBitset, "search": l.pairs.countPairsSearch} {
 				p0, pu, _ := count(lim.l0, lim.lu)
 				if !over(p0, lim.l0) && !over(pu, lim.lu) {
 					t.Fatalf("%s count with limits %v: %d, %d, not over them", name, lim, p0, pu)
@@ -123,8 +123,8 @@ func TestWorkCap(t *testing.T) {
 	}
 	v, e := l.Vertices(), l.EdgeCount()
 	p, err := l.ClosurePairs(-1)
-	if err != nil || p != len(l.keys) {
-		t.Fatalf("unrelated 40×40: P = %d (%v), the closure joins %d pairs (%d edges in the list)", p, err, len(l.keys), e)
+	if err != nil || p != len(l.cl.keys) {
+		t.Fatalf("unrelated 40×40: P = %d (%v), the closure joins %d pairs (%d edges in the list)", p, err, len(l.cl.keys), e)
 	}
 	work := v * p
 	for _, tc := range []struct {
@@ -143,8 +143,8 @@ func TestWorkCap(t *testing.T) {
 		if got := l.Bounded(); got != tc.want {
 			t.Errorf("MaxWork %d (%s): fallback %d, want %d", tc.maxWork, tc.why, got, tc.want)
 		}
-		if tc.want == OverWork && len(l.keys) != 0 {
-			t.Errorf("MaxWork %d: %d closure keys built before falling back", tc.maxWork, len(l.keys))
+		if tc.want == OverWork && len(l.cl.keys) != 0 {
+			t.Errorf("MaxWork %d: %d closure keys built before falling back", tc.maxWork, len(l.cl.keys))
 		}
 	}
 	// The edge cap still applies when the work cap lets a sentence through.
@@ -186,7 +186,7 @@ func TestMemoryFollowsTheVertices(t *testing.T) {
 		// for the closure, a few edges each; per row: the band's offsets and the row starts.
 		perVertex := 9 + boundedBytesPerVertex(2)
 		if l.Bounded() == Exact {
-			perVertex = 9 + exactBytesPerVertex + 4*exactBytesPerEdge
+			perVertex = 9 + closureBytesPerVertex + 4*closureBytesPerEdge
 		}
 		bound := nv*perVertex + int64(n+2)*12 + int64(l.Cost().BandCells)
 		if peak := acct.Peak(); nv > 2*n || peak > bound {
@@ -292,13 +292,13 @@ func TestClosureUpperBoundSaturates(t *testing.T) {
 	if err := l.Build(src, hyp, withClosure(Options{MaxUnchanged: 2})); err != nil {
 		t.Fatal(err)
 	}
-	pairs := l.orderedPairs()
+	pairs := l.pairs.orderedPairs()
 	for _, limit := range []int64{pairs, math.MaxInt64 / 2, math.MaxInt64 - 1} {
-		if upper, err := l.closureUpperBound(limit); err != nil || upper <= limit {
+		if upper, err := l.pairs.closureUpperBound(limit); err != nil || upper <= limit {
 			t.Errorf("limit %d: bound %d (%v), want one over the limit", limit, upper, err)
 		}
 	}
-	if lo, hi := l.kBounds(); lo > int64(len(l.occ)) || hi < int64(len(l.occ)) {
-		t.Errorf("K = %d outside its bounds [%d, %d]", len(l.occ), lo, hi)
+	if lo, hi := l.nc.kBounds(); lo > int64(len(l.cl.occ)) || hi < int64(len(l.cl.occ)) {
+		t.Errorf("K = %d outside its bounds [%d, %d]", len(l.cl.occ), lo, hi)
 	}
 }

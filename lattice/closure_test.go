@@ -115,13 +115,13 @@ func TestClosureMatchesNaiveFloydWarshall(t *testing.T) {
 		cols := int32(l.m + 1)
 		cell := func(v int32) int32 { return l.vrow[v]*cols + l.vcol[v] }
 		var got [][2]int32
-		for _, ki := range l.occ {
-			got = append(got, [2]int32{cell(l.keys[ki].from), cell(l.keys[ki].to)})
+		for _, ki := range l.cl.occ {
+			got = append(got, [2]int32{cell(l.cl.keys[ki].from), cell(l.cl.keys[ki].to)})
 		}
 		if fmt.Sprint(got) != fmt.Sprint(list) {
 			t.Fatalf("src %v hyp %v %+v: edge list\n got %v\nwant %v", src, hyp, opt, got, list)
 		}
-		for _, k := range l.keys {
+		for _, k := range l.cl.keys {
 			if k.removed {
 				continue
 			}

@@ -2,6 +2,7 @@ package lattice
 
 import (
 	"math"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -92,8 +93,8 @@ const askedMapBytes = 64
 
 // removedOf is how many occurrences of a run of n removable ones the loop removes: every
 // second, from the first (or all of them with RemoveAllNoops).
-func (l *Lattice) removedOf(n int64) int64 {
-	if l.opt.RemoveAllNoops {
+func (ns *noClosureSearch) removedOf(n int64) int64 {
+	if ns.opt.RemoveAllNoops {
 		return n
 	}
 	return (n + 1) / 2
@@ -101,9 +102,9 @@ func (l *Lattice) removedOf(n int64) int64 {
 
 // resetCount reserves the count's arrays from the memory account: the predecessors, and the
 // state and runs of each of parts ranges.
-func (l *Lattice) resetCount(c *counter, parts int) error {
-	nv := len(l.vrow)
-	a := l.acct
+func (ns *noClosureSearch) resetCount(c *counter, parts int) error {
+	nv := ns.numVertices()
+	a := ns.acct
 	if err := reserve(a, &c.pred, nv); err != nil {
 		return err
 	}
@@ -131,8 +132,8 @@ func (l *Lattice) resetCount(c *counter, parts int) error {
 }
 
 // freeCount returns the count's arrays to the memory account.
-func (l *Lattice) freeCount(c *counter) {
-	a := l.acct
+func (ns *noClosureSearch) freeCount(c *counter) {
+	a := ns.acct
 	c.pred = scratch.Free(a, c.pred)[:0]
 	for i := range c.parts {
 		p := &c.parts[i]
@@ -141,7 +142,7 @@ func (l *Lattice) freeCount(c *counter) {
 }
 
 // compose is the runs of occurrences of s followed by those of t.
-func (l *Lattice) compose(s, t countRuns) countRuns {
+func (ns *noClosureSearch) compose(s, t countRuns) countRuns {
 	switch {
 	case !s.nonRem && !t.nonRem:
 		return countRuns{lead: s.lead + t.lead}
@@ -150,7 +151,7 @@ func (l *Lattice) compose(s, t countRuns) countRuns {
 	case !t.nonRem:
 		return countRuns{lead: s.lead, nonRem: true, removedMid: s.removedMid, trail: s.trail + t.lead}
 	}
-	return countRuns{lead: s.lead, nonRem: true, removedMid: s.removedMid + l.removedOf(int64(s.trail+t.lead)) + t.removedMid, trail: t.trail}
+	return countRuns{lead: s.lead, nonRem: true, removedMid: s.removedMid + ns.removedOf(int64(s.trail+t.lead)) + t.removedMid, trail: t.trail}
 }
 
 // countClosure returns K, the length of the official edge list after the removal loop, without
@@ -164,38 +165,38 @@ func (l *Lattice) compose(s, t countRuns) countRuns {
 // creates while it processes a vertex k come in the order of their sources, which is the order
 // the scans visit them, so at the end each vertex's pattern of removable and other occurrences
 // is known, and one pass over the vertices in order composes the runs across them.
-func (l *Lattice) countClosure(c *counter, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
-	nv := int32(len(l.vrow))
+func (ns *noClosureSearch) countClosure(c *counter, asked [][2]int32, limit int64) (k int64, survives []bool, ok bool) {
+	nv := int32(ns.numVertices())
 	parts := countParts(nv)
-	if l.resetCount(c, parts) != nil {
+	if ns.resetCount(c, parts) != nil {
 		return 0, nil, false
 	}
-	defer l.freeCount(c)
+	defer ns.freeCount(c)
 	// The asked pairs' maps: one per range, and three to compose the runs.
 	maps := int64(len(asked)) * int64(parts+3) * askedMapBytes
-	if l.acct.Reserve(maps) != nil {
+	if ns.acct.Reserve(maps) != nil {
 		return 0, nil, false
 	}
-	defer l.acct.Release(maps)
-	l.latticePreds(c.pred)
-	atomic := l.atomicOccurrences()
+	defer ns.acct.Release(maps)
+	ns.latticePreds(c.pred)
+	atomic := ns.atomicOccurrences()
 	for i := range c.parts {
 		for _, p := range asked {
 			c.parts[i].asked[p] = askedOcc{}
 		}
 	}
-	bounds := l.sourceRanges(parts)
+	bounds := ns.sourceRanges(parts)
 	var visited atomicInt64
 	var wg sync.WaitGroup
 	for i := range c.parts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			l.countSources(c, &c.parts[i], bounds[i], bounds[i+1], &visited, limit)
+			ns.countSources(c, &c.parts[i], bounds[i], bounds[i+1], &visited, limit)
 		}()
 	}
 	wg.Wait()
-	if l.countedOver(visited.Load(), limit) {
+	if ns.countedOver(visited.Load(), limit) {
 		return 0, nil, false
 	}
 	// Compose the runs of removable occurrences across the vertices, in order (the atomic
@@ -236,7 +237,7 @@ func (l *Lattice) countClosure(c *counter, asked [][2]int32, limit int64) (k int
 				}
 				placed[f.pair] = q
 			}
-			rk = l.compose(rk, c.parts[i].runs[k])
+			rk = ns.compose(rk, c.parts[i].runs[k])
 		}
 		if len(asked) > 0 {
 			runIn[k] = run
@@ -245,10 +246,10 @@ func (l *Lattice) countClosure(c *counter, asked [][2]int32, limit int64) (k int
 			run += int64(rk.lead)
 			continue
 		}
-		removed += l.removedOf(run+int64(rk.lead)) + rk.removedMid
+		removed += ns.removedOf(run+int64(rk.lead)) + rk.removedMid
 		run = int64(rk.trail)
 	}
-	removed += l.removedOf(run)
+	removed += ns.removedOf(run)
 	c.before = total
 	survives = make([]bool, len(asked))
 	for i, p := range asked {
@@ -260,7 +261,7 @@ func (l *Lattice) countClosure(c *counter, asked [][2]int32, limit int64) (k int
 		if q.fromStart {
 			pos += runIn[q.k]
 		}
-		survives[i] = !l.opt.RemoveAllNoops && pos%2 == 0
+		survives[i] = !ns.opt.RemoveAllNoops && pos%2 == 0
 	}
 	return total - removed, survives, true
 }
@@ -268,25 +269,25 @@ func (l *Lattice) countClosure(c *counter, asked [][2]int32, limit int64) (k int
 // countedOver adds a count's visits to the cost and reports whether they are over its limit
 // (limit < 0: none). Over it, the parallel ranges stop at different points from run to run:
 // the cost counts the limit and one.
-func (l *Lattice) countedOver(visited, limit int64) bool {
+func (ns *noClosureSearch) countedOver(visited, limit int64) bool {
 	over := limit >= 0 && visited > limit
 	if over {
 		visited = limit + 1
 	}
-	l.cost.Counted += visited
+	ns.cost.Counted += visited
 	return over
 }
 
 // sourceRanges cuts the sources into parts ranges of about equal work (the vertices below and
 // right of each): range i is [bounds[i], bounds[i+1]).
-func (l *Lattice) sourceRanges(parts int) []int32 {
-	nv := int32(len(l.vrow))
+func (ns *noClosureSearch) sourceRanges(parts int) []int32 {
+	nv := int32(ns.numVertices())
 	bounds := make([]int32, parts+1)
 	bounds[parts] = nv
 	if parts == 1 {
 		return bounds
 	}
-	work := func(a int32) int64 { return int64(l.n-int(l.vrow[a])+1) * int64(l.m-int(l.vcol[a])+1) }
+	work := func(a int32) int64 { return int64(ns.n-int(ns.rowOf(a))+1) * int64(ns.m-int(ns.colOf(a))+1) }
 	var all int64
 	for a := range nv {
 		all += work(a)
@@ -324,29 +325,29 @@ var forcedCountParts int
 type atomicInt64 = atomic.Int64
 
 // countSources runs the closure of the sources [from, to) (see countClosure) into part p.
-func (l *Lattice) countSources(c *counter, p *countPart, from, to int32, visited *atomicInt64, limit int64) {
+func (ns *noClosureSearch) countSources(c *counter, p *countPart, from, to int32, visited *atomicInt64, limit int64) {
 	seen := int64(0)
 	for a := from; a < to; a++ {
 		mark := a + 1
 		p.state[a] = countState{stamp: mark, typ: Noop}
-		r0, c0 := l.rowCol(a)
+		r0, c0 := ns.rowCol(a)
 		lo, hi := c0, c0 // the columns held in the previous row, a's own row at first
-		for r := r0; r <= l.n; r++ {
-			_, end := l.rowVertices(r)
+		for r := r0; r <= ns.n; r++ {
+			_, end := ns.rowVertices(r)
 			newLo, newHi := -1, -1
 			v := a + 1
 			if r > r0 {
-				v = l.firstFrom(r, lo)
+				v = ns.firstFrom(r, lo)
 			}
 			for ; v < end; v++ {
-				col := int(l.vcol[v])
+				col := int(ns.colOf(v))
 				// Held only through a held predecessor: above (the previous row's columns, or
 				// the one before), or on the left (this row's vertex before, held).
 				if col > hi+1 && (newHi < 0 || col != newHi+1) {
 					break
 				}
 				seen++
-				if !l.countTarget(c, p, a, v) {
+				if !ns.countTarget(c, p, a, v) {
 					continue
 				}
 				if newLo < 0 {
@@ -372,12 +373,11 @@ func (l *Lattice) countSources(c *counter, p *countPart, from, to int32, visited
 	}
 }
 
-// countTarget evaluates the candidates for (a, v) (see sourceScan), stores what the closure
-// holds for the pair, adds a phrase's occurrences to total and records them at the vertices
-// they are created through. It reports whether the pair is held. Only the diagonal step can
-// add an unchanged token, so only that candidate can fail the limit u: the others extend a
-// held pair, which has at most u.
-func (l *Lattice) countTarget(c *counter, p *countPart, a, v int32) bool {
+// countTarget evaluates the candidates for (a, v) by the per-source rule (pairRecords, see
+// stored.go), stores what the closure holds for the pair, adds a phrase's occurrences to total
+// and records them at the vertices they are created through. It reports whether the pair is
+// held.
+func (ns *noClosureSearch) countTarget(c *counter, p *countPart, a, v int32) bool {
 	mark := a + 1
 	pv := c.pred[v]
 	left := int32(-1)
@@ -400,68 +400,71 @@ func (l *Lattice) countTarget(c *counter, p *countPart, a, v int32) bool {
 		}
 		return true
 	}
-	const none = math.MaxInt32
+	// The candidates: the predecessors' pairs, diagonal, up, left, extended by their steps (only
+	// the diagonal one can be a no-op).
+	od, ou, ol := offer{dist: noOffer}, offer{dist: noOffer}, offer{dist: noOffer}
 	var sd, su, sl countState
-	dd, du, dl := int32(none), int32(none), int32(none)
 	if pv.diag >= 0 {
 		if sd = p.state[pv.diag]; sd.stamp == mark {
+			od = offer{dist: sd.dist + 1, unch: int32(sd.unch)}
 			if pv.flags&predDiagNoop != 0 {
-				sd.unch++
-			}
-			if int(sd.unch) <= l.u {
-				dd = sd.dist
+				od.unch++
 			}
 		}
 	}
 	if pv.up >= 0 {
-		if su = p.state[pv.up]; su.stamp == mark && int(su.unch) <= l.u {
-			du = su.dist
+		if su = p.state[pv.up]; su.stamp == mark {
+			ou = offer{dist: su.dist + 1, unch: int32(su.unch)}
 		}
 	}
 	if left >= 0 {
-		if sl = p.state[left]; sl.stamp == mark && int(sl.unch) <= l.u {
-			dl = sl.dist
+		if sl = p.state[left]; sl.stamp == mark {
+			ol = offer{dist: sl.dist + 1, unch: int32(sl.unch)}
 		}
 	}
-	// Records: the first candidate held, then each strictly shorter one, in order.
-	var recs [3]int32
-	n := 0
-	best := int32(none)
-	if dd < best {
-		best, recs[n], n = dd, pv.diag, n+1
+	set := pairRecords(od, ou, ol, int32(ns.u))
+	var k int32 // the last record's predecessor
+	switch lastRecord(set) {
+	case -1:
+		return false
+	case 0:
 		t := Sub
 		if pv.flags&predDiagNoop != 0 {
 			t = Noop
 		}
-		*sv = countState{stamp: mark, dist: dd + 1, unch: sd.unch, typ: merge(sd.typ, t)}
+		*sv = countState{stamp: mark, dist: od.dist, unch: int16(od.unch), typ: merge(sd.typ, t)}
+		k = pv.diag
+	case 1:
+		*sv = countState{stamp: mark, dist: ou.dist, unch: int16(ou.unch), typ: merge(su.typ, Del)}
+		k = pv.up
+	default:
+		*sv = countState{stamp: mark, dist: ol.dist, unch: int16(ol.unch), typ: merge(sl.typ, Ins)}
+		k = left
 	}
-	if du < best {
-		best, recs[n], n = du, pv.up, n+1
-		*sv = countState{stamp: mark, dist: du + 1, unch: su.unch, typ: merge(su.typ, Del)}
-	}
-	if dl < best {
-		recs[n], n = left, n+1
-		*sv = countState{stamp: mark, dist: dl + 1, unch: sl.unch, typ: merge(sl.typ, Ins)}
-	}
-	if n == 0 {
-		return false
-	}
+	n := bits.OnesCount8(set)
 	p.total += int64(n)
-	if n == 1 && sv.typ != Noop && p.runs[recs[0]].nonRem {
+	if n == 1 && sv.typ != Noop && p.runs[k].nonRem {
 		// The common case: one occurrence, not removable, after one that is not.
-		rk := &p.runs[recs[0]]
-		rk.removedMid += l.removedOf(int64(rk.trail))
+		rk := &p.runs[k]
+		rk.removedMid += ns.removedOf(int64(rk.trail))
 		rk.trail = 0
 		return true
 	}
-	l.countRuns(p, a, v, sv.typ == Noop, recs[:n]) // a phrase no-op: an atomic edge returned above
+	recs := [3]int32{pv.diag, pv.up, left} // the records' predecessors, in order
+	n = 0
+	for i, k := range recs {
+		if set&(1<<i) != 0 {
+			recs[n], n = k, n+1
+		}
+	}
+	ns.countRuns(p, a, v, sv.typ == Noop, recs[:n]) // a phrase no-op: an atomic edge returned above
 	return true
 }
 
 // countRuns follows the removal loop's runs through the occurrences of (a, v), created through
 // the vertices recs in order: removable ones (phrase no-ops) lengthen a run, others end it. An
 // occurrence whose survival was asked for notes where it stands in its run.
-func (l *Lattice) countRuns(p *countPart, a, v int32, removable bool, recs []int32) {
+func (ns *noClosureSearch) countRuns(p *countPart, a, v int32, removable bool, recs []int32) {
 	for _, k := range recs {
 		rk := &p.runs[k]
 		if !removable || len(p.asked) == 0 {
@@ -480,7 +483,7 @@ func (l *Lattice) countRuns(p *countPart, a, v int32, removable bool, recs []int
 		case removable:
 			rk.lead++
 		case rk.nonRem:
-			rk.removedMid += l.removedOf(int64(rk.trail))
+			rk.removedMid += ns.removedOf(int64(rk.trail))
 			rk.trail = 0
 		default:
 			rk.nonRem = true
@@ -495,16 +498,16 @@ func (l *Lattice) countRuns(p *countPart, a, v int32, removable bool, recs []int
 // b is in neither a's row nor a's column, gives the shortest length, max(rows, columns), which
 // no later candidate beats — and removes nothing. K is then those pairs, less the atomic edges'
 // pairs, plus their occurrences.
-func (l *Lattice) gridEdgeCount() (int64, bool) {
-	n, m := int64(l.n), int64(l.m)
-	if int64(len(l.vrow)) != (n+1)*(m+1) {
+func (ns *noClosureSearch) gridEdgeCount() (int64, bool) {
+	n, m := int64(ns.n), int64(ns.m)
+	if int64(ns.numVertices()) != (n+1)*(m+1) {
 		return 0, false
 	}
-	a := l.atomicCensus()
+	a := ns.atomicCensus()
 	if a.noopSteps > 0 {
 		return 0, false
 	}
-	if l.u < 0 {
+	if ns.u < 0 {
 		return a.occ, true
 	}
 	pairs := (n+2)*(n+1)/2*((m+2)*(m+1)/2) - (n+1)*(m+1)
@@ -515,8 +518,7 @@ func (l *Lattice) gridEdgeCount() (int64, bool) {
 // alone: K in closed form on a whole grid without no-ops, bounds of K, or K and the phrase
 // no-ops' survival by countClosure, within a limit of vertex pairs visited.
 type countedFacts struct {
-	l     *Lattice
-	s     *noClosure
+	s     *noClosureSearch
 	limit int64
 }
 
@@ -527,7 +529,7 @@ func (f countedFacts) known(needK bool, noops [][2]int32) (int64, []bool, bool) 
 	if !needK {
 		return 0, nil, true
 	}
-	k, ok := f.l.gridEdgeCount()
+	k, ok := f.s.gridEdgeCount()
 	if ok {
 		f.s.k = k
 	}
@@ -535,25 +537,25 @@ func (f countedFacts) known(needK bool, noops [][2]int32) (int64, []bool, bool) 
 }
 
 func (f countedFacts) count(noops [][2]int32) (int64, []bool, bool) {
-	k, survives, ok := f.l.countClosure(&f.s.c, noops, f.limit)
+	k, survives, ok := f.s.countClosure(&f.s.c, noops, f.limit)
 	if ok {
 		f.s.k = k
 	}
 	return k, survives, ok
 }
 
-func (f countedFacts) kBounds() (lo, hi int64) { return f.l.kBounds() }
+func (f countedFacts) kBounds() (lo, hi int64) { return f.s.kBounds() }
 
 func (f countedFacts) narrowBounds() (lo, hi int64, ok bool) {
-	k, noops, ok := f.l.countRecords(&f.s.c, f.limit)
+	k, noops, ok := f.s.countRecords(&f.s.c, f.limit)
 	if !ok {
 		return 0, 0, false
 	}
-	lo, hi = f.l.removalBounds(k, noops)
+	lo, hi = f.s.removalBounds(k, noops)
 	return lo, hi, true
 }
 
-func (f countedFacts) countCost() int64 { return f.l.orderedPairs() }
+func (f countedFacts) countCost() int64 { return f.s.pairs.orderedPairs() }
 
 // kBounds bounds K from the lattice in a few sweeps: kLower below, and above the atomic
 // occurrences plus the phrases' occurrences — at most 3 (its records), and each a different path
@@ -561,24 +563,24 @@ func (f countedFacts) countCost() int64 { return f.l.orderedPairs() }
 // per ordered pair that is not an atomic edge, and at most the paths of two steps or more
 // (closureUpperBound's paths less the atomic steps among them; a no-op step is one for u ≥ 1
 // only, the closure holding it anyway).
-func (l *Lattice) kBounds() (lo, hi int64) {
-	lo = l.kLower()
-	a := l.atomicCensus()
-	if l.u < 0 {
+func (ns *noClosureSearch) kBounds() (lo, hi int64) {
+	lo = ns.kLower()
+	a := ns.atomicCensus()
+	if ns.u < 0 {
 		return a.occ, a.occ
 	}
 	phraseOcc := int64(math.MaxInt64 / 4) // when the pairs cannot be counted within the budget
-	if pairs := l.orderedPairs(); pairs < phraseOcc/3 {
+	if pairs := ns.pairs.orderedPairs(); pairs < phraseOcc/3 {
 		phraseOcc = 3 * max(0, pairs-a.keys)
 	}
-	if paths, err := l.closureUpperBound(math.MaxInt64 - 1); err == nil {
+	if paths, err := ns.pairs.closureUpperBound(math.MaxInt64 - 1); err == nil {
 		atomicPaths := a.nonNoop
-		if l.u >= 1 {
+		if ns.u >= 1 {
 			atomicPaths += a.noopSteps
 		}
 		phraseOcc = min(phraseOcc, max(0, paths-atomicPaths))
 	}
-	l.pairs.free(l.acct)
+	ns.pairs.free()
 	return lo, a.occ + phraseOcc
 }
 
@@ -586,27 +588,27 @@ func (l *Lattice) kBounds() (lo, hi int64) {
 // (gridEdgeCount); otherwise the atomic occurrences, plus the phrases among the pairs joined by
 // a path without a no-op step (closureLowerBound, every one of which the closure holds), less
 // the phrase no-ops the removal loop may take (at most u−1 ending at each no-op step).
-func (l *Lattice) kLower() int64 {
-	if l.kLo < 0 {
-		l.kLo = l.countKLower()
+func (ns *noClosureSearch) kLower() int64 {
+	if ns.kLo < 0 {
+		ns.kLo = ns.countKLower()
 	}
-	return l.kLo
+	return ns.kLo
 }
 
-func (l *Lattice) countKLower() int64 {
-	if k, ok := l.gridEdgeCount(); ok {
+func (ns *noClosureSearch) countKLower() int64 {
+	if k, ok := ns.gridEdgeCount(); ok {
 		return k
 	}
-	a := l.atomicCensus()
-	if l.u < 0 {
+	a := ns.atomicCensus()
+	if ns.u < 0 {
 		return a.occ
 	}
-	p0, err := l.closureLowerBound(math.MaxInt64)
-	l.pairs.free(l.acct)
+	p0, err := ns.pairs.closureLowerBound(math.MaxInt64)
+	ns.pairs.free()
 	if err != nil {
 		p0 = a.nonNoop
 	}
-	return max(a.occ, a.occ+p0-a.nonNoop-a.noopSteps*int64(max(l.u-1, 0)))
+	return max(a.occ, a.occ+p0-a.nonNoop-a.noopSteps*int64(max(ns.u-1, 0)))
 }
 
 // atomicCensus is what kBounds counts of the atomic edges: their occurrences and keys, the keys
@@ -617,21 +619,21 @@ type atomicTally struct{ occ, keys, nonNoop, noopSteps int64 }
 // every pair a lattice path joins is one. One backward sweep with a Fenwick tree over columns,
 // reserved from the memory account; when it does not fit, the count is math.MaxInt64, which
 // bounds them as well.
-func (l *Lattice) orderedPairs() int64 {
-	ps := &l.pairs
+func (pc *pairCounter) orderedPairs() int64 {
+	ps := pc
 	var err error
-	if ps.columns, err = scratch.Resize(l.acct, ps.columns, l.m+2); err != nil {
+	if ps.columns, err = scratch.Resize(pc.acct, ps.columns, pc.m+2); err != nil {
 		return math.MaxInt64
 	}
-	defer l.pairs.free(l.acct)
+	defer pc.free()
 	tree := ps.columns
 	clear(tree)
 	var total, inTree int64
-	for r := l.n; r >= 0; r-- {
-		first, end := l.rowVertices(r)
+	for r := pc.n; r >= 0; r-- {
+		first, end := pc.rowVertices(r)
 		// Within the row, the vertices to the right; below, those at or right of the column.
 		for v := end - 1; v >= first; v-- {
-			c := int(l.vcol[v])
+			c := int(pc.colOf(v))
 			atMost := int64(0)
 			for i := c; i > 0; i -= i & -i { // columns < c
 				atMost += int64(tree[i])
@@ -639,7 +641,7 @@ func (l *Lattice) orderedPairs() int64 {
 			total += inTree - atMost + int64(end-1-v)
 		}
 		for v := first; v < end; v++ {
-			for i := int(l.vcol[v]) + 1; i < len(tree); i += i & -i {
+			for i := int(pc.colOf(v)) + 1; i < len(tree); i += i & -i {
 				tree[i]++
 			}
 			inTree++
@@ -652,10 +654,10 @@ func (l *Lattice) orderedPairs() int64 {
 // could hold within the memory budget (-1: no budget, no limit). The count of a pair costs a
 // few nanoseconds where building and searching an edge of the closure costs tens: the count
 // takes less time than the largest closure the budget holds would.
-func (l *Lattice) countCapacity() int64 {
-	if l.acct == nil {
+func (ns *noClosureSearch) countCapacity() int64 {
+	if ns.acct == nil {
 		return -1
 	}
-	nv := int64(len(l.vrow))
-	return max(0, 4*(l.acct.Limit()-l.acct.Held()-nv*exactBytesPerVertex)/exactBytesPerEdge)
+	nv := int64(ns.numVertices())
+	return max(0, 4*(ns.acct.Limit()-ns.acct.Held()-nv*closureBytesPerVertex)/closureBytesPerEdge)
 }

@@ -38,22 +38,22 @@ func TestCountClosure(t *testing.T) {
 		}
 		var asked [][2]int32
 		var want []bool
-		for _, k := range l.keys {
+		for _, k := range l.cl.keys {
 			if !k.atomic && k.typ == Noop {
 				asked = append(asked, [2]int32{k.from, k.to})
 				want = append(want, !k.removed)
 			}
 		}
 		forcedCountParts = 1 + iter%4 // the sources counted in 1 to 4 ranges
-		k, survives, ok := l.countClosure(&c, asked, -1)
+		k, survives, ok := l.nc.countClosure(&c, asked, -1)
 		forcedCountParts = 0
-		if !ok || k != int64(len(l.occ)) {
-			t.Fatalf("src %v hyp %v %+v: counted K = %d (%v), the edge list has %d", src, hyp, opt, k, ok, len(l.occ))
+		if !ok || k != int64(len(l.cl.occ)) {
+			t.Fatalf("src %v hyp %v %+v: counted K = %d (%v), the edge list has %d", src, hyp, opt, k, ok, len(l.cl.occ))
 		}
 		if fmt.Sprint(survives) != fmt.Sprint(want) {
 			t.Fatalf("src %v hyp %v %+v: phrase no-ops %v survive %v, want %v", src, hyp, opt, asked, survives, want)
 		}
-		if lo, hi := l.kBounds(); lo > k || k > hi {
+		if lo, hi := l.nc.kBounds(); lo > k || k > hi {
 			t.Fatalf("src %v hyp %v %+v: K = %d outside its bounds [%d, %d]", src, hyp, opt, k, lo, hi)
 		}
 		if iter%4 != 0 {
@@ -61,7 +61,7 @@ func TestCountClosure(t *testing.T) {
 		}
 		// The list before the removal loop, and its phrase no-ops.
 		var before, noops int64
-		for _, key := range l.keys {
+		for _, key := range l.cl.keys {
 			before += int64(key.mult)
 			if key.removed {
 				before++
@@ -71,12 +71,12 @@ func TestCountClosure(t *testing.T) {
 			}
 		}
 		forcedCountParts = 1 + iter%3
-		gotBefore, gotNoops, ok := l.countRecords(&c, -1)
+		gotBefore, gotNoops, ok := l.nc.countRecords(&c, -1)
 		forcedCountParts = 0
 		if !ok || gotBefore != before || gotNoops != noops {
 			t.Fatalf("src %v hyp %v %+v: counted %d occurrences before the removal loop, %d phrase no-ops (%v); the closure has %d, %d", src, hyp, opt, gotBefore, gotNoops, ok, before, noops)
 		}
-		if lo, hi := l.removalBounds(gotBefore, gotNoops); lo > k || k > hi {
+		if lo, hi := l.nc.removalBounds(gotBefore, gotNoops); lo > k || k > hi {
 			t.Fatalf("src %v hyp %v %+v: K = %d outside its bounds [%d, %d] from the count before the removal loop", src, hyp, opt, k, lo, hi)
 		}
 	}
@@ -92,9 +92,9 @@ func TestGridEdgeCount(t *testing.T) {
 				if err := l.Build(src, hyp, withClosure(opt)); err != nil {
 					t.Fatal(err)
 				}
-				k, ok := l.gridEdgeCount()
-				if !ok || k != int64(len(l.occ)) {
-					t.Errorf("%d×%d %+v: closed form %d (%v), edge list %d", n, m, opt, k, ok, len(l.occ))
+				k, ok := l.nc.gridEdgeCount()
+				if !ok || k != int64(len(l.cl.occ)) {
+					t.Errorf("%d×%d %+v: closed form %d (%v), edge list %d", n, m, opt, k, ok, len(l.cl.occ))
 				}
 			}
 		}
@@ -103,7 +103,7 @@ func TestGridEdgeCount(t *testing.T) {
 	if err := l.Build(src, hyp, withClosure(Options{MaxUnchanged: 2})); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := l.gridEdgeCount(); ok {
+	if _, ok := l.nc.gridEdgeCount(); ok {
 		t.Error("a lattice with a no-op step has no closed form")
 	}
 }

@@ -21,6 +21,9 @@
 //     closure and its float64 rounding (bounded.go). Not the official's answer: used only over a
 //     cap or the memory budget, and reported (Bounded, Reason).
 //
+// Each is a type of its own over env (the graph, options and account it reads; lattice.go):
+// closureSearch, noClosureSearch, boundedSearch. Lattice builds the graph and answers through them.
+//
 // # Which search answers
 //
 // plan.go alone decides it. Before anything large is built, planSearch plans the bounded search

@@ -28,9 +28,6 @@ type graph struct {
 	// if none), where v's successors down and diagonally are.
 	vnext    []int32
 	rowStart []int32 // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
-	// kLo is kLower, a property of the graph alone counted when a search first asks for it
-	// (−1 before): the only field set after numberVertices.
-	kLo int64
 }
 
 // Atomic-edge counts in vatom.
@@ -62,6 +59,31 @@ func atomShift(d levenshtein.Pointers) uint {
 func (g *graph) atomInto(v int32, d levenshtein.Pointers) uint8 {
 	return g.vatom[v] >> atomShift(d) & 3
 }
+
+// The graph's read-only accessors, through which the searches read it (graph.go and Build alone
+// touch its fields).
+
+// numVertices returns |V|.
+func (g *graph) numVertices() int { return len(g.vrow) }
+
+// rowOf and colOf return the matrix row and column of vertex v.
+func (g *graph) rowOf(v int32) int32 { return g.vrow[v] }
+func (g *graph) colOf(v int32) int32 { return g.vcol[v] }
+
+// rowBegin returns the first vertex of row r (|V| for r = n+1).
+func (g *graph) rowBegin(r int) int32 { return g.rowStart[r] }
+
+// nextRowFrom returns the first vertex of the row after v's whose column is at least v's (that
+// row's end if none).
+func (g *graph) nextRowFrom(v int32) int32 { return g.vnext[v] }
+
+// matchAt reports whether source token r−1 is hypothesis token c−1: the diagonal step into the
+// cell (r, c) is a no-op.
+func (g *graph) matchAt(r, c int) bool { return g.src[r-1] == g.hyp[c-1] }
+
+// source returns the source tokens [s, e), and hypToken hypothesis token j (not to be changed).
+func (g *graph) source(s, e int) []int32 { return g.src[s:e] }
+func (g *graph) hypToken(j int) int32    { return g.hyp[j] }
 
 // rowCol returns the matrix row and column of vertex v.
 func (g *graph) rowCol(v int32) (row, col int) { return int(g.vrow[v]), int(g.vcol[v]) }
@@ -143,6 +165,44 @@ func (g *graph) stepsInto(v int32, f func(from int32, dir int, noop bool)) {
 	if p.flags&predLeft != 0 {
 		f(v-1, 2, false)
 	}
+}
+
+// step is an atomic edge out of a vertex: one lattice step.
+type step struct {
+	to    int32 // the target vertex
+	typ   EditType
+	right bool  // an insertion (the step is to the right)
+	count uint8 // how many of the two Levenshtein lattices have it (1–2, or 1 with EdgesOnce)
+}
+
+// steps lists the atomic edges out of vertex a — right, down, diagonal, which is ascending order
+// of the target — and returns how many there are.
+func (g *graph) steps(a int32, out *[3]step) int {
+	row, col := g.rowCol(a)
+	n := 0
+	add := func(to int32, d levenshtein.Pointers) {
+		count := g.atomInto(to, d)
+		if count == 0 {
+			return
+		}
+		out[n] = step{to: to, typ: g.atomicType(to, d), right: d == levenshtein.Left, count: count}
+		n++
+	}
+	// (row, col+1) is the next vertex if it is a vertex at all.
+	if col < g.m && a+1 < g.rowStart[row+1] && int(g.vcol[a+1]) == col+1 {
+		add(a+1, levenshtein.Left)
+	}
+	if row < g.n {
+		w, end := g.vnext[a], g.rowStart[row+2]
+		if w < end && int(g.vcol[w]) == col {
+			add(w, levenshtein.Up)
+			w++
+		}
+		if col < g.m && w < end && int(g.vcol[w]) == col+1 {
+			add(w, levenshtein.Diag)
+		}
+	}
+	return n
 }
 
 // spanType is the type of a matched edit from vertex a to vertex b.

@@ -69,9 +69,9 @@ type Options struct {
 	// StrictWalk adds ε, after a matched insertion, only to unmatched edges between the walk's
 	// pointers; the official adds it to every edge it skips.
 	StrictWalk bool
-	// ExactCosts compares path costs exactly, in integer units of ε with a match weight that
-	// always dominates; the official sums float64s, whose rounding breaks some ties.
-	ExactCosts bool
+	// IntegerCosts compares path costs in integer units of ε, without rounding, with a match
+	// weight that always dominates; the official sums float64s, whose rounding breaks some ties.
+	IntegerCosts bool
 	// Memory is the account that every large allocation of a Build and of BestPath is
 	// reserved from (see package membudget): the exact search is used when its closure and
 	// search fit, the bounded search otherwise, and Build fails with a *TooLargeError when not
@@ -123,38 +123,46 @@ type Edit struct {
 // their row and column, in (row, column) order, and the atomic edges into each. A cell is
 // found by its row's vertices (rowStart) and a binary search on the column.
 type Lattice struct {
-	opt  Options
-	acct *membudget.Account
-	// u is Options.MaxUnchanged clamped to what can matter for this sentence (see
-	// unchangedLimit): every check of a path's unchanged tokens against it gives the same answer.
-	u     int
-	graph // the vertices and atomic edges, which every search reads
-	band  levenshtein.Band
-
-	closureState // the closure and its search's arrays (closure.go)
+	env  // the graph, the options and the account, which every search reads; the cost it counts
+	band levenshtein.Band
 
 	// plan is the search BestPath runs and reason why: planSearch chose it at Build, enter
 	// hands it to the next search when it cannot answer (plan.go decides both).
 	plan        Search
 	reason      Reason
 	keysAtMost  int64 // the closure's keys at most, when the plan counted a bound of them (0: not known)
-	nc          noClosure
-	cost        Cost
 	heldAtBuild int64 // what the memory account held when Build began (Cost.Reserved)
 
-	path  []Edit // BestPath's result buffer
-	pairs pairsState
-	bnd   boundedState
+	// The searches, each over env, each with its own state.
+	cl    closureSearch
+	nc    noClosureSearch
+	bnd   boundedSearch
+	pairs pairCounter // the vertex pairs' counts the plan and the searches bound the closure with
 }
 
-// Fallback says whether, and why, the last Build left the exact search for the bounded one.
+// env is what every search reads of the built lattice — the graph, the options, the memory
+// account every large buffer is reserved from, u — and the Cost each adds its work to. Build
+// sets it; the searches hold a pointer to it and never change the graph.
+type env struct {
+	graph
+	opt  Options
+	acct *membudget.Account
+	// u is Options.MaxUnchanged clamped to what can matter for this sentence (see
+	// unchangedLimit): every check of a path's unchanged tokens against it gives the same answer.
+	u    int
+	cost Cost
+}
+
+// Fallback says whether, and why, the last Build left the exact searches (the closure and the
+// search without it, which give the official's answer: what "exact" means in this package) for
+// the bounded one.
 type Fallback uint8
 
 const (
-	Exact      Fallback = iota // the exact search: the official's answer
+	Exact      Fallback = iota // an exact search: the official's answer
 	OverWork                   // |V| × P over Options.MaxWork
 	OverEdges                  // the closure grew over Options.MaxEdges
-	OverMemory                 // the closure and exact search do not fit in the memory budget
+	OverMemory                 // the closure and its search do not fit in the memory budget
 )
 
 // Bounded reports whether the last Build fell back to the bounded search, and why.
@@ -172,7 +180,7 @@ func (l *Lattice) Bounded() Fallback {
 
 // EdgeCount returns the length of the official edge list (the match weight K), or 0 after a
 // fallback to the bounded search.
-func (l *Lattice) EdgeCount() int { return len(l.occ) }
+func (l *Lattice) EdgeCount() int { return len(l.cl.occ) }
 
 // Vertices returns the number of vertices of the lattice.
 func (l *Lattice) Vertices() int { return len(l.vrow) }
@@ -247,7 +255,10 @@ func (l *Lattice) tooLarge(stage Stage, err error) error {
 // What Build stores stays until Release or the next Build.
 func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.Release()
-	l.keys, l.occ = l.keys[:0], l.occ[:0] // no closure until one is built (EdgeCount)
+	// Each search over this lattice (the pointers are set again at every Build).
+	l.pairs.env, l.bnd.env = &l.env, &l.env
+	l.cl.over(&l.env, &l.pairs) // no closure until one is built (EdgeCount)
+	l.nc.over(&l.env, &l.pairs)
 	l.opt, l.acct = opt, opt.Memory
 	l.plan, l.reason, l.keysAtMost = SearchNone, ReasonNone, 0
 	l.heldAtBuild = l.acct.Held()
@@ -257,7 +268,6 @@ func (l *Lattice) Build(src, hyp []int32, opt Options) error {
 	l.firstRow = opt.FirstRow
 	l.u = unchangedLimit(opt.MaxUnchanged, l.n, l.m)
 	l.cost = Cost{SrcTokens: l.n, HypTokens: l.m}
-	l.plainDone = false
 	err := l.build()
 	if err != nil {
 		l.Release()
@@ -303,11 +313,10 @@ func (l *Lattice) Release() {
 	l.vrow, l.vcol = scratch.Free(a, l.vrow)[:0], scratch.Free(a, l.vcol)[:0]
 	l.vatom, l.vnext = scratch.Free(a, l.vatom)[:0], scratch.Free(a, l.vnext)[:0]
 	l.rowStart = scratch.Free(a, l.rowStart)[:0]
-	l.closureState.free(l.acct)
-	l.freeBounded()
-	l.freeNoClosure()
-	l.pairs.free(a)
-	l.path, l.plain = scratch.Drop(a, l.path), scratch.Drop(a, l.plain)
+	l.cl.free()
+	l.bnd.free()
+	l.nc.free()
+	l.pairs.free()
 }
 
 // overWork reports whether |V| × P is over the work cap. It counts P only when |V|³/2, the
@@ -382,7 +391,6 @@ func (l *Lattice) numberVertices(nv int) error {
 		}
 	}
 	l.rowStart[l.n+1] = v
-	l.kLo = -1
 	for ; prev < v; prev++ {
 		l.vnext[prev] = v
 	}

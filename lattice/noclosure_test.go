@@ -91,7 +91,7 @@ func TestNoClosureSearchIsTheOfficial(t *testing.T) {
 		opt.EdgesOnce = iter%5 == 4
 		opt.RemoveAllNoops = iter%7 == 6
 		opt.StrictWalk = iter%11 == 3
-		opt.ExactCosts = iter%13 == 5
+		opt.IntegerCosts = iter%13 == 5
 		// Every other lattice, the tie search enumerates before counting, as on large ones.
 		cheapCount = savedCheap
 		if iter%2 == 1 {

@@ -47,48 +47,49 @@ type Gold struct {
 
 const epsilon = 0.001 // the official's tie-breaking weight
 
-// costs are the numbers the weights are made of: the official's float64 ones, or, with ExactCosts,
-// integers in units of ε (exact, and with a match weight that always dominates).
+// costs are the numbers the weights are made of: the official's float64 ones, with a match weight
+// of −K, or, with IntegerCosts, integers in units of ε (exact, and with a match weight that always
+// dominates).
 type costs struct {
 	unit, eps, match float64
 }
 
-func (l *Lattice) costs() costs {
-	if l.opt.ExactCosts {
+func (e *env) costs(k int64) costs {
+	if e.opt.IntegerCosts {
 		// An unmatched path costs at most 1000 per step plus 1 per edge, 1001·(n+m) in all.
-		return costs{unit: 1000, eps: 1, match: -1001 * float64(l.n+l.m+1)}
+		return costs{unit: 1000, eps: 1, match: -1001 * float64(e.n+e.m+1)}
 	}
-	return costs{unit: 1, eps: epsilon, match: -float64(len(l.occ))}
+	return costs{unit: 1, eps: epsilon, match: -float64(k)}
 }
 
 // edgeOffsets returns the offsets the official reports for key k: those of its first step's
 // start and its last step's end. Only insertions before the first source token differ from the
 // rows (see FirstRow).
-func (l *Lattice) edgeOffsets(k *key) (start, end int) {
-	return l.offsets(k.from, k.to, k.firstRight)
+func (cs *closureSearch) edgeOffsets(k *key) (start, end int) {
+	return cs.offsets(k.from, k.to, k.firstRight)
 }
 
 // lookup returns the key of the edge from vertex from to vertex to, or -1.
-func (l *Lattice) lookup(from, to int32) int32 {
-	sp := l.inSpans[to]
-	in := l.slab[sp.off : sp.off+sp.n]
+func (cs *closureSearch) lookup(from, to int32) int32 {
+	sp := cs.inSpans[to]
+	in := cs.slab[sp.off : sp.off+sp.n]
 	i, ok := slices.BinarySearchFunc(in, from, func(k int32, f int32) int {
-		return int(l.from(k) - f)
+		return int(cs.from(k) - f)
 	})
-	if !ok || l.keys[in[i]].removed {
+	if !ok || cs.keys[in[i]].removed {
 		return -1
 	}
 	return in[i]
 }
 
-func (l *Lattice) matches(k *key, g *Gold) bool {
-	return l.pairMatches(k.from, k.to, k.firstRight, g)
+func (cs *closureSearch) matches(k *key, g *Gold) bool {
+	return cs.pairMatches(k.from, k.to, k.firstRight, g)
 }
 
 // unmatchedWeight is the weight of key k for an annotator with no gold edit matching it: its
 // cost plus ε per occurrence in the edge list (no ε on a no-op), summed in float64 one ε at a
 // time as the official does.
-func (l *Lattice) unmatchedWeight(k *key, c costs) float64 {
+func (cs *closureSearch) unmatchedWeight(k *key, c costs) float64 {
 	w := float64(k.dist) * c.unit
 	if k.typ != Noop {
 		for range k.mult {
@@ -101,45 +102,45 @@ func (l *Lattice) unmatchedWeight(k *key, c costs) float64 {
 // prepareSearch computes what every annotator's search shares: the unmatched weights and the
 // edge list grouped by source vertex. It reserves everything the searches use, so that
 // BestPath never needs more.
-func (l *Lattice) prepareSearch() error {
-	a := l.acct
-	nv := len(l.vrow)
+func (cs *closureSearch) prepareSearch() error {
+	a := cs.acct
+	nv := cs.numVertices()
 	var err error
 	for _, r := range []func() error{
-		func() (err error) { l.w, err = scratch.Resize(a, l.w, len(l.keys)); return },
-		func() (err error) { l.outOff, err = scratch.Resize(a, l.outOff, nv+1); return },
-		func() (err error) { l.outOcc, err = scratch.Resize(a, l.outOcc, len(l.occ)); return },
-		func() (err error) { l.pred, err = scratch.Resize(a, l.pred, nv); return },
-		func() (err error) { l.dist, err = scratch.Resize(a, l.dist, nv); return },
-		func() (err error) { l.ipath, err = scratch.Resize(a, l.ipath, nv); return },
-		func() (err error) { l.bits[0], err = scratch.Resize(a, l.bits[0], (len(l.occ)+63)/64); return },
-		func() (err error) { l.bits[1], err = scratch.Resize(a, l.bits[1], (len(l.occ)+63)/64); return },
+		func() (err error) { cs.w, err = scratch.Resize(a, cs.w, len(cs.keys)); return },
+		func() (err error) { cs.outOff, err = scratch.Resize(a, cs.outOff, nv+1); return },
+		func() (err error) { cs.outOcc, err = scratch.Resize(a, cs.outOcc, len(cs.occ)); return },
+		func() (err error) { cs.pred, err = scratch.Resize(a, cs.pred, nv); return },
+		func() (err error) { cs.dist, err = scratch.Resize(a, cs.dist, nv); return },
+		func() (err error) { cs.ipath, err = scratch.Resize(a, cs.ipath, nv); return },
+		func() (err error) { cs.bits[0], err = scratch.Resize(a, cs.bits[0], (len(cs.occ)+63)/64); return },
+		func() (err error) { cs.bits[1], err = scratch.Resize(a, cs.bits[1], (len(cs.occ)+63)/64); return },
 		// BestPath's scratch at its most: every key changed once, every key and occurrence
 		// at one insertion offset.
-		func() (err error) { l.changed, err = scratch.Grow(a, l.changed[:0], len(l.keys)); return },
-		func() (err error) { l.members, err = scratch.Grow(a, l.members[:0], len(l.keys)); return },
-		func() (err error) { l.walkBuf, err = scratch.Grow(a, l.walkBuf[:0], len(l.occ)); return },
+		func() (err error) { cs.changed, err = scratch.Grow(a, cs.changed[:0], len(cs.keys)); return },
+		func() (err error) { cs.members, err = scratch.Grow(a, cs.members[:0], len(cs.keys)); return },
+		func() (err error) { cs.walkBuf, err = scratch.Grow(a, cs.walkBuf[:0], len(cs.occ)); return },
 	} {
 		if err = r(); err != nil {
 			return err
 		}
 	}
-	c := l.costs()
-	for i := range l.keys {
-		l.w[i] = l.unmatchedWeight(&l.keys[i], c)
+	c := cs.costs(int64(len(cs.occ)))
+	for i := range cs.keys {
+		cs.w[i] = cs.unmatchedWeight(&cs.keys[i], c)
 	}
-	clear(l.outOff)
-	for _, ki := range l.occ {
-		l.outOff[l.keys[ki].from+1]++
+	clear(cs.outOff)
+	for _, ki := range cs.occ {
+		cs.outOff[cs.keys[ki].from+1]++
 	}
 	for v := 1; v <= nv; v++ {
-		l.outOff[v] += l.outOff[v-1]
+		cs.outOff[v] += cs.outOff[v-1]
 	}
-	fill := l.pred
-	copy(fill, l.outOff[:nv])
-	for pos, ki := range l.occ {
-		f := l.keys[ki].from
-		l.outOcc[fill[f]] = int32(pos)
+	fill := cs.pred
+	copy(fill, cs.outOff[:nv])
+	for pos, ki := range cs.occ {
+		f := cs.keys[ki].from
+		cs.outOcc[fill[f]] = int32(pos)
 		fill[f]++
 	}
 	return nil
@@ -155,7 +156,7 @@ func (l *Lattice) prepareSearch() error {
 // or membudget.ErrBusy.
 func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 	if l.plan == SearchNoClosure {
-		if edits, ok := l.noClosurePath(&l.nc, gold); ok {
+		if edits, ok := l.nc.bestPath(gold); ok {
 			if k := l.nc.k; k > 0 {
 				l.cost.Edges = int(k)
 			}
@@ -166,22 +167,29 @@ func (l *Lattice) BestPath(gold []Gold) ([]Edit, error) {
 		}
 	}
 	if l.plan == SearchBounded {
-		edits, err := l.boundedPath(gold)
+		edits, err := l.bnd.boundedPath(gold)
 		return edits, l.tooLarge(StageBounded, err)
 	}
-	c := l.costs()
-	changed := l.setWeights(gold, c)
+	return l.cl.bestPath(gold), nil
+}
+
+// bestPath returns the official's path for these gold edits: the path under the unmatched
+// weights when none of them changes a weight (searched once per lattice), or else the search
+// with the matching edges' weights set, which are then set back.
+func (cs *closureSearch) bestPath(gold []Gold) []Edit {
+	c := cs.costs(int64(len(cs.occ)))
+	changed := cs.setWeights(gold, c)
 	if len(changed) == 0 {
-		if !l.plainDone {
-			l.plain, l.plainDone = append(l.plain[:0], l.search()...), true
+		if !cs.plainDone {
+			cs.plain, cs.plainDone = append(cs.plain[:0], cs.search()...), true
 		}
-		return l.plain, nil
+		return cs.plain
 	}
-	edits := l.search()
+	edits := cs.search()
 	for _, ki := range changed {
-		l.w[ki] = l.unmatchedWeight(&l.keys[ki], c)
+		cs.w[ki] = cs.unmatchedWeight(&cs.keys[ki], c)
 	}
-	return edits, nil
+	return edits
 }
 
 // goldGroups yields the gold edits grouped by span (their indices), spans in sorted order,
@@ -215,27 +223,27 @@ func goldGroups(gold []Gold) iter.Seq[[]int] {
 // setWeights gives matching edges the match weight and runs the insertion walk where gold
 // insertions are, leaving every other edge at its unmatched weight. It returns the keys it
 // changed.
-func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
-	changed := l.changed[:0]
+func (cs *closureSearch) setWeights(gold []Gold, c costs) []int32 {
+	changed := cs.changed[:0]
 	for group := range goldGroups(gold) {
 		g0 := &gold[group[0]]
 		s, e := g0.Start, g0.End
-		if s > l.n || e > l.n {
+		if s > cs.n || e > cs.n {
 			continue
 		}
 		if s == e {
-			changed = l.insertionWalk(gold, group, c, changed)
+			changed = cs.insertionWalk(gold, group, c, changed)
 			continue
 		}
 		if s > e {
 			continue // its original is empty and no edge with s > e has an empty original
 		}
-		for gi, p := range l.goldPairs(gold, group, s, e) {
-			ki := l.lookup(p[0], p[1])
-			if ki < 0 || l.w[ki] == c.match || !l.matches(&l.keys[ki], &gold[gi]) {
+		for gi, p := range cs.goldPairs(gold, group, s, e) {
+			ki := cs.lookup(p[0], p[1])
+			if ki < 0 || cs.w[ki] == c.match || !cs.matches(&cs.keys[ki], &gold[gi]) {
 				continue
 			}
-			l.w[ki] = c.match
+			cs.w[ki] = c.match
 			changed = append(changed, ki)
 		}
 	}
@@ -244,51 +252,51 @@ func (l *Lattice) setWeights(gold []Gold, c costs) []int32 {
 
 // insertionWalk sets the weights of the edges reported at insertion offset s, given the gold
 // insertions there (group, in file order), the way the official two-pointer walk does.
-func (l *Lattice) insertionWalk(gold []Gold, group []int, c costs, changed []int32) []int32 {
+func (cs *closureSearch) insertionWalk(gold []Gold, group []int, c costs, changed []int32) []int32 {
 	s := gold[group[0]].Start
 	// Members: every edge whose reported offsets are (s, s), in (from, to) order, each as many
 	// times as it occurs in the edge list.
-	members := l.members[:0]
+	members := cs.members[:0]
 	collect := func(to int32) {
 		if to < 0 {
 			return
 		}
-		sp := l.inSpans[to]
-		for _, ki := range l.slab[sp.off : sp.off+sp.n] {
-			k := &l.keys[ki]
+		sp := cs.inSpans[to]
+		for _, ki := range cs.slab[sp.off : sp.off+sp.n] {
+			k := &cs.keys[ki]
 			if k.removed {
 				continue
 			}
-			if a, b := l.edgeOffsets(k); a == s && b == s {
+			if a, b := cs.edgeOffsets(k); a == s && b == s {
 				members = append(members, ki)
 			}
 		}
 	}
-	first, end := l.rowVertices(s)
+	first, end := cs.rowVertices(s)
 	for to := first; to < end; to++ {
 		collect(to)
 	}
-	if l.opt.FirstRow == FirstRowShifted && s >= 1 && s+1 <= l.m {
-		collect(l.vertexAt(0, s+1)) // the first-row insertion of hypothesis token s, reported at (s, s)
+	if cs.opt.FirstRow == FirstRowShifted && s >= 1 && s+1 <= cs.m {
+		collect(cs.vertexAt(0, s+1)) // the first-row insertion of hypothesis token s, reported at (s, s)
 	}
-	l.members = members
+	cs.members = members
 	slices.SortFunc(members, func(a, b int32) int {
-		ka, kb := &l.keys[a], &l.keys[b]
+		ka, kb := &cs.keys[a], &cs.keys[b]
 		if ka.from != kb.from {
 			return int(ka.from - kb.from)
 		}
 		return int(ka.to - kb.to)
 	})
-	occ := l.walkBuf[:0]
+	occ := cs.walkBuf[:0]
 	for _, ki := range members {
-		l.w[ki] = float64(l.keys[ki].dist) * c.unit
+		cs.w[ki] = float64(cs.keys[ki].dist) * c.unit
 		changed = append(changed, ki)
-		for range l.keys[ki].mult {
+		for range cs.keys[ki].mult {
 			occ = append(occ, ki)
 		}
 	}
-	l.walkBuf = occ
-	l.walk(gold, group, occ, closureWalk{l, c})
+	cs.walkBuf = occ
+	cs.walk(gold, group, occ, closureWalk{cs, c})
 	return changed
 }
 
@@ -302,17 +310,17 @@ type walkEdges interface {
 
 // closureWalk walks the closure's keys, setting their weights.
 type closureWalk struct {
-	l *Lattice
-	c costs
+	cs *closureSearch
+	c  costs
 }
 
 func (w closureWalk) edge(i int32) (int32, int32, bool, EditType) {
-	k := &w.l.keys[i]
+	k := &w.cs.keys[i]
 	return k.from, k.to, k.firstRight, k.typ
 }
-func (w closureWalk) match(i int32)        { w.l.w[i] = w.c.match }
-func (w closureWalk) addEpsilon(i int32)   { w.l.w[i] += w.c.eps }
-func (w closureWalk) matched(i int32) bool { return w.l.w[i] == w.c.match }
+func (w closureWalk) match(i int32)        { w.cs.w[i] = w.c.match }
+func (w closureWalk) addEpsilon(i int32)   { w.cs.w[i] += w.c.eps }
+func (w closureWalk) matched(i int32) bool { return w.cs.w[i] == w.c.match }
 
 // walk runs the official's two-pointer walk over the occurrences of the edges reported at one
 // insertion offset (occ: each edge as many times as it is in the edge list, sorted by source
@@ -326,9 +334,9 @@ func (w closureWalk) matched(i int32) bool { return w.l.w[i] == w.c.match }
 // edge; StrictWalk only to unmatched ones still between the pointers), and the walk stays on its
 // side. A non-match gets ε (no-ops excepted) and the walk switches sides. Symmetrically from the
 // right.
-func (l *Lattice) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
+func (e *env) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
 	skip := func(i int32, between bool) {
-		if !l.opt.StrictWalk || (between && !w.matched(i)) {
+		if !e.opt.StrictWalk || (between && !w.matched(i)) {
 			w.addEpsilon(i)
 		}
 	}
@@ -341,14 +349,14 @@ func (l *Lattice) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
 		matched := false
 		if cur == lptr {
 			for gi := glo; gi <= ghi; gi++ {
-				if l.pairMatches(from, to, firstRight, &gold[group[gi]]) {
+				if e.pairMatches(from, to, firstRight, &gold[group[gi]]) {
 					matched, glo = true, gi+1
 					break
 				}
 			}
 		} else {
 			for gi := ghi; gi >= glo; gi-- {
-				if l.pairMatches(from, to, firstRight, &gold[group[gi]]) {
+				if e.pairMatches(from, to, firstRight, &gold[group[gi]]) {
 					matched, ghi = true, gi-1
 					break
 				}
@@ -396,20 +404,20 @@ func (l *Lattice) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
 // relaxation can only succeed if its source improved since that edge was last relaxed, so we
 // relax, in the same order and pass by pass, only the edges whose source improved: the same
 // improvements happen at the same moments, and the search stops when a pass changes nothing.
-func (l *Lattice) search() []Edit {
-	nv := len(l.vrow)
-	for i := range l.dist {
-		l.dist[i] = math.Inf(1)
+func (cs *closureSearch) search() []Edit {
+	nv := cs.numVertices()
+	for i := range cs.dist {
+		cs.dist[i] = math.Inf(1)
 	}
-	for i := range l.ipath {
-		l.ipath[i] = -1
+	for i := range cs.ipath {
+		cs.ipath[i] = -1
 	}
 	for t := range 2 {
-		clear(l.bits[t])
+		clear(cs.bits[t])
 	}
-	cur, next := l.bits[0], l.bits[1]
+	cur, next := cs.bits[0], cs.bits[1]
 	mark := func(v int32, after int, cur, next []uint64) {
-		for _, pos := range l.outOcc[l.outOff[v]:l.outOff[v+1]] {
+		for _, pos := range cs.outOcc[cs.outOff[v]:cs.outOff[v+1]] {
 			if int(pos) > after {
 				cur[pos>>6] |= 1 << (pos & 63)
 			} else {
@@ -417,10 +425,10 @@ func (l *Lattice) search() []Edit {
 			}
 		}
 	}
-	l.dist[0] = 0
+	cs.dist[0] = 0
 	mark(0, -1, cur, next)
 	relaxed := int64(0)
-	defer func() { l.cost.Relaxations += relaxed }()
+	defer func() { cs.cost.Relaxations += relaxed }()
 	for pass := 0; pass < nv-1; pass++ {
 		any := false
 		for wi := range cur {
@@ -430,11 +438,11 @@ func (l *Lattice) search() []Edit {
 				pos := wi<<6 | b
 				any = true
 				relaxed++
-				ki := l.occ[pos]
-				k := &l.keys[ki]
-				if d := l.dist[k.from] + l.w[ki]; d < l.dist[k.to] {
-					l.dist[k.to] = d
-					l.ipath[k.to] = int64(ki)
+				ki := cs.occ[pos]
+				k := &cs.keys[ki]
+				if d := cs.dist[k.from] + cs.w[ki]; d < cs.dist[k.to] {
+					cs.dist[k.to] = d
+					cs.ipath[k.to] = int64(ki)
 					mark(k.to, pos, cur, next)
 				}
 			}
@@ -444,15 +452,15 @@ func (l *Lattice) search() []Edit {
 		}
 		cur, next = next, cur
 	}
-	edits := l.path[:0]
-	for v := int32(nv - 1); l.ipath[v] >= 0; {
-		k := &l.keys[l.ipath[v]]
+	edits := cs.path[:0]
+	for v := int32(nv - 1); cs.ipath[v] >= 0; {
+		k := &cs.keys[cs.ipath[v]]
 		if k.typ != Noop {
-			edits = append(edits, l.edit(k.from, k.to, k.firstRight, k.typ))
+			edits = append(edits, cs.edit(k.from, k.to, k.firstRight, k.typ))
 		}
 		v = k.from
 	}
 	slices.Reverse(edits)
-	l.path = edits
+	cs.path = edits
 	return edits
 }

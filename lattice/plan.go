@@ -118,7 +118,7 @@ const smallClosure = 1 << 16
 // vertex), in bytes and in work. The figures were measured on the benchmark families (bytes
 // allocated, the Levenshtein band's aside; TestPlanIsTheCheaper checks the choice).
 //
-// Bytes: the closure takes exactBytesPerVertex a vertex and 40 to 100 a key — the key, its
+// Bytes: the closure takes closureBytesPerVertex a vertex and 40 to 100 a key — the key, its
 // occurrences in the edge list, its places in the in-lists as they are rebuilt, its weight, the
 // out-edge index, BestPath's scratch — of which closureBytesPerKey is the upper end. The search
 // without it takes 44 a vertex and 145 to 175 a state wherever best paths tie (near-identical,
@@ -158,16 +158,16 @@ func (l *Lattice) planSearch() (Search, Reason, error) {
 	case l.opt.MaxEdges > 0:
 		return SearchClosure, ReasonEdgeCap, nil
 	}
-	nv := int64(len(l.vrow))
+	nv := int64(l.numVertices())
 	states := nv * int64(relaxedStates(l.u))
 	l.cost.States = states
 	// The most keys for which the closure is the cheaper, in bytes and in work.
 	noClosureBytes := nv*(noClosureBytesPerVertex+statesBytesPerVertex) + states*noClosureBytesPerState
-	limit := (noClosureBytes - nv*exactBytesPerVertex) / closureBytesPerKey
+	limit := (noClosureBytes - nv*closureBytesPerVertex) / closureBytesPerKey
 	limit = min(limit, states*relaxationsPerState*8/(8+int64(max(l.opt.GoldEdits, 0))))
 	limit = max(limit, smallClosure)
-	bound, err := l.closureUpperBound(limit)
-	l.pairs.free(l.acct)
+	bound, err := l.pairs.closureUpperBound(limit)
+	l.pairs.free()
 	switch {
 	case errors.Is(err, membudget.ErrOverBudget):
 		bound = limit + 1 // the sweep's rows do not fit: nor would the closure
@@ -198,18 +198,18 @@ func (l *Lattice) enter(s Search, why Reason) error {
 	l.plan, l.reason = s, why
 	switch s {
 	case SearchNoClosure:
-		switch err := l.prepareNoClosure(); {
+		switch err := l.nc.prepare(); {
 		case err == nil:
 			return nil
 		case !errors.Is(err, membudget.ErrOverBudget):
 			return err
 		}
-		l.freeNoClosure() // not even its arrays fit: the closure's lower bound says the rest
+		l.nc.free() // not even its arrays fit: the closure's lower bound says the rest
 		return l.enter(SearchClosure, ReasonNoClosureOver)
 	case SearchClosure:
-		switch err := l.exactWithinBudget(); {
+		switch err := l.cl.prepare(l.keysAtMost); {
 		case err == nil:
-			l.cost.Edges = len(l.occ)
+			l.cost.Edges = len(l.cl.occ)
 			return nil
 		case errors.Is(err, errEdgeCap):
 			why = ReasonOverEdges
@@ -218,10 +218,10 @@ func (l *Lattice) enter(s Search, why Reason) error {
 		default:
 			return err
 		}
-		l.closureState.free(l.acct)
+		l.cl.free()
 		return l.enter(SearchBounded, why)
 	case SearchBounded:
-		return l.tooLarge(StageBounded, l.prepareBounded())
+		return l.tooLarge(StageBounded, l.bnd.prepare())
 	}
 	return nil
 }
@@ -230,6 +230,6 @@ func (l *Lattice) enter(s Search, why Reason) error {
 // path (why): the closure answers for this annotator and the next, and what it needs replaces
 // the search's.
 func (l *Lattice) giveWay(why Reason) error {
-	l.freeNoClosure()
+	l.nc.free()
 	return l.enter(SearchClosure, why)
 }

@@ -1,6 +1,7 @@
 package lattice
 
 import (
+	"math/bits"
 	"sync"
 
 	"maxmatch/internal/scratch"
@@ -59,8 +60,8 @@ type recordScan struct {
 
 // recordsAffordable reports whether the states' fields hold every length and unchanged count of
 // the lattice's pairs (u is clamped to min(n, m)).
-func (l *Lattice) recordsAffordable() bool {
-	return l.u < recordUnchMask && l.n+l.m < recordDistMask
+func (ns *noClosureSearch) recordsAffordable() bool {
+	return ns.u < recordUnchMask && ns.n+ns.m < recordDistMask
 }
 
 // recordsFrom returns the phrase records of source a — the phrase occurrences of the edge list
@@ -81,14 +82,14 @@ func (l *Lattice) recordsAffordable() bool {
 // held on [lo, R], its lengths D(lo)+1, D(lo)+1, D(lo+1)+1, …, then +1 a column. Along a
 // diagonal, the pairs of the rows are the same but one step longer: in the buffer, a plain row
 // rewrites column lo (from the next diagonal) and the columns after hi+1 alone.
-func (l *Lattice) recordsFrom(w *recordScan, rr *recordRows, a int32, u uint32) (records, visited int64) {
+func (ns *noClosureSearch) recordsFrom(w *recordScan, rr *recordRows, a int32, u uint32) (records, visited int64) {
 	buf, steps := w.buf, rr.steps
-	r0, c0 := l.rowCol(a)
+	r0, c0 := ns.rowCol(a)
 	// Row r0: the insertions from a, each held through the one before (the first is atomic), of
 	// length c − c0.
 	e0 := c0 + int(rr.leftRun[a])
-	d := c0 - r0 + l.n // the buffer's index of (r0, c0)
-	buf[d] = 0         // a itself is no candidate: its successors are atomic edges
+	d := c0 - r0 + ns.n // the buffer's index of (r0, c0)
+	buf[d] = 0          // a itself is no candidate: its successors are atomic edges
 	for c := c0 + 1; c <= e0; c++ {
 		buf[d+c-c0] = recordHeld | uint32(c-c0)*recordStep
 	}
@@ -97,12 +98,12 @@ func (l *Lattice) recordsFrom(w *recordScan, rr *recordRows, a int32, u uint32) 
 	lo, hi := c0, e0 // the columns held in the row above (a's counted)
 	first := a       // the vertex of column lo
 	even := false
-	for r := r0 + 1; r <= l.n; r++ {
-		_, end := l.rowVertices(r)
+	for r := r0 + 1; r <= ns.n; r++ {
+		_, end := ns.rowVertices(r)
 		if even {
-			if x := l.vnext[first]; x < end && int(l.vcol[x]) == lo && l.plainRow(rr, x, lo, hi, end) {
-				right := int(l.vcol[end-1])
-				d := lo - r + l.n
+			if x := ns.nextRowFrom(first); x < end && int(ns.colOf(x)) == lo && ns.plainRow(rr, x, lo, hi, end) {
+				right := int(ns.colOf(end - 1))
+				d := lo - r + ns.n
 				buf[d] = buf[d+1] // (r, lo) through its up candidate, one row on
 				for c := hi + 2; c <= right; c++ {
 					buf[d+c-lo] = buf[d+c-lo-1] + recordStep
@@ -119,13 +120,13 @@ func (l *Lattice) recordsFrom(w *recordScan, rr *recordRows, a int32, u uint32) 
 			atomic = c0
 		}
 		cells := rowCells{newLo: -1, newHi: -1, even: true}
-		for v := l.vnext[first]; v < end; {
-			c := int(l.vcol[v])
+		for v := ns.nextRowFrom(first); v < end; {
+			c := int(ns.colOf(v))
 			if c > hi+1 && (cells.newHi < 0 || c != cells.newHi+1) {
 				break // held only through a held predecessor
 			}
 			stretch := int32(int(rr.runEnd[v]) - c + 1) // its columns c … runEnd[v]
-			l.cellsOf(&cells, buf[c-r+l.n:], steps[v:v+stretch], v, c, lo, hi, atomic, u)
+			ns.cellsOf(&cells, buf[c-r+ns.n:], steps[v:v+stretch], v, c, lo, hi, atomic, u)
 			records += cells.records
 			visited += cells.visited
 			v += stretch
@@ -156,7 +157,7 @@ type rowCells struct {
 // up and left: the first held one within u, then each strictly shorter, as in sourceScan. Only
 // the diagonal step can add an unchanged token; an atomic no-op (one unchanged token) fails
 // u = 0 whatever the step.
-func (l *Lattice) cellsOf(out *rowCells, diags []uint32, st []uint8, v int32, s, lo, hi, atomic int, u uint32) {
+func (ns *noClosureSearch) cellsOf(out *rowCells, diags []uint32, st []uint8, v int32, s, lo, hi, atomic int, u uint32) {
 	lo, hi, atomic = lo-s, hi-s, atomic-s // columns from s
 	out.records = 0
 	var prev uint32 // the pair of the cell before in the stretch
@@ -180,26 +181,31 @@ func (l *Lattice) cellsOf(out *rowCells, diags []uint32, st []uint8, v int32, s,
 				x |= 1
 			}
 		} else {
-			best, bu, n := uint32(recordDistMask), uint32(0), int64(0)
+			// The candidates, diagonal, up, left (one step longer, in the same row): the rule
+			// (pairRecords) on lengths less the rows from the source.
+			od, ou, ol := offer{dist: noOffer}, offer{dist: noOffer}, offer{dist: noOffer}
 			if f&stepDiag != 0 && p != 0 {
-				unch := p & recordUnchMask
+				od = offer{dist: int32(p >> recordUnchBits & recordDistMask), unch: int32(p & recordUnchMask)}
 				if f&stepDiagNoop != 0 {
-					unch++
-				}
-				if unch <= u {
-					best, bu, n = p>>recordUnchBits&recordDistMask, unch, 1
+					od.unch++
 				}
 			}
-			if f&stepUp != 0 && q != 0 && q>>recordUnchBits&recordDistMask < best && q&recordUnchMask <= u {
-				best, bu, n = q>>recordUnchBits&recordDistMask, q&recordUnchMask, n+1
+			if f&stepUp != 0 && q != 0 {
+				ou = offer{dist: int32(q >> recordUnchBits & recordDistMask), unch: int32(q & recordUnchMask)}
 			}
-			// The left candidate is one step longer and in the same row: one more.
-			if f&stepLeft != 0 && prev != 0 && prev>>recordUnchBits&recordDistMask+1 < best && prev&recordUnchMask <= u {
-				best, bu, n = prev>>recordUnchBits&recordDistMask+1, prev&recordUnchMask, n+1
+			if f&stepLeft != 0 && prev != 0 {
+				ol = offer{dist: int32(prev>>recordUnchBits&recordDistMask) + 1, unch: int32(prev & recordUnchMask)}
 			}
-			if n > 0 {
-				x = recordHeld | best<<recordUnchBits | bu
-				out.records += n
+			if recs := pairRecords(od, ou, ol, int32(u)); recs != 0 {
+				held := ol
+				switch lastRecord(recs) {
+				case 0:
+					held = od
+				case 1:
+					held = ou
+				}
+				x = recordHeld | uint32(held.dist)<<recordUnchBits | uint32(held.unch)
+				out.records += int64(bits.OnesCount8(recs))
 			}
 		}
 		if x != 0 {
@@ -222,8 +228,8 @@ func (l *Lattice) cellsOf(out *rowCells, diags []uint32, st []uint8, v int32, s,
 
 // plainRow reports whether the row of vertex x, at column lo, is plain for a row above held on
 // [lo, hi] (see recordsFrom); end is the row's end.
-func (l *Lattice) plainRow(rr *recordRows, x int32, lo, hi int, end int32) bool {
-	right := int(l.vcol[end-1])
+func (ns *noClosureSearch) plainRow(rr *recordRows, x int32, lo, hi int, end int32) bool {
+	right := int(ns.colOf(end - 1))
 	if rr.steps[x]&stepUp == 0 || int(rr.runEnd[x]) != right {
 		return false
 	}
@@ -239,28 +245,28 @@ func (l *Lattice) plainRow(rr *recordRows, x int32, lo, hi int, end int32) bool 
 // occurrences and every source's phrase records — and the phrase no-ops in it, or false once its
 // work (recordsFrom's) is over limit (limit < 0: none), or when the states cannot hold the
 // lattice's lengths. The sources are counted in parallel.
-func (l *Lattice) countRecords(c *counter, limit int64) (k, noops int64, ok bool) {
-	if !l.recordsAffordable() {
+func (ns *noClosureSearch) countRecords(c *counter, limit int64) (k, noops int64, ok bool) {
+	if !ns.recordsAffordable() {
 		return 0, 0, false
 	}
-	nv := int32(len(l.vrow))
+	nv := int32(ns.numVertices())
 	parts := countParts(nv)
-	a := l.acct
-	defer l.freeRecordScans(c)
+	a := ns.acct
+	defer ns.freeRecordScans(c)
 	rr := &c.rows
-	if l.recordRowsOf(rr) != nil {
+	if ns.recordRowsOf(rr) != nil {
 		return 0, 0, false
 	}
-	noops = l.phraseNoops(rr.noopRun)
-	if l.u < 0 {
-		return l.atomicOccurrences(), 0, true
+	noops = ns.phraseNoops(rr.noopRun)
+	if ns.u < 0 {
+		return ns.atomicOccurrences(), 0, true
 	}
 	if cap(c.scans) < parts {
 		c.scans = append(c.scans[:cap(c.scans)], make([]recordScan, parts-cap(c.scans))...)
 	}
 	c.scans = c.scans[:parts]
 	for i := range c.scans {
-		if reserve(a, &c.scans[i].buf, l.n+l.m+1) != nil {
+		if reserve(a, &c.scans[i].buf, ns.n+ns.m+1) != nil {
 			return 0, 0, false
 		}
 	}
@@ -281,7 +287,7 @@ func (l *Lattice) countRecords(c *counter, limit int64) (k, noops int64, ok bool
 				}
 				seen := int64(0)
 				for a := from; a < min(from+chunk, nv); a++ {
-					rec, vis := l.recordsFrom(&c.scans[i], rr, a, uint32(l.u))
+					rec, vis := ns.recordsFrom(&c.scans[i], rr, a, uint32(ns.u))
 					totals[i] += rec
 					seen += vis
 				}
@@ -290,10 +296,10 @@ func (l *Lattice) countRecords(c *counter, limit int64) (k, noops int64, ok bool
 		}()
 	}
 	wg.Wait()
-	if l.countedOver(visited.Load(), limit) {
+	if ns.countedOver(visited.Load(), limit) {
 		return 0, 0, false
 	}
-	k = l.atomicOccurrences()
+	k = ns.atomicOccurrences()
 	for _, t := range totals {
 		k += t
 	}
@@ -301,9 +307,9 @@ func (l *Lattice) countRecords(c *counter, limit int64) (k, noops int64, ok bool
 }
 
 // recordRowsOf fills what the count reads of the lattice (recordRows), from the account.
-func (l *Lattice) recordRowsOf(rr *recordRows) error {
-	nv := len(l.vrow)
-	a := l.acct
+func (ns *noClosureSearch) recordRowsOf(rr *recordRows) error {
+	nv := ns.numVertices()
+	a := ns.acct
 	for _, f := range []*[]int32{&rr.noDiag, &rr.noLeft, &rr.runEnd, &rr.noopRun, &rr.leftRun} {
 		if err := reserve(a, f, nv); err != nil {
 			return err
@@ -312,7 +318,7 @@ func (l *Lattice) recordRowsOf(rr *recordRows) error {
 	if err := reserve(a, &rr.steps, nv); err != nil {
 		return err
 	}
-	l.sweepPreds(func(v int32, p preds) {
+	ns.sweepPreds(func(v int32, p preds) {
 		f := uint8(0)
 		if p.diag >= 0 {
 			f |= stepDiag
@@ -332,8 +338,8 @@ func (l *Lattice) recordRowsOf(rr *recordRows) error {
 			rr.noopRun[v] = rr.noopRun[p.diag] + 1
 		}
 	})
-	for r := 0; r <= l.n; r++ {
-		lo, hi := l.rowVertices(r)
+	for r := 0; r <= ns.n; r++ {
+		lo, hi := ns.rowVertices(r)
 		var noDiag, noLeft int32
 		for v := lo; v < hi; v++ {
 			if rr.steps[v]&(stepDiag|stepDiagNoop) != stepDiag {
@@ -345,8 +351,8 @@ func (l *Lattice) recordRowsOf(rr *recordRows) error {
 			rr.noDiag[v], rr.noLeft[v] = noDiag, noLeft
 		}
 		for v := hi - 1; v >= lo; v-- {
-			rr.runEnd[v], rr.leftRun[v] = l.vcol[v], 0
-			if v+1 < hi && l.vcol[v+1] == l.vcol[v]+1 {
+			rr.runEnd[v], rr.leftRun[v] = ns.colOf(v), 0
+			if v+1 < hi && ns.colOf(v+1) == ns.colOf(v)+1 {
 				rr.runEnd[v] = rr.runEnd[v+1]
 			}
 			if v+1 < hi && rr.steps[v+1]&stepLeft != 0 {
@@ -363,10 +369,10 @@ func (l *Lattice) recordRowsOf(rr *recordRows) error {
 // candidate comes first and offers length L, the shortest a path from a to b can have, with
 // L ≤ u unchanged tokens; and a pair whose stored path is a no-op has only no-op steps, all
 // diagonal.
-func (l *Lattice) phraseNoops(run []int32) int64 {
+func (ns *noClosureSearch) phraseNoops(run []int32) int64 {
 	n := int64(0)
 	for _, x := range run {
-		n += max(0, min(int64(l.u), int64(x))-1)
+		n += max(0, min(int64(ns.u), int64(x))-1)
 	}
 	return n
 }
@@ -374,15 +380,15 @@ func (l *Lattice) phraseNoops(run []int32) int64 {
 // removalBounds bounds K from the list's length before the removal loop, k, and the phrase
 // no-ops in it: the loop takes every second of each run of them, from the first (all of them
 // with RemoveAllNoops), so at least half of them, rounded up, and at most all.
-func (l *Lattice) removalBounds(k, noops int64) (lo, hi int64) {
-	if l.opt.RemoveAllNoops {
+func (ns *noClosureSearch) removalBounds(k, noops int64) (lo, hi int64) {
+	if ns.opt.RemoveAllNoops {
 		return k - noops, k - noops
 	}
 	return k - noops, k - (noops+1)/2
 }
 
-func (l *Lattice) freeRecordScans(c *counter) {
-	a := l.acct
+func (ns *noClosureSearch) freeRecordScans(c *counter) {
+	a := ns.acct
 	rr := &c.rows
 	rr.steps, rr.noDiag = scratch.Free(a, rr.steps)[:0], scratch.Free(a, rr.noDiag)[:0]
 	rr.noLeft, rr.runEnd = scratch.Free(a, rr.noLeft)[:0], scratch.Free(a, rr.runEnd)[:0]

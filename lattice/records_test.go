@@ -43,8 +43,8 @@ func TestCountRecordsOnLargerLattices(t *testing.T) {
 		if err := l.Build(src, hyp, opt); err != nil {
 			t.Fatal(err)
 		}
-		k, _, ok := l.countClosure(&c, nil, -1)
-		before, _, ok2 := l.countRecords(&c, -1)
+		k, _, ok := l.nc.countClosure(&c, nil, -1)
+		before, _, ok2 := l.nc.countRecords(&c, -1)
 		if !ok || !ok2 || before != c.before {
 			t.Fatalf("src %v hyp %v %+v: %d occurrences before the removal loop, counting every pair %d (K %d)", src, hyp, opt, before, c.before, k)
 		}

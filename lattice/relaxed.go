@@ -152,9 +152,9 @@ const (
 // states, its weight and its predecessor code. Transitions into v's inside states come first,
 // then those into v's boundary (atomic steps, explicit edges, then phrase ends), so that a
 // forward pass over the vertices in order sees every source final.
-func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w rval, via uint32)) {
+func (ns *noClosureSearch) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w rval, via uint32)) {
 	u, nst := r.u, int32(r.nst)
-	l.cost.StateVisits += int64(nst)
+	ns.cost.StateVisits += int64(nst)
 	base := v * nst
 	sState := int32(u + 1)
 	iState := func(t int) int32 { return int32(u + 2 + t) }
@@ -194,7 +194,7 @@ func (l *Lattice) relaxedInto(r *relaxed, v int32, emit func(from, to int32, w r
 		}
 		w := rval{0, stepUnits}
 		if !noop {
-			w.v += int64(l.atomInto(v, directions[dir]))
+			w.v += int64(ns.atomInto(v, directions[dir]))
 		}
 		emit(pb, base, w, rviaOf(rviaStep, dir))
 	}
@@ -254,47 +254,47 @@ func (w memberWalk) matched(i int32) bool { return w[i].matched && w[i].extra ==
 //     offset s ≥ 1 also the edges from (0, s) whose stored path starts with an insertion and
 //     that end in row s, or at (0, s+1) (the first-row insertion of hypothesis token s): their
 //     reported start is the column, s.
-func (l *Lattice) walkMembers(r *relaxed, s int, out []memberEdge) ([]memberEdge, error) {
+func (ns *noClosureSearch) walkMembers(r *relaxed, s int, out []memberEdge) ([]memberEdge, error) {
 	out = out[:0]
 	var err error
 	add := func(e memberEdge) {
 		if err == nil {
-			err = push(l.acct, &out, e)
+			err = push(ns.acct, &out, e)
 		}
 	}
-	shifted := l.opt.FirstRow == FirstRowShifted
+	shifted := ns.opt.FirstRow == FirstRowShifted
 	if shifted && s >= 1 {
-		if a := l.vertexAt(0, s); a >= 0 {
-			l.scan(&r.scan, a, s, l.m)
+		if a := ns.vertexAt(0, s); a >= 0 {
+			ns.scan(&r.scan, a, s, ns.m)
 			from := func(b int32) {
 				if st, ok := r.scan.at(b); ok && st.firstRight {
 					add(memberEdge{from: a, to: b, dist: st.dist, firstRight: true, typ: st.typ, mult: st.mult})
 				}
 			}
-			if b := l.vertexAt(0, s+1); b >= 0 {
+			if b := ns.vertexAt(0, s+1); b >= 0 {
 				from(b)
 			}
-			lo, hi := l.rowVertices(s)
+			lo, hi := ns.rowVertices(s)
 			for b := lo; b < hi; b++ {
 				from(b)
 			}
 		}
 	}
 	if shifted && s == 0 {
-		if a := l.vertexAt(0, 0); a >= 0 && a+1 < l.rowStart[1] && l.vcol[a+1] == 1 && l.atomInto(a+1, levenshtein.Left) > 0 {
-			add(memberEdge{from: a, to: a + 1, dist: 1, firstRight: true, typ: Ins, mult: l.atomInto(a+1, levenshtein.Left)})
+		if a := ns.vertexAt(0, 0); a >= 0 && a+1 < ns.rowBegin(1) && ns.colOf(a+1) == 1 && ns.atomInto(a+1, levenshtein.Left) > 0 {
+			add(memberEdge{from: a, to: a + 1, dist: 1, firstRight: true, typ: Ins, mult: ns.atomInto(a+1, levenshtein.Left)})
 		}
 		return out, err
 	}
-	lo, hi := l.rowVertices(s)
+	lo, hi := ns.rowVertices(s)
 	for a := lo; a < hi; a++ {
-		for b := a + 1; b < hi && l.vcol[b] == l.vcol[b-1]+1 && l.atomInto(b, levenshtein.Left) > 0; b++ {
-			if b > a+1 && l.u < 0 {
+		for b := a + 1; b < hi && ns.colOf(b) == ns.colOf(b-1)+1 && ns.atomInto(b, levenshtein.Left) > 0; b++ {
+			if b > a+1 && ns.u < 0 {
 				break
 			}
 			e := memberEdge{from: a, to: b, dist: b - a, firstRight: true, typ: Ins, mult: 1}
 			if b == a+1 {
-				e.mult = l.atomInto(b, levenshtein.Left)
+				e.mult = ns.atomInto(b, levenshtein.Left)
 			}
 			add(e)
 		}
@@ -307,27 +307,27 @@ func (l *Lattice) walkMembers(r *relaxed, s int, out []memberEdge) ([]memberEdge
 // marks the atomic insertions among them (walkLeft). It reports whether one of them may have
 // been removed after the closure (a phrase no-op matching a gold edit), whose presence the
 // relaxed search cannot tell.
-func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err error) {
+func (ns *noClosureSearch) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err error) {
 	r.expl = r.expl[:0]
 	for group := range goldGroups(gold) {
 		g0 := &gold[group[0]]
 		s, e := g0.Start, g0.End
-		if s < 0 || s > e || e > l.n {
+		if s < 0 || s > e || e > ns.n {
 			continue
 		}
 		if s == e {
-			if r.members, err = l.walkMembers(r, s, r.members); err != nil {
+			if r.members, err = ns.walkMembers(r, s, r.members); err != nil {
 				return false, err
 			}
 			r.occ = r.occ[:0]
 			for i := range r.members {
 				for range r.members[i].mult {
-					if err = push(l.acct, &r.occ, int32(i)); err != nil {
+					if err = push(ns.acct, &r.occ, int32(i)); err != nil {
 						return false, err
 					}
 				}
 			}
-			l.walk(gold, group, r.occ, memberWalk(r.members))
+			ns.walk(gold, group, r.occ, memberWalk(r.members))
 			for _, mb := range r.members {
 				x := explicitEdge{from: mb.from, to: mb.to, v: int64(mb.extra), firstRight: mb.firstRight, typ: mb.typ, dist: mb.dist, extra: mb.extra}
 				if mb.matched {
@@ -335,7 +335,7 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 				} else {
 					x.v += int64(mb.dist) * stepUnits
 				}
-				if err = push(l.acct, &r.expl, x); err != nil {
+				if err = push(ns.acct, &r.expl, x); err != nil {
 					return false, err
 				}
 				if mb.dist == 1 {
@@ -344,26 +344,26 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 			}
 			continue
 		}
-		for gi, p := range l.goldPairs(gold, group, s, e) {
+		for gi, p := range ns.goldPairs(gold, group, s, e) {
 			g := &gold[gi]
 			from, to := p[0], p[1]
-			if !slices.Equal(l.src[s:e], g.Original) {
+			if !slices.Equal(ns.source(s, e), g.Original) {
 				continue
 			}
-			l.scan(&r.scan, from, e, int(l.vcol[to]))
+			ns.scan(&r.scan, from, e, int(ns.colOf(to)))
 			st, ok := r.scan.at(to)
-			if !ok || !l.pairMatches(from, to, st.firstRight, g) {
+			if !ok || !ns.pairMatches(from, to, st.firstRight, g) {
 				continue
 			}
 			if st.typ == Noop && !st.atomic {
 				unknown = true // removed or not: the removal loop's order decides
 			}
-			if err = push(l.acct, &r.expl, explicitEdge{from: from, to: to, m: 1, firstRight: st.firstRight, typ: st.typ, dist: st.dist}); err != nil {
+			if err = push(ns.acct, &r.expl, explicitEdge{from: from, to: to, m: 1, firstRight: st.firstRight, typ: st.typ, dist: st.dist}); err != nil {
 				return false, err
 			}
 		}
 	}
-	if err = l.closureOriginEdges(r); err != nil {
+	if err = ns.closureOriginEdges(r); err != nil {
 		return false, err
 	}
 	// By target and source; of an edge listed twice, the gold edits' weight (listed first).
@@ -383,20 +383,20 @@ func (l *Lattice) explicitEdges(r *relaxed, gold []Gold) (unknown bool, err erro
 // closureOriginEdges adds to the explicit edges the closure's phrases from each closure origin a — every
 // pair (a, b) it holds that is not an atomic edge (a step of the search already) or a phrase
 // no-op (its no-op steps weigh as much) — with their weights: length, and ε per occurrence.
-func (l *Lattice) closureOriginEdges(r *relaxed) error {
+func (ns *noClosureSearch) closureOriginEdges(r *relaxed) error {
 	for _, a := range r.closureOrigins {
-		l.scan(&r.scan, a, l.n, l.m)
-		r0, c0 := l.rowCol(a)
-		for row := r0; row <= l.n; row++ {
-			lo, hi := l.rowVertices(row)
-			for b := max(lo, l.firstFrom(row, c0)); b < hi; b++ {
+		ns.scan(&r.scan, a, ns.n, ns.m)
+		r0, c0 := ns.rowCol(a)
+		for row := r0; row <= ns.n; row++ {
+			lo, hi := ns.rowVertices(row)
+			for b := max(lo, ns.firstFrom(row, c0)); b < hi; b++ {
 				st, ok := r.scan.at(b)
 				if !ok || st.atomic || st.typ == Noop {
 					continue
 				}
 				x := explicitEdge{from: a, to: b, v: int64(st.dist)*stepUnits + int64(st.mult), firstRight: st.firstRight,
 					typ: st.typ, dist: st.dist, extra: int32(st.mult)}
-				if err := push(l.acct, &r.expl, x); err != nil {
+				if err := push(ns.acct, &r.expl, x); err != nil {
 					return err
 				}
 			}
@@ -425,11 +425,11 @@ func (r *relaxed) setClosureOrigins(origins []int32) {
 // no-op, which the removal loop may have removed), when neither its certificate nor the tie
 // search could be sure of a path with the matched edges the gold edits allow (undecidable,
 // checked before the states are reserved), or when its states do not fit in the budget.
-func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
+func (ns *noClosureSearch) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 	r.why, r.solved = ReasonNone, false
 	clear(r.walkLeft)
 	clear(r.hasExpl)
-	switch unknown, err := l.explicitEdges(r, gold); {
+	switch unknown, err := ns.explicitEdges(r, gold); {
 	case err != nil:
 		r.why = ReasonNoClosureMemory
 		return rval{}, false
@@ -437,15 +437,15 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 		r.why = ReasonPhraseNoopGold
 		return rval{}, false
 	}
-	if l.undecidable(l.matchedMost(r)) {
+	if ns.undecidable(ns.matchedMost(r)) {
 		r.why = ReasonRounding
 		return rval{}, false
 	}
-	if l.reserveStates() != nil {
+	if ns.reserveStates() != nil {
 		r.why = ReasonNoClosureMemory
 		return rval{}, false
 	}
-	nv := int32(len(l.vrow))
+	nv := int32(ns.numVertices())
 	nst := int32(r.nst)
 	f, g := r.f, r.g
 	for i := range f {
@@ -453,7 +453,7 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 	}
 	f[0] = rval{}
 	for v := range nv {
-		l.relaxedInto(r, v, func(from, to int32, w rval, via uint32) {
+		ns.relaxedInto(r, v, func(from, to int32, w rval, via uint32) {
 			if !f[from].reached() {
 				return
 			}
@@ -475,7 +475,7 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 	var buf []tr
 	for v := nv - 1; v >= 0; v-- {
 		buf = buf[:0]
-		l.relaxedInto(r, v, func(from, to int32, w rval, _ uint32) { buf = append(buf, tr{from, to, w}) })
+		ns.relaxedInto(r, v, func(from, to int32, w rval, _ uint32) { buf = append(buf, tr{from, to, w}) })
 		for i := len(buf) - 1; i >= 0; i-- {
 			t := &buf[i]
 			if !g[t.to].reached() {
@@ -495,10 +495,10 @@ func (l *Lattice) relaxedSolve(r *relaxed, gold []Gold) (rval, bool) {
 // rest of a path is lattice steps, so a pass over the vertices in order with one number each
 // (the most matched edges on a path to it) gives it. The relaxed search's best value has that
 // many matched edges, the match weight ranking first.
-func (l *Lattice) matchedMost(r *relaxed) int32 {
+func (ns *noClosureSearch) matchedMost(r *relaxed) int32 {
 	most := r.vertexScratch
 	i := 0 // r.expl is sorted by target
-	l.sweepPreds(func(v int32, p preds) {
+	ns.sweepPreds(func(v int32, p preds) {
 		best := int32(-1)
 		if v == 0 {
 			best = 0
@@ -530,12 +530,12 @@ func (r *relaxed) optimal(x int32) bool {
 // its edits are the only ones of any best path, each is in the closure with the weight the
 // relaxed search gave it, the match weight dominates, and float64 sums cannot tell paths of
 // different weights apart.
-func (l *Lattice) relaxedPath(r *relaxed, gold []Gold) ([]Edit, bool) {
-	best, ok := l.relaxedSolve(r, gold)
+func (ns *noClosureSearch) relaxedPath(r *relaxed, gold []Gold) ([]Edit, bool) {
+	best, ok := ns.relaxedSolve(r, gold)
 	if !ok {
 		return nil, false
 	}
-	nv := int32(len(l.vrow))
+	nv := int32(ns.numVertices())
 	nst := int32(r.nst)
 	f := r.f
 	end := (nv - 1) * nst
@@ -545,7 +545,7 @@ func (l *Lattice) relaxedPath(r *relaxed, gold []Gold) ([]Edit, bool) {
 		r.origin[i] = originNone
 	}
 	for v := range nv {
-		l.relaxedInto(r, v, func(from, to int32, w rval, _ uint32) {
+		ns.relaxedInto(r, v, func(from, to int32, w rval, _ uint32) {
 			if !f[from].reached() || f[from].add(w) != f[to] || !r.optimal(to) {
 				return
 			}
@@ -565,12 +565,12 @@ func (l *Lattice) relaxedPath(r *relaxed, gold []Gold) ([]Edit, bool) {
 		r.why = ReasonAmbiguous
 		return nil, false
 	}
-	edits, ok := l.relaxedEdits(r, gold)
+	edits, ok := ns.relaxedEdits(r, gold)
 	if !ok {
 		r.why = ReasonUnreal
 		return nil, false
 	}
-	if !l.certainWeights(best) {
+	if !ns.certainWeights(best) {
 		r.why = ReasonRounding
 		return nil, false
 	}
@@ -581,28 +581,28 @@ func (l *Lattice) relaxedPath(r *relaxed, gold []Gold) ([]Edit, bool) {
 // edges against the closure: an atomic step or a phrase whose weight the gold edits do not set
 // must be in the closure with the weight the relaxed search gave it (a phrase: its length, and
 // one occurrence). It returns the path's edits, no-ops left out, and whether every edge checked.
-func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
+func (ns *noClosureSearch) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 	nst := int32(r.nst)
-	edits := l.path[:0]
-	defer func() { l.path = edits }()
+	edits := ns.path[:0]
+	defer func() { ns.path = edits }()
 	add := func(a, b int32, firstRight bool, typ EditType) {
 		if typ == Noop {
 			return
 		}
-		edits = append(edits, l.edit(a, b, firstRight, typ))
+		edits = append(edits, ns.edit(a, b, firstRight, typ))
 	}
-	v := int32(len(l.vrow) - 1)
+	v := int32(ns.numVertices() - 1)
 	for v != 0 {
 		via := r.via[v*nst]
 		payload := int(via >> 2)
 		switch via & 3 {
 		case rviaStep:
 			d := directions[payload&3]
-			p := l.predecessor(v, d)
+			p := ns.predecessor(v, d)
 			if r.explicitAt(p, v) >= 0 {
 				return nil, false // its weight is the gold edits'
 			}
-			add(p, v, d == levenshtein.Left, l.atomicType(v, d))
+			add(p, v, d == levenshtein.Left, ns.atomicType(v, d))
 			v = p
 		case rviaExplicit:
 			e := &r.expl[payload]
@@ -614,9 +614,9 @@ func (l *Lattice) relaxedEdits(r *relaxed, gold []Gold) ([]Edit, bool) {
 			for st != 0 {
 				q := r.via[at*nst+st]
 				d := directions[q>>2&3]
-				at, st, steps = l.predecessor(at, d), int32(q>>4), steps+1
+				at, st, steps = ns.predecessor(at, d), int32(q>>4), steps+1
 			}
-			l.scan(&r.scan, at, int(l.vrow[v]), int(l.vcol[v]))
+			ns.scan(&r.scan, at, int(ns.rowOf(v)), int(ns.colOf(v)))
 			k, ok := r.scan.at(v)
 			if !ok || k.typ == Noop || k.dist != steps || k.mult != 1 || r.explicitAt(at, v) >= 0 {
 				return nil, false

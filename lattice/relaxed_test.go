@@ -16,7 +16,7 @@ func TestRelaxedPathIsTheOfficial(t *testing.T) {
 		src, hyp, gold, opt := randomLattice(rng, iter)
 		buildNoClosure(t, &l, src, hyp, opt)
 		total++
-		got, ok := l.relaxedPath(&l.nc.r, gold)
+		got, ok := l.nc.relaxedPath(&l.nc.r, gold)
 		if !ok {
 			continue
 		}

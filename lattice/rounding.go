@@ -41,38 +41,38 @@ import (
 // search's certificate (certainWeights, whatever the best value's rest) nor the tie search
 // (tieRoundingFails) can be sure of the official's path: float64 sums may confuse paths of
 // different weights whatever the search finds.
-func (l *Lattice) undecidable(m int32) bool {
-	return l.tieRoundingFails(m) && !l.certainRounding(m)
+func (ns *noClosureSearch) undecidable(m int32) bool {
+	return ns.tieRoundingFails(m) && !ns.certainRounding(m)
 }
 
 // certainWeights reports whether the official's float64 Bellman–Ford must find a path of the
 // relaxed search's best value, best: the match weight dominates (1000·K above best's rest, so
 // that no path of fewer matched edges can weigh less), and the rounding of any path's sum is
 // below half the 0.001 that separates different weights.
-func (l *Lattice) certainWeights(best rval) bool {
-	if l.opt.ExactCosts {
+func (ns *noClosureSearch) certainWeights(best rval) bool {
+	if ns.opt.IntegerCosts {
 		// Integer units of ε, with a match weight of 1001·(n+m+1) units.
-		steps := int64(l.n + l.m) // the most edges on a path
+		steps := int64(ns.n + ns.m) // the most edges on a path
 		match := 1001 * (steps + 1)
 		return match > best.v && (match*int64(best.m)+2*stepUnits*(steps+1)) < 1<<53
 	}
-	if stepUnits*l.atomicOccurrences() <= best.v {
+	if stepUnits*ns.atomicOccurrences() <= best.v {
 		return false // K ≥ the atomic edges; not known to dominate
 	}
-	return l.certainRounding(best.m)
+	return ns.certainRounding(best.m)
 }
 
 // certainRounding reports whether, with m matched edges on a path, the rounding of any path's
 // float64 sum is below half the 0.001 that separates different weights, whatever K is: K is at
 // most 3 occurrences per pair of vertices and the atomic edges, and a path's partial sums are at
 // most K·m plus 2 per step in magnitude.
-func (l *Lattice) certainRounding(m int32) bool {
-	if l.opt.ExactCosts {
+func (ns *noClosureSearch) certainRounding(m int32) bool {
+	if ns.opt.IntegerCosts {
 		return true // certainWeights checks its integer sums
 	}
-	nv := int64(len(l.vrow))
-	steps := int64(l.n + l.m) // the most edges on a path
-	kMax := 3*nv*(nv-1)/2 + l.atomicOccurrences()
+	nv := int64(ns.numVertices())
+	steps := int64(ns.n + ns.m) // the most edges on a path
+	kMax := 3*nv*(nv-1)/2 + ns.atomicOccurrences()
 	most := float64(kMax)*float64(m) + 2*float64(steps+1)
 	return float64(steps)*halfULP(most) < 0.0005
 }
@@ -87,12 +87,12 @@ func halfULP(x float64) float64 {
 // tieRoundingFails reports whether, with m matched edges on the best paths, float64 sums may
 // confuse paths of different weights even at K's least value and with no ε on the best paths
 // (see separated): then no tie can be broken (an unrelated grid of 400 tokens and more).
-func (l *Lattice) tieRoundingFails(m int32) bool {
-	if m == 0 || l.opt.ExactCosts {
+func (ns *noClosureSearch) tieRoundingFails(m int32) bool {
+	if m == 0 || ns.opt.IntegerCosts {
 		return false
 	}
-	lo := l.kLower()
-	steps := int64(l.n + l.m)
+	lo := ns.kLower()
+	steps := int64(ns.n + ns.m)
 	return float64(2*m+1)*halfULP(float64(lo)*float64(m)) >= epsilon ||
 		float64(2*steps)*halfULP(2*float64(steps+1)) >= epsilon
 }
@@ -107,20 +107,20 @@ func (l *Lattice) tieRoundingFails(m int32) bool {
 // the best path it is compared with (T: the most ε on a best path, M: the matched edges), and
 // a path with fewer steps needs at least 1000 more ε, which no path has when the lattice's
 // most ε on a path (maxEpsilon) is below 1000 + T.
-func (l *Lattice) separated(r *relaxed, t *tight, k int64) bool {
-	steps := int64(l.n + l.m)
+func (ns *noClosureSearch) separated(r *relaxed, t *tight, k int64) bool {
+	steps := int64(ns.n + ns.m)
 	m := int64(r.best.m)
 	if k > 0 && stepUnits*k <= r.best.v {
 		return false
 	}
 	h := halfULP(float64(k)*float64(m) + 2*float64(steps+1))
 	hs := halfULP(2 * float64(steps+1))
-	tMax := l.tightMost(t)
+	tMax := ns.tightMost(t)
 	// Case 1: no fewer steps. (2T + 2M + 1)·h + 2(n+m)·hs < ε.
 	if float64(2*tMax+2*m+1)*h+float64(2*steps)*hs >= epsilon {
 		return false
 	}
-	if l.maxEpsilon(r, t) < 1000+tMax {
+	if ns.maxEpsilon(r, t) < 1000+tMax {
 		return true
 	}
 	// Case 2: fewer steps, any number of additions.
@@ -129,7 +129,7 @@ func (l *Lattice) separated(r *relaxed, t *tight, k int64) bool {
 
 // tightMost returns the most ε on a path of the tight edges, in t.most (one per place,
 // reserved by tightPath).
-func (l *Lattice) tightMost(t *tight) (eps int64) {
+func (ns *noClosureSearch) tightMost(t *tight) (eps int64) {
 	// The edges are sorted by target, and every place's index is known.
 	most := t.most
 	clear(most)
@@ -144,16 +144,16 @@ func (l *Lattice) tightMost(t *tight) (eps int64) {
 // occurrences (1 or 2), a phrase of at least two steps at most 3 (its records), so at most 1.5
 // a step; the walk's extra ε at insertion offsets (r's explicit edges) come on top. Its
 // scratch is t.epsMost, one per vertex (reserved by tightPath).
-func (l *Lattice) maxEpsilon(r *relaxed, t *tight) int64 {
-	nv := int32(len(l.vrow))
+func (ns *noClosureSearch) maxEpsilon(r *relaxed, t *tight) int64 {
+	nv := int32(ns.numVertices())
 	most := t.epsMost // in half units of ε
 	most[0] = 0
 	for v := int32(1); v < nv; v++ {
 		most[v] = 0
-		l.stepsInto(v, func(from int32, dir int, noop bool) {
+		ns.stepsInto(v, func(from int32, dir int, noop bool) {
 			c := int64(3) // 1.5 a step
 			if !noop {
-				c = max(c, 2*int64(l.atomInto(v, directions[dir])))
+				c = max(c, 2*int64(ns.atomInto(v, directions[dir])))
 			}
 			most[v] = max(most[v], most[from]+c)
 		})

@@ -19,7 +19,7 @@ func randomLattice(rng *rand.Rand, iter int) (src, hyp []int32, gold []Gold, opt
 	opt.EdgesOnce = iter%5 == 4
 	opt.RemoveAllNoops = iter%3 == 2
 	opt.StrictWalk = iter%11 == 3
-	opt.ExactCosts = iter%13 == 5
+	opt.IntegerCosts = iter%13 == 5
 	return src, hyp, gold, opt
 }
 
@@ -44,19 +44,19 @@ func TestSourceScanIsTheClosure(t *testing.T) {
 		}
 		nv := int32(len(l.vrow))
 		want := map[[2]int32]stored{}
-		for _, k := range l.keys {
+		for _, k := range l.cl.keys {
 			mult := k.mult
 			if k.removed {
 				mult++
 			}
 			want[[2]int32{k.from, k.to}] = stored{dist: k.dist, unchanged: k.unchanged, typ: k.typ, firstRight: k.firstRight, atomic: k.atomic, mult: mult}
 		}
-		if err := l.resetScan(&s); err != nil {
+		if err := l.nc.resetScan(&s); err != nil {
 			t.Fatal(err)
 		}
 		got := 0
 		for a := range nv {
-			l.scan(&s, a, l.n, l.m)
+			l.nc.scan(&s, a, l.n, l.m)
 			for b := a + 1; b < nv; b++ {
 				st, ok := s.at(b)
 				w, wok := want[[2]int32{a, b}]
@@ -96,7 +96,34 @@ func buildNoClosure(t *testing.T, l *Lattice, src, hyp []int32, opt Options) {
 	if err := l.Build(src, hyp, opt); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.prepareNoClosure(); err != nil {
+	if err := l.nc.prepare(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPairRecords checks the per-source rule on a pair's three candidates (diagonal, up, left):
+// the first held one within u is a record, then each strictly shorter one within u; the pair
+// holds the last record's path.
+func TestPairRecords(t *testing.T) {
+	none := offer{dist: noOffer}
+	for _, c := range []struct {
+		d, p, l offer
+		u       int32
+		recs    uint8
+		last    int
+	}{
+		{none, none, none, 2, 0, -1},
+		{offer{3, 0}, offer{3, 0}, offer{3, 0}, 2, 1, 0},  // equal lengths: the first only
+		{offer{5, 0}, offer{4, 0}, offer{3, 0}, 2, 7, 2},  // each shorter: three records
+		{offer{3, 3}, offer{4, 0}, offer{5, 1}, 2, 2, 1},  // the diagonal over u
+		{offer{2, 0}, none, offer{1, 2}, 2, 5, 2},         // a missing candidate is skipped
+		{offer{2, 0}, offer{1, 3}, offer{3, 0}, 2, 1, 0},  // shorter but over u
+		{offer{4, 1}, offer{2, 1}, offer{1, 1}, 0, 0, -1}, // u = 0 and one unchanged token each
+		{none, offer{noOffer - 1, 0}, offer{noOffer - 2, 0}, 0, 6, 2},
+	} {
+		recs := pairRecords(c.d, c.p, c.l, c.u)
+		if recs != c.recs || lastRecord(recs) != c.last {
+			t.Errorf("%+v: records %03b (last %d), want %03b (last %d)", c, recs, lastRecord(recs), c.recs, c.last)
+		}
 	}
 }

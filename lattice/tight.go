@@ -112,8 +112,8 @@ type tight struct {
 // cannot be sure: a best path of the relaxed search is not in the closure, a fact it needs is
 // unknown and the possibilities disagree, or float64 sums could confuse paths of different
 // weights.
-func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFacts) ([]Edit, bool) {
-	if !l.tightEdges(r, t) {
+func (ns *noClosureSearch) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFacts) ([]Edit, bool) {
+	if !ns.tightEdges(r, t) {
 		r.why = ReasonUnrealTie
 		if t.failed {
 			r.why = ReasonNoClosureMemory
@@ -121,7 +121,7 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 		return nil, false
 	}
 	// Keep the edges on a path from the start, and see whether one reaches the end.
-	nv := int32(len(l.vrow))
+	nv := int32(ns.numVertices())
 	for i := range t.index {
 		t.index[i] = -1
 	}
@@ -143,14 +143,14 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 		r.why = ReasonUnrealTie
 		return nil, false // no best path of the relaxed search is in the closure
 	}
-	// K is needed when a matched edge is on a best path (ExactCosts has its own match weight);
+	// K is needed when a matched edge is on a best path (IntegerCosts has its own match weight);
 	// the phrase no-ops on best paths may or may not have survived the removal loop (they weigh
 	// as much as the no-op steps they span, so they never decide whether a vertex is reached).
 	needK := false
 	var noops [][2]int32
 	t.noops = t.noops[:0]
 	for i, e := range t.edges {
-		needK = needK || (e.matched && !l.opt.ExactCosts)
+		needK = needK || (e.matched && !ns.opt.IntegerCosts)
 		if !e.atomic && e.typ == Noop {
 			noops = append(noops, [2]int32{e.from, e.to})
 			t.noops = append(t.noops, int32(i))
@@ -164,14 +164,14 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 			if !e.atomic {
 				o.k, o.dup = e.recs[j], 0
 			}
-			if push(l.acct, &t.occ, o) != nil {
+			if push(ns.acct, &t.occ, o) != nil {
 				r.why = ReasonNoClosureMemory
 				return nil, false
 			}
 		}
 	}
 	slices.SortFunc(t.occ, tightOcc.compare)
-	a := l.acct
+	a := ns.acct
 	if reserve(a, &t.weight, len(t.edges)) != nil || reserve(a, &t.present, len(t.edges)) != nil ||
 		reserve(a, &t.dist, int(places)) != nil || reserve(a, &t.ver, int(places)) != nil ||
 		reserve(a, &t.pred, int(places)) != nil || reserve(a, &t.seen, len(t.occ)) != nil ||
@@ -180,19 +180,19 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 		return nil, false
 	}
 	if k, survives, ok := facts.known(needK, noops); ok {
-		return l.tightOnce(r, t, k, survives, needK)
+		return ns.tightOnce(r, t, k, survives, needK)
 	}
 	// A count cheaper than the enumeration's least work goes first. Otherwise the enumeration
 	// runs over K's bounds from the lattice, then, when K's binade matters, over its bounds from
 	// the list's length before the removal loop, within half the phrase no-ops of K.
 	if facts.countCost() > cheapCount {
 		lo, hi := facts.kBounds()
-		if edits, ok, decided := l.tightEnumerate(r, t, lo, hi, needK); decided {
+		if edits, ok, decided := ns.tightEnumerate(r, t, lo, hi, needK); decided {
 			return edits, ok
 		}
 		if needK {
 			if lo, hi, ok := facts.narrowBounds(); ok {
-				if edits, ok, decided := l.tightEnumerate(r, t, lo, hi, needK); decided {
+				if edits, ok, decided := ns.tightEnumerate(r, t, lo, hi, needK); decided {
 					return edits, ok
 				}
 			}
@@ -203,15 +203,15 @@ func (l *Lattice) tightPath(r *relaxed, t *tight, gold []Gold, facts closureFact
 		r.why = ReasonUncounted
 		return nil, false
 	}
-	return l.tightOnce(r, t, k, survives, needK)
+	return ns.tightOnce(r, t, k, survives, needK)
 }
 
 // tightOnce runs the Bellman–Ford once, with K and the survivals known.
-func (l *Lattice) tightOnce(r *relaxed, t *tight, k int64, survives []bool, needK bool) ([]Edit, bool) {
+func (ns *noClosureSearch) tightOnce(r *relaxed, t *tight, k int64, survives []bool, needK bool) ([]Edit, bool) {
 	if !needK {
 		k = 0
 	}
-	if !l.separated(r, t, k) {
+	if !ns.separated(r, t, k) {
 		r.why = ReasonRounding
 		return nil, false
 	}
@@ -221,13 +221,13 @@ func (l *Lattice) tightOnce(r *relaxed, t *tight, k int64, survives []bool, need
 	for j, i := range t.noops {
 		t.present[i] = survives[j]
 	}
-	edits, _, _, ok := l.simulate(r, t, k, false)
+	edits, _, _, ok := ns.simulate(r, t, k, false)
 	if !ok {
 		r.why = ReasonRounding
 		return nil, false
 	}
-	l.path = append(l.path[:0], edits...)
-	return l.path, true
+	ns.path = append(ns.path[:0], edits...)
+	return ns.path, true
 }
 
 // Enumeration limits: the phrase no-ops whose survival is tried both ways, and the simulations.
@@ -246,7 +246,7 @@ var cheapCount int64 = 1 << 22
 // bounds [lo, hi] — and returns the path when all agree (decided). It is undecided when the
 // possibilities are too many, K's bounds too loose for the weights' separation, or the paths
 // differ (then the facts must be counted more closely).
-func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool) (edits []Edit, ok, decided bool) {
+func (ns *noClosureSearch) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool) (edits []Edit, ok, decided bool) {
 	if len(t.noops) > maxEnumeratedNoops {
 		r.why = ReasonEnumNoops
 		return nil, false, false
@@ -255,7 +255,7 @@ func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool)
 		lo, hi = 0, 0
 	}
 	if needK {
-		if lo > hi || !l.separated(r, t, hi) || !l.separated(r, t, lo) {
+		if lo > hi || !ns.separated(r, t, hi) || !ns.separated(r, t, lo) {
 			r.why = ReasonEnumBounds
 			return nil, false, false
 		}
@@ -276,15 +276,15 @@ func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool)
 				r.why = ReasonEnumSimulations
 				return nil, false, false
 			}
-			got, _, next, ok := l.simulate(r, t, k, needK)
+			got, _, next, ok := ns.simulate(r, t, k, needK)
 			if !ok {
 				r.why = ReasonEnumRounding
 				return nil, false, false
 			}
 			if first {
-				l.path = append(l.path[:0], got...)
+				ns.path = append(ns.path[:0], got...)
 				first = false
-			} else if !slices.Equal(got, l.path) {
+			} else if !slices.Equal(got, ns.path) {
 				r.why = ReasonEnumDiffer
 				return nil, false, false
 			}
@@ -294,7 +294,7 @@ func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool)
 			k = next
 		}
 	}
-	return l.path, true, true
+	return ns.path, true, true
 }
 
 // simulate runs the official's Bellman–Ford on the tight edges present (t.present) with match
@@ -306,11 +306,8 @@ func (l *Lattice) tightEnumerate(r *relaxed, t *tight, lo, hi int64, needK bool)
 // −K·m + y rounds, below 2⁵², to a spacing of at most ½ that divides the integer K·m, so its
 // rounding depends on y and on the power of two below K·m − y alone. ok is false when a sum
 // reaches 2⁵².
-func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []Edit, lo, next int64, ok bool) {
-	c := l.costs()
-	if !l.opt.ExactCosts {
-		c.match = -float64(k)
-	}
+func (ns *noClosureSearch) simulate(r *relaxed, t *tight, k int64, track bool) (edits []Edit, lo, next int64, ok bool) {
+	c := ns.costs(k)
 	lo, next = math.MinInt64, math.MaxInt64
 	// add returns x + w, x and w being −K·mx + … and −K·mw + …, narrowing [lo, next) to the
 	// values of K for which the sum rounds the same.
@@ -342,7 +339,7 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 	}
 	clear(t.seen)
 	t.dist[0], t.ver[0] = 0, 1
-	nv := int32(len(l.vrow))
+	nv := int32(ns.numVertices())
 	for pass := int32(0); pass < nv-1; pass++ {
 		changed := false
 		for i, o := range t.occ {
@@ -355,13 +352,13 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 				continue
 			}
 			t.seen[i] = t.ver[from]
-			l.cost.Simulated++
+			ns.cost.Simulated++
 			mw := int32(0)
-			if e.matched && !l.opt.ExactCosts {
+			if e.matched && !ns.opt.IntegerCosts {
 				mw = 1
 			}
 			mx := r.f[o.from*nst].m // every sum at a vertex has its best paths' matched edges
-			if l.opt.ExactCosts {
+			if ns.opt.IntegerCosts {
 				mx = 0
 			}
 			if d := add(t.dist[from], mx, t.weight[o.edge], mw); d < t.dist[to] {
@@ -374,11 +371,11 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 			break
 		}
 	}
-	edits = l.path[len(l.path):] // after the buffer's contents, which a caller may compare with
+	edits = ns.path[len(ns.path):] // after the buffer's contents, which a caller may compare with
 	for v := nv - 1; v != 0; {
 		e := &t.edges[t.pred[t.index[v]]]
 		if e.typ != Noop {
-			edits = append(edits, l.edit(e.from, e.to, e.firstRight, e.typ))
+			edits = append(edits, ns.edit(e.from, e.to, e.firstRight, e.typ))
 		}
 		v = e.from
 	}
@@ -393,8 +390,8 @@ func (l *Lattice) simulate(r *relaxed, t *tight, k int64, track bool) (edits []E
 // the atomic steps, the explicit edges and the phrases the relaxed search ends on a best path
 // (each checked against the closure: the pair held, with the weight the relaxed search gave
 // it), and the phrase no-ops, which it leaves out, between boundaries on best paths.
-func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
-	nv := int32(len(l.vrow))
+func (ns *noClosureSearch) tightEdges(r *relaxed, t *tight) bool {
+	nv := int32(ns.numVertices())
 	nst := int32(r.nst)
 	f := r.f
 	t.edges, t.phrases, t.failed, t.unreal = t.edges[:0], t.phrases[:0], false, t.unreal[:0]
@@ -407,7 +404,7 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 			continue
 		}
 		origins = origins[:0]
-		l.relaxedInto(r, v, func(from, to int32, w rval, via uint32) {
+		ns.relaxedInto(r, v, func(from, to int32, w rval, via uint32) {
 			if to != bv || !f[from].reached() || f[from].add(w) != f[to] || !r.optimal(from) {
 				return
 			}
@@ -419,30 +416,30 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 					return
 				}
 				d := directions[payload&3]
-				e := tightEdge{from: p, to: v, typ: l.atomicType(v, d), firstRight: d == levenshtein.Left, atomic: true, dist: 1, mult: l.atomInto(v, d)}
+				e := tightEdge{from: p, to: v, typ: ns.atomicType(v, d), firstRight: d == levenshtein.Left, atomic: true, dist: 1, mult: ns.atomInto(v, d)}
 				if e.typ != Noop {
 					e.extra = int32(e.mult)
 				}
-				t.failed = t.failed || push(l.acct, &t.edges, e) != nil
+				t.failed = t.failed || push(ns.acct, &t.edges, e) != nil
 			case rviaExplicit:
 				x := &r.expl[payload]
 				e := tightEdge{from: x.from, to: x.to, typ: x.typ, firstRight: x.firstRight, matched: x.m == 1, dist: x.dist, extra: x.extra}
-				if !l.occurrences(r, &e) {
+				if !ns.occurrences(r, &e) {
 					ok = false
 				}
-				t.failed = t.failed || push(l.acct, &t.edges, e) != nil
+				t.failed = t.failed || push(ns.acct, &t.edges, e) != nil
 			case rviaClose:
-				origins = l.tightOrigins(r, t, from, origins)
+				origins = ns.tightOrigins(r, t, from, origins)
 			}
 		})
 		slices.Sort(origins)
 		origins = slices.Compact(origins)
 		for _, a := range origins {
-			t.failed = t.failed || push(l.acct, &t.phrases, [2]int32{a, v}) != nil
+			t.failed = t.failed || push(ns.acct, &t.phrases, [2]int32{a, v}) != nil
 		}
-		l.tightNoops(r, t, v)
+		ns.tightNoops(r, t, v)
 	}
-	l.tightPhrases(r, t)
+	ns.tightPhrases(r, t)
 	slices.SortStableFunc(t.edges, func(x, y tightEdge) int { return int(x.to - y.to) })
 	return ok && !t.failed
 }
@@ -450,36 +447,36 @@ func (l *Lattice) tightEdges(r *relaxed, t *tight) bool {
 // tightNoops lists the phrase no-ops ending at v between boundaries on best paths, which the
 // relaxed search leaves out (they weigh as their no-op steps); whether each survived the removal
 // loop is asked once the edges are known.
-func (l *Lattice) tightNoops(r *relaxed, t *tight, v int32) {
+func (ns *noClosureSearch) tightNoops(r *relaxed, t *tight, v int32) {
 	nst := int32(r.nst)
 	f, bv := r.f, v*nst
 	a := v
 	for steps := int32(1); steps <= int32(r.u); steps++ {
-		if l.atomInto(a, levenshtein.Diag) == 0 {
+		if ns.atomInto(a, levenshtein.Diag) == 0 {
 			break
 		}
-		r0, c0 := l.rowCol(a)
-		if l.src[r0-1] != l.hyp[c0-1] {
+		r0, c0 := ns.rowCol(a)
+		if !ns.matchAt(r0, c0) {
 			break
 		}
-		a = l.vertexAt(r0-1, c0-1)
+		a = ns.vertexAt(r0-1, c0-1)
 		if steps < 2 || !r.optimal(a*nst) || f[a*nst].add(rval{0, int64(steps) * stepUnits}) != f[bv] {
 			continue
 		}
-		l.scan(&r.scan, a, int(l.vrow[v]), int(l.vcol[v]))
+		ns.scan(&r.scan, a, int(ns.rowOf(v)), int(ns.colOf(v)))
 		if k, held := r.scan.at(v); !held || k.typ != Noop || k.dist != steps {
 			continue
 		}
 		// Whether it survived the removal loop is asked once the edges are known.
-		e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{l.vertexAt(int(l.vrow[v])-1, int(l.vcol[v])-1)}}
-		t.failed = t.failed || push(l.acct, &t.edges, e) != nil
+		e := tightEdge{from: a, to: v, typ: Noop, dist: steps, mult: 1, recs: [3]int32{ns.vertexAt(int(ns.rowOf(v))-1, int(ns.colOf(v))-1)}}
+		t.failed = t.failed || push(ns.acct, &t.edges, e) != nil
 	}
 }
 
 // tightPhrases lists the phrases ending on best paths (t.phrases), checked against the closure of
 // their origins: one scan per origin, over the rectangle of all its targets. A phrase the closure
 // does not hold as the relaxed search took it is not tight, and its origin is unreal.
-func (l *Lattice) tightPhrases(r *relaxed, t *tight) {
+func (ns *noClosureSearch) tightPhrases(r *relaxed, t *tight) {
 	nst := int32(r.nst)
 	f := r.f
 	slices.SortFunc(t.phrases, func(x, y [2]int32) int {
@@ -493,9 +490,9 @@ func (l *Lattice) tightPhrases(r *relaxed, t *tight) {
 		hi, rows, cols := lo, 0, 0
 		for ; hi < len(t.phrases) && t.phrases[hi][0] == a; hi++ {
 			v := t.phrases[hi][1]
-			rows, cols = max(rows, int(l.vrow[v])), max(cols, int(l.vcol[v]))
+			rows, cols = max(rows, int(ns.rowOf(v))), max(cols, int(ns.colOf(v)))
 		}
-		l.scan(&r.scan, a, rows, cols)
+		ns.scan(&r.scan, a, rows, cols)
 		for _, p := range t.phrases[lo:hi] {
 			v, bv := p[1], p[1]*nst
 			k, held := r.scan.at(v)
@@ -511,8 +508,8 @@ func (l *Lattice) tightPhrases(r *relaxed, t *tight) {
 				continue
 			}
 			e := tightEdge{from: a, to: v, typ: k.typ, firstRight: k.firstRight, dist: k.dist, extra: int32(k.mult), mult: k.mult}
-			l.records(r, &e)
-			t.failed = t.failed || push(l.acct, &t.edges, e) != nil
+			ns.records(r, &e)
+			t.failed = t.failed || push(ns.acct, &t.edges, e) != nil
 		}
 		lo = hi
 	}
@@ -521,7 +518,7 @@ func (l *Lattice) tightPhrases(r *relaxed, t *tight) {
 // tightOrigins adds to origins the vertices where a phrase ending in inside state start (on a
 // best path) can start: the boundaries reached backwards from it through transitions on best
 // paths.
-func (l *Lattice) tightOrigins(r *relaxed, t *tight, start int32, origins []int32) []int32 {
+func (ns *noClosureSearch) tightOrigins(r *relaxed, t *tight, start int32, origins []int32) []int32 {
 	nst := int32(r.nst)
 	f := r.f
 	t.mark++
@@ -530,17 +527,17 @@ func (l *Lattice) tightOrigins(r *relaxed, t *tight, start int32, origins []int3
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		l.relaxedInto(r, x/nst, func(from, to int32, w rval, _ uint32) {
+		ns.relaxedInto(r, x/nst, func(from, to int32, w rval, _ uint32) {
 			if to != x || !f[from].reached() || f[from].add(w) != f[to] || !r.optimal(from) {
 				return
 			}
 			if from%nst == 0 {
-				if push(l.acct, &origins, from/nst) != nil {
+				if push(ns.acct, &origins, from/nst) != nil {
 					t.failed = true
 				}
 			} else if t.stamp[from] != t.mark {
 				t.stamp[from] = t.mark
-				if push(l.acct, &stack, from) != nil {
+				if push(ns.acct, &stack, from) != nil {
 					t.failed = true
 				}
 			}
@@ -552,9 +549,9 @@ func (l *Lattice) tightOrigins(r *relaxed, t *tight, start int32, origins []int3
 
 // occurrences sets an explicit edge's occurrences in the edge list: an atomic edge's count, or a
 // phrase's records (see records). It reports false when the closure does not hold the pair.
-func (l *Lattice) occurrences(r *relaxed, e *tightEdge) bool {
-	r0, c0 := l.rowCol(e.from)
-	r1, c1 := l.rowCol(e.to)
+func (ns *noClosureSearch) occurrences(r *relaxed, e *tightEdge) bool {
+	r0, c0 := ns.rowCol(e.from)
+	r1, c1 := ns.rowCol(e.to)
 	if e.dist == 1 && r1-r0 <= 1 && c1-c0 <= 1 {
 		d := levenshtein.Diag
 		switch {
@@ -563,26 +560,26 @@ func (l *Lattice) occurrences(r *relaxed, e *tightEdge) bool {
 		case c1 == c0:
 			d = levenshtein.Up
 		}
-		if l.predecessor(e.to, d) == e.from && l.atomInto(e.to, d) > 0 {
-			e.atomic, e.mult = true, l.atomInto(e.to, d)
+		if ns.predecessor(e.to, d) == e.from && ns.atomInto(e.to, d) > 0 {
+			e.atomic, e.mult = true, ns.atomInto(e.to, d)
 			return true
 		}
 	}
-	l.scan(&r.scan, e.from, r1, c1)
+	ns.scan(&r.scan, e.from, r1, c1)
 	k, ok := r.scan.at(e.to)
 	if !ok || k.atomic {
 		return false
 	}
 	e.mult = k.mult
-	l.records(r, e)
+	ns.records(r, e)
 	return true
 }
 
 // records sets the occurrences of phrase edge e, which the last scan (from e.from) holds: the
 // predecessors of e.to through which the closure created each, in order.
-func (l *Lattice) records(r *relaxed, e *tightEdge) {
+func (ns *noClosureSearch) records(r *relaxed, e *tightEdge) {
 	n := 0
-	l.candidates(&r.scan, e.to, func(k int32) {
+	ns.candidates(&r.scan, e.to, func(k int32) {
 		e.recs[n] = k
 		n++
 	})

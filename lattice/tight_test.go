@@ -13,19 +13,19 @@ type closureOracle struct{ l *Lattice }
 func (o closureOracle) known(needK bool, noops [][2]int32) (int64, []bool, bool) {
 	s := make([]bool, len(noops))
 	for i, p := range noops {
-		s[i] = o.l.lookup(p[0], p[1]) >= 0
+		s[i] = o.l.cl.lookup(p[0], p[1]) >= 0
 	}
-	return int64(len(o.l.occ)), s, true
+	return int64(len(o.l.cl.occ)), s, true
 }
 
 func (o closureOracle) count(noops [][2]int32) (int64, []bool, bool) { return o.known(true, noops) }
 func (o closureOracle) kBounds() (int64, int64) {
-	return int64(len(o.l.occ)), int64(len(o.l.occ))
+	return int64(len(o.l.cl.occ)), int64(len(o.l.cl.occ))
 }
 
 func (o closureOracle) countCost() int64 { return 0 }
 func (o closureOracle) narrowBounds() (int64, int64, bool) {
-	return int64(len(o.l.occ)), int64(len(o.l.occ)), true
+	return int64(len(o.l.cl.occ)), int64(len(o.l.cl.occ)), true
 }
 
 // TestTightPathIsTheOfficial compares the tie-breaking search, given K and the surviving phrase
@@ -41,14 +41,14 @@ func TestTightPathIsTheOfficial(t *testing.T) {
 		buildNoClosure(t, &l, src, hyp, opt)
 		total++
 		r := &l.nc.r
-		if _, ok := l.relaxedSolve(r, gold); !ok {
+		if _, ok := l.nc.relaxedSolve(r, gold); !ok {
 			why[r.why]++
 			continue
 		}
-		if m := l.matchedMost(r); m != r.best.m {
+		if m := l.nc.matchedMost(r); m != r.best.m {
 			t.Fatalf("iter %d src %v hyp %v gold %v %+v: matchedMost %d, the relaxed search's best has %d matched edges", iter, src, hyp, gold, opt, m, r.best.m)
 		}
-		got, ok := l.tightPath(r, &l.nc.t, gold, closureOracle{&l})
+		got, ok := l.nc.tightPath(r, &l.nc.t, gold, closureOracle{&l})
 		if !ok {
 			why[r.why]++
 			continue
@@ -83,8 +83,8 @@ func (o boundsOracle) countCost() int64        { return math.MaxInt64 } // enume
 func (o boundsOracle) narrowBounds() (int64, int64, bool) {
 	*o.narrow++
 	var c counter
-	k, noops, ok := o.l.countRecords(&c, -1)
-	lo, hi := o.l.removalBounds(k, noops)
+	k, noops, ok := o.l.nc.countRecords(&c, -1)
+	lo, hi := o.l.nc.removalBounds(k, noops)
 	return lo, hi, ok
 }
 
@@ -101,11 +101,11 @@ func TestTightEnumerationIsTheOfficial(t *testing.T) {
 		src, hyp, gold, opt := randomLattice(rng, iter)
 		buildNoClosure(t, &l, src, hyp, opt)
 		r := &l.nc.r
-		if _, ok := l.relaxedSolve(r, gold); !ok {
+		if _, ok := l.nc.relaxedSolve(r, gold); !ok {
 			continue
 		}
 		total++
-		k := int64(len(l.occ))
+		k := int64(len(l.cl.occ))
 		// K's bounds: sometimes exact, sometimes across a power of two, sometimes wide.
 		lo, hi := k, k
 		switch iter % 3 {
@@ -115,7 +115,7 @@ func TestTightEnumerationIsTheOfficial(t *testing.T) {
 			lo, hi = max(1, k/4), 4*k
 		}
 		counts, narrow := 0, 0
-		got, ok := l.tightPath(r, &l.nc.t, gold, boundsOracle{&l, lo, hi, &counts, &narrow})
+		got, ok := l.nc.tightPath(r, &l.nc.t, gold, boundsOracle{&l, lo, hi, &counts, &narrow})
 		if !ok {
 			continue
 		}

@@ -384,7 +384,7 @@ func (ev *Evaluator) latticeOptions() lattice.Options {
 		EdgesOnce:      f.Has(FixDuplicateEdges),
 		RemoveAllNoops: f.Has(FixNoopRemoval),
 		StrictWalk:     f.Has(FixInsertionWalk),
-		ExactCosts:     f.Has(FixExactCosts),
+		IntegerCosts:   f.Has(FixExactCosts),
 	}
 	if f.Has(FixFirstRowOffsets) {
 		lo.FirstRow = lattice.FirstRowZero

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -53,6 +54,18 @@ func TestSignals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A test run under nohup, or started in the background by a shell, has SIGHUP (SIGINT)
+	// ignored, and its child would inherit that and keep it ignored, as CleanUpOnSignals
+	// should: the child would wait for ever for a signal that never comes. Caught here
+	// instead, they reach the child with their default action (exec resets a caught signal,
+	// not an ignored one).
+	inherited := make(chan os.Signal, 1)
+	for _, sig := range interruptions {
+		if signal.Ignored(sig) {
+			signal.Notify(inherited, sig)
+		}
+	}
+	defer signal.Stop(inherited)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
 		for _, op := range []string{"all", "indir"} {
 			dir := t.TempDir()
@@ -140,5 +153,43 @@ func TestSignalsCaughtOnlyWhileWriting(t *testing.T) {
 	}
 	if before || caught() || len(during) != 2 || !during[0] || !during[1] {
 		t.Errorf("caught before %v, while writing %v, after %v; want false, [true true], false", before, during, caught())
+	}
+}
+
+// TestSignalIgnoredStaysIgnored: a child started with SIGHUP ignored (as under nohup) keeps
+// it ignored while it writes: a SIGHUP is discarded, and the SIGTERM sent after it is the one
+// that ends the child, its temporaries removed. Were SIGHUP caught, the child would end by it
+// (the kernel queues it first and the cleanup takes the first signal it receives).
+func TestSignalIgnoredStaysIgnored(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	old, newFile := filepath.Join(dir, "old.txt"), filepath.Join(dir, "new.txt")
+	mustWrite(t, old, "old", 0o644)
+	cmd := exec.Command("/bin/sh", "-c", `trap "" HUP; exec "$0" "$@"`, exe, old, newFile)
+	cmd.Env = append(os.Environ(), "WRITEFILE_TEST_CHILD=all", "WRITEFILE_TEST_STAGE=written")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); line != "written\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the child said %q (%v), want %q", line, err, "written\n")
+	}
+	cmd.Process.Signal(syscall.SIGHUP)
+	cmd.Process.Signal(syscall.SIGTERM)
+	err = cmd.Wait()
+	if ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus); !ws.Signaled() || ws.Signal() != syscall.SIGTERM {
+		t.Errorf("the child ended %v, want by SIGTERM (SIGHUP ignored)", err)
+	}
+	wantFile(t, old, "old")
+	if left, _ := filepath.Glob(filepath.Join(dir, TemporaryPattern)); len(left) > 0 {
+		t.Errorf("temporaries left: %q", left)
 	}
 }

@@ -17,7 +17,7 @@ var interpreters struct {
 // Interpreter returns the program that python (a name on PATH, or a path) runs as, its
 // sys.executable, or "" when it cannot be run. The tests call it rather than a name on PATH:
 // python3 there is often a version manager's shim (pyenv's is a shell script that runs pyenv,
-// which costs half a second of CPU a call, ten times Python's own start), and they run Python
+// which costs half a second of CPU a call, six times Python's own start), and they run Python
 // dozens of times.
 func Interpreter(python string) string {
 	interpreters.Lock()

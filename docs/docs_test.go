@@ -34,6 +34,8 @@ import (
 
 	"maxmatch/internal/doctest"
 	"maxmatch/internal/markdown"
+	"maxmatch/internal/pyenv"
+	"maxmatch/internal/testbuild"
 )
 
 var update = flag.Bool("update", false, "rewrite the outputs the pages show with what their examples print (outputs shown with \"…\" are left for a writer)")
@@ -166,39 +168,34 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bin")
-	// Without version information (-buildvcs=false), so that signatures read version:NUMBER+devel
-	// in every checkout, as the pages show them. With buildFlags, as the pages' own go commands
-	// run (e.vars), so that the README's "go run ./cmd/maxmatch", in a directory of its own,
-	// finds every package compiled: -trimpath keeps the directory out of Go's build cache keys.
-	build := exec.Command("go", "build", "-o", filepath.Join(bin, "maxmatch"), "./cmd/maxmatch")
-	build.Dir, build.Env = root, append(os.Environ(), buildFlags...)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/maxmatch: %v\n%s", err, out)
-	}
+	// Built as the pages' own go commands build (testbuild.Env, in e.vars), so that the README's
+	// "go run ./cmd/maxmatch", in a directory of its own, finds it compiled and linked.
+	command := testbuild.Command(t, root)
+	bin := filepath.Dir(command)
 	e := &env{root: root, bin: bin}
 	if s, err := filepath.Abs(filepath.Join(root, "..", "shared")); err == nil {
 		if _, err := os.Stat(filepath.Join(s, "data")); err == nil {
 			e.shared = s
 		}
 	}
-	e.python, _ = exec.LookPath("python3")
+	// python3, here and in the pages' shell commands, is the program python3 on PATH runs as,
+	// linked first on PATH: a version manager's shim costs more than Python's start, a call.
+	python := filepath.Join(dir, "python")
+	if e.python, err = pyenv.LinkInterpreter("python3", python); err != nil {
+		t.Fatal(err)
+	}
+	path := strings.Join([]string{bin, python, os.Getenv("PATH")}, string(os.PathListSeparator))
 	e.vars = append(os.Environ(),
-		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"MAXMATCH_BIN="+filepath.Join(bin, "maxmatch"),
+		"PATH="+path,
+		"MAXMATCH_BIN="+command,
 		"PYTHONPATH="+filepath.Join(root, "python"),
 		"PYTHONDONTWRITEBYTECODE=1",
 		"PYTHONIOENCODING=utf-8",
 		"GOBIN="+filepath.Join(dir, "gobin"), // where a page's "go install" puts the command
 	)
-	e.vars = append(e.vars, buildFlags...)
+	e.vars = append(e.vars, testbuild.Env...)
 	return e
 }
-
-// buildFlags is how the command is built here and by the pages' go commands: the build the
-// Python package's backend makes (static, -trimpath), so that Go's build cache serves one to
-// the other, and without version information.
-var buildFlags = []string{"CGO_ENABLED=0", "GOFLAGS=-buildvcs=false -trimpath"}
 
 // workdir makes the directory a block runs in.
 func (e *env) workdir(t *testing.T) string {
@@ -322,6 +319,8 @@ func withoutComment(s string) string {
 	}
 	return strings.TrimSpace(s)
 }
+
+func TestMain(m *testing.M) { testbuild.Main(m) }
 
 // TestExamples runs every example of the pages (see the convention above).
 func TestExamples(t *testing.T) {

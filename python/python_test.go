@@ -8,26 +8,26 @@ package python
 import (
 	"archive/zip"
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"maxmatch/internal/pyenv"
+	"maxmatch/internal/testbuild"
 	"maxmatch/internal/testinputs"
 )
 
-// python3 returns the Python to test with, skipping the test without one.
+// python3 returns the Python to test with, python3 on PATH as the program it runs as (not a
+// version manager's shim), skipping the test without one.
 func python3(t *testing.T) string {
 	t.Helper()
 	testinputs.Repository("..")
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not on PATH")
+	python := pyenv.Interpreter("python3")
+	if python == "" {
+		t.Skip("python3 is not on PATH, or does not run")
 	}
 	return python
 }
@@ -53,42 +53,13 @@ func run(t *testing.T, cmd *exec.Cmd) string {
 	return stdout.String()
 }
 
-// built is the command built from this checkout, once per test binary, for the tests that
-// give it to the package as MAXMATCH_BIN (TestPythonPackage, TestDaskRecipe).
-var built struct {
-	once sync.Once
-	dir  string // removed by TestMain
-	bin  string
-	err  error
-}
+func TestMain(m *testing.M) { testbuild.Main(m) }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
-}
-
-// command returns the path of the command built from this checkout (go build ./cmd/maxmatch,
-// as go test builds its packages, so that only the main package and the link are new).
+// command returns the path of the command built from this checkout, once per test binary, for
+// the tests that give it to the package as MAXMATCH_BIN (TestPythonPackage, TestDaskRecipe).
 func command(t *testing.T) string {
 	t.Helper()
-	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "maxmatch-python-test-"); built.err != nil {
-			return
-		}
-		built.bin = filepath.Join(built.dir, "maxmatch")
-		build := exec.Command("go", "build", "-o", built.bin, "./cmd/maxmatch")
-		build.Dir = filepath.Dir(here(t))
-		if out, err := build.CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build ./cmd/maxmatch: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return built.bin
+	return testbuild.Command(t, filepath.Dir(here(t)))
 }
 
 func TestPythonPackage(t *testing.T) {
@@ -99,8 +70,8 @@ func TestPythonPackage(t *testing.T) {
 	bin := command(t)
 	env := append(os.Environ(), "MAXMATCH_BIN="+bin, "MAXMATCH_TEST_BUILD=1", "PYTHONDONTWRITEBYTECODE=1")
 
-	unittest := func(t *testing.T, pythonPath, workDir string, more ...string) {
-		cmd := exec.Command(python, "-X", "dev", "-m", "unittest", "discover", "-v", "-s", filepath.Join(here, "tests"))
+	unittest := func(t *testing.T, pythonPath, workDir, pattern string, more ...string) {
+		cmd := exec.Command(python, "-X", "dev", "-m", "unittest", "discover", "-v", "-s", filepath.Join(here, "tests"), "-p", pattern)
 		cmd.Dir = workDir
 		cmd.Env = append(append(env, "PYTHONPATH="+pythonPath), more...)
 		var out bytes.Buffer
@@ -116,11 +87,13 @@ func TestPythonPackage(t *testing.T) {
 		}
 	}
 
-	// The source tree's run also runs the lifecycle programs (tests/test_lifecycle.py) on every
-	// Python 3.8+ that pyenv has here; the installed copy's, on this one.
+	// The source tree's run runs every module, the lifecycle programs (tests/test_lifecycle.py)
+	// on every Python 3.8+ that pyenv has here. The installed copy differs from the source tree
+	// in its files alone: its run leaves out the lifecycle programs, which run the same code on
+	// this Python again.
 	t.Run("source", func(t *testing.T) {
 		t.Parallel()
-		unittest(t, here, here, "MAXMATCH_TEST_PYTHONS=all")
+		unittest(t, here, here, "test*.py", "MAXMATCH_TEST_PYTHONS=all")
 	})
 
 	t.Run("installed", func(t *testing.T) {
@@ -139,7 +112,7 @@ func TestPythonPackage(t *testing.T) {
 		if len(lines) != 2 || !strings.HasPrefix(lines[0], target) || !strings.HasPrefix(lines[1], target) {
 			t.Fatalf("the installed package is %q, its command %q: want both under %s", lines[0], lines[len(lines)-1], target)
 		}
-		unittest(t, target, dir)
+		unittest(t, target, dir, "test_[!l]*.py") // every module but test_lifecycle.py
 	})
 }
 

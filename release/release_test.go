@@ -102,10 +102,14 @@ func written(dir string, listed []file) (map[string][]byte, error) {
 }
 
 // shared is the release of this working tree for every platform, made once per test binary
-// (the first test that asks for it), which the tests that check its files share.
+// (the first test that asks for it) as the documentation gives it, "go run ./release" in the
+// root of a clone that has this working tree's sources, which the tests that check its files
+// share.
 var shared struct {
 	once  sync.Once
 	tmp   string            // its directory, removed by TestMain
+	clone string            // the clone it was made in, which TestDocumentedRelease then tags
+	env   []string          // the environment of the go run ./release
 	files map[string][]byte // by name
 	worktree
 	err error
@@ -135,15 +139,21 @@ func worktreeRelease(t *testing.T) (map[string][]byte, worktree) {
 		if shared.tmp, shared.err = os.MkdirTemp("", "maxmatch-release-test-"); shared.err != nil {
 			return
 		}
-		var log bytes.Buffer
-		env := append(os.Environ(), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch))
-		dist := filepath.Join(shared.tmp, "dist")
-		listed, err := release(config{repo: repoRoot(t), out: dist, python: "python3", env: env, log: &log})
-		if err != nil {
-			shared.err = fmt.Errorf("release: %v\n%s", err, log.String())
+		// python3 is the program python3 on PATH runs as, first on PATH: a version manager's
+		// shim costs more than Python's start, and the release runs Python a dozen times.
+		python := filepath.Join(shared.tmp, "python")
+		if _, shared.err = pyenv.LinkInterpreter("python3", python); shared.err != nil {
 			return
 		}
-		shared.files, shared.err = written(dist, listed)
+		shared.env = append(os.Environ(), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch),
+			"PATH="+python+string(filepath.ListSeparator)+os.Getenv("PATH"))
+		shared.clone = filepath.Join(shared.tmp, "clone")
+		if shared.err = cloneWorktree(repoRoot(t), shared.clone); shared.err != nil {
+			return
+		}
+		var log string
+		shared.files, log, shared.err = goRunRelease(shared.clone, "dist", shared.env)
+		t.Logf("go run ./release in a clone:\n%s", log)
 	})
 	if shared.err != nil {
 		t.Fatal(shared.err)
@@ -601,7 +611,7 @@ func TestWheelRunsTheREADME(t *testing.T) {
 	if err := os.WriteFile(whl, files[wheelName(v, p)], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bin, pip := pyenv.Venv(t, "python3", filepath.Join(tmp, "venv"))
+	bin, pip := pyenv.Venv(t, pyenv.Interpreter("python3"), filepath.Join(tmp, "venv"))
 	output(t, pip[0], append(pip[1:], "install", "--no-index", "--disable-pip-version-check", "--quiet", whl)...)
 	dir := filepath.Join(tmp, "work", "maxmatch")
 	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
@@ -627,89 +637,138 @@ func TestWheelRunsTheREADME(t *testing.T) {
 	}
 }
 
-// clone clones the repository into dir at HEAD, with the working tree's changes (tracked and
-// untracked files), so that its sources are this working tree's.
-func clone(t *testing.T, dir string) {
-	t.Helper()
-	repo := repoRoot(t)
-	head := strings.TrimSpace(git(t, repo, "rev-parse", "HEAD"))
-	output(t, "git", "clone", "--quiet", "--no-checkout", repo, dir)
-	git(t, dir, "checkout", "--quiet", "--detach", head)
-	if diff := git(t, repo, "diff", "--binary", "HEAD"); diff != "" {
-		cmd := exec.Command("git", "-C", dir, "apply", "--whitespace=nowarn")
-		cmd.Stdin = strings.NewReader(diff)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git apply: %v\n%s", err, out)
+// cloneWorktree clones the repository repo into dir at HEAD, with the working tree's changes
+// (tracked and untracked files), so that its sources are this working tree's.
+func cloneWorktree(repo, dir string) error {
+	gitIn := func(dir, stdin string, args ...string) (string, error) {
+		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+		cmd.Stdin = strings.NewReader(stdin)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			return "", fmt.Errorf("git %q: %v\n%s", args, err, stderr.String())
+		}
+		return stdout.String(), nil
+	}
+	head, err := gitIn(repo, "", "rev-parse", "HEAD")
+	if err != nil {
+		return err
+	}
+	if _, err := gitIn(repo, "", "clone", "--quiet", "--no-checkout", repo, dir); err != nil {
+		return err
+	}
+	if _, err := gitIn(dir, "", "checkout", "--quiet", "--detach", strings.TrimSpace(head)); err != nil {
+		return err
+	}
+	diff, err := gitIn(repo, "", "diff", "--binary", "HEAD")
+	if err != nil {
+		return err
+	}
+	if diff != "" {
+		if _, err := gitIn(dir, diff, "apply", "--whitespace=nowarn"); err != nil {
+			return err
 		}
 	}
-	for _, name := range strings.Split(git(t, repo, "ls-files", "--others", "--exclude-standard", "-z"), "\x00") {
+	untracked, err := gitIn(repo, "", "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return err
+	}
+	for _, name := range strings.Split(untracked, "\x00") {
 		if name == "" {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(repo, name))
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
+			return err
 		}
 	}
+	return nil
 }
 
 // goRunRelease runs the release as the documentation gives it, go run ./release, with args, in
-// dir, and returns the files it wrote into out (relative to dir).
-func goRunRelease(t *testing.T, dir, out string, args ...string) map[string][]byte {
-	t.Helper()
+// dir, with env, and returns the files it wrote into out (relative to dir), which must be those
+// it listed (name, size and SHA-256), and what it logged.
+func goRunRelease(dir, out string, env []string, args ...string) (map[string][]byte, string, error) {
 	cmd := exec.Command("go", append([]string{"run", "./release"}, args...)...)
-	cmd.Dir, cmd.Env = dir, append(os.Environ(), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch))
+	cmd.Dir, cmd.Env = dir, env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("go run ./release %q in %s: %v\n%s", args, dir, err, stderr.String())
+		return nil, "", fmt.Errorf("go run ./release %q in %s: %v\n%s", args, dir, err, stderr.String())
 	}
-	t.Logf("go run ./release %q:\n%s", args, stderr.String())
-	entries, _ := os.ReadDir(filepath.Join(dir, out))
-	files := map[string][]byte{}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(dir, out, e.Name()))
-		if err != nil {
-			t.Fatal(err)
+	var listed []file
+	for _, line := range strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n") {
+		var f file
+		var path string
+		if _, err := fmt.Sscanf(line, "%s %d %s", &f.sum, &f.size, &path); err != nil || filepath.Dir(path) != out {
+			return nil, "", fmt.Errorf("go run ./release %q lists %q: want SHA-256, size and a path in %s", args, line, out)
 		}
-		files[e.Name()] = data
+		f.name = filepath.Base(path)
+		listed = append(listed, f)
 	}
-	if lines := strings.Count(stdout.String(), "\n"); lines != len(files) {
-		t.Errorf("go run ./release listed %d files and wrote %d", lines, len(files))
-	}
-	return files
+	files, err := written(filepath.Join(dir, out), listed)
+	return files, stderr.String(), err
 }
 
-// TestDocumentedRelease runs "go run ./release" as the README and docs/python.md give it, in
-// the root of a clone that has this working tree's sources: the default -out, dist, relative.
-// It must write what the shared release wrote, byte for byte (another directory, another run:
-// the release is reproducible). Then, the clone's sources committed and tagged v and the
-// number, a release of this machine's platform into an existing empty directory named
+// TestDocumentedRelease checks the shared release, made by "go run ./release" as the README
+// and docs/python.md give it in the root of a clone that has this working tree's sources (the
+// default -out, dist, relative), against another run, in another directory: this working tree's
+// release made in this process, of this machine's platform and windows/amd64 (a tar.gz archive
+// and a zip, a wheel each), must write the same bytes (the release is reproducible; the
+// checksums file lists only its own files). Then, the clone's sources committed and tagged v
+// and the number, a release of this machine's platform into an existing empty directory named
 // relative to the clone is the release: its files, its command's version and signature, its
 // wheel and its notes say the number alone; and git's view of the clone's sources, as the
 // Python build backend reads it, turns the version back into a development build's as soon as
 // a file is added.
 func TestDocumentedRelease(t *testing.T) {
 	t.Parallel()
-	files, _ := worktreeRelease(t)
-	dir := filepath.Join(t.TempDir(), "clone")
-	clone(t, dir)
-	again := goRunRelease(t, dir, "dist")
-	if got, want := slices.Sorted(maps.Keys(again)), slices.Sorted(maps.Keys(files)); !slices.Equal(got, want) {
-		t.Fatalf("go run ./release in a clone wrote\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	needTools(t)
+	p := hostPlatform(t)
+	targets := []platform{p}
+	if p.target != "windows/amd64" {
+		targets = append(targets, platforms[len(platforms)-1])
 	}
-	for name, data := range files {
-		if !bytes.Equal(again[name], data) {
-			t.Errorf("%s differs between the two releases (%d and %d bytes)", name, len(data), len(again[name]))
+	// Made while the first test that asks for the shared release makes it.
+	var log bytes.Buffer
+	dist := filepath.Join(t.TempDir(), "dist")
+	env := append(os.Environ(), fmt.Sprintf("SOURCE_DATE_EPOCH=%d", epoch))
+	c := config{repo: repoRoot(t), out: dist, python: pyenv.Interpreter("python3"), env: env, log: &log}
+	for _, p := range targets {
+		c.targets = append(c.targets, p.target)
+	}
+	listed, err := release(c)
+	if err != nil {
+		t.Fatalf("release %v: %v\n%s", c.targets, err, log.String())
+	}
+	again, err := written(dist, listed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, w := worktreeRelease(t)
+	if got, want := slices.Sorted(maps.Keys(again)), names(w.version, targets); !slices.Equal(got, want) {
+		t.Fatalf("the release of %v wrote\n%s\nwant\n%s", c.targets, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	sums := "maxmatch_" + w.version + "_checksums.txt"
+	for name, data := range again {
+		if name == sums {
+			for _, line := range strings.SplitAfter(string(data), "\n") {
+				if !strings.Contains(string(files[name]), line) {
+					t.Errorf("%s: %q is not in the shared release's", name, line)
+				}
+			}
+		} else if !bytes.Equal(files[name], data) {
+			t.Errorf("%s differs between the two releases (%d and %d bytes)", name, len(files[name]), len(data))
 		}
 	}
 
+	dir := shared.clone
 	git(t, dir, "add", "--all")
 	git(t, dir, "-c", "user.name=release test", "-c", "user.email=release@test.invalid", "commit", "--quiet", "--allow-empty", "-m", "the release")
 	git(t, dir, "tag", "--force", "v"+version.Number)
@@ -719,8 +778,11 @@ func TestDocumentedRelease(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := hostPlatform(t)
-	tagged := goRunRelease(t, dir, rel, "-out", rel, "-targets", p.target)
+	tagged, tagLog, err := goRunRelease(dir, rel, shared.env, "-out", rel, "-targets", p.target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the tagged release:\n%s", tagLog)
 	n := version.Number
 	if got, want := slices.Sorted(maps.Keys(tagged)), names(n, []platform{p}); !slices.Equal(got, want) {
 		t.Fatalf("the tagged release wrote\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -742,7 +804,7 @@ func TestDocumentedRelease(t *testing.T) {
 	}
 
 	backendVersion := func() string {
-		return strings.TrimSpace(output(t, "python3", "-c", "import sys; sys.path.insert(0, sys.argv[1]); import maxmatch_build as b; print(b._version_of(b._number(sys.argv[2]), b._git_source(sys.argv[2])))",
+		return strings.TrimSpace(output(t, pyenv.Interpreter("python3"), "-c", "import sys; sys.path.insert(0, sys.argv[1]); import maxmatch_build as b; print(b._version_of(b._number(sys.argv[2]), b._git_source(sys.argv[2])))",
 			filepath.Join(dir, "python", "_build"), dir))
 	}
 	if got := backendVersion(); got != n {

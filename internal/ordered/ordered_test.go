@@ -90,16 +90,22 @@ func TestMapStopsItsGoroutines(t *testing.T) {
 	next, read := counter(1_000_000, nil)
 	var running, cancelled atomic.Int64
 	full := errors.New("disk full")
+	// emit fails at 4 once the long item 5 has started: a worker that has not taken an item
+	// when Map is cancelled does not start it, so without this the test would depend on
+	// scheduling (it failed once on a loaded machine).
+	longStarted := make(chan struct{})
 	err := Map(3, 8, next, func(ctx context.Context, _, i int) int {
 		running.Add(1)
 		defer running.Add(-1)
 		if i == 5 { // a long item: it waits for the cancellation
+			close(longStarted)
 			<-ctx.Done()
 			cancelled.Add(1)
 		}
 		return i
 	}, func(i int) error {
 		if i == 4 {
+			<-longStarted
 			return full
 		}
 		return nil

@@ -112,10 +112,8 @@ func (bs *boundedSearch) stateIndex(v int32, s int) int32 {
 // boundedPath runs the bounded search for one annotator's gold edits. Its candidate edits are
 // reserved from the memory account: a refusal is returned.
 func (bs *boundedSearch) boundedPath(gold []Gold) ([]Edit, error) {
-	b, g, u := bs, bs.env, bs.u
-	// The state index (stateIndex) and the vertices, kept in locals for the loop.
-	stride, nv := int32(u+2), int32(g.numVertices())
-	state := func(v int32, s int) int32 { return v*stride + int32(s) }
+	b := bs
+	u := bs.u
 	if err := bs.matchedCandidates(gold); err != nil {
 		return nil, err
 	}
@@ -132,40 +130,40 @@ func (bs *boundedSearch) boundedPath(gold []Gold) ([]Edit, error) {
 	b.val[0] = value{}
 	bs.cost.Bounded += int64(len(b.val))
 	ci := 0
-	for v := int32(0); v < nv; v++ {
+	for v := int32(0); v < int32(bs.numVertices()); v++ {
 		// Inside states first: they only depend on earlier vertices.
-		g.stepsInto(v, func(from int32, dir int, noop bool) {
+		bs.stepsInto(v, func(from int32, dir int, noop bool) {
 			n := 0
 			if noop {
 				n = 1
 			}
 			if n <= u {
-				if src := state(from, 0); b.val[src].m >= 0 {
-					offer(state(v, 1+n), b.val[src].plus(0, 1, 1), pred(viaStart, dir))
+				if src := bs.stateIndex(from, 0); b.val[src].m >= 0 {
+					offer(bs.stateIndex(v, 1+n), b.val[src].plus(0, 1, 1), pred(viaStart, dir))
 				}
 			}
 			for t := 0; t+n <= u; t++ {
-				if src := state(from, 1+t); b.val[src].m >= 0 {
-					offer(state(v, 1+t+n), b.val[src].plus(0, 1, 0), pred(viaStep, dir|t<<2))
+				if src := bs.stateIndex(from, 1+t); b.val[src].m >= 0 {
+					offer(bs.stateIndex(v, 1+t+n), b.val[src].plus(0, 1, 0), pred(viaStep, dir|t<<2))
 				}
 			}
 		})
-		here := state(v, 0)
+		here := bs.stateIndex(v, 0)
 		if v == 0 {
 			continue
 		}
-		g.stepsInto(v, func(from int32, _ int, noop bool) {
-			if src := state(from, 0); noop && b.val[src].m >= 0 {
+		bs.stepsInto(v, func(from int32, _ int, noop bool) {
+			if src := bs.stateIndex(from, 0); noop && b.val[src].m >= 0 {
 				offer(here, b.val[src].plus(0, 1, 0), pred(viaNoop, 0))
 			}
 		})
 		for ; ci < len(b.cands) && b.cands[ci].to == v; ci++ {
-			if src := state(b.cands[ci].from, 0); b.val[src].m >= 0 {
+			if src := bs.stateIndex(b.cands[ci].from, 0); b.val[src].m >= 0 {
 				offer(here, b.val[src].plus(1, 0, 0), pred(viaMatched, ci))
 			}
 		}
 		for t := 0; t <= u; t++ {
-			if src := state(v, 1+t); b.val[src].m >= 0 {
+			if src := bs.stateIndex(v, 1+t); b.val[src].m >= 0 {
 				offer(here, b.val[src], pred(viaClose, t))
 			}
 		}

@@ -1,7 +1,6 @@
 package lattice
 
 import (
-	"math/bits"
 	"sync"
 
 	"maxmatch/internal/scratch"
@@ -181,31 +180,26 @@ func (ns *noClosureSearch) cellsOf(out *rowCells, diags []uint32, st []uint8, v 
 				x |= 1
 			}
 		} else {
-			// The candidates, diagonal, up, left (one step longer, in the same row): the rule
-			// (pairRecords) on lengths less the rows from the source.
-			od, ou, ol := offer{dist: noOffer}, offer{dist: noOffer}, offer{dist: noOffer}
+			best, bu, n := uint32(recordDistMask), uint32(0), int64(0)
 			if f&stepDiag != 0 && p != 0 {
-				od = offer{dist: int32(p >> recordUnchBits & recordDistMask), unch: int32(p & recordUnchMask)}
+				unch := p & recordUnchMask
 				if f&stepDiagNoop != 0 {
-					od.unch++
+					unch++
+				}
+				if unch <= u {
+					best, bu, n = p>>recordUnchBits&recordDistMask, unch, 1
 				}
 			}
-			if f&stepUp != 0 && q != 0 {
-				ou = offer{dist: int32(q >> recordUnchBits & recordDistMask), unch: int32(q & recordUnchMask)}
+			if f&stepUp != 0 && q != 0 && q>>recordUnchBits&recordDistMask < best && q&recordUnchMask <= u {
+				best, bu, n = q>>recordUnchBits&recordDistMask, q&recordUnchMask, n+1
 			}
-			if f&stepLeft != 0 && prev != 0 {
-				ol = offer{dist: int32(prev>>recordUnchBits&recordDistMask) + 1, unch: int32(prev & recordUnchMask)}
+			// The left candidate is one step longer and in the same row: one more.
+			if f&stepLeft != 0 && prev != 0 && prev>>recordUnchBits&recordDistMask+1 < best && prev&recordUnchMask <= u {
+				best, bu, n = prev>>recordUnchBits&recordDistMask+1, prev&recordUnchMask, n+1
 			}
-			if recs := pairRecords(od, ou, ol, int32(u)); recs != 0 {
-				held := ol
-				switch lastRecord(recs) {
-				case 0:
-					held = od
-				case 1:
-					held = ou
-				}
-				x = recordHeld | uint32(held.dist)<<recordUnchBits | uint32(held.unch)
-				out.records += int64(bits.OnesCount8(recs))
+			if n > 0 {
+				x = recordHeld | best<<recordUnchBits | bu
+				out.records += n
 			}
 		}
 		if x != 0 {

@@ -202,15 +202,8 @@ func (cs *closureSearch) closure(hint int64, counted bool) error {
 	// each copy is fresh memory). The keys are at most hint when it was counted, and at most
 	// one per pair of vertices, which is used while a small buffer holds it; they are at least
 	// the atomic edges, from which they grow by doubling otherwise.
-	atomicKeys, atomicOcc := 0, 0
-	for _, at := range cs.vatom {
-		for _, c := range [3]uint8{at & 3, at >> 2 & 3, at >> 4 & 3} {
-			if c > 0 {
-				atomicKeys++
-				atomicOcc += int(c)
-			}
-		}
-	}
+	census := cs.atomicCensus()
+	atomicKeys, atomicOcc := int(census.keys), int(census.occ)
 	size := atomicKeys
 	if counted || hint <= scratch.Small(a)/24 {
 		size = max(size, int(hint))
@@ -286,7 +279,7 @@ func (cs *closureSearch) closure(hint int64, counted bool) error {
 // extended by each atomic successor of k (succ, right, down, diagonal), in the official's order,
 // appending to the keys, the edge list and each successor's new in-list.
 func (cs *closureSearch) extend(in []int32, succ []successor) error {
-	a, u, maxEdges := cs.acct, cs.u, cs.opt.MaxEdges
+	a, u, maxEdges := cs.acct, int32(cs.u), cs.opt.MaxEdges
 	var err error
 	// A successor's new in-list is its old one and at most one new edge per source.
 	for si := range succ {
@@ -315,16 +308,17 @@ func (cs *closureSearch) extend(in []int32, succ []successor) error {
 				s.out = append(s.out, kj)
 				s.cur++
 			}
+			// The rule (takes): the path of (from, k) extended by the step to s.to, against the
+			// pair's key so far.
 			src := &cs.keys[ka]
-			d := src.dist + 1
-			if kj >= 0 && d >= cs.keys[kj].dist {
-				continue
-			}
-			unch := src.unchanged
+			d, unch, best := src.dist+1, src.unchanged, int32(noOffer)
 			if s.typ == Noop {
 				unch++
 			}
-			if int(unch) > u {
+			if kj >= 0 {
+				best = cs.keys[kj].dist
+			}
+			if !takes(best, d, unch, u) {
 				continue
 			}
 			nk := key{from: from, to: s.to, dist: d, unchanged: unch, typ: merge(src.typ, s.typ), firstRight: src.firstRight}

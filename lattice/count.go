@@ -2,6 +2,7 @@ package lattice
 
 import (
 	"math"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -372,11 +373,10 @@ func (ns *noClosureSearch) countSources(c *counter, p *countPart, from, to int32
 	}
 }
 
-// countTarget evaluates the candidates for (a, v) (see sourceScan), stores what the closure
-// holds for the pair, adds a phrase's occurrences to total and records them at the vertices
-// they are created through. It reports whether the pair is held. Only the diagonal step can
-// add an unchanged token, so only that candidate can fail the limit u: the others extend a
-// held pair, which has at most u.
+// countTarget evaluates the candidates for (a, v) by the per-source rule (pairRecords, see
+// stored.go), stores what the closure holds for the pair, adds a phrase's occurrences to total
+// and records them at the vertices they are created through. It reports whether the pair is
+// held.
 func (ns *noClosureSearch) countTarget(c *counter, p *countPart, a, v int32) bool {
 	mark := a + 1
 	pv := c.pred[v]
@@ -400,59 +400,62 @@ func (ns *noClosureSearch) countTarget(c *counter, p *countPart, a, v int32) boo
 		}
 		return true
 	}
-	const none = math.MaxInt32
+	// The candidates: the predecessors' pairs, diagonal, up, left, extended by their steps (only
+	// the diagonal one can be a no-op).
+	od, ou, ol := offer{dist: noOffer}, offer{dist: noOffer}, offer{dist: noOffer}
 	var sd, su, sl countState
-	dd, du, dl := int32(none), int32(none), int32(none)
 	if pv.diag >= 0 {
 		if sd = p.state[pv.diag]; sd.stamp == mark {
+			od = offer{dist: sd.dist + 1, unch: int32(sd.unch)}
 			if pv.flags&predDiagNoop != 0 {
-				sd.unch++
-			}
-			if int(sd.unch) <= ns.u {
-				dd = sd.dist
+				od.unch++
 			}
 		}
 	}
 	if pv.up >= 0 {
-		if su = p.state[pv.up]; su.stamp == mark && int(su.unch) <= ns.u {
-			du = su.dist
+		if su = p.state[pv.up]; su.stamp == mark {
+			ou = offer{dist: su.dist + 1, unch: int32(su.unch)}
 		}
 	}
 	if left >= 0 {
-		if sl = p.state[left]; sl.stamp == mark && int(sl.unch) <= ns.u {
-			dl = sl.dist
+		if sl = p.state[left]; sl.stamp == mark {
+			ol = offer{dist: sl.dist + 1, unch: int32(sl.unch)}
 		}
 	}
-	// Records: the first candidate held, then each strictly shorter one, in order.
-	var recs [3]int32
-	n := 0
-	best := int32(none)
-	if dd < best {
-		best, recs[n], n = dd, pv.diag, n+1
+	set := pairRecords(od, ou, ol, int32(ns.u))
+	var k int32 // the last record's predecessor
+	switch lastRecord(set) {
+	case -1:
+		return false
+	case 0:
 		t := Sub
 		if pv.flags&predDiagNoop != 0 {
 			t = Noop
 		}
-		*sv = countState{stamp: mark, dist: dd + 1, unch: sd.unch, typ: merge(sd.typ, t)}
+		*sv = countState{stamp: mark, dist: od.dist, unch: int16(od.unch), typ: merge(sd.typ, t)}
+		k = pv.diag
+	case 1:
+		*sv = countState{stamp: mark, dist: ou.dist, unch: int16(ou.unch), typ: merge(su.typ, Del)}
+		k = pv.up
+	default:
+		*sv = countState{stamp: mark, dist: ol.dist, unch: int16(ol.unch), typ: merge(sl.typ, Ins)}
+		k = left
 	}
-	if du < best {
-		best, recs[n], n = du, pv.up, n+1
-		*sv = countState{stamp: mark, dist: du + 1, unch: su.unch, typ: merge(su.typ, Del)}
-	}
-	if dl < best {
-		recs[n], n = left, n+1
-		*sv = countState{stamp: mark, dist: dl + 1, unch: sl.unch, typ: merge(sl.typ, Ins)}
-	}
-	if n == 0 {
-		return false
-	}
+	n := bits.OnesCount8(set)
 	p.total += int64(n)
-	if n == 1 && sv.typ != Noop && p.runs[recs[0]].nonRem {
+	if n == 1 && sv.typ != Noop && p.runs[k].nonRem {
 		// The common case: one occurrence, not removable, after one that is not.
-		rk := &p.runs[recs[0]]
+		rk := &p.runs[k]
 		rk.removedMid += ns.removedOf(int64(rk.trail))
 		rk.trail = 0
 		return true
+	}
+	recs := [3]int32{pv.diag, pv.up, left} // the records' predecessors, in order
+	n = 0
+	for i, k := range recs {
+		if set&(1<<i) != 0 {
+			recs[n], n = k, n+1
+		}
 	}
 	ns.countRuns(p, a, v, sv.typ == Noop, recs[:n]) // a phrase no-op: an atomic edge returned above
 	return true

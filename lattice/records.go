@@ -180,6 +180,8 @@ func (ns *noClosureSearch) cellsOf(out *rowCells, diags []uint32, st []uint8, v 
 				x |= 1
 			}
 		} else {
+			// The per-source rule (pairRecords, stored.go), spelled out on the packed words:
+			// a candidate is a record when shorter than the best before it and within u.
 			best, bu, n := uint32(recordDistMask), uint32(0), int64(0)
 			if f&stepDiag != 0 && p != 0 {
 				unch := p & recordUnchMask

@@ -100,3 +100,30 @@ func buildNoClosure(t *testing.T, l *Lattice, src, hyp []int32, opt Options) {
 		t.Fatal(err)
 	}
 }
+
+// TestPairRecords checks the per-source rule on a pair's three candidates (diagonal, up, left):
+// the first held one within u is a record, then each strictly shorter one within u; the pair
+// holds the last record's path.
+func TestPairRecords(t *testing.T) {
+	none := offer{dist: noOffer}
+	for _, c := range []struct {
+		d, p, l offer
+		u       int32
+		recs    uint8
+		last    int
+	}{
+		{none, none, none, 2, 0, -1},
+		{offer{3, 0}, offer{3, 0}, offer{3, 0}, 2, 1, 0},  // equal lengths: the first only
+		{offer{5, 0}, offer{4, 0}, offer{3, 0}, 2, 7, 2},  // each shorter: three records
+		{offer{3, 3}, offer{4, 0}, offer{5, 1}, 2, 2, 1},  // the diagonal over u
+		{offer{2, 0}, none, offer{1, 2}, 2, 5, 2},         // a missing candidate is skipped
+		{offer{2, 0}, offer{1, 3}, offer{3, 0}, 2, 1, 0},  // shorter but over u
+		{offer{4, 1}, offer{2, 1}, offer{1, 1}, 0, 0, -1}, // u = 0 and one unchanged token each
+		{none, offer{noOffer - 1, 0}, offer{noOffer - 2, 0}, 0, 6, 2},
+	} {
+		recs := pairRecords(c.d, c.p, c.l, c.u)
+		if recs != c.recs || lastRecord(recs) != c.last {
+			t.Errorf("%+v: records %03b (last %d), want %03b (last %d)", c, recs, lastRecord(recs), c.recs, c.last)
+		}
+	}
+}

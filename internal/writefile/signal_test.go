@@ -5,6 +5,7 @@ package writefile
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -43,6 +44,28 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	os.Exit(0)
+}
+
+// startChild starts cmd, this test binary as TestMain's child doing op ("all" or "indir"), and
+// returns once the child says it has reached its stage (its temporary files written, not yet
+// renamed): an event, not a clock. what names the case in a failure.
+func startChild(t *testing.T, what string, cmd *exec.Cmd, op string) *exec.Cmd {
+	t.Helper()
+	stage := map[string]string{"all": "written", "indir": "staged"}[op]
+	cmd.Env = append(os.Environ(), "WRITEFILE_TEST_CHILD="+op, "WRITEFILE_TEST_STAGE="+stage)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); line != stage+"\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("%s: the child said %q (%v), want %q", what, line, err, stage+"\n")
+	}
+	return cmd
 }
 
 // TestSignals sends real signals to a child stopped while it writes: SIGINT, SIGTERM and
@@ -90,22 +113,7 @@ func TestSignals(t *testing.T) {
 					}
 				}
 			}
-			stage := map[string]string{"all": "written", "indir": "staged"}[op]
-			cmd := exec.Command(exe, args...)
-			cmd.Env = append(os.Environ(), "WRITEFILE_TEST_CHILD="+op, "WRITEFILE_TEST_STAGE="+stage)
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			// The child's line says it has reached its stage: an event, not a clock.
-			if line, err := bufio.NewReader(stdout).ReadString('\n'); line != stage+"\n" {
-				cmd.Process.Kill()
-				cmd.Wait()
-				t.Fatalf("%v, %s: the child said %q (%v), want %q", sig, op, line, err, stage)
-			}
+			cmd := startChild(t, fmt.Sprintf("%v, %s", sig, op), exec.Command(exe, args...), op)
 			temps, _ := filepath.Glob(filepath.Join(dir, TemporaryPattern))
 			if len(temps) == 0 {
 				t.Errorf("%v, %s: no temporary file while it writes", sig, op)
@@ -168,20 +176,7 @@ func TestSignalIgnoredStaysIgnored(t *testing.T) {
 	dir := t.TempDir()
 	old, newFile := filepath.Join(dir, "old.txt"), filepath.Join(dir, "new.txt")
 	mustWrite(t, old, "old", 0o644)
-	cmd := exec.Command("/bin/sh", "-c", `trap "" HUP; exec "$0" "$@"`, exe, old, newFile)
-	cmd.Env = append(os.Environ(), "WRITEFILE_TEST_CHILD=all", "WRITEFILE_TEST_STAGE=written")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	if line, err := bufio.NewReader(stdout).ReadString('\n'); line != "written\n" {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("the child said %q (%v), want %q", line, err, "written\n")
-	}
+	cmd := startChild(t, "SIGHUP ignored", exec.Command("/bin/sh", "-c", `trap "" HUP; exec "$0" "$@"`, exe, old, newFile), "all")
 	cmd.Process.Signal(syscall.SIGHUP)
 	cmd.Process.Signal(syscall.SIGTERM)
 	err = cmd.Wait()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -70,7 +71,8 @@ func (s *checksSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 			}
 			c.Input = fmt.Sprintf("the heavily edited line of %s tokens (%s hypothesis tokens), forced to the bounded search by `--max-work 1000`", fmtCount(boundedTokens), fmtCount(hyp))
 		case checkMemoryError:
-			if _, err := c.line(dir, "near-identical", memoryErrorSize, "--max-memory", memoryErrorLimit); err != nil {
+			_, err := c.line(dir, "near-identical", memoryErrorSize, "--max-memory", memoryErrorLimit)
+			if err != nil {
 				return nil, err
 			}
 			c.Input = fmt.Sprintf("the near-identical line of %s tokens under `--max-memory %s`", fmtCount(memoryErrorSize), memoryErrorLimit)
@@ -110,10 +112,8 @@ func writeLargeGold(cfg *Config, dir string) (caseFiles, string, error) {
 		system = append(system, '\n')
 	}
 	copies := max(1, int(math.Round(float64(cfg.LargeGoldMB)*1e6/float64(len(gold)))))
-	for path, data := range map[string][]byte{f.gold: gold, f.system: system} {
-		if err := writeRepeated(path, data, copies); err != nil {
-			return f, "", err
-		}
+	if err := errors.Join(writeRepeated(f.gold, gold, copies), writeRepeated(f.system, system, copies)); err != nil {
+		return f, "", err
 	}
 	desc := fmt.Sprintf("`%s` %d times (%s MB, %s sentences) and %s repeated alike", filepath.Base(cfg.Gold), copies,
 		fmtCount(int(math.Round(float64(len(gold)*copies)/1e6))), fmtCount(strings.Count(string(system), "\n")*copies), cfg.LargeSystem)
@@ -129,11 +129,7 @@ func writeRepeated(path string, data []byte, copies int) error {
 	for range copies {
 		w.Write(data) // an error stays in w, for Flush
 	}
-	if err := w.Flush(); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return errors.Join(w.Flush(), out.Close())
 }
 
 // round runs round r of the checks: each once, its output's tail only kept.

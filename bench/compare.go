@@ -21,15 +21,13 @@ func (c RatioChange) Diff() float64 {
 	return c.Now/c.Prev - 1
 }
 
-// Comparison sets this run's ratios beside an earlier run's.
+// Comparison sets this run's ratios beside an earlier run's (Source, its CSV): per system the
+// median wall and CPU ratios official/maxmatch and in-process scoring over the floor; for the
+// whole corpus the sums' ratios (Total, FloorAll) and our command's sum in seconds (Ours).
 type Comparison struct {
-	Source   string        // the earlier run's CSV
-	Wall     []RatioChange // per system: the median wall ratio official/maxmatch
-	CPU      []RatioChange // per system: the median CPU ratio
-	Floor    []RatioChange // per system: in-process scoring over the floor
-	Total    RatioChange   // the whole corpus: sum of the official's medians over sum of ours
-	FloorAll RatioChange   // the whole corpus: sum of scoring over sum of floors
-	Ours     RatioChange   // the whole corpus: sum of our command's medians, seconds (not a ratio)
+	Source                string
+	Wall, CPU, Floor      []RatioChange
+	Total, FloorAll, Ours RatioChange
 }
 
 // MaxDiff returns the largest |relative change| among changes (NaN entries ignored), and the
@@ -96,20 +94,14 @@ func safeDiv(a, b float64) float64 {
 	return a / b
 }
 
-// comparisonRow is one system's ratios then and now.
-type comparisonRow struct{ Wall, CPU, Floor RatioChange }
-
-// Rows are the systems' ratios, in this run's order.
-func (c *Comparison) Rows() []comparisonRow {
-	var rows []comparisonRow
+// Rows are the systems' ratios then and now, in this run's order.
+func (c *Comparison) Rows() []struct{ Wall, CPU, Floor RatioChange } {
+	rows := make([]struct{ Wall, CPU, Floor RatioChange }, len(c.Wall))
 	for i, w := range c.Wall {
-		row := comparisonRow{Wall: w, CPU: c.CPU[i]}
-		for _, f := range c.Floor {
-			if f.Name == w.Name {
-				row.Floor = f
-			}
+		rows[i].Wall, rows[i].CPU = w, c.CPU[i]
+		if k := slices.IndexFunc(c.Floor, func(f RatioChange) bool { return f.Name == w.Name }); k >= 0 {
+			rows[i].Floor = c.Floor[k]
 		}
-		rows = append(rows, row)
 	}
 	return rows
 }
@@ -133,13 +125,15 @@ func (c *Comparison) Verdict() string {
 			worst = append(worst, fmt.Sprintf("%.0f%% (%s, %s)", 100*d, g.what, name))
 		}
 		for _, ch := range g.changes {
-			if d := ch.Diff(); !math.IsNaN(d) {
+			d := ch.Diff()
+			if !math.IsNaN(d) {
 				all++
-				if math.Abs(d) > agreementTolerance && g.whole {
-					over = append(over, fmt.Sprintf("the whole corpus's %s %s", g.what, fmtChange(ch)))
-				} else if math.Abs(d) > agreementTolerance {
-					over = append(over, fmt.Sprintf("%s of %s %s", g.what, ch.Name, fmtChange(ch)))
+			}
+			if who := g.what + " of " + ch.Name; math.Abs(d) > agreementTolerance {
+				if g.whole {
+					who = "the whole corpus's " + g.what
 				}
+				over = append(over, who+" "+fmtChange(ch))
 			}
 		}
 	}

@@ -13,44 +13,37 @@ import (
 	"maxmatch/bench/internal/proc"
 )
 
-// The CSV has one row per sample of a measurement (csvRecords), its columns csvHeader:
-//
-//	section   startup | conll | family | inprocess | floor | joined | joined-inprocess | long |
-//	          long-inprocess | check
-//	name      the system, family or check
-//	size      sentences (conll, floor), source tokens (family, inprocess, long, long-inprocess,
-//	          check), sentences per line (joined, joined-inprocess), MB (the large-gold checks)
-//	scorer    maxmatch | official (commands); maxmatch (inprocess, per sentence); floor | score (floor)
-//	round     1, 2, … (the A/B pair, or the in-process sample)
-//	wall_s, cpu_s, maxrss_mb, status
-//	minflt    the command's minor page faults, its fresh pages (empty in-process)
+// The CSV has one row per sample of a measurement, under csvHeader: the section (startup,
+// conll, family, inprocess, floor, joined, joined-inprocess, long, long-inprocess, check); the
+// system, family or check; its size (sentences for conll and floor, sentences per line for
+// joined, MB for the large-gold checks, else source tokens); the scorer (maxmatch or official;
+// floor or score); the round (the A/B pair, or the in-process sample); the sample (in-process:
+// wall_s and status alone); minflt, the command's minor page faults (its fresh pages).
 var csvHeader = []string{"section", "name", "size", "scorer", "round", "wall_s", "cpu_s", "maxrss_mb", "status", "minflt"}
 
-// csvRecords are the run's samples, section by section, under csvHeader.
-func (r *Report) csvRecords() [][]string {
+func writeCSV(r *Report) ([]byte, error) {
 	records := [][]string{csvHeader}
-	add := func(section, name string, size int, scorer string, round int, s Sample, inProcess bool) {
-		rec := []string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(round),
-			fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status), strconv.FormatInt(s.MinFlt, 10)}
-		if inProcess { // a time measured in-process: wall_s and status alone
-			rec[6], rec[7], rec[9] = "", "", ""
-		}
-		records = append(records, rec)
-	}
-	samples := func(section, name string, size int, scorer string, ss []Sample) {
+	add := func(section, name string, size int, scorer string, ss []Sample, inProcess bool) {
 		for i, s := range ss {
-			add(section, name, size, scorer, i+1, s, false)
+			rec := []string{section, name, strconv.Itoa(size), scorer, strconv.Itoa(i + 1),
+				fmtFloat(s.Wall.Seconds()), fmtFloat(s.CPU.Seconds()), fmtFloat(float64(s.MaxRSS) / (1 << 20)), string(s.Status), strconv.FormatInt(s.MinFlt, 10)}
+			if inProcess {
+				rec[6], rec[7], rec[9] = "", "", ""
+			}
+			records = append(records, rec)
 		}
 	}
 	times := func(section, name string, size int, scorer string, ds []time.Duration) {
-		for i, d := range ds {
-			add(section, name, size, scorer, i+1, Sample{Wall: d, Status: StatusOK}, true)
+		var ss []Sample
+		for _, d := range ds {
+			ss = append(ss, Sample{Wall: d, Status: StatusOK})
 		}
+		add(section, name, size, scorer, ss, true)
 	}
 	// Both commands' samples, and in-process times in their own section.
 	measured := func(section, inProcess, name string, size int, m *Measured) {
-		samples(section, name, size, "maxmatch", m.Ours)
-		samples(section, name, size, "official", m.Official)
+		add(section, name, size, "maxmatch", m.Ours, false)
+		add(section, name, size, "official", m.Official, false)
 		times(inProcess, name, size, "maxmatch", m.InProcess)
 	}
 	measured("startup", "", "trivial", 1, &r.Startup.Measured)
@@ -75,18 +68,14 @@ func (r *Report) csvRecords() [][]string {
 		}
 	}
 	for _, c := range r.Checks {
-		samples("check", c.Name, c.Size, "maxmatch", c.Samples)
+		add("check", c.Name, c.Size, "maxmatch", c.Samples, false)
 	}
-	return records
+	var b bytes.Buffer
+	err := csv.NewWriter(&b).WriteAll(records)
+	return b.Bytes(), err
 }
 
 func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
-
-func writeCSV(r *Report) ([]byte, error) {
-	var b bytes.Buffer
-	err := csv.NewWriter(&b).WriteAll(r.csvRecords())
-	return b.Bytes(), err
-}
 
 // readCSVFile reads back, from a run's CSV, what -compare compares: the CoNLL-2014 files'
 // commands and floor runs (the rest of a run is in its benchmarks.json).
@@ -105,8 +94,7 @@ func readCSVFile(path string) (*Report, error) {
 
 func readCSV(rd io.Reader) (*Report, error) {
 	cr := csv.NewReader(rd) // every record as long as the header
-	header, err := cr.Read()
-	if err != nil || !slices.Equal(header, csvHeader) {
+	if header, err := cr.Read(); err != nil || !slices.Equal(header, csvHeader) {
 		return nil, fmt.Errorf("not a benchmark CSV (expected the header %v)", csvHeader)
 	}
 	r := &Report{}
@@ -118,30 +106,31 @@ func readCSV(rd io.Reader) (*Report, error) {
 			return nil, err
 		}
 		line, _ := cr.FieldPos(0)
-		size, sample, err := parseSample(rec)
+		size, err := strconv.Atoi(rec[2])
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", line, err)
+			return nil, fmt.Errorf("line %d: size %q", line, rec[2])
 		}
+		var v [3]float64 // wall_s, cpu_s, maxrss_mb
+		for k, f := range rec[5:8] {
+			if v[k], err = strconv.ParseFloat(f, 64); err != nil && f != "" {
+				return nil, fmt.Errorf("line %d: %q is not a number", line, f)
+			}
+		}
+		s := Sample{Wall: time.Duration(v[0] * 1e9), CPU: time.Duration(v[1] * 1e9), MaxRSS: int64(v[2] * (1 << 20)), Status: proc.Status(rec[8])}
 		switch name, scorer := rec[1], rec[3]; rec[0] {
 		case "conll":
-			i := slices.IndexFunc(r.Systems, func(s SystemRun) bool { return s.Name == name })
-			if i < 0 {
-				i, r.Systems = len(r.Systems), append(r.Systems, SystemRun{Name: name, Sentences: size})
-			}
-			if m := &r.Systems[i].Measured; scorer == "official" {
-				m.Official = append(m.Official, sample)
+			sr := byName(&r.Systems, func(s SystemRun) string { return s.Name }, SystemRun{Name: name, Sentences: size})
+			if scorer == "official" {
+				sr.Official = append(sr.Official, s)
 			} else {
-				m.Ours = append(m.Ours, sample)
+				sr.Ours = append(sr.Ours, s)
 			}
 		case "floor":
-			i := slices.IndexFunc(r.Floor, func(f FloorRun) bool { return f.Name == name })
-			if i < 0 {
-				i, r.Floor = len(r.Floor), append(r.Floor, FloorRun{Name: name, Pairs: size})
-			}
-			if f := &r.Floor[i]; scorer == "floor" {
-				f.Floor = append(f.Floor, sample.Wall)
+			f := byName(&r.Floor, func(f FloorRun) string { return f.Name }, FloorRun{Name: name, Pairs: size})
+			if scorer == "floor" {
+				f.Floor = append(f.Floor, s.Wall)
 			} else {
-				f.Score = append(f.Score, sample.Wall)
+				f.Score = append(f.Score, s.Wall)
 			}
 		case "startup", "family", "inprocess", "joined", "joined-inprocess", "long", "long-inprocess", "check":
 		default:
@@ -150,18 +139,11 @@ func readCSV(rd io.Reader) (*Report, error) {
 	}
 }
 
-// parseSample reads a record's size and sample (but its round and minflt, which -compare does
-// not need).
-func parseSample(rec []string) (int, Sample, error) {
-	size, err := strconv.Atoi(rec[2])
-	if err != nil {
-		return 0, Sample{}, fmt.Errorf("size %q", rec[2])
+// byName returns the element of xs named as x is, appending x when there is none.
+func byName[T any](xs *[]T, name func(T) string, x T) *T {
+	i := slices.IndexFunc(*xs, func(y T) bool { return name(y) == name(x) })
+	if i < 0 {
+		i, *xs = len(*xs), append(*xs, x)
 	}
-	var v [3]float64 // wall_s, cpu_s, maxrss_mb
-	for k, f := range rec[5:8] {
-		if v[k], err = strconv.ParseFloat(f, 64); err != nil && f != "" {
-			return 0, Sample{}, fmt.Errorf("%q is not a number", f)
-		}
-	}
-	return size, Sample{Wall: time.Duration(v[0] * 1e9), CPU: time.Duration(v[1] * 1e9), MaxRSS: int64(v[2] * (1 << 20)), Status: proc.Status(rec[8])}, nil
+	return &(*xs)[i]
 }

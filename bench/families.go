@@ -48,10 +48,9 @@ func (s *familySection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 // describe sets a point's in-process figures: its samples and the lattice it was scored on,
 // or why the scorer refused it.
 func (pt *FamilyPoint) describe(res *inProcessResult) {
-	pt.InProcess, pt.OursError, pt.Metrics = res.Samples, res.Refused, res.Metrics
 	m := res.Metrics
-	pt.Vertices, pt.Edges, pt.Bounded = int(m[metricVertices]), int(m[metricEdges]), m[metricBounded] == 1
-	pt.BandCells = int(m[metricBandCells])
+	pt.InProcess, pt.OursError, pt.Metrics = res.Samples, res.Refused, m
+	pt.Vertices, pt.Edges, pt.Bounded, pt.BandCells = int(m[metricVertices]), int(m[metricEdges]), m[metricBounded] == 1, int(m[metricBandCells])
 }
 
 // searchName names the search that scored the point in-process: "refused", or lattice.Search's

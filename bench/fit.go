@@ -32,10 +32,14 @@ func fitPowerLaw(n []int, t []float64) (Fit, error) {
 	if f.Points == 0 || f.MinN == f.MaxN {
 		return Fit{}, errTooFewPoints
 	}
-	alpha, beta := stat.LinearRegression(x, y, nil, false)
-	f.Exponent = beta
-	f.R2 = stat.RSquared(x, y, nil, alpha, beta)
+	_, f.Exponent, f.R2 = fitLine(x, y)
 	return f, nil
+}
+
+// fitLine is the least-squares line y = alpha + beta·x, and its R².
+func fitLine(x, y []float64) (alpha, beta, r2 float64) {
+	alpha, beta = stat.LinearRegression(x, y, nil, false)
+	return alpha, beta, stat.RSquared(x, y, nil, alpha, beta)
 }
 
 // FamilyFit is one growth exponent of a family: what was fitted, in full (Label) and in brief
@@ -115,9 +119,10 @@ func (f *FamilyRun) longFits(r *Report) []FamilyFit {
 	return append(f.fits(median(r.Startup.Official), r.Official != ""), command, mem)
 }
 
-// exactUpTo returns the largest size scored exactly, and whether every size run was.
-func (f *FamilyRun) exactUpTo() (int, bool) {
-	largest, all := 0, true
+// exactUpTo returns the largest size scored exactly, and whether every size run was;
+// officialUpTo the largest size on which the official finished, 0 if none.
+func (f *FamilyRun) exactUpTo() (largest int, all bool) {
+	all = true
 	for _, p := range f.Points {
 		if p.Bounded || p.OursError != "" || len(p.InProcess) == 0 {
 			all = false
@@ -128,9 +133,7 @@ func (f *FamilyRun) exactUpTo() (int, bool) {
 	return largest, all
 }
 
-// officialFinished is the largest size on which the official finished, 0 if none.
-func (f *FamilyRun) officialFinished() int {
-	largest := 0
+func (f *FamilyRun) officialUpTo() (largest int) {
 	for _, p := range f.Points {
 		if finishedMedian(p.Official) > 0 {
 			largest = max(largest, p.N)

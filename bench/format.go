@@ -36,11 +36,10 @@ var (
 	secondsScale = scale{{100, 1, "%.0f s"}, {10, 1, "%.1f s"}, {1, 1, "%.2f s"}, {1e-3, 1e3, "%.3g ms"}, {math.Inf(-1), 1e6, "%.3g µs"}}
 	ratioScale   = scale{{100, 1, "%.0f×"}, {10, 1, "%.1f×"}, {math.Inf(-1), 1, "%.2f×"}}
 	tokenScale   = scale{{1e6, 1e-6, "%.3gM"}, {1e3, 1e-3, "%.3gk"}, {math.Inf(-1), 1, "%g"}} // the plots' sizes: 1k, 3.16k, 1M
+
+	counts                  = message.NewPrinter(language.English)
+	timeOrDash, ratioOrDash = orDash(fmtSeconds), orDash(fmtRatio)
 )
-
-var counts = message.NewPrinter(language.English)
-
-var timeOrDash, ratioOrDash = orDash(fmtSeconds), orDash(fmtRatio)
 
 func fmtSeconds(s float64) string { return secondsScale.format(s) }
 func fmtRatio(x float64) string   { return ratioScale.format(x) }
@@ -92,14 +91,6 @@ func dash(s string) string {
 	return s
 }
 
-// codeSpan puts s in a Markdown code span, its pipes escaped for a table cell.
-func codeSpan(s string) string {
-	if s == "" {
-		return ""
-	}
-	return "`" + strings.ReplaceAll(s, "|", "\\|") + "`"
-}
-
 // joinedKind names what lines of g sentences are.
 func joinedKind(g int) string {
 	switch {
@@ -144,6 +135,44 @@ func speedupCell(ours, official []Sample) string {
 	return fmtSpread(spreadOf(ratios(ours, official, false)), fmtRatio)
 }
 
+// stderrCell is a command's standard error in a table cell: its first line (and how many there
+// are), at most 300 bytes, in a code span whose pipes are escaped.
+func stderrCell(s string) string {
+	s = strings.TrimSpace(s)
+	if lines := strings.Split(s, "\n"); len(lines) > 1 {
+		s = fmt.Sprintf("%s (%d lines)", lines[0], len(lines))
+	}
+	if len(s) > 300 {
+		s = s[:300] + "…"
+	}
+	if s == "" {
+		return "–"
+	}
+	return "`" + strings.ReplaceAll(s, "|", "\\|") + "`"
+}
+
+func percent(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*x)
+}
+
+func orNone(n int64) string {
+	if n <= 0 {
+		return "none"
+	}
+	return membudget.Bytes(n)
+}
+
+// sizes counts a fit's sizes, saying "only" of two: a line through two points always fits.
+func sizes(n int) string {
+	if n == 2 {
+		return "2 sizes only"
+	}
+	return fmt.Sprintf("%d sizes", n)
+}
+
 // pageFuncs are the template's: the harness's constants, the figures' formats, and the
 // figures of samples.
 var pageFuncs = template.FuncMap{
@@ -155,42 +184,17 @@ var pageFuncs = template.FuncMap{
 	"perMiB":      func(s float64) float64 { return s * (1 << 20) / pageSize },
 	"time":        fmtSeconds,
 	"timeOrDash":  timeOrDash,
-	"signedTime": func(x float64) string {
-		if x < 0 {
-			return "−" + fmtSeconds(-x)
-		}
-		return fmtSeconds(x)
-	},
+	"signedTime":  func(x float64) string { return strings.Repeat("−", btoi(x < 0)) + fmtSeconds(math.Abs(x)) }, // a minus sign, not a hyphen
 	"ratio":       fmtRatio,
 	"ratioOrDash": ratioOrDash,
 	"count":       fmtCount,
-	"percent": func(x float64) string {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return "–"
-		}
-		return fmt.Sprintf("%.0f%%", 100*x)
-	},
-	"bytes": membudget.Bytes,
-	"orNone": func(n int64) string {
-		if n <= 0 {
-			return "none"
-		}
-		return membudget.Bytes(n)
-	},
-	"orDash": dash,
-	"plural": plural,
-	"capitalize": func(s string) string {
-		if s == "" {
-			return s
-		}
-		return strings.ToUpper(s[:1]) + s[1:]
-	},
-	"sizes": func(n int) string { // a line through two points always fits perfectly
-		if n == 2 {
-			return "2 sizes only"
-		}
-		return fmt.Sprintf("%d sizes", n)
-	},
+	"percent":     percent,
+	"bytes":       membudget.Bytes,
+	"orNone":      orNone,
+	"orDash":      dash,
+	"plural":      plural,
+	"capitalize":  func(s string) string { return strings.ToUpper(s[:min(1, len(s))]) + s[min(1, len(s)):] },
+	"sizes":       sizes,
 	"joinInts":    joinInts,
 	"andList":     andList,
 	"change":      fmtChange,
@@ -217,14 +221,5 @@ var pageFuncs = template.FuncMap{
 	"perLine":     func(t joinedTotals) int { return t.SrcTokens / max(1, t.Lines) },
 	"search":      FamilyPoint.searchName,
 	"work":        func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
-	"stderr": func(s string) string {
-		s = strings.TrimSpace(s)
-		if lines := strings.Split(s, "\n"); len(lines) > 1 {
-			s = fmt.Sprintf("%s (%d lines)", lines[0], len(lines))
-		}
-		if len(s) > 300 {
-			s = s[:300] + "…"
-		}
-		return dash(codeSpan(s))
-	},
+	"stderr":      stderrCell,
 }

@@ -98,8 +98,7 @@ func fitPages(rows []freshRow) (f pageFit, ok bool) {
 	if len(x) < 3 || stat.Variance(x, nil) == 0 {
 		return f, false
 	}
-	f.Intercept, f.PerPage = stat.LinearRegression(x, y, nil, false)
-	f.R2 = stat.RSquared(x, y, nil, f.Intercept, f.PerPage)
+	f.Intercept, f.PerPage, f.R2 = fitLine(x, y)
 	f.Points = len(x)
 	return f, true
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -55,10 +56,9 @@ func measureAll(cfg *Config) (*Report, error) {
 	var cases []inProcessCase
 	for _, s := range sections {
 		cs, err := s.prepare(cfg, tmp)
-		if err != nil {
+		if cases = append(cases, cs...); err != nil {
 			return nil, err
 		}
-		cases = append(cases, cs...)
 	}
 	// In-process measurements first, on a machine as quiet as we can make it.
 	if rep.benchOutput, err = measureInProcess(cfg, cases); err != nil {
@@ -147,9 +147,7 @@ func oursSlot(cfg *Config, in caseFiles) (Sample, proc.Result, error) {
 		runs = append(runs, res.Sample)
 		spent += res.Sample.Wall
 	}
-	s := slices.Clone(runs)
-	slices.SortFunc(s, func(a, b Sample) int { return int(a.Wall - b.Wall) })
-	m := s[(len(s)-1)/2]
+	m := slices.SortedFunc(slices.Values(runs), func(a, b Sample) int { return int(a.Wall - b.Wall) })[(len(runs)-1)/2]
 	for _, r := range runs {
 		m.MaxRSS = max(m.MaxRSS, r.MaxRSS)
 	}
@@ -195,8 +193,5 @@ type caseFiles struct{ system, gold string }
 
 func writeCase(dir, name string, c *benchcases.Case) (caseFiles, error) {
 	f := caseFiles{filepath.Join(dir, name+".txt"), filepath.Join(dir, name+".m2")}
-	if err := os.WriteFile(f.system, []byte(c.System()), 0o644); err != nil {
-		return f, err
-	}
-	return f, os.WriteFile(f.gold, []byte(c.M2()), 0o644)
+	return f, errors.Join(os.WriteFile(f.system, []byte(c.System()), 0o644), os.WriteFile(f.gold, []byte(c.M2()), 0o644))
 }

@@ -35,21 +35,21 @@ func (s *joinedSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 		for _, c := range s.corpora {
 			in := caseFiles{system: filepath.Join(sub, c.Name), gold: filepath.Join(sub, filepath.Base(c.GoldPath))}
 			gold, ok := golds[c.GoldPath]
+			var err error
 			if !ok {
-				var err error
 				if gold, err = benchcases.JoinM2(string(c.GoldData), g); err != nil {
 					return nil, fmt.Errorf("joining %s by %d: %v", c.GoldPath, g, err)
 				}
-				golds[c.GoldPath] = gold
-				if err := os.WriteFile(in.gold, []byte(gold), 0o644); err != nil {
-					return nil, err
-				}
+				golds[c.GoldPath], err = gold, os.WriteFile(in.gold, []byte(gold), 0o644)
 			}
 			system := benchcases.JoinLines(string(c.SystemData), g)
-			if err := os.WriteFile(in.system, []byte(system), 0o644); err != nil {
-				return nil, err
+			if err == nil {
+				err = os.WriteFile(in.system, []byte(system), 0o644)
 			}
-			corpus, err := benchcases.ParseCorpus(fmt.Sprintf("%s-%d", c.Name, g), []byte(system), []byte(gold))
+			var corpus *benchcases.Corpus
+			if err == nil {
+				corpus, err = benchcases.ParseCorpus(fmt.Sprintf("%s-%d", c.Name, g), []byte(system), []byte(gold))
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -85,7 +85,7 @@ func (s *joinedSection) round(cfg *Config, r int) error {
 			return err
 		}
 		for _, line := range strings.Split(withoutDir(res.Stderr, filepath.Dir(in.gold)), "\n") {
-			if strings.Contains(line, "warning:") && r == 0 {
+			if r == 0 && strings.Contains(line, "warning:") {
 				jr.Warnings = append(jr.Warnings, line)
 			}
 		}
@@ -97,12 +97,10 @@ func (s *joinedSection) round(cfg *Config, r int) error {
 func (r *Report) joinedGroups() []int {
 	var gs []int
 	for _, jr := range r.Joined {
-		if !slices.Contains(gs, jr.Group) {
-			gs = append(gs, jr.Group)
-		}
+		gs = append(gs, jr.Group)
 	}
 	slices.Sort(gs)
-	return gs
+	return slices.Compact(gs)
 }
 
 // JoinedGrowth is one file's time against its group size, 1 (the sentence-level run) and
@@ -134,15 +132,11 @@ func (r *Report) joinedGrowth() (per []JoinedGrowth, all JoinedGrowth) {
 				g.InProcess[k], g.Command[k], g.Official[k] = medianOf(j.InProcess), median(j.Ours), finishedMedian(j.Official)
 			}
 		}
-		for _, f := range r.Floor {
-			if f.Name == g.Name {
-				g.InProcess[0] = medianOf(f.Score)
-			}
+		if k := slices.IndexFunc(r.Floor, func(f FloorRun) bool { return f.Name == g.Name }); k >= 0 {
+			g.InProcess[0] = medianOf(r.Floor[k].Score)
 		}
-		for _, s := range r.Systems {
-			if s.Name == g.Name {
-				g.Command[0], g.Official[0] = median(s.Ours), finishedMedian(s.Official)
-			}
+		if k := slices.IndexFunc(r.Systems, func(s SystemRun) bool { return s.Name == g.Name }); k >= 0 {
+			g.Command[0], g.Official[0] = median(r.Systems[k].Ours), finishedMedian(r.Systems[k].Official)
 		}
 		g.InProcFit, g.CommandFit, g.OfficialFit = fitGroups(groups, g.InProcess), fitGroups(groups, g.Command), fitGroups(groups, g.Official)
 		if !slices.Contains(g.InProcess, 0) && !slices.Contains(g.Command, 0) {

@@ -27,9 +27,8 @@ type Machine struct {
 }
 
 func readMachine(root string) Machine {
-	m := Machine{Cores: runtime.NumCPU(), GoVersion: runtime.Version()}
-	m.CPU = procField("/proc/cpuinfo", "model name")
-	m.Memory = procField("/proc/meminfo", "MemTotal")
+	m := Machine{Cores: runtime.NumCPU(), GoVersion: runtime.Version(), CPU: procField("/proc/cpuinfo", "model name"),
+		Memory: procField("/proc/meminfo", "MemTotal"), Kernel: runtime.GOOS + "/" + runtime.GOARCH, FirstTouch: firstTouch(firstTouchBytes, firstTouchRounds)}
 	if kb, ok := strings.CutSuffix(m.Memory, " kB"); ok {
 		if n, err := strconv.ParseFloat(kb, 64); err == nil {
 			m.Memory = fmt.Sprintf("%.1f GiB", n/(1<<20))
@@ -37,16 +36,10 @@ func readMachine(root string) Machine {
 	}
 	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
 		m.Kernel = "Linux " + strings.TrimSpace(string(b))
-	} else {
-		m.Kernel = runtime.GOOS + "/" + runtime.GOARCH
 	}
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		f := strings.Fields(string(b))
-		if len(f) >= 3 {
-			m.LoadStart = strings.Join(f[:3], " ")
-		}
+	if b, _ := os.ReadFile("/proc/loadavg"); len(strings.Fields(string(b))) >= 3 {
+		m.LoadStart = strings.Join(strings.Fields(string(b))[:3], " ")
 	}
-	m.FirstTouch = firstTouch(firstTouchBytes, firstTouchRounds)
 	if out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output(); err == nil {
 		m.Commit = strings.TrimSpace(string(out))
 		if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {

@@ -1,27 +1,11 @@
 // Command bench measures maxmatch against the official M² scorer (release 3.2) and against the
-// floor of its own work, the two Levenshtein matrices of every sentence pair.
-//
-// In one run it
-//
-//   - scores every CoNLL-2014 submission with the maxmatch command and, when -official (or
-//     -mirror) is given, with the official scorer, alternating the two, and reports per system
-//     wall and CPU time, peak memory and the ratio pair by pair;
-//   - runs the generated families (benchcases: unrelated hypotheses, repeated clauses,
-//     long sentences with many gold edits) at growing sizes, the official with a per-case time
-//     limit, and fits each scorer's growth exponent;
-//   - scores every CoNLL-2014 file at paragraph and essay level (consecutive sentences joined
-//     into one line, groups of 5 and 26), the official where -official-joined chooses it, and
-//     fits our time's growth across group sizes 1, 5, 26;
-//   - runs the long lines (near-identical and heavily edited lines of 10³ to 10⁶ tokens) and
-//     the checks of the scale targets (a 200 MB gold file, the bounded search on 10⁴ tokens, a
-//     clear error under a small memory budget), and has TestTargets say which targets are met;
-//   - measures in-process, with this package's go test benchmarks (BenchmarkFloor,
-//     BenchmarkScore) read back in benchstat's format, the floor (both full Levenshtein
-//     matrices of every sentence pair) and our scoring (scorer.Score, one worker) of every
-//     input;
-//   - writes the page benchmarks.md (from page.md.tmpl), benchmarks.csv, benchmarks.json (the
-//     whole run), the plots (SVG) and the benchmarks' own output (inprocess.txt) to
-//     -out, and with -docs the page, its plots, CSV and JSON into that directory.
+// floor of its own work, the two Levenshtein matrices of every sentence pair: the CoNLL-2014
+// submissions, the generated families at growing sizes, CoNLL-2014 joined into paragraphs and
+// essays, long lines, the scale targets' checks (judged by TestTargets), and in-process, through
+// this package's benchmarks (BenchmarkFloor, BenchmarkScore) read in benchstat's format. It
+// writes the page benchmarks.md (page.md.tmpl), benchmarks.csv, benchmarks.json (the run
+// whole), the plots and the benchmarks' output (inprocess.txt) to -out, and with -docs the
+// page, its plots, CSV and JSON into that directory. docs/speed.md describes a run.
 //
 // Usage, from the repository root (the CoNLL-2014 data in ../shared/data):
 //
@@ -49,18 +33,16 @@ import (
 
 // Config is what one run measures and how.
 type Config struct {
-	Root          string // module root
-	Data          string // shared data
-	Gold          string // the CoNLL-2014 gold file
-	Systems       []string
-	Maxmatch      string // the command under test
-	Benchmarks    string // this package's test binary, whose benchmarks measure in-process
-	Spawner       proc.Spawner
-	Official      string // m2scorer.py, "" to skip the official scorer
-	Mirror        string // a git directory of nusnlp/m2scorer to extract it from
-	OfficialFrom  string // where it came from, for the report
-	Python        string // the interpreter (its real path once found, not a pyenv shim)
-	PythonVersion string
+	Root, Data, Gold string // the module root, the shared data, the CoNLL-2014 gold file
+	Systems          []string
+	Maxmatch         string // the command under test
+	Benchmarks       string // this package's test binary, whose benchmarks measure in-process
+	Spawner          proc.Spawner
+	Official         string // m2scorer.py, "" to skip the official scorer
+	Mirror           string // a git directory of nusnlp/m2scorer to extract it from
+	OfficialFrom     string // where it came from, for the report
+	Python           string // the interpreter (its real path once found, not a pyenv shim)
+	PythonVersion    string
 	Settings
 	SystemTimeout time.Duration // official time limit per system
 	Families      []benchcases.Family
@@ -81,40 +63,38 @@ func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
+// run measures a run (or reads -render's), compares it with -compare's and writes it: exit
+// status 2 for arguments or files it cannot use (found before anything is measured), 1 when
+// measuring or writing fails.
 func run(args []string) int {
 	cfg, render, ok := parseFlags(args)
 	if !ok {
 		return 2
 	}
-	var prev *Report // read first: a wrong path is found before the run, not after it
+	var prev, rep *Report
 	var err error
 	if cfg.Compare != "" {
 		if prev, err = readCSVFile(cfg.Compare); err != nil {
-			fmt.Fprintf(os.Stderr, "bench: -compare: %v\n", err)
-			return 2
+			err = fmt.Errorf("-compare: %v", err)
 		}
 	}
-	if render != "" {
-		rep, err := readReport(render)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "bench: -render: %v\n", err)
-			return 2
+	if err == nil && render != "" {
+		if rep, err = readReport(render); err != nil {
+			err = fmt.Errorf("-render: %v", err)
 		}
-		return report(cfg, prev, func() (*Report, error) { return rep, nil })
 	}
-	cleanup, err := configure(cfg)
+	cleanup := func() {}
+	if err == nil && render == "" {
+		cleanup, err = configure(cfg)
+	}
 	defer cleanup()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
 		return 2
 	}
-	return report(cfg, prev, func() (*Report, error) { return measureAll(cfg) })
-}
-
-// report gets a run's report (measured or read back), compares it with the earlier run prev
-// (-compare's, when given) and writes it: exit status 1 when any of that fails.
-func report(cfg *Config, prev *Report, get func() (*Report, error)) int {
-	rep, err := get()
+	if rep == nil {
+		rep, err = measureAll(cfg)
+	}
 	if err == nil && prev != nil {
 		rep.Previous = compareRuns(prev, rep, cfg.Compare)
 	}
@@ -129,15 +109,14 @@ func report(cfg *Config, prev *Report, get func() (*Report, error)) int {
 }
 
 func readReport(path string) (*Report, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	r := &Report{}
-	if err := json.Unmarshal(data, r); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	data, err := os.ReadFile(path)
+	if err == nil {
+		if err = json.Unmarshal(data, r); err != nil {
+			err = fmt.Errorf("%s: %v", path, err)
+		}
 	}
-	return r, nil
+	return r, err
 }
 
 // configure resolves the data and the systems, builds maxmatch, the spawn command and the

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -26,16 +27,16 @@ const (
 	longFile    = "benchmarks-long"
 )
 
-// regenerate is the documented command that rewrites docs/benchmarks.md.
-const regenerate = "go run ./bench -mirror PATH/TO/m2scorer.git -compare docs/benchmarks.csv -docs docs"
-
-// floorTarget is the goal for our whole-corpus in-process time, in multiples of the floor
-// (issue 28's; TestTargets judges it).
-const floorTarget = 1.3
-
-// agreementTolerance is how far two runs' ratios may differ (relative change) and still be
-// said to agree.
-const agreementTolerance = 0.20
+const (
+	// regenerate is the documented command that rewrites docs/benchmarks.md.
+	regenerate = "go run ./bench -mirror PATH/TO/m2scorer.git -compare docs/benchmarks.csv -docs docs"
+	// floorTarget is the goal for our whole-corpus in-process time, in multiples of the floor
+	// (issue 28's; TestTargets judges it).
+	floorTarget = 1.3
+	// agreementTolerance is how far two runs' ratios may differ (relative change) and still be
+	// said to agree.
+	agreementTolerance = 0.20
+)
 
 //go:embed page.md.tmpl
 var pageTemplate string
@@ -44,18 +45,15 @@ var pageTemplate string
 // the CSV and the plots into cfg.Out and, when set, cfg.Docs; the benchmarks' output into
 // cfg.Out.
 func writeOutputs(cfg *Config, r *Report) error {
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+	err := os.MkdirAll(cfg.Out, 0o755)
+	if err == nil && len(r.benchOutput) > 0 {
+		err = os.WriteFile(filepath.Join(cfg.Out, benchName), r.benchOutput, 0o644)
+	}
+	if err == nil && r.hasScaleParts() {
+		err = judgeTargets(cfg, r)
+	}
+	if err != nil {
 		return err
-	}
-	if len(r.benchOutput) > 0 {
-		if err := os.WriteFile(filepath.Join(cfg.Out, benchName), r.benchOutput, 0o644); err != nil {
-			return err
-		}
-	}
-	if r.hasScaleParts() {
-		if err := judgeTargets(cfg, r); err != nil {
-			return err
-		}
 	}
 	md, errPage := writePage(r)
 	csv, errCSV := writeCSV(r)
@@ -64,17 +62,15 @@ func writeOutputs(cfg *Config, r *Report) error {
 	if err := errors.Join(errPage, errCSV, errJSON, plots(r, files)); err != nil {
 		return err
 	}
-	for _, dir := range []string{cfg.Out, cfg.Docs} {
-		if dir == "" {
-			continue
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
+	for _, dir := range slices.DeleteFunc([]string{cfg.Out, cfg.Docs}, func(d string) bool { return d == "" }) {
+		err := os.MkdirAll(dir, 0o755)
 		for name, data := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-				return err
+			if err == nil {
+				err = os.WriteFile(filepath.Join(dir, name), data, 0o644)
 			}
+		}
+		if err != nil {
+			return err
 		}
 		logf("wrote %s", filepath.Join(dir, reportName))
 	}
@@ -120,39 +116,28 @@ type named struct {
 }
 
 func writePage(r *Report) ([]byte, error) {
-	tmpl, err := template.New("page").Funcs(pageFuncs).Parse(pageTemplate)
-	if err != nil {
-		return nil, err
-	}
 	var b strings.Builder
-	if err := tmpl.Execute(&b, newPage(r)); err != nil {
-		return nil, err
+	tmpl, err := template.New("page").Funcs(pageFuncs).Parse(pageTemplate)
+	if err == nil {
+		err = tmpl.Execute(&b, newPage(r))
 	}
-	return []byte(markdown.WithContents(b.String())), nil
+	return []byte(markdown.WithContents(b.String())), err
 }
 
 func newPage(r *Report) *page {
 	p := &page{Report: r, OfficialRun: r.Official != "", Scale: r.hasScaleParts(), T: r.totals(), Command: map[string]float64{}, Lo: named{V: math.Inf(1)}}
-	for i := range r.Systems {
-		s := &r.Systems[i]
+	for _, s := range r.Systems {
 		p.Command[s.Name] = median(s.Ours)
-		if rt := s.WallRatio(); rt.N > 0 {
-			if rt.Median < p.Lo.V {
-				p.Lo = named{s.Name, rt.Median}
-			}
-			if rt.Median > p.Hi.V {
-				p.Hi = named{s.Name, rt.Median}
-			}
+		if rt := s.WallRatio(); rt.N > 0 && rt.Median < p.Lo.V {
+			p.Lo = named{s.Name, rt.Median}
 		}
-		if s.Same != "" {
-			p.SameOf++
-			if s.Same == "yes" {
-				p.Same++
-			}
+		if rt := s.WallRatio(); rt.N > 0 && rt.Median > p.Hi.V {
+			p.Hi = named{s.Name, rt.Median}
 		}
+		p.SameOf, p.Same = p.SameOf+btoi(s.Same != ""), p.Same+btoi(s.Same == "yes")
 	}
 	view := func(f *FamilyRun, fits []FamilyFit) familyView {
-		v := familyView{FamilyRun: f, Fits: fits, OfficialUpTo: f.officialFinished()}
+		v := familyView{FamilyRun: f, Fits: fits, OfficialUpTo: f.officialUpTo()}
 		v.ExactUpTo, v.ExactAll = f.exactUpTo()
 		for _, ff := range fits {
 			if ff.Err == nil {
@@ -168,7 +153,7 @@ func newPage(r *Report) *page {
 		p.Long = append(p.Long, view(&r.Long[i], r.Long[i].longFits(r)))
 	}
 	p.Groups = append([]int{1}, r.joinedGroups()...)
-	for _, g := range r.joinedGroups() {
+	for _, g := range p.Groups[1:] {
 		p.JoinedTotal = append(p.JoinedTotal, r.joinedTotals(g))
 	}
 	per, all := r.joinedGrowth()

@@ -61,38 +61,32 @@ func (p *points) add(x, y float64) {
 	}
 }
 
-// plots draws the page's figures into files, each only when the run measured what it shows.
+// plots draws the page's figures into files as base.svg (the page links the SVG alone), each
+// only when the run measured what it shows.
 func plots(r *Report, files map[string][]byte) error {
 	for _, f := range []figure{scalingFigure(r), speedupFigure(r), freshFigure(r), longFigure(r), joinedFigure(r)} {
-		if len(f.panels) == 0 {
+		var ps []*plot.Plot
+		for _, pn := range f.panels {
+			if pn.err != nil {
+				return fmt.Errorf("%s: %v", f.base, pn.err)
+			}
+			ps = append(ps, pn.Plot)
+		}
+		if len(ps) == 0 {
 			continue
 		}
-		if err := draw1(f, files); err != nil {
+		svg := vgsvg.New(vg.Length(len(ps))*f.w, f.h)
+		pad := vg.Millimeter * 2
+		tiles := draw.Tiles{Rows: 1, Cols: len(ps), PadX: 2 * pad, PadTop: pad, PadBottom: pad, PadLeft: pad, PadRight: pad}
+		for i, c := range plot.Align([][]*plot.Plot{ps}, tiles, draw.New(svg))[0] {
+			ps[i].Draw(c)
+		}
+		var b bytes.Buffer
+		if _, err := svg.WriteTo(&b); err != nil {
 			return fmt.Errorf("%s: %v", f.base, err)
 		}
+		files[f.base+".svg"] = b.Bytes()
 	}
-	return nil
-}
-
-// draw1 draws a figure as base.svg into files (the pages link the SVG alone).
-func draw1(f figure, files map[string][]byte) error {
-	ps := make([]*plot.Plot, len(f.panels))
-	for i, pn := range f.panels {
-		if pn.err != nil {
-			return pn.err
-		}
-		ps[i] = pn.Plot
-	}
-	svg := vgsvg.New(vg.Length(len(ps))*f.w, f.h)
-	tiles := draw.Tiles{Rows: 1, Cols: len(ps), PadX: vg.Millimeter * 4, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
-	for i, c := range plot.Align([][]*plot.Plot{ps}, tiles, draw.New(svg))[0] {
-		ps[i].Draw(c)
-	}
-	var b bytes.Buffer
-	if _, err := svg.WriteTo(&b); err != nil {
-		return err
-	}
-	files[f.base+".svg"] = b.Bytes()
 	return nil
 }
 

@@ -16,23 +16,19 @@ type Report struct {
 	Python   string // its interpreter and version
 	Settings
 	MaxMemory int64 // the command's default memory budget (--max-memory)
-
-	Startup  StartupRun
-	Systems  []SystemRun
-	Families []FamilyRun
-	Floor    []FloorRun
-
-	// The scale parts: CoNLL-2014 joined into paragraphs and essays, long lines, the target
-	// checks; how the official was run on the first two.
+	Startup   StartupRun
+	Systems   []SystemRun
+	Families  []FamilyRun
+	Floor     []FloorRun
+	// The scale parts (CoNLL-2014 joined, long lines, the checks), and the joined files the
+	// official scores (-official-joined, described).
 	Joined         []JoinedRun
 	Long           []FamilyRun
 	Checks         []CheckRun
-	OfficialJoined string // the joined files it scores (-official-joined, described)
-
-	Previous *Comparison // agreement with an earlier run, when asked for
-	Targets  []Target    // the scale targets, as TestTargets judged this run
-
-	benchOutput []byte // the in-process benchmarks' output, in benchstat's format
+	OfficialJoined string
+	Previous       *Comparison // agreement with an earlier run, when asked for
+	Targets        []Target    // the scale targets, as TestTargets judged this run
+	benchOutput    []byte      // the in-process benchmarks' output, in benchstat's format
 }
 
 // Settings are how a run measured, as the command line set them (Config's) and the page
@@ -49,8 +45,14 @@ type Settings struct {
 	CommandLine   string
 }
 
-// Sample is one measured run (see package proc); in-process timings use Wall only.
-type Sample = proc.Sample
+// Sample is one measured run (see package proc); in-process timings use Wall only. Spread is
+// the median, minimum and maximum of some values.
+type (
+	Sample = proc.Sample
+	Spread = proc.Spread
+)
+
+var spreadOf = proc.SpreadOf
 
 const (
 	StatusOK      = proc.StatusOK
@@ -73,11 +75,8 @@ type Measured struct {
 	Official  []Sample // one per round it ran
 	Same      string   // "yes" when both printed the same scores, else what differed; "" if the official was not run
 	InProcess []time.Duration
-	// What the in-process benchmark reported beside its time, by unit (inprocess.go's metrics:
-	// a figure a benchmark adds is here for the page's template).
-	Metrics map[string]float64 `json:",omitempty"`
-	// Why a command did not score it (the last line of its standard error): ours refusing a
-	// long line, the official failing on a joined file or a long line.
+	Metrics   map[string]float64 `json:",omitempty"` // the in-process benchmark's other figures, by unit
+	// Why a command did not score it (the last line of its standard error).
 	OursError, OfficialError string
 }
 
@@ -139,8 +138,7 @@ type CheckRun struct {
 	Args    []string // the command's arguments, files by their base names
 	Size    int      // the input's size: MB for the large gold file, else source tokens
 	Samples []Sample
-	// Of the first round: the exit status, the standard error's tail, the standard output's
-	// length (kept only in its last few kB: --jsonl prints hundreds of megabytes).
+	// Of the first round (the standard output counted, not kept: --jsonl prints hundreds of MB).
 	ExitCode    int
 	Stderr      string
 	StdoutBytes int64
@@ -153,11 +151,6 @@ type Target struct {
 	Measured string // the figures, or why there are none
 	Status   string // "met", "not met" or "not measured"
 }
-
-// Spread is the median, minimum and maximum of some values.
-type Spread = proc.Spread
-
-var spreadOf = proc.SpreadOf
 
 // walls, cpus and peakMB are the wall and CPU times (seconds) and the largest peak memory (MB)
 // of the runs that finished; allWalls, allCPUs and allPeakMB those of every run (a refusal's).
@@ -183,15 +176,17 @@ func figures(ss []Sample, every bool, f func(Sample) float64) []float64 {
 }
 
 func seconds(ds []time.Duration) []float64 {
-	out := make([]float64, len(ds))
-	for i, d := range ds {
-		out[i] = d.Seconds()
+	var out []float64
+	for _, d := range ds {
+		out = append(out, d.Seconds())
 	}
 	return out
 }
 
-// median is the median wall time of the runs that finished (0 without one).
-func median(ss []Sample) float64 { return spreadOf(walls(ss)).Median }
+// median is the median wall time of the runs that finished (0 without one); medianOf that of
+// in-process times.
+func median(ss []Sample) float64          { return spreadOf(walls(ss)).Median }
+func medianOf(ds []time.Duration) float64 { return spreadOf(seconds(ds)).Median }
 
 // finishedMedian is the median wall time of runs that all finished, 0 otherwise.
 func finishedMedian(ss []Sample) float64 {
@@ -200,9 +195,6 @@ func finishedMedian(ss []Sample) float64 {
 	}
 	return 0
 }
-
-// medianOf is the median of in-process times, seconds (0 without one).
-func medianOf(ds []time.Duration) float64 { return spreadOf(seconds(ds)).Median }
 
 // ratios returns, pair by pair, the official's time over ours (wall, or CPU when cpu is set),
 // for the rounds where both finished.
@@ -221,11 +213,9 @@ func ratios(ours, official []Sample, cpu bool) []float64 {
 	return out
 }
 
-// WallRatio is the system's speed-up, pair by pair.
+// WallRatio and CPURatio are the system's speed-ups, pair by pair.
 func (s *SystemRun) WallRatio() Spread { return spreadOf(ratios(s.Ours, s.Official, false)) }
-
-// CPURatio is the system's CPU-time ratio, pair by pair.
-func (s *SystemRun) CPURatio() Spread { return spreadOf(ratios(s.Ours, s.Official, true)) }
+func (s *SystemRun) CPURatio() Spread  { return spreadOf(ratios(s.Ours, s.Official, true)) }
 
 // Ratio is the floor run's in-process scoring time over the floor, sample by sample.
 func (f *FloorRun) Ratio() Spread {
@@ -248,13 +238,10 @@ type corpusTotals struct {
 
 func (r *Report) totals() corpusTotals {
 	var t corpusTotals
-	for i := range r.Systems {
-		s := &r.Systems[i]
+	for _, s := range r.Systems {
 		t.Ours += median(s.Ours)
 		if w := walls(s.Official); len(w) > 0 {
-			t.Official += spreadOf(w).Median
-			t.OursPaired += median(s.Ours)
-			t.Paired++
+			t.Official, t.OursPaired, t.Paired = t.Official+spreadOf(w).Median, t.OursPaired+median(s.Ours), t.Paired+1
 		}
 	}
 	for _, f := range r.Floor {

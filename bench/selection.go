@@ -74,17 +74,16 @@ func parseFlags(args []string) (cfg *Config, render string, ok bool) {
 		}
 	}
 	list("systems", "", "comma-separated system names in DATA/conll14/systems (default: all; \"none\" for none)", func(s string) error {
-		switch s {
-		case "":
-			cfg.Systems = nil // all, once the data is found
-		case "none":
+		cfg.Systems = nil // all, once the data is found
+		if s == "none" {
 			cfg.Systems = []string{}
-		default:
+		} else if s != "" {
 			cfg.Systems = strings.Split(s, ",")
 		}
 		return nil
 	})
-	list("families", strings.Join(defaultFamilies(), ","), "comma-separated families, generated sentences and long lines (also "+strings.Join(otherFamilies(), ",")+"; \"none\" for none)",
+	defaults, others := familyNames()
+	list("families", strings.Join(defaults, ","), "comma-separated families, generated sentences and long lines (also "+strings.Join(others, ",")+"; \"none\" for none)",
 		func(s string) (err error) { cfg.Families, cfg.LongFamilies, err = selectFamilies(s); return err })
 	list("sizes", joinInts(benchcases.Sizes), "comma-separated family sizes in tokens", ints(&cfg.Sizes, 1))
 	list("long-sizes", defaultLongSizes, "comma-separated sizes of the long lines in tokens", ints(&cfg.LongSizes, 1))
@@ -118,27 +117,21 @@ func parseFlags(args []string) (cfg *Config, render string, ok bool) {
 	return cfg, render, true
 }
 
-// defaultFamilies names the families a run measures by default, short then long.
-func defaultFamilies() []string {
-	var names []string
+// familyNames names the families a run measures by default, short then long, and the long ones
+// that run only when -families names them.
+func familyNames() (defaults, others []string) {
 	for _, f := range benchcases.Families {
-		names = append(names, f.Name)
+		defaults = append(defaults, f.Name)
 	}
-	return append(names, defaultLong...)
-}
-
-// otherFamilies names the long families that run only when -families names them.
-func otherFamilies() []string {
-	var names []string
 	for _, f := range benchcases.LongFamilies {
 		if !slices.Contains(defaultLong, f.Name) {
-			names = append(names, f.Name)
+			others = append(others, f.Name)
 		}
 	}
-	return names
+	return append(defaults, defaultLong...), others
 }
 
-// items reads a comma-separated flag ("none" for none), each item by item.
+// items reads a comma-separated flag ("none" for none), item by item.
 func items[T any](s string, item func(string) (T, error)) ([]T, error) {
 	if s == "none" {
 		return nil, nil
@@ -154,23 +147,21 @@ func items[T any](s string, item func(string) (T, error)) ([]T, error) {
 	return out, nil
 }
 
-// selectFamilies resolves -families: names of short and long families, "" for the defaults,
-// or "none".
+// selectFamilies resolves -families: names of short and long families, or "none".
 func selectFamilies(spec string) (short, long []benchcases.Family, err error) {
-	switch spec {
-	case "none":
-		return nil, nil, nil
-	case "":
-		spec = strings.Join(defaultFamilies(), ",")
-	}
-	for _, name := range strings.Split(spec, ",") {
+	_, err = items(spec, func(name string) (any, error) {
 		if f, ok := benchcases.FamilyByName(name); ok {
 			short = append(short, f)
 		} else if f, ok := benchcases.LongFamilyByName(name); ok {
 			long = append(long, f)
 		} else {
-			return nil, nil, fmt.Errorf("unknown family %q (known: %s)", name, strings.Join(append(defaultFamilies(), otherFamilies()...), ", "))
+			defaults, others := familyNames()
+			return nil, fmt.Errorf("unknown family %q (known: %s)", name, strings.Join(append(defaults, others...), ", "))
 		}
+		return nil, nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return short, long, nil
 }
@@ -193,9 +184,8 @@ func parseLongMax(s string) (map[string]int, error) {
 // longSizes returns the sizes of family name that a run measures, and those it leaves out
 // (over the family's cap).
 func longSizes(cfg *Config, name string) (run, capped []int) {
-	limit, ok := cfg.LongMax[name]
 	for _, n := range cfg.LongSizes {
-		if ok && n > limit {
+		if limit, ok := cfg.LongMax[name]; ok && n > limit {
 			capped = append(capped, n)
 		} else {
 			run = append(run, n)

@@ -42,7 +42,8 @@ func TestParseJoinedChoice(t *testing.T) {
 }
 
 func TestSelectFamilies(t *testing.T) {
-	short, long, err := selectFamilies(strings.Join(defaultFamilies(), ","))
+	defaults, _ := familyNames()
+	short, long, err := selectFamilies(strings.Join(defaults, ","))
 	if err != nil || len(short) != 4 || len(long) != 2 || long[0].Name != "near-identical" || long[1].Name != "edited" {
 		t.Errorf("defaults: %d short, %v long (%v); want the 4 short families, near-identical and edited", len(short), names(long), err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -25,7 +26,10 @@ import (
 // target the run missed fails, one it did not measure skips (saying what was not run), and
 // only a file that is not a run's JSON fails otherwise.
 
-var resultsFlag = flag.String("results", "", "a run's benchmarks.json for TestTargets to judge (default: the committed ../docs/"+jsonName+")")
+var (
+	resultsFlag  = flag.String("results", "", "a run's benchmarks.json for TestTargets to judge (default: the committed ../docs/"+jsonName+")")
+	verdictsFlag = flag.String("verdicts", "", "where TestTargets writes its verdicts, as the page lists them (JSON)")
+)
 
 func TestTargets(t *testing.T) {
 	path := *resultsFlag
@@ -57,6 +61,15 @@ func TestTargets(t *testing.T) {
 				t.Logf("measured: %s", tg.measured)
 			}
 		})
+	}
+	if *verdictsFlag != "" {
+		data, err := json.Marshal(judged(r).Targets)
+		if err == nil {
+			err = os.WriteFile(*verdictsFlag, data, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -572,7 +585,7 @@ func TestSentenceLevelTargetGivesOurTime(t *testing.T) {
 	}
 }
 
-// TestJudgeTargets runs TestTargets on a run as the harness does (go test -json -results), and
+// TestJudgeTargets runs TestTargets on a run as the harness does (go test -results -verdicts), and
 // reads back its verdicts: those the targets give the run in-process.
 func TestJudgeTargets(t *testing.T) {
 	if testing.Short() {

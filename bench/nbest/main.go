@@ -14,10 +14,7 @@
 // pip package "m2scorer"), -official one of github.com/nusnlp/m2scorer (release 3.2 is commit
 // 2122ffd); both are extracted into temporary directories, run from there, and deleted: nothing
 // of them enters this repository. The official runs under python2 (PYENV_VERSION=2.7.18 unless
-// already set).
-//
-// Timings on a shared machine vary with the load of others: every figure is a median of
-// -rounds runs, with the CPU time beside the wall time.
+// already set). Every figure is a median of -rounds runs, with the CPU time beside the wall time.
 package main
 
 import (
@@ -59,7 +56,7 @@ type config struct {
 	python3               string
 	rounds                int
 	names                 []string
-	files                 [][]string
+	files                 [][]string // per system, its lines (one per sentence)
 }
 
 func run(args []string) int {
@@ -88,7 +85,7 @@ func run(args []string) int {
 // measure measures the parts asked for and prints their report.
 func (c *config) measure(parts, port, official string, cshared bool, serveRequests int) error {
 	fmt.Printf("# n-best benchmarks\n\n%s, %d CPUs, %s; %d hypotheses (%d files × %d sentences); medians of %d runs.\n\n",
-		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), time.Now().Format("2006-01-02 15:04"), len(c.files)*len(c.files[0]), len(c.files), len(c.files[0]), c.rounds)
+		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), time.Now().Format("2006-01-02 15:04"), c.hyps(), len(c.files), len(c.files[0]), c.rounds)
 	if strings.Contains(parts, "command") {
 		if err := c.command(); err != nil {
 			return err
@@ -118,6 +115,10 @@ func (c *config) measure(parts, port, official string, cshared bool, serveReques
 	return nil
 }
 
+func (c *config) hyps() int { return len(c.files) * len(c.files[0]) }
+
+// setUp builds maxmatch and writes the list twice, as Moses n-best (conll.nbest) and as JSON
+// lines (conll.jsonl), into a temporary directory.
 func setUp(rounds int) (*config, error) {
 	root, err := benchcases.ModuleRoot(".")
 	if err != nil {
@@ -131,20 +132,16 @@ func setUp(rounds int) (*config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &config{root: root, data: data, gold: filepath.Join(data, benchcases.CoNLLGold), dir: dir, rounds: rounds}
-	if c.python3, err = exec.LookPath("python3"); err != nil {
-		return nil, err
-	}
-	c.maxmatch = filepath.Join(dir, "maxmatch")
-	if out, err := goBuild(root, "-o", c.maxmatch, "./cmd/maxmatch"); err != nil {
-		return nil, fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	if c.names, err = benchcases.CoNLLSystems(data); err != nil {
-		return nil, err
-	}
+	c := &config{root: root, data: data, gold: filepath.Join(data, benchcases.CoNLLGold), dir: dir, rounds: rounds, maxmatch: filepath.Join(dir, "maxmatch")}
 	gold, err := os.ReadFile(c.gold)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		c.python3, err = exec.LookPath("python3")
+	}
+	if err == nil {
+		err = goBuild(root, "-o", c.maxmatch, "./cmd/maxmatch")
+	}
+	if err == nil {
+		c.names, err = benchcases.CoNLLSystems(data)
 	}
 	nSentences := strings.Count(string(gold), "\nS ") + 1
 	for _, n := range c.names {
@@ -158,6 +155,9 @@ func setUp(rounds int) (*config, error) {
 		}
 		c.files = append(c.files, lines[:nSentences])
 	}
+	if err != nil {
+		return nil, err
+	}
 	var moses, jsonl strings.Builder
 	for i := range c.files[0] {
 		hyps := make([]string, len(c.files))
@@ -166,33 +166,26 @@ func setUp(rounds int) (*config, error) {
 			hyps[k] = c.files[k][i]
 		}
 		line, _ := json.Marshal(map[string]any{"id": i, "hyps": hyps})
-		jsonl.Write(line)
-		jsonl.WriteByte('\n')
+		fmt.Fprintf(&jsonl, "%s\n", line)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "conll.nbest"), []byte(moses.String()), 0o644); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "conll.jsonl"), []byte(jsonl.String()), 0o644); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return c, errors.Join(os.WriteFile(filepath.Join(dir, "conll.nbest"), []byte(moses.String()), 0o644),
+		os.WriteFile(filepath.Join(dir, "conll.jsonl"), []byte(jsonl.String()), 0o644))
 }
 
-func goBuild(dir string, args ...string) ([]byte, error) {
+func goBuild(dir string, args ...string) error {
 	cmd := exec.Command("go", append([]string{"build"}, args...)...)
 	cmd.Dir = dir
-	return cmd.CombinedOutput()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
 }
 
 func (c *config) command() error {
 	fmt.Printf("## The command\n\n| command | wall (median, min–max) | CPU | peak RSS | hyps/s (wall) |\n| --- | ---: | ---: | ---: | ---: |\n")
-	for _, args := range [][]string{
-		{"nbest", filepath.Join(c.dir, "conll.nbest"), c.gold},
-		{"nbest", "--jsonl", filepath.Join(c.dir, "conll.nbest"), c.gold},
-		{"nbest", "--stats", filepath.Join(c.dir, "conll.nbest"), c.gold},
-		{"nbest", filepath.Join(c.dir, "conll.jsonl"), c.gold},
-		{"oracle", filepath.Join(c.dir, "conll.nbest"), c.gold},
-	} {
+	list := filepath.Join(c.dir, "conll.nbest")
+	for _, args := range [][]string{{"nbest", list, c.gold}, {"nbest", "--jsonl", list, c.gold}, {"nbest", "--stats", list, c.gold},
+		{"nbest", filepath.Join(c.dir, "conll.jsonl"), c.gold}, {"oracle", list, c.gold}} {
 		var walls, cpus []float64 // milliseconds
 		var rss int64
 		for range c.rounds {
@@ -202,12 +195,10 @@ func (c *config) command() error {
 			}
 			walls, cpus, rss = append(walls, ms(m.Sample.Wall)), append(cpus, ms(m.Sample.CPU)), max(rss, m.Sample.MaxRSS)
 		}
-		hyps := len(c.files) * len(c.files[0])
-		label := strings.ReplaceAll(strings.Join(args, " "), c.dir+"/", "")
-		label = strings.ReplaceAll(label, c.gold, "GOLD")
+		label := strings.ReplaceAll(strings.ReplaceAll(strings.Join(args, " "), c.dir+"/", ""), c.gold, "GOLD")
 		w := proc.SpreadOf(walls)
 		fmt.Printf("| `maxmatch %s` | %.0f ms (%.0f–%.0f) | %.0f ms | %s | %.0f |\n", label,
-			w.Median, w.Min, w.Max, proc.SpreadOf(cpus).Median, membudget.Bytes(rss), float64(hyps)/(w.Median/1e3))
+			w.Median, w.Min, w.Max, proc.SpreadOf(cpus).Median, membudget.Bytes(rss), float64(c.hyps())/(w.Median/1e3))
 	}
 	fmt.Printf("\n")
 	return nil
@@ -215,9 +206,9 @@ func (c *config) command() error {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// packageResult is what package.py reports.
+// packageResult is what package.py reports: seconds per run, by way of calling.
 type packageResult struct {
-	Runs map[string][]float64 `json:"runs"` // seconds per run, by way of calling
+	Runs map[string][]float64 `json:"runs"`
 	Hyps int                  `json:"hyps"`
 }
 
@@ -228,20 +219,16 @@ func (c *config) pythonPackage(cshared bool) (*packageResult, error) {
 	}
 	if cshared {
 		c.lib = filepath.Join(c.dir, "libmaxmatch.so")
-		if out, err := goBuild(c.root, "-tags", "pyffi", "-buildmode=c-shared", "-o", c.lib, "./bench/pyffi"); err != nil {
-			return nil, fmt.Errorf("building the shared library: %v\n%s", err, out)
+		if err := goBuild(c.root, "-tags", "pyffi", "-buildmode=c-shared", "-o", c.lib, "./bench/pyffi"); err != nil {
+			return nil, fmt.Errorf("building the shared library: %v", err)
 		}
 		args = append(args, c.lib)
 	}
 	cmd := exec.Command(c.python3, args...)
 	cmd.Env = append(os.Environ(), "MAXMATCH_BIN="+c.maxmatch, "PYTHONPATH="+filepath.Join(c.root, "python"))
-	m, err := proc.Measure(cmd, proc.Options{})
-	if err != nil {
-		return nil, err
-	}
 	var res packageResult
-	if err := json.Unmarshal([]byte(m.Stdout), &res); err != nil {
-		return nil, fmt.Errorf("package.py: %v: %s", err, m.Stdout)
+	if _, err := measureJSON(cmd, &res); err != nil {
+		return nil, fmt.Errorf("package.py: %v", err)
 	}
 	fmt.Printf("## From Python\n\n| way | seconds (median, min–max) | hyps/s |\n| --- | ---: | ---: |\n")
 	for _, w := range slices.Sorted(maps.Keys(res.Runs)) {
@@ -252,10 +239,21 @@ func (c *config) pythonPackage(cshared bool) (*packageResult, error) {
 	return &res, nil
 }
 
-// anchorResult is what anchor.py reports.
+// measureJSON runs cmd, measured, and reads its standard output as JSON into v.
+func measureJSON(cmd *exec.Cmd, v any) (proc.Result, error) {
+	m, err := proc.Measure(cmd, proc.Options{})
+	if err == nil {
+		if err = json.Unmarshal([]byte(m.Stdout), v); err != nil {
+			err = fmt.Errorf("%v: %s", err, m.Stdout)
+		}
+	}
+	return m, err
+}
+
+// anchorResult is what anchor.py reports: its scoring loop's time, and P, R, F per hypothesis.
 type anchorResult struct {
 	Seconds float64      `json:"seconds"`
-	Results [][3]float64 `json:"results"` // P, R, F per hypothesis
+	Results [][3]float64 `json:"results"`
 }
 
 func (c *config) anchor(name, mirror, commit, module, python string, pkg *packageResult) error {
@@ -268,26 +266,21 @@ func (c *config) anchor(name, mirror, commit, module, python string, pkg *packag
 	if out, err := untar.CombinedOutput(); err != nil {
 		return fmt.Errorf("extracting %s from %s: %v\n%s", commit, mirror, err, out)
 	}
-	path := dir
+	path, driver := dir, filepath.Join(c.dir, "anchor.py")
 	if module == "levenshtein" {
 		path = filepath.Join(dir, "scripts")
 	}
-	driver := filepath.Join(c.dir, "anchor.py")
 	if err := os.WriteFile(driver, []byte(anchorDriver), 0o644); err != nil {
 		return err
 	}
 	cmd := exec.Command(python, driver, path, module, c.gold, filepath.Join(c.dir, "conll.jsonl"))
-	cmd.Dir = dir
-	cmd.Env = os.Environ()
+	cmd.Dir, cmd.Env = dir, os.Environ()
 	if os.Getenv("PYENV_VERSION") == "" && python == "python2" {
 		cmd.Env = append(cmd.Env, "PYENV_VERSION=2.7.18")
 	}
-	m, err := proc.Measure(cmd, proc.Options{})
-	if err != nil {
-		return err
-	}
 	var res anchorResult
-	if err := json.Unmarshal([]byte(m.Stdout), &res); err != nil {
+	m, err := measureJSON(cmd, &res)
+	if err != nil {
 		return fmt.Errorf("%s: %v", name, err)
 	}
 	// Ours, sentence by sentence (nbest --jsonl), on the same hypotheses, to compare the figures.
@@ -338,11 +331,9 @@ func (c *config) serveMemory(n int) error {
 	nBad := n / 1000 // requests 999, 1999, …
 	go func() {
 		w := bufio.NewWriterSize(stdin, 1<<16)
-		k := 0
-		for r := range n {
+		for r, k := 0, 0; r < n; r++ {
 			if r%1000 == 999 {
-				w.WriteString(bad[(r/1000)%len(bad)])
-				w.WriteByte('\n')
+				fmt.Fprintln(w, bad[(r/1000)%len(bad)])
 				continue
 			}
 			i := k % len(c.files[0])
@@ -353,8 +344,7 @@ func (c *config) serveMemory(n int) error {
 		w.Flush()
 		stdin.Close()
 	}()
-	start := time.Now()
-	sampleEvery := max(n/1000, 100)
+	start, sampleEvery := time.Now(), max(n/1000, 100)
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	var samples []int64
@@ -373,12 +363,12 @@ func (c *config) serveMemory(n int) error {
 	if err := errors.Join(sc.Err(), cmd.Wait()); err != nil {
 		return err
 	}
-	elapsed := time.Since(start)
-	tenth := max(len(samples)/10, 1)
+	elapsed, tenth := time.Since(start), max(len(samples)/10, 1)
+	first, last := samples[:tenth], samples[len(samples)-tenth:]
 	fmt.Printf("## maxmatch serve, %d requests in a row\n\n%d answers (%d errors, for the %d malformed requests) in %.1f s (%.0f requests/s). "+
 		"Resident memory, sampled every %d answers: %s–%s over the first tenth of the run, %s–%s over the last tenth, %s at most.\n\n",
 		n, answers, errs, nBad, elapsed.Seconds(), float64(answers)/elapsed.Seconds(), sampleEvery,
-		kib(slices.Min(samples[:tenth])), kib(slices.Max(samples[:tenth])), kib(slices.Min(samples[len(samples)-tenth:])), kib(slices.Max(samples[len(samples)-tenth:])), kib(slices.Max(samples)))
+		kib(slices.Min(first)), kib(slices.Max(first)), kib(slices.Min(last)), kib(slices.Max(last)), kib(slices.Max(samples)))
 	if answers != n || errs != nBad {
 		return fmt.Errorf("%d answers and %d errors, want %d and %d", answers, errs, n, nBad)
 	}
@@ -390,10 +380,7 @@ func kib(n int64) string { return membudget.Bytes(n << 10) }
 
 // rss returns a process's resident memory in KiB (VmRSS), or 0.
 func rss(pid int) int64 {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
+	status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	for _, line := range strings.Split(string(status), "\n") {
 		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
 			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)

@@ -61,13 +61,10 @@ func SpreadOf(xs []float64) Spread {
 	return Spread{Median: (s[(n-1)/2] + s[n/2]) / 2, Min: s[0], Max: s[n-1], N: n}
 }
 
-// Options are what Run keeps of a run's output.
-type Options struct {
-	// StdoutTail, when positive, keeps only the last StdoutTail bytes of the standard output
-	// (Result.StdoutBytes still counts all of it): for commands that write hundreds of
-	// megabytes, which neither the measuring process nor the harness should hold.
-	StdoutTail int
-}
+// Options are what Run keeps of a run's output: with StdoutTail positive, only the last
+// StdoutTail bytes of the standard output (Result.StdoutBytes still counts all of it), for
+// commands that write hundreds of megabytes, which neither spawn nor the harness should hold.
+type Options struct{ StdoutTail int }
 
 // stderrTail is how much of a run's standard error a Result keeps: its last bytes, where a
 // failing command says why, and enough for the warnings of a few hundred sentences.
@@ -79,12 +76,11 @@ const stderrTail = 64 << 10
 // the exit status, whether the run failed or not; the error is that of a failed run, with
 // the end of its standard error.
 func Run(argv []string, timeout time.Duration, opt Options) (Result, error) {
-	ctx := context.Background()
+	ctx, cancel := context.Background(), context.CancelFunc(func() {})
 	if timeout > 0 {
-		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
 	}
+	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	inOwnGroup(cmd)
 	res, err := Measure(cmd, opt)
@@ -102,8 +98,7 @@ func Measure(cmd *exec.Cmd, opt Options) (Result, error) {
 	if errUnsupported != nil {
 		return Result{Sample: Sample{Status: StatusFailed}}, errUnsupported
 	}
-	stdout := &tailBuffer{keep: opt.StdoutTail}
-	stderr := &tailBuffer{keep: stderrTail}
+	stdout, stderr := &tailBuffer{keep: opt.StdoutTail}, &tailBuffer{keep: stderrTail}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	start := time.Now()
 	err := cmd.Run()
@@ -168,17 +163,13 @@ type Spawner struct{ Path string }
 // ran and failed is a measurement (its sample's status says so, its Result why), not an error:
 // the error is the spawner's, or that of a command that could not start.
 func (sp Spawner) Run(argv []string, timeout time.Duration, opt Options) (Result, error) {
-	var args []string
-	if opt.StdoutTail > 0 {
-		args = append(args, "-stdout-tail", strconv.Itoa(opt.StdoutTail))
-	}
-	args = append(append(args, timeout.String()), argv...)
-	out, err := exec.Command(sp.Path, args...).Output()
-	if err != nil {
-		return Result{Sample: Sample{Status: StatusFailed}}, fmt.Errorf("%s: %v", sp.Path, err)
-	}
+	args := []string{"-timeout", timeout.String(), "-stdout-tail", strconv.Itoa(opt.StdoutTail)}
+	out, err := exec.Command(sp.Path, append(args, argv...)...).Output()
 	var res Result
-	if err := json.Unmarshal(out, &res); err != nil {
+	if err == nil {
+		err = json.Unmarshal(out, &res)
+	}
+	if err != nil {
 		return Result{Sample: Sample{Status: StatusFailed}}, fmt.Errorf("%s: %v", sp.Path, err)
 	}
 	if res.Error != "" && res.ExitCode == 0 {

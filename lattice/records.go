@@ -182,7 +182,7 @@ func (ns *noClosureSearch) cellsOf(out *rowCells, diags []uint32, st []uint8, v 
 		} else {
 			// The per-source rule (takes, stored.go), its candidates in order: diagonal, up,
 			// then left, one step longer and in the same row.
-			best, bu, n := uint32(recordDistMask), uint32(0), int64(0) // recordDistMask: noOffer
+			best, bu, n := uint32(recordDistMask+1), uint32(0), int64(0) // longer than any: noOffer
 			if f&stepDiag != 0 && p != 0 {
 				unch := p & recordUnchMask
 				if f&stepDiagNoop != 0 {

@@ -238,9 +238,12 @@ func AsTooLarge(stage Stage, c Cost, err error) error {
 	return &TooLargeError{Stage: stage, Cost: c, Err: over}
 }
 
+// tooLarge turns an account's refusal at stage into a *TooLargeError carrying the lattice's cost
+// so far, which the lattice then keeps (see AsTooLarge).
 func (l *Lattice) tooLarge(stage Stage, err error) error {
 	err = AsTooLarge(stage, l.cost, err)
-	if tl, ok := err.(*TooLargeError); ok {
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
 		l.cost = tl.Cost
 	}
 	return err

@@ -180,24 +180,27 @@ func (ns *noClosureSearch) cellsOf(out *rowCells, diags []uint32, st []uint8, v 
 				x |= 1
 			}
 		} else {
-			// The per-source rule (pairRecords, stored.go), spelled out on the packed words:
-			// a candidate is a record when shorter than the best before it and within u.
-			best, bu, n := uint32(recordDistMask), uint32(0), int64(0)
+			// The per-source rule (takes, stored.go), its candidates in order: diagonal, up,
+			// then left, one step longer and in the same row.
+			best, bu, n := uint32(recordDistMask+1), uint32(0), int64(0) // longer than any: noOffer
 			if f&stepDiag != 0 && p != 0 {
 				unch := p & recordUnchMask
 				if f&stepDiagNoop != 0 {
 					unch++
 				}
-				if unch <= u {
-					best, bu, n = p>>recordUnchBits&recordDistMask, unch, 1
+				if d := p >> recordUnchBits & recordDistMask; takes(best, d, unch, u) {
+					best, bu, n = d, unch, 1
 				}
 			}
-			if f&stepUp != 0 && q != 0 && q>>recordUnchBits&recordDistMask < best && q&recordUnchMask <= u {
-				best, bu, n = q>>recordUnchBits&recordDistMask, q&recordUnchMask, n+1
+			if f&stepUp != 0 && q != 0 {
+				if d := q >> recordUnchBits & recordDistMask; takes(best, d, q&recordUnchMask, u) {
+					best, bu, n = d, q&recordUnchMask, n+1
+				}
 			}
-			// The left candidate is one step longer and in the same row: one more.
-			if f&stepLeft != 0 && prev != 0 && prev>>recordUnchBits&recordDistMask+1 < best && prev&recordUnchMask <= u {
-				best, bu, n = prev>>recordUnchBits&recordDistMask+1, prev&recordUnchMask, n+1
+			if f&stepLeft != 0 && prev != 0 {
+				if d := prev>>recordUnchBits&recordDistMask + 1; takes(best, d, prev&recordUnchMask, u) {
+					best, bu, n = d, prev&recordUnchMask, n+1
+				}
 			}
 			if n > 0 {
 				x = recordHeld | best<<recordUnchBits | bu

@@ -30,14 +30,15 @@ import (
 // there is); and an edit's offsets, original and correction depend on its pair alone, and on its
 // first step in the first row, which the programme also gives.
 
-// The per-source rule, written once: its users — the closure as it extends its in-lists
-// (extend), the source scans (candidates) and the count of the edge list (countTarget) — keep
-// what they need of a pair in their own encoding, offer its candidates to takes (one at a time,
-// as the closure does) or to pairRecords (a pair's candidates at once), and record what they need
-// of each record. One user spells the rule out: the count of the records (cellsOf), whose loop
-// runs once per band cell, on packed words; through pairRecords it made the search without the
-// closure 14% slower in CPU on repeated-clause-320 (whole processes, 7 interleaved rounds), so it
-// keeps its three comparisons, the same rule, which TestPairRecords and the counts' goldens pin.
+// The per-source rule, written once (takes, for one candidate; pairRecords, for a pair's
+// candidates in their order): its users — the closure as it extends its in-lists (extend), the
+// source scans (candidates), the count of the edge list (countTarget) and the count of the
+// records (cellsOf) — keep what they need of a pair in their own encoding, and record what they
+// need of each record. cellsOf offers its candidates to takes one at a time on its packed words,
+// skipping a candidate whose step or pair is missing before unpacking it: its loop runs once per
+// band cell, and building the three offers of pairRecords there, then choosing the last record's
+// length again from the set, made the search without the closure 14% slower in CPU on
+// repeated-clause-320 (whole processes, 7 interleaved rounds).
 
 // noOffer is the length of a candidate whose predecessor's pair is not held, and of a pair's best
 // offer before the first record.
@@ -46,7 +47,8 @@ const noOffer = 1<<31 - 1
 // takes is the rule for one candidate of a pair: the path of (a, k) extended by the step k→b, of
 // length dist and unch unchanged tokens, is a record when it is shorter than the pair's best
 // offer so far (noOffer: none) and within u.
-func takes(best, dist, unch, u int32) bool { return dist < best && unch <= u }
+// It is generic over the encodings' integer types so that each user compares in its own, inlined.
+func takes[T int32 | uint32](best, dist, unch, u T) bool { return dist < best && unch <= u }
 
 // offer is a candidate of a pair (a, b): the pair (a, k) of b's predecessor k extended by the
 // step k→b, its length and unchanged tokens (the step's included); dist noOffer: (a, k) is not

@@ -168,6 +168,17 @@ func (s *Server) sentences(w int, req *request) error {
 	return nil
 }
 
+// itemError is what went wrong with item Item (0-based) of a "batch" request: its answer names
+// the item as a member, "item", beside "line", so that a client names it in its own terms without
+// parsing the message.
+type itemError struct {
+	Item int
+	Err  error
+}
+
+func (e *itemError) Error() string { return fmt.Sprintf(`"batch"[%d]: %v`, e.Item, e.Err) }
+func (e *itemError) Unwrap() error { return e.Err }
+
 // batch writes the members of the answer to a "batch" request: "rows", every hypothesis's
 // result in the flat form, in order; or in the split form, the eight numbers of each in "rows",
 // and its lists in three texts.
@@ -177,7 +188,7 @@ func (s *Server) batch(w int, req *request) error {
 	for k := range req.Batch {
 		i, err := s.sentenceID(req.Batch[k].ID)
 		if err != nil {
-			return fmt.Errorf(`"batch"[%d]: %v`, k, err)
+			return &itemError{Item: k, Err: err}
 		}
 		ids[k] = i
 		total += len(req.Batch[k].Hyps)
@@ -208,7 +219,7 @@ func (s *Server) batch(w int, req *request) error {
 			return wk.prepared.EvaluateAll(dst, i, hyps)
 		}
 		if err := s.scoreHyps(w, it.Hyps, evaluate, &limit, write); err != nil {
-			return fmt.Errorf(`"batch"[%d]: %v`, k, err)
+			return &itemError{Item: k, Err: err}
 		}
 	}
 	j.EndArray()

@@ -58,7 +58,7 @@ type Config struct {
 // it writes. It changes whenever a request or an answer changes in form or meaning, so that a
 // client and a service of different releases never misread each other; the "info" request and
 // its "protocol" field keep their form across versions, so that the check always works.
-const ProtocolVersion = 3
+const ProtocolVersion = 4
 
 // worker is one worker's state.
 type worker struct {
@@ -143,8 +143,9 @@ func (s *Server) Error(no int, msg string) []byte {
 
 // errorAnswer writes, with j (a new JSONWriter when nil), the answer to the request of id (nil:
 // null) on line no that failed with err, and a line break: {"id": id, "error": {"line": no,
-// "byte": column, "message": what was wrong}}, "line" left out when no is 0 and "byte" when
-// err does not say where in the line it was (a *jsonline.Error does).
+// "byte": column, "item": k, "message": what was wrong}}, "line" left out when no is 0, "byte"
+// when err does not say where in the line it was (a *jsonline.Error does), and "item" unless
+// it was item k of a batch (an *itemError); the message does not repeat what the members say.
 func errorAnswer(j *report.JSONWriter, id json.RawMessage, no int, err error) []byte {
 	if j == nil {
 		j = new(report.JSONWriter)
@@ -152,10 +153,14 @@ func errorAnswer(j *report.JSONWriter, id json.RawMessage, no int, err error) []
 	if id == nil {
 		id = json.RawMessage("null")
 	}
-	msg, col := err.Error(), 0
+	msg, col, item := err.Error(), 0, -1
 	var je *jsonline.Error
-	if errors.As(err, &je) {
+	var ie *itemError
+	switch {
+	case errors.As(err, &je):
 		msg, col = je.Msg, je.Col
+	case errors.As(err, &ie):
+		msg, item = ie.Err.Error(), ie.Item
 	}
 	j.Reset(nil)
 	j.Object()
@@ -166,6 +171,9 @@ func errorAnswer(j *report.JSONWriter, id json.RawMessage, no int, err error) []
 	}
 	if col > 0 {
 		j.Key("byte").Int(col)
+	}
+	if item >= 0 {
+		j.Key("item").Int(item)
 	}
 	j.Key("message").String(msg)
 	j.End()

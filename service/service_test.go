@@ -56,7 +56,7 @@ func TestStrictRequests(t *testing.T) {
 			`{"id": "x", "source": "a b", "gold": [[3, 4, "c"]], "hyp": "a b"}`,
 			`{"id":"x","error":{"line":1,"message":"\"gold\"[0]: span (field 1) \"3 4\" is outside the sentence's 2 tokens: expected 0 ≤ start ≤ end ≤ 2; the official scorer silently ignores such an edit (the service refuses it: the gold edits of a request must lie within its sentence)"}}`},
 		{"null as the id is echoed", `{"id": null, "info": true}`,
-			`{"id":null,"protocol":3,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
+			`{"id":null,"protocol":4,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
 	} {
 		got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n")
 		if got != c.answer {
@@ -201,7 +201,7 @@ func TestAnswerOverItsShare(t *testing.T) {
 	// A split batch of 301 hypotheses: its rows are 5 kB, its texts 11 kB more.
 	split := `{"id": 0, "split": true, "batch": [[0, [` + strings.Repeat(`"He goes home .", "He go home .", `, 150) + `"x"]]]}`
 	got := string(srv.Answer(0, []byte(split), 1))
-	if want := `{"id":0,"error":{"line":1,"message":"\"batch\"[0]: the answer to these 301 hypotheses would be longer than an eighth`; !strings.HasPrefix(got, want) {
+	if want := `{"id":0,"error":{"line":1,"item":0,"message":"the answer to these 301 hypotheses would be longer than an eighth`; !strings.HasPrefix(got, want) {
 		t.Errorf("split: %.300s\nwant %s…", got, want)
 	}
 	if next := string(srv.Answer(0, []byte(`{"id": 1, "batch": [[0, ["x"]]], "split": true}`), 2)); !strings.HasSuffix(next, `"annotators":"[[0,0,1,1]]","edits":"[[[0,4,\"He go home .\",\"x\"]]]","correct_edits":"[[]]"}`+"\n") {
@@ -269,9 +269,9 @@ func TestBatch(t *testing.T) {
 		{`{"id": 1, "batch": [[0, ["x"], 3]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
 		{`{"id": 1, "batch": [[0, [null]]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
 		{`{"id": 1, "batch": [[0, ["\ud800"]]]}`, `{"id":1,"error":{"line":1,"byte":27,"message":"lone UTF-16 surrogate \\ud800 in a string: expected a pair (as \\ud83d\\ude00) or another character"}}`},
-		{`{"id": 1, "batch": [[0, ["x"]], [2, ["y"]]]}`, `{"id":1,"error":{"line":1,"message":"\"batch\"[1]: sentence 2 is out of range: the gold file has 2 sentences (ids 0 to 1)"}}`},
+		{`{"id": 1, "batch": [[0, ["x"]], [2, ["y"]]]}`, `{"id":1,"error":{"line":1,"item":1,"message":"sentence 2 is out of range: the gold file has 2 sentences (ids 0 to 1)"}}`},
 		{`{"id": 1, "batch": [["0", ["x"]]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
-		{`{"id": 1, "batch": [[-1, ["x"]]]}`, `{"id":1,"error":{"line":1,"message":"\"batch\"[0]: expected a sentence index (a non-negative integer), found -1"}}`},
+		{`{"id": 1, "batch": [[-1, ["x"]]]}`, `{"id":1,"error":{"line":1,"item":0,"message":"expected a sentence index (a non-negative integer), found -1"}}`},
 		{`{"id": 1, "batch": [], "hyp": "x"}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},
 		{`{"batch": []}`, `{"id":null,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},
 		{`{"id": 1, "batch": [], "compact": true}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},

@@ -859,9 +859,9 @@ class Scorer:
         """An error answered to the batch request of items first…, its item named as the
         caller's."""
         message = _error_message(answer)
-        found = re.match(r'^"batch"\[(\d+)\]: ', message)
-        if found:
-            message = "%s: %s" % (where(first + int(found.group(1)), None), message[found.end():])
+        item = answer["error"].get("item") if isinstance(answer["error"], dict) else None
+        if isinstance(item, int):
+            message = "%s: %s" % (where(first + item, None), message)
         return message
 
     def score(self, hyps: Sequence[str], ids: Optional[Sequence[int]] = None, *,

@@ -418,8 +418,9 @@ with open(%r, "a") as log:
             with self.assertRaises(maxmatch.ProtocolError) as cm:
                 maxmatch.Scorer(self.gold, binary=fake)
             message = str(cm.exception)
-            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol 3"
-                          % (fake, "9.9.9" if "9.9.9" in answer else "unknown", says, maxmatch.__version__), message)
+            self.assertIn("the maxmatch command %s (version %s) speaks %s of the service, and this package (maxmatch %s) speaks protocol %d"
+                          % (fake, "9.9.9" if "9.9.9" in answer else "unknown", says, maxmatch.__version__,
+                             maxmatch._service.PROTOCOL), message)
             with open(log) as f:
                 self.assertEqual(f.read(), '{"info":true}\n', "the package sent more than the info request")
             os.remove(log)
@@ -491,16 +492,35 @@ with open(%r, "a") as log:
         fake = fake_binary(self.dir, "crash", """
 import sys
 sys.stdin.readline()
-print('{"id":null,"protocol":3,"version":"x","sentences":3,"signature":"m2"}', flush=True)
+print('{"id":null,"protocol":%d,"version":"x","sentences":3,"signature":"m2"}', flush=True)
 sys.stdin.readline()
 sys.stderr.write("panic: something\\n")
 sys.exit(2)
-""")
+""" % maxmatch._service.PROTOCOL)
         with maxmatch.Scorer(self.gold, binary=fake) as m2:
             for _ in range(2):  # the second call starts a new service, which ends the same way
                 with self.assertRaises(maxmatch.ServiceError) as cm:
                     m2.sentence(0, "x")
                 self.assertEqual(str(cm.exception), "the maxmatch service %s ended (exit status 2):\npanic: something" % fake)
+
+    def test_an_error_in_a_batch_names_the_callers_item(self):
+        # The service names a batch's failed item as a member, "item" (0-based in that batch);
+        # the message names it as the caller's. This service fails every batch at its last
+        # item: the first batch holds items 0–4 (500 hypotheses, at most 512 in one).
+        fake = fake_binary(self.dir, "item", """
+import json, sys
+sys.stdin.readline()
+print('{"id":null,"protocol":%d,"version":"x","sentences":3,"signature":"m2"}', flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    print(json.dumps({"id": request["id"], "error": {"line": 2, "item": len(request["batch"]) - 1,
+                                                     "message": "the answer is too long"}}), flush=True)
+""" % maxmatch._service.PROTOCOL)
+        items = [(i % 3, ["a"] * 100) for i in range(6)]
+        with maxmatch.Scorer(self.gold, binary=fake) as m2:
+            with self.assertRaises(maxmatch.RequestError) as cm:
+                m2.nbest_many(items)
+        self.assertEqual(str(cm.exception), "items[4]: the answer is too long")
 
     def test_interrupted_call_leaves_no_answer_behind(self):
         # An exception in the middle of a call (here from reading an answer; a KeyboardInterrupt

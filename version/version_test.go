@@ -93,7 +93,7 @@ func TestStampFlagsStampTheBuild(t *testing.T) {
 		{nil, Number + "+devel"},
 	} {
 		bin := filepath.Join(t.TempDir(), "printversion")
-		args := append(append([]string{"build", "-buildvcs=false", "-o", bin}, tt.flags...), "./testdata/printversion")
+		args := append(append([]string{"build", "-buildvcs=false", "-trimpath", "-o", bin}, tt.flags...), "./testdata/printversion")
 		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 			t.Fatalf("go %v: %v\n%s", args, err, out)
 		}

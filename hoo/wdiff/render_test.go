@@ -3,6 +3,7 @@ package wdiff
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -61,19 +62,41 @@ func compareWithWdiff(t *testing.T, n int, pair func(i int) (old, new []byte), m
 	})
 }
 
+var (
+	update = flag.Bool("update", false, "rewrite "+wdiffRecord.Path+" with what GNU wdiff prints now")
+	live   = flag.Bool("live", false, "compare every random HOO pair with GNU wdiff run now, not with what "+wdiffRecord.Path+" records")
+)
+
+// wdiffRecord is what GNU wdiff 1.2.2 prints for each of the random HOO pairs.
+var wdiffRecord = wdifftest.Record{
+	Path: "testdata/wdiff-hoo-pairs.tsv",
+	Header: `# What GNU wdiff 1.2.2 prints (wdiff -w '[-' -x '-]' -y '{+' -z '+}' OLD NEW, LC_ALL=C) for each
+# of the 1000 random edits of HOO 2011 sentences of wdifftest.Pairs(1, 1000, the paragraphs of
+# ../shared/data/hoo2011/develop/Raw): its size in bytes and its SHA-256. Figures only: the pairs
+# and the outputs are not kept. Rewritten by go test ./hoo/wdiff -run HOOPairs -update.
+`,
+	Update: "go test ./hoo/wdiff -run HOOPairs -update",
+}
+
 // TestRenderMatchesWdiffOnHOOPairs is the differential test against GNU wdiff: 1000 random
-// edits of HOO 2011 sentences (seed 1), compared byte for byte (200 with -short).
+// edits of HOO 2011 sentences (seed 1), compared byte for byte with what GNU wdiff prints for
+// them, as wdiffRecord records it (GNU wdiff, where it is installed, run on every 50th pair to
+// check the record), or with -live run now.
 func TestRenderMatchesWdiffOnHOOPairs(t *testing.T) {
-	needWdiff(t)
-	n := 1000
-	if testing.Short() {
-		n = 200
+	pairs := wdifftest.Pairs(1, 1000, wdifftest.Paragraphs(t))
+	if *update || *live {
+		needWdiff(t)
 	}
-	pairs := wdifftest.Pairs(1, n, wdifftest.Paragraphs(t))
-	differences := compareWithWdiff(t, len(pairs), func(i int) ([]byte, []byte) {
-		return pairs[i].Old, pairs[i].New
-	}, DefaultMarkers)
-	t.Logf("%d pairs, %d differences", len(pairs), differences)
+	_, err := exec.LookPath("wdiff")
+	check := wdifftest.RecordedCheck{Update: *update, Live: *live, Run: err == nil}
+	differences := wdiffRecord.Compare(t, check, len(pairs), func(i int) []byte {
+		return Render(pairs[i].Old, pairs[i].New, DefaultMarkers)
+	}, func(dir string, i int) ([]byte, error) {
+		return gnuWdiff(dir, pairs[i].Old, pairs[i].New, DefaultMarkers)
+	}, func(i int) string {
+		return fmt.Sprintf("\nold    %q\nnew    %q", pairs[i].Old, pairs[i].New)
+	})
+	t.Logf("%d pairs, %d differences from GNU wdiff (live: %v, run on every 50th: %v)", len(pairs), differences, check.Live, check.Run)
 }
 
 // TestRenderMatchesWdiffOnHOODocuments compares whole HOO 2011 documents with the reference

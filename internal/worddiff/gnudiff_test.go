@@ -3,6 +3,7 @@ package worddiff
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -83,27 +84,55 @@ func parseRange(s string) (int, int, error) {
 	return a, b, err
 }
 
-// compareWithGNUDiff diffs the n cases given by gen with us and with GNU diff, two at a
-// time, and returns how many differ; the first few differences are reported.
-func compareWithGNUDiff(t *testing.T, n int, gen func(i int) (old, new []string)) int {
+var (
+	update = flag.Bool("update", false, "rewrite the records of testdata/ with what GNU diff gives now")
+	live   = flag.Bool("live", false, "compare with GNU diff run now, not with what the records of testdata/ say it gives")
+)
+
+// gnuDiffRecord is what GNU diff gives for each case of the test t, as the hunks %v prints, in
+// testdata/NAME.tsv.
+func gnuDiffRecord(t *testing.T, name, cases string) wdifftest.Record {
+	update := "go test ./internal/worddiff -run " + t.Name() + " -update"
+	return wdifftest.Record{
+		Path: "testdata/" + name + ".tsv",
+		Header: "# What GNU diff (diffutils 3.8) gives (diff OLD NEW, LC_ALL=C, one word or line of the case a line)\n" +
+			"# for each of " + cases + ": its hunks, as %v prints\n" +
+			"# a []Hunk, their size in bytes and SHA-256. Figures only. Rewritten by " + update + ".\n",
+		Update: update,
+	}
+}
+
+// compareWithGNUDiff diffs the n cases given by gen with us, and compares the hunks with GNU
+// diff's, as record says them (GNU diff, where it is installed, run on every 50th case to check
+// the record), or with -live run now; it returns how many differ, the first few reported.
+func compareWithGNUDiff(t *testing.T, record wdifftest.Record, n int, gen func(i int) (old, new []string)) int {
 	t.Helper()
-	return wdifftest.Compare(t, n, func(dir string, i int) (string, error) {
+	if *update || *live {
+		needDiff(t)
+	}
+	printed := func(h []Hunk) []byte { return []byte(fmt.Sprint(h)) }
+	check := wdifftest.RecordedCheck{Update: *update, Live: *live, Run: haveGNUDiff()}
+	return record.Compare(t, check, n, func(i int) []byte {
+		return printed(Diff(gen(i)))
+	}, func(dir string, i int) ([]byte, error) {
 		old, new := gen(i)
-		want, err := gnuDiff(dir, old, new)
-		if err != nil {
-			return "", err
-		}
-		if got := Diff(old, new); !sameHunks(got, want) {
-			return fmt.Sprintf("got %v\nGNU diff %v\nold %q\nnew %q", got, want, old, new), nil
-		}
-		return "", nil
+		hunks, err := gnuDiff(dir, old, new)
+		return printed(hunks), err
+	}, func(i int) string {
+		old, new := gen(i)
+		return fmt.Sprintf("\nold %q\nnew %q", old, new)
 	})
+}
+
+// haveGNUDiff says whether diff on PATH is GNU diff.
+func haveGNUDiff() bool {
+	out, err := exec.Command("diff", "--version").Output()
+	return err == nil && bytes.Contains(out, []byte("GNU diffutils"))
 }
 
 func needDiff(t *testing.T) {
 	t.Helper()
-	out, err := exec.Command("diff", "--version").Output()
-	if err != nil || !bytes.Contains(out, []byte("GNU diffutils")) {
+	if !haveGNUDiff() {
 		t.Skip("skipping: GNU diff is not on PATH (apt-get install -y diffutils)")
 	}
 }
@@ -133,9 +162,9 @@ func sameHunks(a, b []Hunk) bool {
 // files made from random edits of HOO 2011 sentences. (hoo/wdiff compares 1000 more such
 // pairs with GNU wdiff, which runs GNU diff.)
 func TestDiffMatchesGNUDiffOnHOOPairs(t *testing.T) {
-	needDiff(t)
 	pairs := wdifftest.Pairs(1, 300, wdifftest.Paragraphs(t))
-	differences := compareWithGNUDiff(t, len(pairs), func(i int) ([]string, []string) {
+	record := gnuDiffRecord(t, "gnudiff-hoo-pairs", "the 300 random edits of HOO 2011 sentences of wdifftest.Pairs(1, 300, the\n# paragraphs of ../shared/data/hoo2011/develop/Raw)")
+	differences := compareWithGNUDiff(t, record, len(pairs), func(i int) ([]string, []string) {
 		return words(pairs[i].Old), words(pairs[i].New)
 	})
 	t.Logf("%d pairs, %d differences", len(pairs), differences)
@@ -146,7 +175,6 @@ func TestDiffMatchesGNUDiffOnHOOPairs(t *testing.T) {
 // provisionally discarded and lines that occur in one file only are discarded. Lengths reach
 // past 256 and 1024 lines, where the thresholds change.
 func TestDiffMatchesGNUDiffOnSmallAlphabets(t *testing.T) {
-	needDiff(t)
 	r := rand.New(rand.NewPCG(2, 2))
 	type sequences struct{ old, new []string }
 	var cases []sequences
@@ -211,7 +239,8 @@ func TestDiffMatchesGNUDiffOnSmallAlphabets(t *testing.T) {
 		}
 		cases = append(cases, sequences{old, new})
 	}
-	differences := compareWithGNUDiff(t, len(cases), func(i int) ([]string, []string) {
+	record := gnuDiffRecord(t, "gnudiff-small-alphabets", "the 400 random sequences of TestDiffMatchesGNUDiffOnSmallAlphabets")
+	differences := compareWithGNUDiff(t, record, len(cases), func(i int) ([]string, []string) {
 		return cases[i].old, cases[i].new
 	})
 	t.Logf("%d sequences, %d differences", len(cases), differences)

@@ -1,8 +1,11 @@
 """How a Scorer lives and ends with the process that holds it: open at exit, closed, left to the
 garbage collector, after fork, with the command's warnings, with a service that dies. Each case
-runs as a program of its own, on every Python 3.8+ that pyenv has here (MAXMATCH_TEST_PYTHONS=all,
-as go test ./python sets for the source tree) or on this one, and checks its exit status, that
-its stderr is empty, and what it wrote."""
+runs as a program of its own, on this Python, or on every Python 3.8+ that pyenv has here too
+(MAXMATCH_TEST_PYTHONS=all), or on every one for the cases whose behaviour depends on the
+interpreter's version and on this one for the others (MAXMATCH_TEST_PYTHONS=versions, as go test
+./python sets), and checks its exit status, that its stderr is empty, and what it wrote."""
+
+import functools
 
 import glob
 import os
@@ -26,12 +29,22 @@ A 1 2|||SVA|||were|||REQUIRED|||-NONE-|||0
 """
 
 
-def pythons():
-    """The Pythons to run the cases with: every pyenv 3.8+ with MAXMATCH_TEST_PYTHONS=all, else
-    this one."""
+def pythons(by_version=True):
+    """The Pythons to run a case with: this one; every pyenv 3.8+ too with
+    MAXMATCH_TEST_PYTHONS=all, or with MAXMATCH_TEST_PYTHONS=versions when the case's behaviour
+    depends on the interpreter's version (by_version)."""
+    mode = os.environ.get("MAXMATCH_TEST_PYTHONS", "")
+    if mode not in ("", "all", "versions"):
+        raise ValueError("MAXMATCH_TEST_PYTHONS is %r: expected all, versions or nothing" % mode)
+    if mode == "all" or (mode == "versions" and by_version):
+        return _every_python()
+    return [sys.executable]
+
+
+@functools.lru_cache(maxsize=None)
+def _every_python():
+    """This Python and every pyenv 3.8+, found once (pyenv root is a shell script)."""
     found = [sys.executable]
-    if os.environ.get("MAXMATCH_TEST_PYTHONS") != "all":
-        return found
     root = subprocess.run(["pyenv", "root"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           universal_newlines=True).stdout.strip() if _has("pyenv") else ""
     for path in sorted(glob.glob(os.path.join(root, "versions", "3.*", "bin", "python3"))) if root else []:
@@ -75,20 +88,25 @@ class TestExit(Programs):
     # Each writes 2,000 rows to a file it never closes, scoring as it goes (a sentence every 40
     # rows: 50 calls, the service busy throughout, the program short), and ends with the
     # Scorer as the case says: the file must keep its tail (an interpreter that aborts at exit
-    # loses what its buffer held).
-    CASES = {  # how the Scorer is made, and what the program does last
-        "open at exit (a module-level Scorer)": ("m2 = maxmatch.Scorer(sys.argv[1])", ""),
-        "closed": ("m2 = maxmatch.Scorer(sys.argv[1])", "m2.close()"),
-        "deleted": ("m2 = maxmatch.Scorer(sys.argv[1])", "del m2"),
-        "in a cycle, left to the garbage collector": ("m2 = maxmatch.Scorer(sys.argv[1])\nm2.cycle = [m2]", "del m2"),
+    # loses what its buffer held). The cases that leave the Scorer to the interpreter's exit
+    # (open, in a cycle, after threads, made from text) run on every Python: finalization is
+    # what changes between versions (the order modules and threads end in, what may still run
+    # then). A Scorer closed or deleted ends while the program runs, as in the unittest suite's
+    # other tests, which run on one Python: those cases run on this one (every one with
+    # MAXMATCH_TEST_PYTHONS=all).
+    CASES = {  # how the Scorer is made, what the program does last, and whether every Python runs it
+        "open at exit (a module-level Scorer)": ("m2 = maxmatch.Scorer(sys.argv[1])", "", True),
+        "closed": ("m2 = maxmatch.Scorer(sys.argv[1])", "m2.close()", False),
+        "deleted": ("m2 = maxmatch.Scorer(sys.argv[1])", "del m2", False),
+        "in a cycle, left to the garbage collector": ("m2 = maxmatch.Scorer(sys.argv[1])\nm2.cycle = [m2]", "del m2", True),
         "used by threads": ("m2 = maxmatch.Scorer(sys.argv[1])\nthreads = [threading.Thread(target=m2.nbest, args=(0, ['x'] * 100)) "
-                            "for _ in range(4)]\n[t.start() for t in threads]\n[t.join() for t in threads]", ""),
-        "from gold text": ("m2 = maxmatch.Scorer.from_m2_text(open(sys.argv[1]).read())", ""),
+                            "for _ in range(4)]\n[t.start() for t in threads]\n[t.join() for t in threads]", "", True),
+        "from gold text": ("m2 = maxmatch.Scorer.from_m2_text(open(sys.argv[1]).read())", "", True),
     }
 
     def test_exit_keeps_everything(self):
-        for python in pythons():
-            for case, (make, end) in self.CASES.items():
+        for case, (make, end, by_version) in self.CASES.items():
+            for python in pythons(by_version):
                 with self.subTest(python=python, case=case):
                     code = ("import sys, threading, time, maxmatch\n" + make + "\n"
                             "out = open('rows.txt', 'w')\n"

@@ -151,6 +151,21 @@ func stderrCell(s string) string {
 	return "`" + strings.ReplaceAll(s, "|", "\\|") + "`"
 }
 
+// signedTime is a time with a minus sign (not a hyphen) when it is negative.
+func signedTime(x float64) string {
+	if x < 0 {
+		return "−" + fmtSeconds(-x)
+	}
+	return fmtSeconds(x)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 func percent(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "–"
@@ -184,7 +199,7 @@ var pageFuncs = template.FuncMap{
 	"perMiB":      func(s float64) float64 { return s * (1 << 20) / pageSize },
 	"time":        fmtSeconds,
 	"timeOrDash":  timeOrDash,
-	"signedTime":  func(x float64) string { return strings.Repeat("−", btoi(x < 0)) + fmtSeconds(math.Abs(x)) }, // a minus sign, not a hyphen
+	"signedTime":  signedTime,
 	"ratio":       fmtRatio,
 	"ratioOrDash": ratioOrDash,
 	"count":       fmtCount,
@@ -193,7 +208,7 @@ var pageFuncs = template.FuncMap{
 	"orNone":      orNone,
 	"orDash":      dash,
 	"plural":      plural,
-	"capitalize":  func(s string) string { return strings.ToUpper(s[:min(1, len(s))]) + s[min(1, len(s)):] },
+	"capitalize":  capitalize,
 	"sizes":       sizes,
 	"joinInts":    joinInts,
 	"andList":     andList,

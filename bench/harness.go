@@ -56,9 +56,10 @@ func measureAll(cfg *Config) (*Report, error) {
 	var cases []inProcessCase
 	for _, s := range sections {
 		cs, err := s.prepare(cfg, tmp)
-		if cases = append(cases, cs...); err != nil {
+		if err != nil {
 			return nil, err
 		}
+		cases = append(cases, cs...)
 	}
 	// In-process measurements first, on a machine as quiet as we can make it.
 	if rep.benchOutput, err = measureInProcess(cfg, cases); err != nil {

@@ -35,21 +35,21 @@ func (s *joinedSection) prepare(cfg *Config, dir string) ([]inProcessCase, error
 		for _, c := range s.corpora {
 			in := caseFiles{system: filepath.Join(sub, c.Name), gold: filepath.Join(sub, filepath.Base(c.GoldPath))}
 			gold, ok := golds[c.GoldPath]
-			var err error
 			if !ok {
+				var err error
 				if gold, err = benchcases.JoinM2(string(c.GoldData), g); err != nil {
 					return nil, fmt.Errorf("joining %s by %d: %v", c.GoldPath, g, err)
 				}
-				golds[c.GoldPath], err = gold, os.WriteFile(in.gold, []byte(gold), 0o644)
+				if err := os.WriteFile(in.gold, []byte(gold), 0o644); err != nil {
+					return nil, err
+				}
+				golds[c.GoldPath] = gold
 			}
 			system := benchcases.JoinLines(string(c.SystemData), g)
-			if err == nil {
-				err = os.WriteFile(in.system, []byte(system), 0o644)
+			if err := os.WriteFile(in.system, []byte(system), 0o644); err != nil {
+				return nil, err
 			}
-			var corpus *benchcases.Corpus
-			if err == nil {
-				corpus, err = benchcases.ParseCorpus(fmt.Sprintf("%s-%d", c.Name, g), []byte(system), []byte(gold))
-			}
+			corpus, err := benchcases.ParseCorpus(fmt.Sprintf("%s-%d", c.Name, g), []byte(system), []byte(gold))
 			if err != nil {
 				return nil, err
 			}

@@ -37,8 +37,10 @@ func readMachine(root string) Machine {
 	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
 		m.Kernel = "Linux " + strings.TrimSpace(string(b))
 	}
-	if b, _ := os.ReadFile("/proc/loadavg"); len(strings.Fields(string(b))) >= 3 {
-		m.LoadStart = strings.Join(strings.Fields(string(b))[:3], " ")
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(b)); len(f) >= 3 {
+			m.LoadStart = strings.Join(f[:3], " ")
+		}
 	}
 	if out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output(); err == nil {
 		m.Commit = strings.TrimSpace(string(out))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -21,11 +20,14 @@ func judgeTargets(cfg *Config, r *Report) error {
 	}
 	defer os.RemoveAll(tmp)
 	path, err := filepath.Abs(filepath.Join(cfg.Out, jsonName))
-	data, errJSON := json.Marshal(r)
-	if err = errors.Join(err, errJSON); err == nil {
-		err = os.WriteFile(path, data, 0o644)
-	}
 	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return err
 	}
 	verdicts := filepath.Join(tmp, "verdicts.json")

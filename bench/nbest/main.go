@@ -134,14 +134,17 @@ func setUp(rounds int) (*config, error) {
 	}
 	c := &config{root: root, data: data, gold: filepath.Join(data, benchcases.CoNLLGold), dir: dir, rounds: rounds, maxmatch: filepath.Join(dir, "maxmatch")}
 	gold, err := os.ReadFile(c.gold)
-	if err == nil {
-		c.python3, err = exec.LookPath("python3")
+	if err != nil {
+		return nil, err
 	}
-	if err == nil {
-		err = goBuild(root, "-o", c.maxmatch, "./cmd/maxmatch")
+	if c.python3, err = exec.LookPath("python3"); err != nil {
+		return nil, err
 	}
-	if err == nil {
-		c.names, err = benchcases.CoNLLSystems(data)
+	if err := goBuild(root, "-o", c.maxmatch, "./cmd/maxmatch"); err != nil {
+		return nil, err
+	}
+	if c.names, err = benchcases.CoNLLSystems(data); err != nil {
+		return nil, err
 	}
 	nSentences := strings.Count(string(gold), "\nS ") + 1
 	for _, n := range c.names {
@@ -155,9 +158,6 @@ func setUp(rounds int) (*config, error) {
 		}
 		c.files = append(c.files, lines[:nSentences])
 	}
-	if err != nil {
-		return nil, err
-	}
 	var moses, jsonl strings.Builder
 	for i := range c.files[0] {
 		hyps := make([]string, len(c.files))
@@ -168,8 +168,13 @@ func setUp(rounds int) (*config, error) {
 		line, _ := json.Marshal(map[string]any{"id": i, "hyps": hyps})
 		fmt.Fprintf(&jsonl, "%s\n", line)
 	}
-	return c, errors.Join(os.WriteFile(filepath.Join(dir, "conll.nbest"), []byte(moses.String()), 0o644),
-		os.WriteFile(filepath.Join(dir, "conll.jsonl"), []byte(jsonl.String()), 0o644))
+	if err := os.WriteFile(filepath.Join(dir, "conll.nbest"), []byte(moses.String()), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "conll.jsonl"), []byte(jsonl.String()), 0o644); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 func goBuild(dir string, args ...string) error {

@@ -45,15 +45,18 @@ var pageTemplate string
 // the CSV and the plots into cfg.Out and, when set, cfg.Docs; the benchmarks' output into
 // cfg.Out.
 func writeOutputs(cfg *Config, r *Report) error {
-	err := os.MkdirAll(cfg.Out, 0o755)
-	if err == nil && len(r.benchOutput) > 0 {
-		err = os.WriteFile(filepath.Join(cfg.Out, benchName), r.benchOutput, 0o644)
-	}
-	if err == nil && r.hasScaleParts() {
-		err = judgeTargets(cfg, r)
-	}
-	if err != nil {
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return err
+	}
+	if len(r.benchOutput) > 0 {
+		if err := os.WriteFile(filepath.Join(cfg.Out, benchName), r.benchOutput, 0o644); err != nil {
+			return err
+		}
+	}
+	if r.hasScaleParts() {
+		if err := judgeTargets(cfg, r); err != nil {
+			return err
+		}
 	}
 	md, errPage := writePage(r)
 	csv, errCSV := writeCSV(r)
@@ -63,14 +66,13 @@ func writeOutputs(cfg *Config, r *Report) error {
 		return err
 	}
 	for _, dir := range slices.DeleteFunc([]string{cfg.Out, cfg.Docs}, func(d string) bool { return d == "" }) {
-		err := os.MkdirAll(dir, 0o755)
-		for name, data := range files {
-			if err == nil {
-				err = os.WriteFile(filepath.Join(dir, name), data, 0o644)
-			}
-		}
-		if err != nil {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				return err
+			}
 		}
 		logf("wrote %s", filepath.Join(dir, reportName))
 	}

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"encoding/base64"
 	"errors"
 	"fmt"
 
@@ -92,10 +93,11 @@ func (s *Server) answerLimit(total int) answerLimit {
 }
 
 // wrote counts n more hypotheses written into worker wk's answer, and fails when it has grown
-// past the limit (its texts of the split form, written last, included).
+// past the limit (the split and packed forms' texts and the packed numbers, written last,
+// included).
 func (a *answerLimit) wrote(wk *worker, n int) error {
 	a.done += n
-	size := int64(len(wk.json.Bytes()))
+	size := int64(len(wk.json.Bytes()) + base64.StdEncoding.EncodedLen(len(wk.counts)) + base64.StdEncoding.EncodedLen(len(wk.scores)))
 	for k := range wk.split {
 		size += int64(len(wk.split[k].Bytes()))
 	}
@@ -181,7 +183,8 @@ func (e *itemError) Unwrap() error { return e.Err }
 
 // batch writes the members of the answer to a "batch" request: "rows", every hypothesis's
 // result in the flat form, in order; or in the split form, the eight numbers of each in "rows",
-// and its lists in three texts.
+// and its lists in three texts; or in the packed form, its numbers in "counts" and "scores"
+// (base64) and its lists as the split form's.
 func (s *Server) batch(w int, req *request) error {
 	total := 0
 	ids := make([]int, len(req.Batch))
@@ -198,19 +201,17 @@ func (s *Server) batch(w int, req *request) error {
 	edits := req.Edits == nil || *req.Edits
 	j := &wk.json
 	write := func(r *scorer.SentenceResult) { WriteFlatResult(j, r, beta, edits, &wk.scratch) }
-	if req.Split {
-		for k := range wk.split {
-			wk.split[k].Reset(wk.split[k].Bytes()[:0])
-			wk.split[k].Array()
-		}
-		defer func() { // the texts are the worker's buffers, kept empty between requests
-			for k := range wk.split {
-				wk.split[k].Reset(wk.split[k].Bytes()[:0])
-			}
-		}()
+	if req.Split || req.Packed {
+		defer wk.startLists()()
 		write = func(r *scorer.SentenceResult) { WriteSplitResult(j, &wk.split, r, beta, edits) }
 	}
-	j.Key("rows").Array()
+	if req.Packed {
+		write = func(r *scorer.SentenceResult) {
+			wk.counts, wk.scores = AppendPackedResult(wk.counts, wk.scores, &wk.split, r, beta, edits)
+		}
+	} else {
+		j.Key("rows").Array()
+	}
 	limit := s.answerLimit(total)
 	for k, it := range req.Batch {
 		i := ids[k]
@@ -222,8 +223,15 @@ func (s *Server) batch(w int, req *request) error {
 			return &itemError{Item: k, Err: err}
 		}
 	}
-	j.EndArray()
-	if req.Split {
+	if req.Packed {
+		j.Key("counts")
+		writeBase64(j, wk.counts)
+		j.Key("scores")
+		writeBase64(j, wk.scores)
+	} else {
+		j.EndArray()
+	}
+	if req.Split || req.Packed {
 		for k, key := range [3]string{"annotators", "edits", "correct_edits"} {
 			if k > 0 && !edits {
 				j.Key(key).Null()
@@ -234,6 +242,23 @@ func (s *Server) batch(w int, req *request) error {
 		}
 	}
 	return nil
+}
+
+// startLists starts the texts of the split and packed forms' lists, and the packed form's
+// numbers, in the worker's buffers; the function it returns empties them, as they are kept
+// between requests.
+func (wk *worker) startLists() func() {
+	empty := func() {
+		for k := range wk.split {
+			wk.split[k].Reset(wk.split[k].Bytes()[:0])
+		}
+		wk.counts, wk.scores = wk.counts[:0], wk.scores[:0]
+	}
+	empty()
+	for k := range wk.split {
+		wk.split[k].Array()
+	}
+	return empty
 }
 
 // corpus writes the members of the answer to a "corpus" request: the official corpus score of

@@ -1,6 +1,9 @@
 package service
 
 import (
+	"encoding/base64"
+	"encoding/binary"
+	"math"
 	"strconv"
 
 	"maxmatch/lattice"
@@ -89,11 +92,46 @@ func WriteFlatResult(j *report.JSONWriter, r *scorer.SentenceResult, beta float6
 func WriteSplitResult(j *report.JSONWriter, texts *[3]report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) {
 	a := writeChosen(j, r, beta)
 	j.Int(bounded(r))
+	writeLists(texts, r, a, edits)
+}
+
+// AppendPackedResult appends a sentence-level result in the packed form of a "batch" request's
+// answer: the split form's numbers as little-endian binary, five 64-bit integers to counts
+//
+//	annotator, correct, proposed, gold, bounded
+//
+// and three 64-bit floats (IEEE 754) to scores, p, r, f; its lists as WriteSplitResult writes
+// them. The answer gives counts and scores in base64, which a client decodes in one piece for a
+// batch: no number to parse (docs/serving-protocol.md).
+func AppendPackedResult(counts, scores []byte, texts *[3]report.JSONWriter, r *scorer.SentenceResult, beta float64, edits bool) ([]byte, []byte) {
+	a := r.ChosenResult()
+	n := a.Counts()
+	p, rec, f := n.PRF(beta)
+	for _, v := range [5]int{a.Annotator, n.Correct, n.Proposed, n.Gold, bounded(r)} {
+		counts = binary.LittleEndian.AppendUint64(counts, uint64(int64(v)))
+	}
+	for _, v := range [3]float64{p, rec, f} {
+		scores = binary.LittleEndian.AppendUint64(scores, math.Float64bits(v))
+	}
+	writeLists(texts, r, a, edits)
+	return counts, scores
+}
+
+// writeLists writes the lists of the split and packed forms (see WriteSplitResult) of r, whose
+// chosen annotator's result is a.
+func writeLists(texts *[3]report.JSONWriter, r *scorer.SentenceResult, a *scorer.AnnotatorResult, edits bool) {
 	writeAnnotatorCounts(&texts[0], r)
 	if edits {
 		report.WriteEdits(&texts[1], a.Edits)
 		report.WriteEdits(&texts[2], a.Correct)
 	}
+}
+
+// writeBase64 writes b as a JSON string of its standard base64 encoding.
+func writeBase64(j *report.JSONWriter, b []byte) {
+	text := make([]byte, 0, base64.StdEncoding.EncodedLen(len(b))+2)
+	text = append(base64.StdEncoding.AppendEncode(append(text, '"'), b), '"')
+	j.Raw(text)
 }
 
 // writeAnnotatorCounts writes every annotator's counts as one flat array, [annotator,

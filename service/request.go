@@ -32,6 +32,7 @@ type request struct {
 	Edits   *bool             `json:"edits"`
 	Compact bool              `json:"compact"`
 	Split   bool              `json:"split"`
+	Packed  bool              `json:"packed"`
 }
 
 // batchItem is an element of a "batch" request: gold sentence ID's hypotheses.
@@ -97,7 +98,7 @@ func (b *batch) UnmarshalJSON(data []byte) error {
 }
 
 // decodeBatch decodes a "batch" request of the plain form — the members "id" (an integer or a
-// string), "batch", "edits" and "split", each once, in any order — without encoding/json, whose
+// string), "batch", "edits", "split" and "packed", each once, in any order — without encoding/json, whose
 // scanning of every byte of the hypotheses was a quarter of the service's work on an n-best
 // list (BenchmarkServeNbest). ok is false for any other line, and for anything it does not take
 // as jsonline.Decode would (which then decodes the line, and names what is wrong): FuzzDecodeBatch
@@ -110,7 +111,7 @@ func decodeBatch(line []byte) (req request, ok bool) {
 	if !r.next('{') {
 		return req, false
 	}
-	split := false // "split" was read
+	split, packed := false, false // "split" and "packed" were read
 	for k := 0; !r.next('}'); k++ {
 		if k > 0 && !r.next(',') {
 			return req, false
@@ -131,6 +132,9 @@ func decodeBatch(line []byte) (req request, ok bool) {
 		case key == "split" && !split:
 			req.Split, ok = r.boolean()
 			split = true
+		case key == "packed" && !packed:
+			req.Packed, ok = r.boolean()
+			packed = true
 		default:
 			ok = false
 		}
@@ -356,7 +360,7 @@ type kind int
 const (
 	kindInfo      kind = iota // the options and the protocol's version
 	kindCorpus                // the official corpus score of one hypothesis per sentence
-	kindBatch                 // many gold sentences' hypotheses, in the flat or the split form
+	kindBatch                 // many gold sentences' hypotheses, in the flat, the split or the packed form
 	kindSentences             // hypotheses of one sentence, a gold one or the request's own
 )
 
@@ -367,6 +371,9 @@ func kindOf(req *request) (kind, error) {
 	own := req.Source != nil || req.Gold != nil || req.M2 != nil
 	if req.Split && req.Batch == nil {
 		return 0, errors.New(`"split" belongs to a "batch" request`)
+	}
+	if req.Packed && (req.Batch == nil || req.Split) {
+		return 0, errors.New(`"packed" belongs to a "batch" request, without "split" (two forms of its answer: choose one)`)
 	}
 	switch {
 	case req.Info:

@@ -30,7 +30,7 @@ func TestServe(t *testing.T) {
 		`{"id":0,"annotator":0,"correct":1,`,
 		`{"id":null,"error":{"line":3,"message":"request longer than --max-request-bytes=60`,
 		`{"id":1,"annotator":0,"correct":0,`,
-		`{"id":null,"protocol":4,"version":"` + version.String() + `","sentences":2,`,
+		`{"id":null,"protocol":5,"version":"` + version.String() + `","sentences":2,`,
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("%d answers, want %d:\n%s", len(lines), len(want), out.String())

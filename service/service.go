@@ -58,7 +58,7 @@ type Config struct {
 // it writes. It changes whenever a request or an answer changes in form or meaning, so that a
 // client and a service of different releases never misread each other; the "info" request and
 // its "protocol" field keep their form across versions, so that the check always works.
-const ProtocolVersion = 4
+const ProtocolVersion = 5
 
 // worker is one worker's state.
 type worker struct {
@@ -70,6 +70,9 @@ type worker struct {
 	// split holds the split form's three texts, the annotators' counts, the edits and the
 	// correct edits of a batch's hypotheses, until its rows are written and they are quoted.
 	split [3]report.JSONWriter
+	// counts and scores hold the packed form's numbers of a batch's hypotheses until they are
+	// written (see AppendPackedResult).
+	counts, scores []byte
 	// lastAnswer is the length of the worker's last answer, which its next one's buffer is
 	// made to hold: answers to a client's batches are of a size, and a buffer grown from
 	// nothing by doubling allocates and copies twice the answer.

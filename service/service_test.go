@@ -2,6 +2,8 @@ package service
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -56,7 +58,7 @@ func TestStrictRequests(t *testing.T) {
 			`{"id": "x", "source": "a b", "gold": [[3, 4, "c"]], "hyp": "a b"}`,
 			`{"id":"x","error":{"line":1,"message":"\"gold\"[0]: span (field 1) \"3 4\" is outside the sentence's 2 tokens: expected 0 ≤ start ≤ end ≤ 2; the official scorer silently ignores such an edit (the service refuses it: the gold edits of a request must lie within its sentence)"}}`},
 		{"null as the id is echoed", `{"id": null, "info": true}`,
-			`{"id":null,"protocol":4,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
+			`{"id":null,"protocol":5,"version":"` + version.String() + `","sentences":2,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":1}`},
 	} {
 		got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n")
 		if got != c.answer {
@@ -198,14 +200,17 @@ func TestAnswerOverItsShare(t *testing.T) {
 			t.Errorf("after %d hypotheses, the next request got %s", c.n, next)
 		}
 	}
-	// A split batch of 301 hypotheses: its rows are 5 kB, its texts 11 kB more.
-	split := `{"id": 0, "split": true, "batch": [[0, [` + strings.Repeat(`"He goes home .", "He go home .", `, 150) + `"x"]]]}`
-	got := string(srv.Answer(0, []byte(split), 1))
-	if want := `{"id":0,"error":{"line":1,"item":0,"message":"the answer to these 301 hypotheses would be longer than an eighth`; !strings.HasPrefix(got, want) {
-		t.Errorf("split: %.300s\nwant %s…", got, want)
-	}
-	if next := string(srv.Answer(0, []byte(`{"id": 1, "batch": [[0, ["x"]]], "split": true}`), 2)); !strings.HasSuffix(next, `"annotators":"[[0,0,1,1]]","edits":"[[[0,4,\"He go home .\",\"x\"]]]","correct_edits":"[[]]"}`+"\n") {
-		t.Errorf("after the split batch over its share, the next request got %s", next)
+	// A split batch of 301 hypotheses: its rows are 5 kB, its texts 11 kB more; a packed one's
+	// numbers are 26 kB in base64, written last as its texts are.
+	for _, form := range []string{"split", "packed"} {
+		batch := `{"id": 0, "` + form + `": true, "batch": [[0, [` + strings.Repeat(`"He goes home .", "He go home .", `, 150) + `"x"]]]}`
+		got := string(srv.Answer(0, []byte(batch), 1))
+		if want := `{"id":0,"error":{"line":1,"item":0,"message":"the answer to these 301 hypotheses would be longer than an eighth`; !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %.300s\nwant %s…", form, got, want)
+		}
+		if next := string(srv.Answer(0, []byte(`{"id": 1, "batch": [[0, ["x"]]], "`+form+`": true}`), 2)); !strings.HasSuffix(next, `"annotators":"[[0,0,1,1]]","edits":"[[[0,4,\"He go home .\",\"x\"]]]","correct_edits":"[[]]"}`+"\n") {
+			t.Errorf("after the %s batch over its share, the next request got %s", form, next)
+		}
 	}
 }
 
@@ -362,6 +367,79 @@ func TestBatchSplit(t *testing.T) {
 	}
 }
 
+// TestBatchPacked: a packed "batch" request's answer holds, hypothesis by hypothesis, the split
+// form's values of the same request: its eight numbers, five integers in "counts" and three
+// floats in "scores" (base64 of little-endian 64-bit values), and the same three texts; "packed"
+// on any other request, beside "split" or given twice is an error.
+func TestBatchPacked(t *testing.T) {
+	srv := newTestServer(t)
+	batch := `[[0, ["He goes home .", "He go home .", "He goes home .", "He \"goes\" \\ home é"]], [1, ["I like it ."]], [0, []]]`
+	for _, edits := range []bool{true, false} {
+		req := fmt.Sprintf(`{"id": "b", "batch": %s, "edits": %v`, batch, edits)
+		var split, packed map[string]json.RawMessage
+		if err := json.Unmarshal(srv.Answer(0, []byte(req+`, "split": true}`), 1), &split); err != nil {
+			t.Fatal(err)
+		}
+		answer := srv.Answer(0, []byte(req+`, "packed": true}`), 1)
+		if err := json.Unmarshal(answer, &packed); err != nil {
+			t.Fatalf("%s: %v", answer, err)
+		}
+		var rows []json.RawMessage
+		json.Unmarshal(split["rows"], &rows)
+		counts, scores := unpack(t, packed["counts"]), unpack(t, packed["scores"])
+		if len(packed) != 6 || string(packed["id"]) != `"b"` || len(rows) != 8*5 || len(counts) != 5*5 || len(scores) != 3*5 {
+			t.Fatalf("edits %v: %s", edits, answer)
+		}
+		for h := range 5 {
+			var got []any
+			for _, c := range counts[5*h : 5*h+4] {
+				got = append(got, int64(c))
+			}
+			for _, f := range scores[3*h : 3*h+3] {
+				got = append(got, math.Float64frombits(f))
+			}
+			got = append(got, int64(counts[5*h+4]))
+			if want := mustJSON(rows[8*h : 8*h+8]); string(mustJSON(got)) != string(want) {
+				t.Errorf("edits %v, hypothesis %d: packed %s, split %s", edits, h, mustJSON(got), want)
+			}
+		}
+		for _, key := range []string{"annotators", "edits", "correct_edits"} {
+			if string(packed[key]) != string(split[key]) {
+				t.Errorf("edits %v: %s %s, split %s", edits, key, packed[key], split[key])
+			}
+		}
+	}
+	for _, c := range []struct{ request, answer string }{
+		{`{"id": 1, "hyps": ["x"], "packed": true}`, `{"id":1,"error":{"line":1,"message":"\"packed\" belongs to a \"batch\" request, without \"split\" (two forms of its answer: choose one)"}}`},
+		{`{"id": 1, "batch": [], "split": true, "packed": true}`, `{"id":1,"error":{"line":1,"message":"\"packed\" belongs to a \"batch\" request, without \"split\" (two forms of its answer: choose one)"}}`},
+		{`{"id": 1, "batch": [], "packed": true, "packed": false}`, `{"id":1,"error":{"line":1,"byte":40,"message":"key \"packed\" given twice in one object: expected each key once"}}`},
+		{`{"id": 1, "batch": [], "split": false, "packed": true}`, `{"id":1,"counts":"","scores":"","annotators":"[]","edits":"[]","correct_edits":"[]"}`},
+		{`{"id": 1, "batch": [[1, ["x"]]], "packed": true, "edits": false}`, `{"id":1,"counts":"AAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==","scores":"AAAAAAAAAAAAAAAAAADwPwAAAAAAAAAA","annotators":"[[0,0,1,0]]","edits":null,"correct_edits":null}`},
+	} {
+		if got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n"); got != c.answer {
+			t.Errorf("%s:\n got  %s\n want %s", c.request, got, c.answer)
+		}
+	}
+}
+
+// unpack decodes a packed answer's member: a JSON string, base64 of little-endian 64-bit values.
+func unpack(t *testing.T, member json.RawMessage) []uint64 {
+	t.Helper()
+	var text string
+	if err := json.Unmarshal(member, &text); err != nil {
+		t.Fatalf("%s: %v", member, err)
+	}
+	b, err := base64.StdEncoding.DecodeString(text)
+	if err != nil || len(b)%8 != 0 {
+		t.Fatalf("%q: %d bytes, %v", text, len(b), err)
+	}
+	var values []uint64
+	for ; len(b) > 0; b = b[8:] {
+		values = append(values, binary.LittleEndian.Uint64(b))
+	}
+	return values
+}
+
 func mustJSON(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -432,6 +510,7 @@ func FuzzDecodeBatch(f *testing.F) {
 		`{"id": 1, "batch": [[0, ["\udc00\ud800"]]]}`, `{"id": 1, "batch": [[0, ["a` + "\x01" + `"]]]}`, "{\"id\": 1, \"batch\": [[0, [\"\xff\"]]]}",
 		`{"id": 1, "batch": [[0, ["a"]]]} x`, `{"id": 1, "batch": [[0, ["a"]]], "edits": null}`, `{"id": 1, "batch": [[0, [null]]]}`,
 		`{"id": 1, "batch": [[0, ["a"]]], "edits": true, "split": true}`, `{"id": 1, "split": false, "batch": []}`, `{"id": 1, "batch": [], "split": 1}`,
+		`{"id": 1, "batch": [[0, ["a"]]], "packed": true}`, `{"id": 1, "packed": true, "packed": true, "batch": []}`, `{"id": 1, "batch": [], "packed": "true"}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -444,7 +523,7 @@ func FuzzDecodeBatch(f *testing.F) {
 		if err := jsonline.Decode(line, &strict, "id"); err != nil {
 			t.Fatalf("%q: the fast reading takes it, the strict one refuses it: %v", line, err)
 		}
-		if a, b := mustJSON([]any{string(compactID(fast.ID)), fast.Batch, fast.Edits, fast.Split}), mustJSON([]any{string(compactID(strict.ID)), strict.Batch, strict.Edits, strict.Split}); string(a) != string(b) {
+		if a, b := mustJSON([]any{string(compactID(fast.ID)), fast.Batch, fast.Edits, fast.Split, fast.Packed}), mustJSON([]any{string(compactID(strict.ID)), strict.Batch, strict.Edits, strict.Split, strict.Packed}); string(a) != string(b) {
 			t.Fatalf("%q: the fast reading gives %s, the strict one %s", line, a, b)
 		}
 	})
@@ -461,6 +540,7 @@ func TestDecodeBatchTakesTheCommonForms(t *testing.T) {
 		{`{"id":0,"batch":[[0,["He goes home ."]]],"edits":true}`, true},
 		{`{"id":0,"batch":[[0,["He goes home ."]]],"edits":true,"split":true}`, true},
 		{`{"id":0,"batch":[],"split":true,"split":false}`, false},
+		{`{"id":0,"batch":[[0,["He goes home ."]]],"edits":false,"packed":true}`, true},
 		{`{ "edits" : false , "batch" : [ [ 3 , [ "a \"b\" \\ \u00e9 \ud83d\ude00" ] ] ] , "id" : "x" }`, true},
 		{`{"id":0,"batch":[]}`, true},
 		{`{"id":0,"batch":[[0,["\ud800"]]]}`, false},

@@ -51,7 +51,7 @@ func TestServeRequests(t *testing.T) {
 		{`{"id": 6, "m2": "S a b\nA 0 1|||X|||c|||REQUIRED|||-NONE-|||0\n", "hyp": "c b"}`, `{"id":6,"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}],"edits":[[0,1,"a","c"]],"correct_edits":[[0,1,"a","c"]]}`, "an M2 block"},
 		{`{"id": 2, "hyps": ["They were happy ."], "edits": false}`, `{"id":2,"results":[{"annotator":0,"correct":1,"proposed":1,"gold":1,"tp":1,"fp":0,"fn":0,"p":1,"r":1,"f":1,"annotators":[{"annotator":0,"correct":1,"proposed":1,"gold":1}]}]}`, "counts only"},
 		{`{"id": 0, "hyp": "The cats sat on mat .", "compact": true}`, `{"id":0,"results":[[1,1,1,1,1,1,1,[0,0,1,1,1,1,1,1],[[1,2,"cat","cats"]],[[1,2,"cat","cats"]],0]]}`, "the compact form: arrays, every annotator's counts flat"},
-		{`{"info": true}`, `{"id":null,"protocol":4,"version":"` + version.String() + `","sentences":3,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":` + strconv.Itoa(scorer.Workers(3)) + `,"signature":"` + signature + `"}`,
+		{`{"info": true}`, `{"id":null,"protocol":5,"version":"` + version.String() + `","sentences":3,"beta":0.5,"max_unchanged_words":2,"compat":"3.2","fixes":"","ignore_whitespace_casing":false,"workers":` + strconv.Itoa(scorer.Workers(3)) + `,"signature":"` + signature + `"}`,
 			"the protocol's version, the binary's, what the service scores with (-j 3, at most the CPUs), and the signature score --signature-only gives"},
 
 		{`{"id": 3, "hyp": "x"}`, `{"id":3,"error":{"line":0,"message":"\"id\": sentence 3 is out of range: the gold file has 3 sentences (ids 0 to 2)`, "unknown sentence id"},

@@ -1,6 +1,7 @@
 """The Scorer: a ``maxmatch serve`` process and the requests it answers."""
 
 import atexit
+import binascii
 import errno
 import json
 import math
@@ -12,6 +13,7 @@ import threading
 import time
 import warnings
 import weakref
+from array import array
 from itertools import chain, islice, repeat
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -54,18 +56,19 @@ def _false_negatives(self) -> int:
 
 
 class _Results:
-    """The results of one request, which its SentenceScores read: rows, eight numbers a result
-    (annotator, correct, proposed, gold, p, r, f, bounded); each result's gold sentence and
-    the signature; and three lists a result (every annotator's counts, flat; the edits; the
-    correct edits: None without edits), each list of them either decoded or the JSON text of
-    a split answer (docs/serving-protocol.md), decoded when one of them is first asked for. A
-    batch's results are made in one piece, rather than a Python object a value: that building
-    was a third of nbest_many's own time, and the lists are seldom read."""
+    """The results of one request, which its SentenceScores read: counts, five integers a result
+    (annotator, correct, proposed, gold, bounded) and scores, three floats a result (p, r, f),
+    as lists or as the arrays of a packed answer; each result's gold sentence and the
+    signature; and three lists a result (every annotator's counts, flat; the edits; the correct
+    edits: None without edits), each list of them either decoded or the JSON text of a packed
+    answer (docs/serving-protocol.md), decoded when one of them is first asked for. A batch's
+    results are made in one piece, rather than a Python object a value: that building was a
+    third of nbest_many's own time, and the lists are seldom read."""
 
-    __slots__ = ("rows", "sentences", "signature", "_lists")
+    __slots__ = ("counts", "scores", "sentences", "signature", "_lists")
 
-    def __init__(self, rows, sentences, signature, lists):
-        self.rows, self.sentences, self.signature, self._lists = rows, sentences, signature, lists
+    def __init__(self, counts, scores, sentences, signature, lists):
+        self.counts, self.scores, self.sentences, self.signature, self._lists = counts, scores, sentences, signature, lists
 
     def lists(self, which, k):
         """List which (0, 1 or 2) of result k."""
@@ -73,6 +76,21 @@ class _Results:
         if isinstance(column, str):
             column = self._lists[which] = json.loads(column)
         return None if column is None else column[k]
+
+
+def _packed(text, typecode, n):
+    """The n numbers of a packed answer's member text (base64 of little-endian 64-bit integers,
+    typecode "q", or floats, "d"), as an array; None when it does not hold n."""
+    numbers = array(typecode)
+    try:
+        numbers.frombytes(binascii.a2b_base64(text))
+    except (TypeError, ValueError):  # not a string, not base64, or not whole numbers
+        return None
+    if len(numbers) != n:
+        return None
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers
 
 
 class SentenceScore:
@@ -111,7 +129,7 @@ class SentenceScore:
             edits = json.loads(edits)
         if isinstance(correct_edits, str):
             correct_edits = json.loads(correct_edits)
-        self._of = _Results([annotator, correct, proposed, gold, float(p), float(r), float(f), bool(bounded)],
+        self._of = _Results([annotator, correct, proposed, gold, bool(bounded)], [float(p), float(r), float(f)],
                             [sentence], signature, [[annotators], [edits], [correct_edits]])
         self._k = 0
 
@@ -131,38 +149,38 @@ class SentenceScore:
                                           "f_beta", "_annotators", "_edits", "_correct_edits", "bounded")],
                       state["sentence"], state["signature"])
 
-    # The values, read from the results' rows: eight numbers each (_Results).
+    # The values, read from the results' counts (five a result) and scores (three).
     @property
     def annotator(self) -> int:
-        return self._of.rows[8 * self._k]
+        return self._of.counts[5 * self._k]
 
     @property
     def correct(self) -> int:
-        return self._of.rows[8 * self._k + 1]
+        return self._of.counts[5 * self._k + 1]
 
     @property
     def proposed(self) -> int:
-        return self._of.rows[8 * self._k + 2]
+        return self._of.counts[5 * self._k + 2]
 
     @property
     def gold(self) -> int:
-        return self._of.rows[8 * self._k + 3]
+        return self._of.counts[5 * self._k + 3]
 
     @property
     def precision(self) -> float:
-        return float(self._of.rows[8 * self._k + 4])  # JSON has 1 and 0 for 1.0 and 0.0
+        return self._of.scores[3 * self._k]
 
     @property
     def recall(self) -> float:
-        return float(self._of.rows[8 * self._k + 5])
+        return self._of.scores[3 * self._k + 1]
 
     @property
     def f_beta(self) -> float:
-        return float(self._of.rows[8 * self._k + 6])
+        return self._of.scores[3 * self._k + 2]
 
     @property
     def bounded(self) -> bool:
-        return bool(self._of.rows[8 * self._k + 7])
+        return bool(self._of.counts[5 * self._k + 4])
 
     @property
     def sentence(self) -> Optional[int]:
@@ -346,16 +364,16 @@ def _encode(request, what=""):
         raise InvalidTextError(what + (_unencodable(request, "") or "the request cannot be encoded as UTF-8")) from None
 
 
-# A split "batch" request put together by joins (_plain_batch), with NULs for its quotes: its
+# A packed "batch" request put together by joins (_plain_batch), with NULs for its quotes: its
 # head and its tail, and the NULs they hold with the line feed.
 _BATCH_HEAD = '{\0id\0:%d,\0batch\0:['
-_BATCH_TAIL = '],\0edits\0:%s,\0split\0:true}\n'
+_BATCH_TAIL = '],\0edits\0:%s,\0packed\0:true}\n'
 _BATCH_NULS = 9
 _CONTROL = bytes(range(0x20))  # the control characters, which JSON escapes as \uXXXX
 
 
 def _plain_batch(first, batch, edits):
-    """The split "batch" request of batch, (sentence index, [hypotheses]) pairs, as json.dumps
+    """The packed "batch" request of batch, (sentence index, [hypotheses]) pairs, as json.dumps
     writes it (without spaces, not ASCII-escaped), or None when a hypothesis holds a control
     character (or a lone surrogate): json.dumps writes that one. Joins write it in a fraction of
     json.dumps's time, which escapes and copies each hypothesis alone: the request is joined
@@ -823,14 +841,15 @@ class Scorer:
                 return
             # Each hypothesis's gold sentence, and its result.
             sentences = list(chain.from_iterable(repeat(i, len(hyps)) for i, hyps in batch_items))
+            n = len(sentences)
             try:
-                results = _Results(answer["rows"], sentences, self._signature,
+                results = _Results(_packed(answer["counts"], "q", 5 * n), _packed(answer["scores"], "d", 3 * n),
+                                   sentences, self._signature,
                                    [answer["annotators"], answer["edits"], answer["correct_edits"]])
             except KeyError:
                 raise _NotAnAnswer(line) from None
-            if len(results.rows) != 8 * len(sentences):
+            if results.counts is None or results.scores is None:
                 raise _NotAnAnswer(line)
-            n = len(sentences)
             scores.extend(map(SentenceScore, repeat(results, n), islice(_INDEXES, n) if n <= BATCH_HYPS else range(n)))
 
         self._run(requests, self._deadline(timeout), take)
@@ -843,7 +862,7 @@ class Scorer:
         data = _plain_batch(first, batch, edits)
         if data is not None:
             return data
-        request = {"id": first, "batch": batch, "edits": edits, "split": True}
+        request = {"id": first, "batch": batch, "edits": edits, "packed": True}
         try:
             return (json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
         except UnicodeEncodeError:

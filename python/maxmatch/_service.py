@@ -21,7 +21,7 @@ from ._errors import ServiceError
 
 # PROTOCOL is the version of the service's protocol this package speaks (the command's
 # service.ProtocolVersion): the "info" answer's "protocol" must be it.
-PROTOCOL = 4
+PROTOCOL = 5
 
 # A warning of the command: "maxmatch COMMAND: warning: …" (the service's is "maxmatch serve: ").
 WARNING = re.compile(r"^maxmatch(?: [\w-]+)?: warning: ")

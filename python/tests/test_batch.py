@@ -19,7 +19,7 @@ TRICKY = ['The "cat" sat on the mat .', "The cat \\ sat on mat .", 'A \\" dog ba
 
 
 def dumped(first, batch, edits):
-    return (json.dumps({"id": first, "batch": batch, "edits": edits, "split": True}, ensure_ascii=False,
+    return (json.dumps({"id": first, "batch": batch, "edits": edits, "packed": True}, ensure_ascii=False,
                        separators=(",", ":")) + "\n").encode("utf-8")
 
 
@@ -67,7 +67,7 @@ def values(s):
 class TestCoNLLList(unittest.TestCase):
     def test_every_value_is_the_commands(self):
         # The 13 CoNLL-2014 systems as an n-best list of 17,056 hypotheses: every value of every
-        # result (split answers, read in batches) is the one maxmatch nbest --jsonl writes.
+        # result (packed answers, read in batches) is the one maxmatch nbest --jsonl writes.
         gold = os.path.join(SHARED, "gold", "official-2014.combined.m2")
         files = []
         for n in sorted(os.listdir(os.path.join(SHARED, "systems"))):
@@ -100,7 +100,7 @@ class TestCoNLLList(unittest.TestCase):
 class TestSentenceScore(Files):
     def test_built_from_each_form(self):
         # The compact form (pair, the ctypes library of bench/pyffi), the flat form (protocol
-        # 2's batches) and a split answer's batch give the same values.
+        # 2's batches) and a packed answer's batch give the same values.
         compact = [1, 1, 1, 2, 1, 0.5, 0.8333333333333334, [0, 0, 1, 1, 1, 1, 1, 2],
                    [[3, 4, "on", "in"]], [[3, 4, "on", "in"]], 0]
         flat = compact[:7] + ["0 0 1 1 1 1 1 2", '[[3,4,"on","in"]]', '[[3,4,"on","in"]]', 1]

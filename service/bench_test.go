@@ -47,8 +47,8 @@ func conllLists(tb testing.TB) (gold []scorer.Sentence, hyps [][]string) {
 
 // BenchmarkServeNbest serves the CoNLL-2014 n-best list (13 hypotheses for each of its 1,312
 // sentences, 17,056) as the Python package sends it: one compact request per sentence (the
-// package before protocol 2), or batches of about 1,024 hypotheses in the flat form (protocol 2)
-// or the split one (3), edits included or not.
+// package before protocol 2), or batches of about 1,024 hypotheses in the flat form (protocol 2),
+// the split one (3) or the packed one (5), edits included or not.
 func BenchmarkServeNbest(b *testing.B) {
 	gold, hyps := conllLists(b)
 	srv := New(gold, scorer.DefaultOptions(), Config{})
@@ -64,8 +64,9 @@ func BenchmarkServeNbest(b *testing.B) {
 			}
 			return in.Bytes()
 		}},
-		{"batch", func(edits bool) []byte { return batches(hyps, edits, false) }},
-		{"split", func(edits bool) []byte { return batches(hyps, edits, true) }},
+		{"batch", func(edits bool) []byte { return batches(hyps, edits, "") }},
+		{"split", func(edits bool) []byte { return batches(hyps, edits, "split") }},
+		{"packed", func(edits bool) []byte { return batches(hyps, edits, "packed") }},
 	} {
 		for _, edits := range []bool{true, false} {
 			in := c.lines(edits)
@@ -84,16 +85,20 @@ func BenchmarkServeNbest(b *testing.B) {
 	}
 }
 
-// batches returns the "batch" requests of hyps' sentences, about 1,024 hypotheses each, split or
-// not.
-func batches(hyps [][]string, edits, split bool) []byte {
+// batches returns the "batch" requests of hyps' sentences, about 1,024 hypotheses each, in the
+// form named by its member, true in each request ("split" or "packed"; "": the flat form).
+func batches(hyps [][]string, edits bool, form string) []byte {
 	var in bytes.Buffer
 	for start := 0; start < len(hyps); start += 1024 / 13 {
 		var items []any
 		for i := start; i < min(start+1024/13, len(hyps)); i++ {
 			items = append(items, []any{i, hyps[i]})
 		}
-		in.Write(mustJSON(map[string]any{"id": start, "batch": items, "edits": edits, "split": split}))
+		req := map[string]any{"id": start, "batch": items, "edits": edits}
+		if form != "" {
+			req[form] = true
+		}
+		in.Write(mustJSON(req))
 		in.WriteByte('\n')
 	}
 	return in.Bytes()

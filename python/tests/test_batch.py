@@ -1,9 +1,12 @@
 """Tests of the batched path (nbest_many, sentence_many): the requests put together by joins are
 json.dumps's bytes, and the results are those of the service whatever the text holds."""
 
+import base64
 import json
 import os
 import pickle
+import struct
+import sys
 import tempfile
 import unittest
 import unittest.mock
@@ -36,6 +39,27 @@ class TestPlainBatch(unittest.TestCase):
         for h in ("a\tb", "a\nb", "a\x00b", "\x1f", "a\ud800b"):
             with self.subTest(h=h):
                 self.assertIsNone(_scorer._plain_batch(0, [(0, ["x", h])], True))
+
+
+class TestPacked(unittest.TestCase):
+    def test_numbers_of_a_packed_answer(self):
+        # Five little-endian 64-bit integers and three floats, as the service writes them
+        # (service.AppendPackedResult); anything else is not an answer (None).
+        counts = base64.b64encode(struct.pack("<5q", 3, 1, 2, -1, 2 ** 40)).decode()
+        scores = base64.b64encode(struct.pack("<3d", 0.5, 1.0, 0.8333333333333334)).decode()
+        self.assertEqual(list(_scorer._packed(counts, "q", 5)), [3, 1, 2, -1, 2 ** 40])
+        self.assertEqual(list(_scorer._packed(scores, "d", 3)), [0.5, 1.0, 0.8333333333333334])
+        self.assertEqual(list(_scorer._packed("", "q", 0)), [])
+        for text, n, why in ((counts, 4, "more numbers than results"), (counts[:-4], 5, "a number cut short"),
+                             ("not base64!", 5, "not base64"), (None, 5, "not a string")):
+            with self.subTest(why=why):
+                self.assertIsNone(_scorer._packed(text, "q", n))
+        # A big-endian machine reads the little-endian numbers swapped, and swaps them back: on a
+        # little-endian one, big-endian numbers read with sys.byteorder saying "big".
+        if sys.byteorder == "little":
+            with unittest.mock.patch.object(_scorer.sys, "byteorder", "big"):
+                swapped = _scorer._packed(base64.b64encode(struct.pack(">2q", 7, -2)).decode(), "q", 2)
+            self.assertEqual(list(swapped), [7, -2])
 
 
 class TestBatchedResults(Files):

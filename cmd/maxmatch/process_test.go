@@ -21,8 +21,8 @@ import (
 // The tests below run the command as a process, with real standard streams: a full disk, a
 // pipe whose reader goes away, a terminal. The test binary is the command when
 // MAXMATCH_TEST_MAIN is set (see TestMain). In process or as the command, it collects garbage
-// as the command does (setGCPercent): the default target, half as lax, cost the package's tests a
-// sixth more CPU.
+// as the command does (setGCPercent): under the default target the package's tests took 39.2 and
+// 41.9 s of CPU, against 36.7 and 35.2 s.
 func TestMain(m *testing.M) {
 	setGCPercent()
 	switch os.Getenv("MAXMATCH_TEST_MAIN") {

@@ -41,10 +41,17 @@ import (
 const gcPercent = 400
 
 func main() {
+	setGCPercent()
+	os.Exit(runProcess(os.Args[1:]))
+}
+
+// setGCPercent sets the garbage collector's target to gcPercent, unless GOGC says otherwise.
+// The tests' TestMain calls it too, so that the command they run in process, and the test binary
+// they start as the command, collect as the command does.
+func setGCPercent() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	os.Exit(runProcess(os.Args[1:]))
 }
 
 // runProcess runs the command with the process's streams; SIGINT, SIGTERM and SIGHUP remove the

@@ -1,10 +1,12 @@
-package pytext
+package pytext_test
 
 import (
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"maxmatch/internal/pytext"
 )
 
 func TestIsSpaceMatchesPython27(t *testing.T) {
@@ -15,7 +17,7 @@ func TestIsSpaceMatchesPython27(t *testing.T) {
 		0x2028, 0x2029, 0x202f, 0x205f, 0x3000}
 	var got []rune
 	for r := rune(0); r <= 0x10ffff; r++ {
-		if IsSpace(r) {
+		if pytext.IsSpace(r) {
 			got = append(got, r)
 		}
 	}
@@ -38,8 +40,8 @@ func TestFields(t *testing.T) {
 		{"a\ufeffb", []string{"a\ufeffb"}, "byte order mark is not white space"},
 	}
 	for _, tt := range tests {
-		if got := Fields(tt.in); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("Fields(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.why)
+		if got := pytext.Fields(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("pytext.Fields(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.why)
 		}
 	}
 }
@@ -56,15 +58,15 @@ func FuzzFieldsAndTrim(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		want := strings.FieldsFunc(s, IsSpace)
-		if got := Fields(s); !slices.Equal(got, want) {
-			t.Errorf("Fields(%q) = %q, want %q", s, got, want)
+		want := strings.FieldsFunc(s, pytext.IsSpace)
+		if got := pytext.Fields(s); !slices.Equal(got, want) {
+			t.Errorf("pytext.Fields(%q) = %q, want %q", s, got, want)
 		}
-		if got := AppendFields([]string{"x"}, s); !slices.Equal(got[1:], want) || got[0] != "x" {
-			t.Errorf("AppendFields(x, %q) = %q, want x then %q", s, got, want)
+		if got := pytext.AppendFields([]string{"x"}, s); !slices.Equal(got[1:], want) || got[0] != "x" {
+			t.Errorf("pytext.AppendFields(x, %q) = %q, want x then %q", s, got, want)
 		}
-		if got, want := TrimSpace(s), strings.TrimFunc(s, IsSpace); got != want {
-			t.Errorf("TrimSpace(%q) = %q, want %q", s, got, want)
+		if got, want := pytext.TrimSpace(s), strings.TrimFunc(s, pytext.IsSpace); got != want {
+			t.Errorf("pytext.TrimSpace(%q) = %q, want %q", s, got, want)
 		}
 	})
 }
@@ -73,7 +75,7 @@ func TestSplitLines(t *testing.T) {
 	// Python 2.7: u'a\x1cb\x1dc\x1ed\x1fe\x85f\u2028g\u2029h\x0bi\x0cj\rk\r\nl'.splitlines(True)
 	in := "a\x1cb\x1dc\x1ed\x1fe\u0085f\u2028g\u2029h\x0bi\x0cj\rk\r\nl"
 	var got []string
-	for _, l := range SplitLines(in) {
+	for _, l := range pytext.SplitLines(in) {
 		got = append(got, l.Text+l.Break)
 		if in[l.Offset:l.Offset+len(l.Text)] != l.Text {
 			t.Errorf("offset %d does not point at %q", l.Offset, l.Text)
@@ -83,7 +85,7 @@ func TestSplitLines(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("SplitLines = %q, want %q", got, want)
 	}
-	if n := len(SplitLines("a\n")); n != 1 {
+	if n := len(pytext.SplitLines("a\n")); n != 1 {
 		t.Errorf("a final line break makes no empty line: got %d lines", n)
 	}
 }
@@ -98,8 +100,8 @@ func TestToLower(t *testing.T) {
 		{"\u0524", "\u0525", "Cyrillic letter of Unicode 5.2 is lowered"},
 	}
 	for _, tt := range tests {
-		if got := ToLower(tt.in); got != tt.want {
-			t.Errorf("ToLower(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.why)
+		if got := pytext.ToLower(tt.in); got != tt.want {
+			t.Errorf("pytext.ToLower(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.why)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package pytext
+package pytext_test
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"maxmatch/internal/pytext"
 )
 
 func TestRepr(t *testing.T) {
@@ -30,8 +32,8 @@ func TestRepr(t *testing.T) {
 		{"\U0001f600\U0010ffff", `u'\U0001f600\U0010ffff'`, "\\U above the BMP (a UCS-4 build)"},
 	}
 	for _, tt := range tests {
-		if got := Repr(tt.in); got != tt.want {
-			t.Errorf("Repr(%q) = %s, want %s (%s)", tt.in, got, tt.want, tt.why)
+		if got := pytext.Repr(tt.in); got != tt.want {
+			t.Errorf("pytext.Repr(%q) = %s, want %s (%s)", tt.in, got, tt.want, tt.why)
 		}
 	}
 }
@@ -66,8 +68,8 @@ func TestAppendFloat(t *testing.T) {
 		{math.NaN(), "nan", "not a number"},
 	}
 	for _, tt := range tests {
-		if got := string(AppendFloat(nil, tt.in)); got != tt.want {
-			t.Errorf("AppendFloat(%v) = %s, want %s (%s)", tt.in, got, tt.want, tt.why)
+		if got := string(pytext.AppendFloat(nil, tt.in)); got != tt.want {
+			t.Errorf("pytext.AppendFloat(%v) = %s, want %s (%s)", tt.in, got, tt.want, tt.why)
 		}
 	}
 }
@@ -139,13 +141,13 @@ for line in sys.stdin:
 		return sc.Text()
 	}
 	for _, s := range strs {
-		if got, want := Repr(s), next(); got != want {
-			t.Errorf("Repr(%q) = %s, Python 2.7: %s", s, got, want)
+		if got, want := pytext.Repr(s), next(); got != want {
+			t.Errorf("pytext.Repr(%q) = %s, Python 2.7: %s", s, got, want)
 		}
 	}
 	for _, f := range floats {
-		if got, want := string(AppendFloat(nil, f)), next(); got != want {
-			t.Errorf("AppendFloat(%v) = %s, Python 2.7: %s", f, got, want)
+		if got, want := string(pytext.AppendFloat(nil, f)), next(); got != want {
+			t.Errorf("pytext.AppendFloat(%v) = %s, Python 2.7: %s", f, got, want)
 		}
 	}
 }
@@ -170,10 +172,10 @@ func TestFloatFormats(t *testing.T) {
 		{5e-324, "5e-324", "4.94065645841e-324"},
 		{100, "100.0", "100.0"},
 	} {
-		if got := string(AppendFloatRepr(nil, c.x)); got != c.repr {
+		if got := string(pytext.AppendFloatRepr(nil, c.x)); got != c.repr {
 			t.Errorf("repr(%v) = %s, want %s", c.x, got, c.repr)
 		}
-		if got := string(AppendFloat(nil, c.x)); got != c.str {
+		if got := string(pytext.AppendFloat(nil, c.x)); got != c.str {
 			t.Errorf("str(%v) = %s, want %s", c.x, got, c.str)
 		}
 	}

@@ -200,16 +200,22 @@ func (s *Server) batch(w int, req *request) error {
 	beta := s.p.Options().Beta
 	edits := req.Edits == nil || *req.Edits
 	j := &wk.json
-	write := func(r *scorer.SentenceResult) { WriteFlatResult(j, r, beta, edits, &wk.scratch) }
-	if req.Split || req.Packed {
+	lists := req.Split || req.Packed // the lists go into the worker's three texts
+	if lists {
 		defer wk.startLists()()
-		write = func(r *scorer.SentenceResult) { WriteSplitResult(j, &wk.split, r, beta, edits) }
 	}
-	if req.Packed {
+	var write func(r *scorer.SentenceResult)
+	switch {
+	case req.Packed:
 		write = func(r *scorer.SentenceResult) {
 			wk.counts, wk.scores = AppendPackedResult(wk.counts, wk.scores, &wk.split, r, beta, edits)
 		}
-	} else {
+	case req.Split:
+		write = func(r *scorer.SentenceResult) { WriteSplitResult(j, &wk.split, r, beta, edits) }
+	default:
+		write = func(r *scorer.SentenceResult) { WriteFlatResult(j, r, beta, edits, &wk.scratch) }
+	}
+	if !req.Packed {
 		j.Key("rows").Array()
 	}
 	limit := s.answerLimit(total)
@@ -231,7 +237,7 @@ func (s *Server) batch(w int, req *request) error {
 	} else {
 		j.EndArray()
 	}
-	if req.Split || req.Packed {
+	if lists {
 		for k, key := range [3]string{"annotators", "edits", "correct_edits"} {
 			if k > 0 && !edits {
 				j.Key(key).Null()

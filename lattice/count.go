@@ -452,9 +452,9 @@ func (ns *noClosureSearch) countTarget(c *counter, p *countPart, a, v int32) boo
 	}
 	recs := [3]int32{pv.diag, pv.up, left} // the records' predecessors, in order
 	n = 0
-	for i, k := range recs {
+	for i, pred := range recs {
 		if set&(1<<i) != 0 {
-			recs[n], n = k, n+1
+			recs[n], n = pred, n+1
 		}
 	}
 	ns.countRuns(p, a, v, sv.typ == Noop, recs[:n]) // a phrase no-op: an atomic edge returned above

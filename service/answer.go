@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/wording"
@@ -231,9 +232,9 @@ func (s *Server) batch(w int, req *request) error {
 	}
 	if req.Packed {
 		j.Key("counts")
-		writeBase64(j, wk.counts)
+		writeBase64(j, wk.counts, &wk.base64)
 		j.Key("scores")
-		writeBase64(j, wk.scores)
+		writeBase64(j, wk.scores, &wk.base64)
 	} else {
 		j.EndArray()
 	}
@@ -244,7 +245,10 @@ func (s *Server) batch(w int, req *request) error {
 				continue
 			}
 			wk.split[k].EndArray()
-			j.Key(key).String(string(wk.split[k].Bytes()))
+			// The text is quoted from the worker's buffer as it is, not copied to a string
+			// first: String only reads it, during the call.
+			text := wk.split[k].Bytes()
+			j.Key(key).String(unsafe.String(unsafe.SliceData(text), len(text)))
 		}
 	}
 	return nil

@@ -127,11 +127,11 @@ func writeLists(texts *[3]report.JSONWriter, r *scorer.SentenceResult, a *scorer
 	}
 }
 
-// writeBase64 writes b as a JSON string of its standard base64 encoding.
-func writeBase64(j *report.JSONWriter, b []byte) {
-	text := make([]byte, 0, base64.StdEncoding.EncodedLen(len(b))+2)
-	text = append(base64.StdEncoding.AppendEncode(append(text, '"'), b), '"')
-	j.Raw(text)
+// writeBase64 writes b as a JSON string of its standard base64 encoding, made in *text (a
+// buffer kept for it).
+func writeBase64(j *report.JSONWriter, b []byte, text *[]byte) {
+	*text = append(base64.StdEncoding.AppendEncode(append((*text)[:0], '"'), b), '"')
+	j.Raw(*text)
 }
 
 // writeAnnotatorCounts writes every annotator's counts as one flat array, [annotator,

@@ -45,7 +45,7 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	lineNo := 0
 	next := func() (requestLine, bool, error) {
 		for {
-			line, tooLong, err := readLine(in, maxLine)
+			line, tooLong, err := readLine(in, maxLine, s.lines.get(0))
 			if err == io.EOF && line == nil && !tooLong {
 				return requestLine{}, false, nil
 			}
@@ -60,6 +60,7 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 			}
 			it := requestLine{line: line, no: lineNo, tooLong: tooLong, flush: in.Buffered() == 0}
 			if !tooLong && len(bytes.TrimSpace(line)) == 0 {
+				s.lines.put(line)
 				continue // a blank line is not a request
 			}
 			return it, true, nil
@@ -69,13 +70,16 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 		if it.tooLong {
 			return answer{s.Error(it.no, fmt.Sprintf("request longer than --max-request-bytes=%d: expected one JSON object of at most that size per line", maxLine)), it.flush}
 		}
-		return answer{s.Answer(worker, it.line, it.no), it.flush}
+		a := answer{s.answer(worker, it.line, it.no, s.answers.get), it.flush}
+		s.lines.put(it.line) // nothing decoded from the line shares its bytes
+		return a
 	}
 	workers := len(s.workers)
 	err := ordered.Map(workers, 16*workers, next, answerOf, func(a answer) error {
 		if _, err := out.Write(a.text); err != nil {
 			return &WriteError{err}
 		}
+		s.answers.put(a.text)
 		if a.flush {
 			if err := out.Flush(); err != nil {
 				return &WriteError{err}
@@ -91,11 +95,15 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	return err
 }
 
-// readLine reads one line without its line break, at most max bytes of it; the rest of a
-// longer line is read and dropped, and tooLong says so.
-func readLine(in *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+// readLine reads one line without its line break, at most max bytes of it, into buf's room
+// (buf[:0]: a buffer of a line answered before); the rest of a longer line is read and
+// dropped, and tooLong says so.
+func readLine(in *bufio.Reader, max int, buf []byte) (line []byte, tooLong bool, err error) {
+	line = buf[:0]
+	read := 0 // the line's bytes read, its line break included
 	for {
 		chunk, err := in.ReadSlice('\n')
+		read += len(chunk)
 		if !tooLong {
 			n := len(line) + len(chunk)
 			if bytes.HasSuffix(chunk, []byte("\n")) {
@@ -110,15 +118,53 @@ func readLine(in *bufio.Reader, max int) (line []byte, tooLong bool, err error) 
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		if err == io.EOF && len(chunk) == 0 && line == nil && !tooLong {
+		if err == io.EOF && read == 0 {
 			return nil, false, io.EOF
 		}
-		if line != nil {
+		if !tooLong {
 			line = bytes.TrimSuffix(line, []byte("\n"))
 			if line == nil {
 				line = []byte{}
 			}
 		}
 		return line, tooLong, err
+	}
+}
+
+// freeList keeps buffers for Serve to use again: the request lines once answered, the answers
+// once written. A client's requests are of a size, and without it every request allocates its
+// line and its answer afresh, which is most of what the service allocates beside scoring on
+// an n-best list (BenchmarkServeNbest), and what the garbage collector then runs for. It
+// holds at most freeListLen buffers, each at most freeBufferMax long (longer ones are left to
+// the collector), so that what a list keeps idle is bounded: 8 MiB at the very most.
+type freeList chan []byte
+
+const (
+	freeListLen   = 32
+	freeBufferMax = 256 << 10
+)
+
+func newFreeList() freeList { return make(freeList, freeListLen) }
+
+// get returns a kept buffer of at least n bytes' room, or a new one.
+func (f freeList) get(n int) []byte {
+	select {
+	case b := <-f:
+		if cap(b) >= n {
+			return b
+		}
+	default:
+	}
+	return make([]byte, 0, n)
+}
+
+// put keeps b, which its user no longer reads, unless it is too long or the list is full.
+func (f freeList) put(b []byte) {
+	if cap(b) == 0 || cap(b) > freeBufferMax {
+		return
+	}
+	select {
+	case f <- b[:0]:
+	default:
 	}
 }

@@ -73,6 +73,7 @@ type worker struct {
 	// counts and scores hold the packed form's numbers of a batch's hypotheses until they are
 	// written (see AppendPackedResult).
 	counts, scores []byte
+	base64         []byte // the packed form's numbers encoded, one at a time
 	// lastAnswer is the length of the worker's last answer, which its next one's buffer is
 	// made to hold: answers to a client's batches are of a size, and a buffer grown from
 	// nothing by doubling allocates and copies twice the answer.
@@ -89,6 +90,9 @@ type Server struct {
 	reader  scorer.M2Reader
 	cfg     Config
 	workers []worker
+	// lines and answers keep the buffers of the request lines Serve has answered and of the
+	// answers it has written, for the next ones.
+	lines, answers freeList
 }
 
 // New returns a Server of gold scored with opt. reader reads the gold edits that a request
@@ -108,7 +112,7 @@ func New(gold []scorer.Sentence, opt scorer.Options, cfg Config) *Server {
 	opt.SentenceMemory = cfg.RequestMemory
 	reader := scorer.M2Reader{Fixes: opt.Effective(), Strict: true,
 		StrictNote: "(the service refuses it: the gold edits of a request must lie within its sentence)"}
-	s := &Server{p: scorer.Prepare(gold, opt), reader: reader, cfg: cfg, workers: make([]worker, cfg.Workers)}
+	s := &Server{p: scorer.Prepare(gold, opt), reader: reader, cfg: cfg, workers: make([]worker, cfg.Workers), lines: newFreeList(), answers: newFreeList()}
 	for w := range s.workers {
 		s.workers[w].prepared = s.p.Evaluator()
 	}
@@ -121,10 +125,15 @@ func (s *Server) Workers() int { return len(s.workers) }
 // Answer answers the request on line no (1-based, for messages), on worker w (0 ≤ w <
 // Workers(); a worker answers one request at a time), with one line of JSON ending in "\n".
 func (s *Server) Answer(w int, line []byte, no int) []byte {
+	return s.answer(w, line, no, func(n int) []byte { return make([]byte, 0, n) })
+}
+
+// answer is Answer, writing the answer into buffer(n), a buffer of n bytes' room or more that
+// nothing else uses: the answer is written out after the worker has gone on.
+func (s *Server) answer(w int, line []byte, no int, buffer func(n int) []byte) []byte {
 	wk := &s.workers[w]
 	j := &wk.json
-	// A new buffer: the answer is written out after the worker has gone on.
-	j.Reset(make([]byte, 0, wk.lastAnswer))
+	j.Reset(buffer(wk.lastAnswer))
 	req, id, err := decode(line)
 	if err == nil {
 		err = s.respond(w, &req, id)

@@ -70,6 +70,7 @@ type closureSearch struct {
 	bits    [2][]uint64
 	members []int32      // insertionWalk: the edges at one offset
 	walkBuf []int32      // insertionWalk: their occurrences
+	walker  closureWalk  // insertionWalk: the walk's view of the keys (a field, so that passing it as a walkEdges allocates nothing)
 	changed []int32      // BestPath: the keys whose weight it changed
 	succ    [3]successor // closure scratch
 

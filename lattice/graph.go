@@ -27,7 +27,8 @@ type graph struct {
 	// vnext[v]: the first vertex of the next row whose column is at least v's (the row's end
 	// if none), where v's successors down and diagonally are.
 	vnext    []int32
-	rowStart []int32 // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
+	rowStart []int32     // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
+	atoms    atomicTally // the atomic edges, tallied as they are numbered
 }
 
 // Atomic-edge counts in vatom.
@@ -291,27 +292,30 @@ func (g *graph) sweepPreds(f func(v int32, p preds)) {
 	}
 }
 
-func (g *graph) atomicCensus() (a atomicTally) {
-	for v := range g.vatom {
-		for d, c := range g.atomCounts(int32(v)) {
-			if c == 0 {
-				continue
-			}
+// atomicCensus returns the tally of the atomic edges that numberVertices took as it set them.
+func (g *graph) atomicCensus() atomicTally { return g.atoms }
+
+// tallyAtoms adds to the census the atomic edges into the cell (r, c) (counts per direction,
+// as in vatom).
+func (a *atomicTally) tallyAtoms(diag, up, left uint8, noop bool) {
+	for _, c := range [3]uint8{diag, up, left} {
+		if c != 0 {
 			a.keys++
 			a.occ += int64(c)
-			noop := false
-			if d == 0 {
-				r, col := g.rowCol(int32(v))
-				noop = g.src[r-1] == g.hyp[col-1]
-			}
-			if noop {
-				a.noopSteps++
-			} else {
-				a.nonNoop++
-			}
 		}
 	}
-	return a
+	switch {
+	case diag != 0 && noop:
+		a.noopSteps++
+	case diag != 0:
+		a.nonNoop++
+	}
+	if up != 0 {
+		a.nonNoop++
+	}
+	if left != 0 {
+		a.nonNoop++
+	}
 }
 
 // atomicOccurrences is the atomic part of the edge list: each atomic edge once per Levenshtein

@@ -361,6 +361,7 @@ func (l *Lattice) numberVertices(nv int) error {
 	// One pass in (row, column) order. vnext of the previous row's vertices is set as this
 	// row's are numbered: the first one at or after each column; the rest, the row's end.
 	v, prev := int32(0), int32(0)
+	l.atoms = atomicTally{}
 	for i := 0; i < b.Rows(); i++ {
 		l.rowStart[i] = v
 		lo, cells := b.Row(i)
@@ -387,6 +388,7 @@ func (l *Lattice) numberVertices(nv int) error {
 			}
 			l.vrow[v], l.vcol[v] = int32(i), col
 			l.vatom[v] = diag<<atomDiagShift | up<<atomUpShift | left<<atomLeftShift
+			l.atoms.tallyAtoms(diag, up, left, diag != 0 && l.src[i-1] == l.hyp[col-1])
 			v++
 		}
 		for ; prev < l.rowStart[i]; prev++ {

@@ -62,17 +62,21 @@ type closureSearch struct {
 	inSpans []span  // per vertex: its in-list in slab
 	slab    []int32 // in-lists: keys sorted by source vertex
 	w       []float64
-	outOff  []int32
+	outOff  []int32 // the out-edge index: per vertex, its occurrences' positions in outOcc
 	outOcc  []int32
-	dist    []float64
-	ipath   []int64
-	pred    []int32 // scratch for the out-edge index
-	bits    [2][]uint64
-	members []int32      // insertionWalk: the edges at one offset
-	walkBuf []int32      // insertionWalk: their occurrences
-	walker  closureWalk  // insertionWalk: the walk's view of the keys (a field, so that passing it as a walkEdges allocates nothing)
-	changed []int32      // BestPath: the keys whose weight it changed
-	succ    [3]successor // closure scratch
+	// outRows is the out-edge index of an edge list of at most markRowWords words of bits
+	// (rowWords of them, 0 for a longer list): per vertex, its occurrences as a row of bits.
+	outRows  []uint64
+	rowWords int
+	dist     []float64
+	ipath    []int64
+	pred     []int32 // scratch for the out-edge index
+	bits     [2][]uint64
+	members  []int32      // insertionWalk: the edges at one offset
+	walkBuf  []int32      // insertionWalk: their occurrences
+	walker   closureWalk  // insertionWalk: the walk's view of the keys (a field, so that passing it as a walkEdges allocates nothing)
+	changed  []int32      // BestPath: the keys whose weight it changed
+	succ     [3]successor // closure scratch
 
 	// plain is the path under the unmatched weights, which every annotator none of whose gold
 	// edits is in the lattice gets: searched once per lattice, when plainDone is false.
@@ -95,6 +99,7 @@ func (cs *closureSearch) free() {
 	cs.inSpans, cs.slab = scratch.Free(a, cs.inSpans)[:0], scratch.Free(a, cs.slab)[:0]
 	cs.w = scratch.Free(a, cs.w)[:0]
 	cs.outOff, cs.outOcc = scratch.Free(a, cs.outOff)[:0], scratch.Free(a, cs.outOcc)[:0]
+	cs.outRows = scratch.Free(a, cs.outRows)[:0]
 	cs.dist, cs.ipath = scratch.Free(a, cs.dist)[:0], scratch.Free(a, cs.ipath)[:0]
 	cs.pred = scratch.Free(a, cs.pred)[:0]
 	cs.bits[0], cs.bits[1] = scratch.Free(a, cs.bits[0])[:0], scratch.Free(a, cs.bits[1])[:0]
@@ -120,6 +125,12 @@ type successor struct {
 	cur int     // merge cursor into old
 	out []int32 // the target's new in-list
 }
+
+// markRowWords is the longest edge list, in words of 64 occurrences, whose out-edge index is
+// rows of bits (a sentence's: 96 occurrences on a typical CoNLL-2014 sentence). The rows take
+// at most markRowWords words a vertex, and a lattice with such a list has at most 64·markRowWords
+// + 1 vertices (its atomic edges join them all), so they are never a large buffer.
+const markRowWords = 4
 
 // The memory the closure search needs: per vertex (in-list spans, out-edge offsets and their
 // scratch, distances, predecessors), and per closure edge at least (its key, its place in the
@@ -266,8 +277,10 @@ func (cs *closureSearch) closure(hint int64, counted bool) error {
 			s := &succ[si]
 			s.out = append(s.out, s.old[s.cur:]...) // within the room extend made
 			spans[s.to] = span{off: int32(len(cs.slab)), n: int32(len(s.out))}
-			if cs.slab, err = scratch.Grow(a, cs.slab, len(s.out)); err != nil {
-				return err
+			if cap(cs.slab)-len(cs.slab) < len(s.out) {
+				if cs.slab, err = scratch.Grow(a, cs.slab, len(s.out)); err != nil {
+					return err
+				}
 			}
 			cs.slab = append(cs.slab, s.out...)
 		}
@@ -285,8 +298,10 @@ func (cs *closureSearch) extend(in []int32, succ []successor) error {
 	// A successor's new in-list is its old one and at most one new edge per source.
 	for si := range succ {
 		s := &succ[si]
-		if s.out, err = scratch.Grow(a, s.out, len(s.old)+len(in)); err != nil {
-			return err
+		if need := len(s.old) + len(in); cap(s.out)-len(s.out) < need { // once per vertex and successor: the call only when it grows
+			if s.out, err = scratch.Grow(a, s.out, need); err != nil {
+				return err
+			}
 		}
 	}
 	for _, ka := range in {

@@ -112,6 +112,14 @@ func (cs *closureSearch) prepareSearch() error {
 	for i := range keys {
 		w[i] = cs.unmatchedWeight(&keys[i], c)
 	}
+	if cs.rowWords > 0 {
+		rows, words := cs.outRows, cs.rowWords
+		clear(rows)
+		for pos, ki := range occ {
+			rows[int(keys[ki].from)*words+pos>>6] |= 1 << (pos & 63)
+		}
+		return nil
+	}
 	clear(outOff)
 	for _, ki := range occ {
 		outOff[keys[ki].from+1]++
@@ -138,14 +146,21 @@ func (cs *closureSearch) reserveSearch() (err error) {
 	if cs.w, err = scratch.Resize(a, cs.w, nk); err != nil {
 		return err
 	}
-	if cs.outOff, err = scratch.Resize(a, cs.outOff, nv+1); err != nil {
-		return err
-	}
-	if cs.outOcc, err = scratch.Resize(a, cs.outOcc, no); err != nil {
-		return err
-	}
-	if cs.pred, err = scratch.Resize(a, cs.pred, nv); err != nil {
-		return err
+	if cs.rowWords = (no + 63) / 64; cs.rowWords > 0 && cs.rowWords <= markRowWords {
+		if cs.outRows, err = scratch.Resize(a, cs.outRows, nv*cs.rowWords); err != nil {
+			return err
+		}
+	} else {
+		cs.rowWords = 0
+		if cs.outOff, err = scratch.Resize(a, cs.outOff, nv+1); err != nil {
+			return err
+		}
+		if cs.outOcc, err = scratch.Resize(a, cs.outOcc, no); err != nil {
+			return err
+		}
+		if cs.pred, err = scratch.Resize(a, cs.pred, nv); err != nil {
+			return err
+		}
 	}
 	if cs.dist, err = scratch.Resize(a, cs.dist, nv); err != nil {
 		return err
@@ -515,8 +530,25 @@ func (cs *closureSearch) search() []Edit {
 
 // mark queues the edge occurrences out of vertex v, whose distance just improved through the
 // occurrence at position after: those after it in this pass (cur), the others in the next.
-// outOcc lists a vertex's occurrences in ascending position, so they split in two runs.
+// outOcc lists a vertex's occurrences in ascending position, so they split in two runs; a
+// short edge list has them as a row of bits instead (outRows), split by masks.
 func (cs *closureSearch) mark(v int32, after int, cur, next []uint64) {
+	if words := cs.rowWords; words > 0 {
+		row := cs.outRows[int(v)*words:][:words]
+		cur, next = cur[:words], next[:words]
+		for w, m := range row {
+			var later uint64 // the bits after position after
+			switch t := after - w<<6; {
+			case t < 0:
+				later = m
+			case t < 63:
+				later = m &^ (2<<t - 1)
+			}
+			cur[w] |= later
+			next[w] |= m &^ later
+		}
+		return
+	}
 	out := cs.outOcc[cs.outOff[v]:cs.outOff[v+1]]
 	i := 0
 	for ; i < len(out) && int(out[i]) <= after; i++ {

@@ -232,12 +232,7 @@ func (cs *closureSearch) closure(hint int64, counted bool) error {
 
 	// Atomic edges, sorted by (from, to): sources ascending, and for each source its successors
 	// right (same row), down, diagonal — which is ascending order of the target.
-	var st [3]step
-	for v := int32(0); v < int32(nv); v++ {
-		for _, s := range st[:cs.steps(v, &st)] {
-			cs.addAtomic(v, s, spans)
-		}
-	}
+	cs.addAtomics(spans)
 	if maxEdges > 0 && len(cs.occ) > maxEdges {
 		return errEdgeCap
 	}
@@ -366,19 +361,27 @@ func (cs *closureSearch) makeRoom(n int) error {
 	return err
 }
 
-// addAtomic adds the atomic edge s from vertex from to the edge list, with its multiplicity.
-// The buffers hold every atomic edge already (closure sizes them so).
-func (cs *closureSearch) addAtomic(from int32, s step, spans []span) {
-	k := key{from: from, to: s.to, dist: 1, typ: s.typ, firstRight: s.right, atomic: true, mult: s.count}
-	if s.typ == Noop {
-		k.unchanged = 1
+// addAtomics adds every atomic edge, from each vertex in order, to the keys and the edge list,
+// with its multiplicity, counting each target's in-edges in spans. The buffers hold every
+// atomic edge already (closure sizes them so): the appends never grow them.
+func (cs *closureSearch) addAtomics(spans []span) {
+	keys, occ := cs.keys, cs.occ // locals: appends through cs would load and store them at each
+	var st [3]step
+	for v := range int32(cs.numVertices()) {
+		for _, s := range st[:cs.steps(v, &st)] {
+			k := key{from: v, to: s.to, dist: 1, typ: s.typ, firstRight: s.right, atomic: true, mult: s.count}
+			if s.typ == Noop {
+				k.unchanged = 1
+			}
+			ki := int32(len(keys))
+			keys = append(keys, k)
+			for range s.count {
+				occ = append(occ, ki)
+			}
+			spans[s.to].n++
+		}
 	}
-	ki := int32(len(cs.keys))
-	cs.keys = append(cs.keys, k)
-	for range s.count {
-		cs.occ = append(cs.occ, ki)
-	}
-	spans[s.to].n++
+	cs.keys, cs.occ = keys, occ
 }
 
 // gatherAtomicInLists writes each cell's atomic in-edges, ascending by source, into the slab.

@@ -177,30 +177,36 @@ type step struct {
 }
 
 // steps lists the atomic edges out of vertex a — right, down, diagonal, which is ascending order
-// of the target — and returns how many there are.
+// of the target — and returns how many there are. Written out (atomInto and atomicType, with
+// the row and column known) because every search's sweep calls it once per vertex.
 func (g *graph) steps(a int32, out *[3]step) int {
-	row, col := g.rowCol(a)
+	row, col := int(g.vrow[a]), int(g.vcol[a])
 	n := 0
-	add := func(to int32, d levenshtein.Pointers) {
-		count := g.atomInto(to, d)
-		if count == 0 {
-			return
-		}
-		out[n] = step{to: to, typ: g.atomicType(to, d), right: d == levenshtein.Left, count: count}
-		n++
-	}
 	// (row, col+1) is the next vertex if it is a vertex at all.
 	if col < g.m && a+1 < g.rowStart[row+1] && int(g.vcol[a+1]) == col+1 {
-		add(a+1, levenshtein.Left)
+		if c := g.vatom[a+1] >> atomLeftShift & 3; c != 0 {
+			out[n] = step{to: a + 1, typ: Ins, right: true, count: c}
+			n++
+		}
 	}
 	if row < g.n {
 		w, end := g.vnext[a], g.rowStart[row+2]
 		if w < end && int(g.vcol[w]) == col {
-			add(w, levenshtein.Up)
+			if c := g.vatom[w] >> atomUpShift & 3; c != 0 {
+				out[n] = step{to: w, typ: Del, count: c}
+				n++
+			}
 			w++
 		}
 		if col < g.m && w < end && int(g.vcol[w]) == col+1 {
-			add(w, levenshtein.Diag)
+			if c := g.vatom[w] >> atomDiagShift & 3; c != 0 {
+				typ := Sub
+				if g.src[row] == g.hyp[col] {
+					typ = Noop
+				}
+				out[n] = step{to: w, typ: typ, count: c}
+				n++
+			}
 		}
 	}
 	return n

@@ -483,7 +483,7 @@ func (cs *closureSearch) search() []Edit {
 	cur, next := cs.bits[0], cs.bits[1]
 	dist[0] = 0
 	cs.mark(0, -1, cur, next)
-	relaxed := int64(0)
+	relaxed, rows := int64(0), cs.rowWords > 0
 	for pass := 0; pass < nv-1; pass++ {
 		any := false
 		for wi := range cur {
@@ -503,7 +503,11 @@ func (cs *closureSearch) search() []Edit {
 				if d := dist[k.from] + w[ki]; d < dist[k.to] {
 					dist[k.to] = d
 					ipath[k.to] = int64(ki)
-					cs.mark(k.to, pos, cur, next)
+					if rows {
+						cs.markRow(k.to, pos, cur, next) // inlined
+					} else {
+						cs.mark(k.to, pos, cur, next)
+					}
 					word |= cur[wi]
 					cur[wi] = 0
 				}
@@ -531,22 +535,10 @@ func (cs *closureSearch) search() []Edit {
 // mark queues the edge occurrences out of vertex v, whose distance just improved through the
 // occurrence at position after: those after it in this pass (cur), the others in the next.
 // outOcc lists a vertex's occurrences in ascending position, so they split in two runs; a
-// short edge list has them as a row of bits instead (outRows), split by masks.
+// short edge list has them as a row of bits instead (outRows), split by a mask.
 func (cs *closureSearch) mark(v int32, after int, cur, next []uint64) {
-	if words := cs.rowWords; words > 0 {
-		row := cs.outRows[int(v)*words:][:words]
-		cur, next = cur[:words], next[:words]
-		for w, m := range row {
-			var later uint64 // the bits after position after
-			switch t := after - w<<6; {
-			case t < 0:
-				later = m
-			case t < 63:
-				later = m &^ (2<<t - 1)
-			}
-			cur[w] |= later
-			next[w] |= m &^ later
-		}
+	if cs.rowWords > 0 {
+		cs.markRow(v, after, cur, next)
 		return
 	}
 	out := cs.outOcc[cs.outOff[v]:cs.outOff[v+1]]
@@ -557,5 +549,16 @@ func (cs *closureSearch) mark(v int32, after int, cur, next []uint64) {
 	}
 	for _, pos := range out[i:] {
 		cur[pos>>6] |= 1 << (pos & 63)
+	}
+}
+
+// markRow is mark with the rows of bits: in word w, the bits after position after are those
+// above its after−64w+1 lowest (a shift of 64 or more leaves none).
+func (cs *closureSearch) markRow(v int32, after int, cur, next []uint64) {
+	words := cs.rowWords
+	for w, m := range cs.outRows[int(v)*words:][:words] {
+		later := m &^ (1<<uint(max(after-w<<6+1, 0)) - 1)
+		cur[w] |= later
+		next[w] |= m &^ later
 	}
 }

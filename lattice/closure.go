@@ -256,7 +256,8 @@ func (cs *closureSearch) closure(hint int64, counted bool) error {
 			continue
 		}
 		ns := int(ak - first)
-		for si, s := range cs.keys[first:ak] {
+		for si := range ak - first {
+			s := &cs.keys[first+si]
 			sc := &succ[si]
 			sc.to, sc.typ = s.to, s.typ
 			sc.old = cs.slab[spans[s.to].off : spans[s.to].off+spans[s.to].n]
@@ -332,16 +333,19 @@ func (cs *closureSearch) extend(in []int32, succ []successor) error {
 			if !takes(best, d, unch, u) {
 				continue
 			}
-			nk := key{from: from, to: s.to, dist: d, unchanged: unch, typ: merge(src.typ, s.typ), firstRight: src.firstRight}
+			typ, firstRight := merge(src.typ, s.typ), src.firstRight
 			if kj < 0 {
 				kj = int32(len(cs.keys))
-				cs.keys = append(cs.keys, nk)
+				cs.keys = append(cs.keys, key{})
 				s.out = append(s.out, kj)
-			} else {
-				nk.mult = cs.keys[kj].mult
-				cs.keys[kj] = nk
 			}
-			cs.keys[kj].mult++
+			// The key's fields stored one by one: a key built whole and copied in is a wide
+			// load of narrow stores, which the processor cannot forward (a stall per key).
+			nk := &cs.keys[kj]
+			nk.from, nk.to, nk.dist, nk.unchanged = from, s.to, d, unch
+			nk.typ, nk.firstRight = typ, firstRight
+			nk.atomic, nk.removed = false, false
+			nk.mult++
 			cs.occ = append(cs.occ, kj)
 			if maxEdges > 0 && len(cs.occ) > maxEdges {
 				return errEdgeCap
@@ -369,12 +373,13 @@ func (cs *closureSearch) addAtomics(spans []span) {
 	var st [3]step
 	for v := range int32(cs.numVertices()) {
 		for _, s := range st[:cs.steps(v, &st)] {
-			k := key{from: v, to: s.to, dist: 1, typ: s.typ, firstRight: s.right, atomic: true, mult: s.count}
+			ki := int32(len(keys))
+			keys = append(keys, key{}) // its fields stored one by one (see extend)
+			k := &keys[ki]
+			k.from, k.to, k.dist, k.typ, k.firstRight, k.atomic, k.mult = v, s.to, 1, s.typ, s.right, true, s.count
 			if s.typ == Noop {
 				k.unchanged = 1
 			}
-			ki := int32(len(keys))
-			keys = append(keys, k)
 			for range s.count {
 				occ = append(occ, ki)
 			}
@@ -398,8 +403,8 @@ func (cs *closureSearch) gatherAtomicInLists(spans []span) error {
 	if cs.slab, err = scratch.Resize(cs.acct, cs.slab, int(off)); err != nil {
 		return err
 	}
-	for ki, k := range cs.keys {
-		s := &spans[k.to]
+	for ki := range cs.keys {
+		s := &spans[cs.keys[ki].to]
 		cs.slab[s.off+s.n] = int32(ki)
 		s.n++
 	}

@@ -301,26 +301,20 @@ func (g *graph) sweepPreds(f func(v int32, p preds)) {
 // atomicCensus returns the tally of the atomic edges that numberVertices took as it set them.
 func (g *graph) atomicCensus() atomicTally { return g.atoms }
 
-// tallyAtoms adds to the census the atomic edges into the cell (r, c) (counts per direction,
-// as in vatom).
-func (a *atomicTally) tallyAtoms(diag, up, left uint8, noop bool) {
+// tally adds to the census the atomic edges into a vertex (at, its vatom), whose diagonal step
+// is a no-op or not.
+func (a *atomicTally) tally(at uint8, noop bool) {
+	diag, up, left := at>>atomDiagShift&3, at>>atomUpShift&3, at>>atomLeftShift&3
+	a.occ += int64(diag + up + left)
 	for _, c := range [3]uint8{diag, up, left} {
 		if c != 0 {
 			a.keys++
-			a.occ += int64(c)
+			a.nonNoop++
 		}
 	}
-	switch {
-	case diag != 0 && noop:
+	if diag != 0 && noop {
+		a.nonNoop--
 		a.noopSteps++
-	case diag != 0:
-		a.nonNoop++
-	}
-	if up != 0 {
-		a.nonNoop++
-	}
-	if left != 0 {
-		a.nonNoop++
 	}
 }
 

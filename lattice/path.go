@@ -28,6 +28,15 @@ import (
 // history of every distance, which only the simulation has; CoNLL-2014's POST, line 40, is such a
 // sentence.
 //
+// Repeats are never relaxed. An edge the list holds twice in a row (an atomic edge of both
+// Levenshtein lattices, appended twice at once; a third of a CoNLL-2014 sentence's list) is
+// queued with its first occurrence whenever that one is — they leave the same vertex, and the
+// occurrence that improved it is neither — and relaxed right after it, with the same source
+// distance (nothing relaxed in between, and the edge does not end at its own source) and the
+// same weight: the same float64 sum, which the first relaxation left the target no greater
+// than, so the strict < fails. The out-edge index leaves such a repeat out, and the search
+// makes the official's moves without relaxing it.
+//
 // An annotator none of whose gold edits is in the lattice leaves every weight unmatched; the path
 // for those weights is searched once per lattice and shared.
 //
@@ -112,17 +121,24 @@ func (cs *closureSearch) prepareSearch() error {
 	for i := range keys {
 		w[i] = cs.unmatchedWeight(&keys[i], c)
 	}
+	// The index leaves out every occurrence right after one of the same key (a repeat): see
+	// the top of this file.
+	repeat := func(pos int) bool { return pos > 0 && occ[pos] == occ[pos-1] }
 	if cs.rowWords > 0 {
 		rows, words := cs.outRows, cs.rowWords
 		clear(rows)
 		for pos, ki := range occ {
-			rows[int(keys[ki].from)*words+pos>>6] |= 1 << (pos & 63)
+			if !repeat(pos) {
+				rows[int(keys[ki].from)*words+pos>>6] |= 1 << (pos & 63)
+			}
 		}
 		return nil
 	}
 	clear(outOff)
-	for _, ki := range occ {
-		outOff[keys[ki].from+1]++
+	for pos, ki := range occ {
+		if !repeat(pos) {
+			outOff[keys[ki].from+1]++
+		}
 	}
 	for v := 1; v <= nv; v++ {
 		outOff[v] += outOff[v-1]
@@ -130,9 +146,11 @@ func (cs *closureSearch) prepareSearch() error {
 	fill := cs.pred
 	copy(fill, outOff[:nv])
 	for pos, ki := range occ {
-		f := keys[ki].from
-		outOcc[fill[f]] = int32(pos)
-		fill[f]++
+		if !repeat(pos) {
+			f := keys[ki].from
+			outOcc[fill[f]] = int32(pos)
+			fill[f]++
+		}
 	}
 	return nil
 }
@@ -464,8 +482,9 @@ func (e *env) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
 //
 // The official makes |V|−1 passes over the whole list in order, relaxing with a strict <. A
 // relaxation can only succeed if its source improved since that edge was last relaxed, so we
-// relax, in the same order and pass by pass, only the edges whose source improved: the same
-// improvements happen at the same moments, and the search stops when a pass changes nothing.
+// relax, in the same order and pass by pass, only the edges whose source improved (and of those,
+// no repeat: see the top of this file): the same improvements happen at the same moments, and
+// the search stops when a pass changes nothing.
 func (cs *closureSearch) search() []Edit {
 	nv := cs.numVertices()
 	// The arrays in locals: the loop stores into dist and ipath, after which fields read

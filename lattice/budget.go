@@ -129,29 +129,35 @@ func (pc *pairCounter) closureUpperBound(limit int64) (int64, error) {
 	// capAt (no sum of three overflows); one at capAt puts the bound over limit.
 	capAt := min(limit, math.MaxInt64/4) + 1
 	over := min(limit, math.MaxInt64-1) + 1
-	count := func(v int32) []int64 {
-		r := int(pc.rowOf(v))
-		off := int(v-pc.rowBegin(r)) * layers
-		return ps.paths[r&1][off : off+layers]
-	}
 	var total int64
 	var succ [3]step
-	for v := int32(pc.numVertices() - 1); v >= 0; v-- {
-		dst := count(v)
-		clear(dst)
-		for _, s := range succ[:pc.steps(v, &succ)] {
-			src, shift := count(s.to), 0
-			if s.typ == Noop {
-				shift = 1
+	// Row by row from the last, each from its end: a step's target is in this row or the next.
+	for r := pc.n; r >= 0; r-- {
+		first, end := pc.rowVertices(r)
+		next := end // the next row's first vertex
+		for v := end - 1; v >= first; v-- {
+			dst := ps.paths[r&1][int(v-first)*layers:][:layers]
+			clear(dst)
+			for _, s := range succ[:pc.steps(v, &succ)] {
+				var src []int64
+				if s.to < end {
+					src = ps.paths[r&1][int(s.to-first)*layers:][:layers]
+				} else {
+					src = ps.paths[(r+1)&1][int(s.to-next)*layers:][:layers]
+				}
+				shift := 0
+				if s.typ == Noop {
+					shift = 1
+				}
+				for c := shift; c < layers; c++ {
+					dst[c] = min(dst[c]+1+src[c-shift], capAt)
+				}
 			}
-			for c := shift; c < layers; c++ {
-				dst[c] = min(dst[c]+1+src[c-shift], capAt)
+			if d := dst[layers-1]; d >= capAt || d > limit-total {
+				return over, nil
 			}
+			total += dst[layers-1]
 		}
-		if d := dst[layers-1]; d >= capAt || d > limit-total {
-			return over, nil
-		}
-		total += dst[layers-1]
 	}
 	return total, nil
 }

@@ -10,7 +10,8 @@
 //
 //   - The closure (SearchClosure): the official's transitive closure of phrase edges, built in one
 //     pass over the vertices in O(|E|) (closure.go), and its Bellman–Ford, run over the edges whose
-//     source improved since they were last relaxed (path.go). The official's answer.
+//     source improved since they were last relaxed, an edge's repeat right after it in the list
+//     never (path.go). The official's answer.
 //   - The search without the closure (SearchNoClosure): a relaxed search over states (vertex,
 //     phrase in progress), 2u+3 a vertex, whose best value is at most the official's; it answers
 //     when it can prove its path is the official's (relaxed.go), or picks the official's among tied
@@ -50,7 +51,8 @@
 // Each file opens with the argument for the code in it:
 //
 //   - closure.go: the official algorithm, and why one pass gives its edge list;
-//   - path.go: why relaxing only improved sources reproduces its Bellman–Ford, ties included;
+//   - path.go: why relaxing only improved sources, and no repeat, reproduces its Bellman–Ford,
+//     ties included;
 //   - stored.go: what the closure holds for one source, as a dynamic programme (sourceScan);
 //   - relaxed.go: why the relaxed search bounds the official's value, when its path is certain, and
 //     the origins whose phrases are taken from the closure;

@@ -27,7 +27,8 @@ type graph struct {
 	// vnext[v]: the first vertex of the next row whose column is at least v's (the row's end
 	// if none), where v's successors down and diagonally are.
 	vnext    []int32
-	rowStart []int32 // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
+	rowStart []int32     // rowStart[r]: the first vertex of row r; rowStart[n+1] = |V|
+	atoms    atomicTally // the atomic edges, tallied as they are numbered
 }
 
 // Atomic-edge counts in vatom.
@@ -176,30 +177,36 @@ type step struct {
 }
 
 // steps lists the atomic edges out of vertex a — right, down, diagonal, which is ascending order
-// of the target — and returns how many there are.
+// of the target — and returns how many there are. Written out (atomInto and atomicType, with
+// the row and column known) because every search's sweep calls it once per vertex.
 func (g *graph) steps(a int32, out *[3]step) int {
-	row, col := g.rowCol(a)
+	row, col := int(g.vrow[a]), int(g.vcol[a])
 	n := 0
-	add := func(to int32, d levenshtein.Pointers) {
-		count := g.atomInto(to, d)
-		if count == 0 {
-			return
-		}
-		out[n] = step{to: to, typ: g.atomicType(to, d), right: d == levenshtein.Left, count: count}
-		n++
-	}
 	// (row, col+1) is the next vertex if it is a vertex at all.
 	if col < g.m && a+1 < g.rowStart[row+1] && int(g.vcol[a+1]) == col+1 {
-		add(a+1, levenshtein.Left)
+		if c := g.vatom[a+1] >> atomLeftShift & 3; c != 0 {
+			out[n] = step{to: a + 1, typ: Ins, right: true, count: c}
+			n++
+		}
 	}
 	if row < g.n {
 		w, end := g.vnext[a], g.rowStart[row+2]
 		if w < end && int(g.vcol[w]) == col {
-			add(w, levenshtein.Up)
+			if c := g.vatom[w] >> atomUpShift & 3; c != 0 {
+				out[n] = step{to: w, typ: Del, count: c}
+				n++
+			}
 			w++
 		}
 		if col < g.m && w < end && int(g.vcol[w]) == col+1 {
-			add(w, levenshtein.Diag)
+			if c := g.vatom[w] >> atomDiagShift & 3; c != 0 {
+				typ := Sub
+				if g.src[row] == g.hyp[col] {
+					typ = Noop
+				}
+				out[n] = step{to: w, typ: typ, count: c}
+				n++
+			}
 		}
 	}
 	return n
@@ -291,27 +298,24 @@ func (g *graph) sweepPreds(f func(v int32, p preds)) {
 	}
 }
 
-func (g *graph) atomicCensus() (a atomicTally) {
-	for v := range g.vatom {
-		for d, c := range g.atomCounts(int32(v)) {
-			if c == 0 {
-				continue
-			}
+// atomicCensus returns the tally of the atomic edges that numberVertices took as it set them.
+func (g *graph) atomicCensus() atomicTally { return g.atoms }
+
+// tally adds to the census the atomic edges into a vertex (at, its vatom), whose diagonal step
+// is a no-op or not.
+func (a *atomicTally) tally(at uint8, noop bool) {
+	diag, up, left := at>>atomDiagShift&3, at>>atomUpShift&3, at>>atomLeftShift&3
+	a.occ += int64(diag + up + left)
+	for _, c := range [3]uint8{diag, up, left} {
+		if c != 0 {
 			a.keys++
-			a.occ += int64(c)
-			noop := false
-			if d == 0 {
-				r, col := g.rowCol(int32(v))
-				noop = g.src[r-1] == g.hyp[col-1]
-			}
-			if noop {
-				a.noopSteps++
-			} else {
-				a.nonNoop++
-			}
+			a.nonNoop++
 		}
 	}
-	return a
+	if diag != 0 && noop {
+		a.nonNoop--
+		a.noopSteps++
+	}
 }
 
 // atomicOccurrences is the atomic part of the edge list: each atomic edge once per Levenshtein

@@ -338,6 +338,28 @@ func (l *Lattice) overWork(budget int) (bool, error) {
 	return pu > limit, err
 }
 
+// cellAtoms[once][c] is vatom of a vertex whose band cell is c: per direction, how many of the
+// Levenshtein lattices on whose optimal path the cell is have that back-pointer (at most 1 with
+// EdgesOnce, once = 1).
+var cellAtoms = func() (t [2][256]uint8) {
+	for c := range 256 {
+		var n [3]uint8 // diagonal, up, left
+		for m := range 2 {
+			if uint8(c)&(levenshtein.OnPath0<<m) == 0 {
+				continue
+			}
+			for d, p := range directions {
+				if levenshtein.CellPointers(uint8(c), m)&p != 0 {
+					n[d]++
+				}
+			}
+		}
+		t[0][c] = n[0]<<atomDiagShift | n[1]<<atomUpShift | n[2]<<atomLeftShift
+		t[1][c] = min(n[0], 1)<<atomDiagShift | min(n[1], 1)<<atomUpShift | min(n[2], 1)<<atomLeftShift
+	}
+	return t
+}()
+
 // numberVertices numbers the nv cells that MarkOptimal marked, in (row, column) order, and
 // counts each atomic edge into them once per Levenshtein lattice that has it.
 func (l *Lattice) numberVertices(nv int) error {
@@ -360,37 +382,32 @@ func (l *Lattice) numberVertices(nv int) error {
 	}
 	// One pass in (row, column) order. vnext of the previous row's vertices is set as this
 	// row's are numbered: the first one at or after each column; the rest, the row's end.
+	// The arrays are in locals: stores through l would load them again.
+	vrow, vcol, vatom, vnext, rowStart := l.vrow, l.vcol, l.vatom, l.vnext, l.rowStart
+	atoms := &cellAtoms[0]
+	if l.opt.EdgesOnce {
+		atoms = &cellAtoms[1]
+	}
 	v, prev := int32(0), int32(0)
+	l.atoms = atomicTally{}
 	for i := 0; i < b.Rows(); i++ {
-		l.rowStart[i] = v
+		rowStart[i] = v
 		lo, cells := b.Row(i)
 		for x, c := range cells {
 			if c&(levenshtein.OnPath0|levenshtein.OnPath1) == 0 {
 				continue
 			}
-			var diag, up, left uint8
-			for t := range 2 {
-				if c&(levenshtein.OnPath0<<t) == 0 {
-					continue
-				}
-				p := levenshtein.CellPointers(c, t)
-				diag += uint8(p & levenshtein.Diag)
-				up += uint8(p&levenshtein.Up) >> 1
-				left += uint8(p&levenshtein.Left) >> 2
-			}
-			if l.opt.EdgesOnce {
-				diag, up, left = min(diag, 1), min(up, 1), min(left, 1)
-			}
 			col := int32(lo + x)
-			for ; prev < l.rowStart[i] && l.vcol[prev] <= col; prev++ {
-				l.vnext[prev] = v
+			for ; prev < rowStart[i] && vcol[prev] <= col; prev++ {
+				vnext[prev] = v
 			}
-			l.vrow[v], l.vcol[v] = int32(i), col
-			l.vatom[v] = diag<<atomDiagShift | up<<atomUpShift | left<<atomLeftShift
+			at := atoms[c]
+			vrow[v], vcol[v], vatom[v] = int32(i), col, at
+			l.atoms.tally(at, at&(3<<atomDiagShift) != 0 && l.src[i-1] == l.hyp[col-1])
 			v++
 		}
-		for ; prev < l.rowStart[i]; prev++ {
-			l.vnext[prev] = v
+		for ; prev < rowStart[i]; prev++ {
+			vnext[prev] = v
 		}
 	}
 	l.rowStart[l.n+1] = v

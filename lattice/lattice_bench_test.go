@@ -89,3 +89,28 @@ func BenchmarkBoundedSearch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuildAndSearch builds each pair's lattice and searches it for every annotator, one
+// pair at a time on one reused Lattice, as the scorer does: the engine's whole per-sentence
+// work, its fixed costs included (matrices, closure, plan, search). One op is the whole case.
+func BenchmarkBuildAndSearch(b *testing.B) {
+	for _, c := range benchcases.Stages(b) {
+		b.Run("case="+c.Name, func(b *testing.B) {
+			var l lattice.Lattice
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range c.Pairs {
+					p := &c.Pairs[i]
+					if err := l.Build(p.Src, p.Hyp, official3_2); err != nil {
+						b.Fatal(err)
+					}
+					for _, g := range p.Gold {
+						if _, err := l.BestPath(g); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -28,6 +28,15 @@ import (
 // history of every distance, which only the simulation has; CoNLL-2014's POST, line 40, is such a
 // sentence.
 //
+// Repeats are never relaxed. An edge the list holds twice in a row (an atomic edge of both
+// Levenshtein lattices, appended twice at once; a third of a CoNLL-2014 sentence's list) is
+// queued with its first occurrence whenever that one is — they leave the same vertex, and the
+// occurrence that improved it is neither — and relaxed right after it, with the same source
+// distance (nothing relaxed in between, and the edge does not end at its own source) and the
+// same weight: the same float64 sum, which the first relaxation left the target no greater
+// than, so the strict < fails. The out-edge index leaves such a repeat out, and the search
+// makes the official's moves without relaxing it.
+//
 // An annotator none of whose gold edits is in the lattice leaves every weight unmatched; the path
 // for those weights is searched once per lattice and shared.
 //
@@ -103,47 +112,93 @@ func (cs *closureSearch) unmatchedWeight(k *key, c costs) float64 {
 // edge list grouped by source vertex. It reserves everything the searches use, so that
 // BestPath never needs more.
 func (cs *closureSearch) prepareSearch() error {
-	a := cs.acct
+	if err := cs.reserveSearch(); err != nil {
+		return err
+	}
 	nv := cs.numVertices()
-	var err error
-	for _, r := range []func() error{
-		func() (err error) { cs.w, err = scratch.Resize(a, cs.w, len(cs.keys)); return },
-		func() (err error) { cs.outOff, err = scratch.Resize(a, cs.outOff, nv+1); return },
-		func() (err error) { cs.outOcc, err = scratch.Resize(a, cs.outOcc, len(cs.occ)); return },
-		func() (err error) { cs.pred, err = scratch.Resize(a, cs.pred, nv); return },
-		func() (err error) { cs.dist, err = scratch.Resize(a, cs.dist, nv); return },
-		func() (err error) { cs.ipath, err = scratch.Resize(a, cs.ipath, nv); return },
-		func() (err error) { cs.bits[0], err = scratch.Resize(a, cs.bits[0], (len(cs.occ)+63)/64); return },
-		func() (err error) { cs.bits[1], err = scratch.Resize(a, cs.bits[1], (len(cs.occ)+63)/64); return },
-		// BestPath's scratch at its most: every key changed once, every key and occurrence
-		// at one insertion offset.
-		func() (err error) { cs.changed, err = scratch.Grow(a, cs.changed[:0], len(cs.keys)); return },
-		func() (err error) { cs.members, err = scratch.Grow(a, cs.members[:0], len(cs.keys)); return },
-		func() (err error) { cs.walkBuf, err = scratch.Grow(a, cs.walkBuf[:0], len(cs.occ)); return },
-	} {
-		if err = r(); err != nil {
+	keys, occ, w, outOff, outOcc := cs.keys, cs.occ, cs.w, cs.outOff, cs.outOcc // locals: the stores below would reload fields
+	c := cs.costs(int64(len(occ)))
+	for i := range keys {
+		w[i] = cs.unmatchedWeight(&keys[i], c)
+	}
+	// The index leaves out every occurrence right after one of the same key (a repeat): see
+	// the top of this file.
+	repeat := func(pos int) bool { return pos > 0 && occ[pos] == occ[pos-1] }
+	if cs.rowWords > 0 {
+		rows, words := cs.outRows, cs.rowWords
+		clear(rows)
+		for pos, ki := range occ {
+			if !repeat(pos) {
+				rows[int(keys[ki].from)*words+pos>>6] |= 1 << (pos & 63)
+			}
+		}
+		return nil
+	}
+	clear(outOff)
+	for pos, ki := range occ {
+		if !repeat(pos) {
+			outOff[keys[ki].from+1]++
+		}
+	}
+	for v := 1; v <= nv; v++ {
+		outOff[v] += outOff[v-1]
+	}
+	fill := cs.pred
+	copy(fill, outOff[:nv])
+	for pos, ki := range occ {
+		if !repeat(pos) {
+			f := keys[ki].from
+			outOcc[fill[f]] = int32(pos)
+			fill[f]++
+		}
+	}
+	return nil
+}
+
+// reserveSearch sizes the searches' arrays, reserving them from the account: per vertex, per
+// key, per occurrence, and BestPath's scratch at its most (every key changed once, every key
+// and occurrence at one insertion offset). One call after another, in this order (an error
+// leaves what was sized so far for free to release).
+func (cs *closureSearch) reserveSearch() (err error) {
+	a, nv, nk, no := cs.acct, cs.numVertices(), len(cs.keys), len(cs.occ)
+	if cs.w, err = scratch.Resize(a, cs.w, nk); err != nil {
+		return err
+	}
+	if cs.rowWords = (no + 63) / 64; cs.rowWords > 0 && cs.rowWords <= markRowWords {
+		if cs.outRows, err = scratch.Resize(a, cs.outRows, nv*cs.rowWords); err != nil {
+			return err
+		}
+	} else {
+		cs.rowWords = 0
+		if cs.outOff, err = scratch.Resize(a, cs.outOff, nv+1); err != nil {
+			return err
+		}
+		if cs.outOcc, err = scratch.Resize(a, cs.outOcc, no); err != nil {
+			return err
+		}
+		if cs.pred, err = scratch.Resize(a, cs.pred, nv); err != nil {
 			return err
 		}
 	}
-	c := cs.costs(int64(len(cs.occ)))
-	for i := range cs.keys {
-		cs.w[i] = cs.unmatchedWeight(&cs.keys[i], c)
+	if cs.dist, err = scratch.Resize(a, cs.dist, nv); err != nil {
+		return err
 	}
-	clear(cs.outOff)
-	for _, ki := range cs.occ {
-		cs.outOff[cs.keys[ki].from+1]++
+	if cs.ipath, err = scratch.Resize(a, cs.ipath, nv); err != nil {
+		return err
 	}
-	for v := 1; v <= nv; v++ {
-		cs.outOff[v] += cs.outOff[v-1]
+	for t := range cs.bits {
+		if cs.bits[t], err = scratch.Resize(a, cs.bits[t], (no+63)/64); err != nil {
+			return err
+		}
 	}
-	fill := cs.pred
-	copy(fill, cs.outOff[:nv])
-	for pos, ki := range cs.occ {
-		f := cs.keys[ki].from
-		cs.outOcc[fill[f]] = int32(pos)
-		fill[f]++
+	if cs.changed, err = scratch.Grow(a, cs.changed[:0], nk); err != nil {
+		return err
 	}
-	return nil
+	if cs.members, err = scratch.Grow(a, cs.members[:0], nk); err != nil {
+		return err
+	}
+	cs.walkBuf, err = scratch.Grow(a, cs.walkBuf[:0], no)
+	return err
 }
 
 // BestPath returns the edits of the path the official scorer chooses for these gold edits
@@ -193,19 +248,10 @@ func (cs *closureSearch) bestPath(gold []Gold) []Edit {
 }
 
 // goldGroups yields the gold edits grouped by span (their indices), spans in sorted order,
-// file order within a span: the official's G table.
+// file order within a span: the official's G table. The groups are read-only.
 func goldGroups(gold []Gold) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
-		order := make([]int, len(gold))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, func(a, b int) int {
-			if gold[a].Start != gold[b].Start {
-				return gold[a].Start - gold[b].Start
-			}
-			return gold[a].End - gold[b].End
-		})
+		order := goldOrder(gold)
 		for lo := 0; lo < len(order); {
 			hi := lo + 1
 			g0 := &gold[order[lo]]
@@ -218,6 +264,39 @@ func goldGroups(gold []Gold) iter.Seq[[]int] {
 			lo = hi
 		}
 	}
+}
+
+// goldIdentity is the order of up to its length gold edits already sorted by span, as an
+// annotator's usually are (M2 files list them so): shared and never written, so that the
+// search of such an annotator neither allocates nor sorts.
+var goldIdentity = func() (id [256]int) {
+	for i := range id {
+		id[i] = i
+	}
+	return id
+}()
+
+// goldOrder returns the indices of gold sorted stably by span (start, then end).
+func goldOrder(gold []Gold) []int {
+	byspan := func(a, b *Gold) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return a.End - b.End
+	}
+	sorted := len(gold) <= len(goldIdentity)
+	for i := 1; sorted && i < len(gold); i++ {
+		sorted = byspan(&gold[i-1], &gold[i]) <= 0
+	}
+	if sorted {
+		return goldIdentity[:len(gold)]
+	}
+	order := make([]int, len(gold))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return byspan(&gold[a], &gold[b]) })
+	return order
 }
 
 // setWeights gives matching edges the match weight and runs the insertion walk where gold
@@ -296,7 +375,8 @@ func (cs *closureSearch) insertionWalk(gold []Gold, group []int, c costs, change
 		}
 	}
 	cs.walkBuf = occ
-	cs.walk(gold, group, occ, closureWalk{cs, c})
+	cs.walker = closureWalk{cs, c}
+	cs.walk(gold, group, occ, &cs.walker)
 	return changed
 }
 
@@ -402,48 +482,53 @@ func (e *env) walk(gold []Gold, group []int, occ []int32, w walkEdges) {
 //
 // The official makes |V|−1 passes over the whole list in order, relaxing with a strict <. A
 // relaxation can only succeed if its source improved since that edge was last relaxed, so we
-// relax, in the same order and pass by pass, only the edges whose source improved: the same
-// improvements happen at the same moments, and the search stops when a pass changes nothing.
+// relax, in the same order and pass by pass, only the edges whose source improved (and of those,
+// no repeat: see the top of this file): the same improvements happen at the same moments, and
+// the search stops when a pass changes nothing.
 func (cs *closureSearch) search() []Edit {
 	nv := cs.numVertices()
-	for i := range cs.dist {
-		cs.dist[i] = math.Inf(1)
+	// The arrays in locals: the loop stores into dist and ipath, after which fields read
+	// through cs would be loaded again.
+	dist, ipath, w, keys, occ := cs.dist, cs.ipath, cs.w, cs.keys, cs.occ
+	for i := range dist {
+		dist[i] = math.Inf(1)
 	}
-	for i := range cs.ipath {
-		cs.ipath[i] = -1
+	for i := range ipath {
+		ipath[i] = -1
 	}
 	for t := range 2 {
 		clear(cs.bits[t])
 	}
 	cur, next := cs.bits[0], cs.bits[1]
-	mark := func(v int32, after int, cur, next []uint64) {
-		for _, pos := range cs.outOcc[cs.outOff[v]:cs.outOff[v+1]] {
-			if int(pos) > after {
-				cur[pos>>6] |= 1 << (pos & 63)
-			} else {
-				next[pos>>6] |= 1 << (pos & 63)
-			}
-		}
-	}
-	cs.dist[0] = 0
-	mark(0, -1, cur, next)
-	relaxed := int64(0)
-	defer func() { cs.cost.Relaxations += relaxed }()
+	dist[0] = 0
+	cs.mark(0, -1, cur, next)
+	relaxed, rows := int64(0), cs.rowWords > 0
 	for pass := 0; pass < nv-1; pass++ {
 		any := false
 		for wi := range cur {
-			for cur[wi] != 0 {
-				b := bits.TrailingZeros64(cur[wi])
-				cur[wi] &^= 1 << b
+			// The word's bits are taken out and popped from a register; a relaxation marks
+			// only positions after its own in cur, later bits of this word (added back to
+			// word) or later words.
+			word := cur[wi]
+			cur[wi] = 0
+			for word != 0 {
+				b := bits.TrailingZeros64(word)
+				word &^= 1 << b
 				pos := wi<<6 | b
 				any = true
 				relaxed++
-				ki := cs.occ[pos]
-				k := &cs.keys[ki]
-				if d := cs.dist[k.from] + cs.w[ki]; d < cs.dist[k.to] {
-					cs.dist[k.to] = d
-					cs.ipath[k.to] = int64(ki)
-					mark(k.to, pos, cur, next)
+				ki := occ[pos]
+				k := &keys[ki]
+				if d := dist[k.from] + w[ki]; d < dist[k.to] {
+					dist[k.to] = d
+					ipath[k.to] = int64(ki)
+					if rows {
+						cs.markRow(k.to, pos, cur, next) // inlined
+					} else {
+						cs.mark(k.to, pos, cur, next)
+					}
+					word |= cur[wi]
+					cur[wi] = 0
 				}
 			}
 		}
@@ -452,9 +537,10 @@ func (cs *closureSearch) search() []Edit {
 		}
 		cur, next = next, cur
 	}
+	cs.cost.Relaxations += relaxed
 	edits := cs.path[:0]
-	for v := int32(nv - 1); cs.ipath[v] >= 0; {
-		k := &cs.keys[cs.ipath[v]]
+	for v := int32(nv - 1); ipath[v] >= 0; {
+		k := &keys[ipath[v]]
 		if k.typ != Noop {
 			edits = append(edits, cs.edit(k.from, k.to, k.firstRight, k.typ))
 		}
@@ -463,4 +549,35 @@ func (cs *closureSearch) search() []Edit {
 	slices.Reverse(edits)
 	cs.path = edits
 	return edits
+}
+
+// mark queues the edge occurrences out of vertex v, whose distance just improved through the
+// occurrence at position after: those after it in this pass (cur), the others in the next.
+// outOcc lists a vertex's occurrences in ascending position, so they split in two runs; a
+// short edge list has them as a row of bits instead (outRows), split by a mask.
+func (cs *closureSearch) mark(v int32, after int, cur, next []uint64) {
+	if cs.rowWords > 0 {
+		cs.markRow(v, after, cur, next)
+		return
+	}
+	out := cs.outOcc[cs.outOff[v]:cs.outOff[v+1]]
+	i := 0
+	for ; i < len(out) && int(out[i]) <= after; i++ {
+		pos := out[i]
+		next[pos>>6] |= 1 << (pos & 63)
+	}
+	for _, pos := range out[i:] {
+		cur[pos>>6] |= 1 << (pos & 63)
+	}
+}
+
+// markRow is mark with the rows of bits: in word w, the bits after position after are those
+// above its after−64w+1 lowest (a shift of 64 or more leaves none).
+func (cs *closureSearch) markRow(v int32, after int, cur, next []uint64) {
+	words := cs.rowWords
+	for w, m := range cs.outRows[int(v)*words:][:words] {
+		later := m &^ (1<<uint(max(after-w<<6+1, 0)) - 1)
+		cur[w] |= later
+		next[w] |= m &^ later
+	}
 }

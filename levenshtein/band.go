@@ -257,6 +257,26 @@ func (b *Band) fill(src, hyp []int32, subA, subB int32, k int, acct *membudget.A
 	return nil
 }
 
+// passMarks[d][c] is what a marked cell c passes to its predecessor in direction d (diagonal,
+// up, left): the mark of each matrix on whose optimal path it is and whose back-pointers
+// include d. One lookup per direction instead of a test per matrix and pointer.
+var passMarks = func() (t [3][256]uint8) {
+	for c := range 256 {
+		for m := range 2 {
+			mark := OnPath0 << m
+			if uint8(c)&mark == 0 {
+				continue
+			}
+			for d, p := range [3]Pointers{Diag, Up, Left} {
+				if CellPointers(uint8(c), m)&p != 0 {
+					t[d][c] |= mark
+				}
+			}
+		}
+	}
+	return t
+}()
+
 // MarkOptimal marks the cells on an optimal path of each matrix (OnPath0, OnPath1): those
 // reached backwards from (n, m) through back-pointers, and returns how many cells it marked. A
 // cell's mark is final when the sweep, from the last row up and each row from the right,
@@ -279,21 +299,14 @@ func (b *Band) MarkOptimal() (marked int) {
 			}
 			marked++
 			j := lo + x
-			for t := range 2 {
-				mark := OnPath0 << t
-				if c&mark == 0 {
-					continue
-				}
-				p := CellPointers(c, t)
-				if p&Diag != 0 {
-					prev[j-1-pLo] |= mark
-				}
-				if p&Up != 0 {
-					prev[j-pLo] |= mark
-				}
-				if p&Left != 0 {
-					row[x-1] |= mark
-				}
+			if m := passMarks[0][c]; m != 0 {
+				prev[j-1-pLo] |= m
+			}
+			if m := passMarks[1][c]; m != 0 {
+				prev[j-pLo] |= m
+			}
+			if m := passMarks[2][c]; m != 0 {
+				row[x-1] |= m
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"runtime"
 	"unsafe"
 
 	"maxmatch/internal/pytext"
@@ -229,6 +230,11 @@ func (s *Server) batch(w int, req *request) error {
 		if err := s.scoreHyps(w, it.Hyps, evaluate, &limit, write); err != nil {
 			return &itemError{Item: k, Err: err}
 		}
+		// The goroutines that read the requests and write the answers wait for a processor
+		// while the workers score; a worker that never yielded would hold them off until the
+		// scheduler's preemption, 10 ms later, and the client would get its answers late, in
+		// bursts. Between two sentences of a batch the worker lets them run.
+		runtime.Gosched()
 	}
 	if req.Packed {
 		j.Key("counts")

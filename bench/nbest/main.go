@@ -140,8 +140,7 @@ func setUp(rounds int) (*config, error) {
 	if c.python3, err = exec.LookPath("python3"); err != nil {
 		return nil, err
 	}
-	// Static, as the release and the benchmark harness build it: with cgo, the net package
-	// (which pflag imports) links the C library dynamically, a few milliseconds a start.
+	// Static, as released: with cgo, pflag's import of net links libc dynamically (slower starts).
 	if err := goBuild(root, []string{"CGO_ENABLED=0"}, "-o", c.maxmatch, "./cmd/maxmatch"); err != nil {
 		return nil, err
 	}

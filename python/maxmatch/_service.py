@@ -29,6 +29,14 @@ WARNING = re.compile(r"^maxmatch(?: [\w-]+)?: warning: ")
 # How much of a pipe is read or written at a time.
 CHUNK = 1 << 16
 
+# PIPE_BYTES is the room asked of the service's request and answer pipes, where Linux lets a pipe
+# be widened (F_SETPIPE_SZ; at most /proc/sys/fs/pipe-max-size, 1 MiB by default). In a pipe of
+# the default 64 KiB, one batch's request (about 60 kB for 512 hypotheses) fills it, so each
+# request waits for the service to read the one before and the service's workers wait for
+# work: nbest_many of the CoNLL-2014 list takes about 0.9x the time with 1 MiB (0.85-1.01x,
+# six pairs of 40 calls on 2 CPUs; the busy cores 1.61-1.66 -> 1.72-1.78).
+PIPE_BYTES = 1 << 20
+
 
 class Timeout(Exception):
     """The deadline passed before every answer came."""
@@ -274,6 +282,28 @@ class ThreadPipes:
 Pipes = PollingPipes if os.name == "posix" else ThreadPipes
 
 
+def widen_pipes(proc):
+    """Asks Linux for PIPE_BYTES of room (or the most it allows) in proc's stdin and stdout pipes.
+    Elsewhere, or where the kernel refuses (a user's pipes over their limit), the pipes keep
+    their room, which works the same, with more waits."""
+    if not sys.platform.startswith("linux"):
+        return
+    import fcntl
+
+    size = PIPE_BYTES
+    try:
+        with open("/proc/sys/fs/pipe-max-size") as f:
+            size = min(size, int(f.read()))
+    except (OSError, ValueError):
+        pass
+    setsize = getattr(fcntl, "F_SETPIPE_SZ", 1031)  # named from Python 3.10; Linux's value
+    for pipe in (proc.stdin, proc.stdout):
+        try:
+            fcntl.fcntl(pipe.fileno(), setsize, size)
+        except OSError:
+            pass
+
+
 class Process:
     """A running service, owned by the process that started it. Its stderr is kept (the last
     50 lines) for the messages of errors, except the command's warnings, which are kept apart
@@ -284,6 +314,7 @@ class Process:
         self.owner = os.getpid()
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, bufsize=Pipes.bufsize)
+        widen_pipes(self.proc)
         self._messages = collections.deque(maxlen=50)
         self._warnings = collections.deque()
         self._pipes = Pipes(self.proc, self._message)

@@ -152,6 +152,19 @@ class TestScores(Files):
                 t.join()
         self.assertEqual(got, [want] * 200)
 
+    @unittest.skipUnless(sys.platform.startswith("linux"), "only Linux widens a pipe (F_SETPIPE_SZ)")
+    def test_pipes_widened(self):
+        # The service's request and answer pipes hold a batch or more (PIPE_BYTES, or the most the
+        # kernel lets a pipe hold), so that the client is not held up a request at a time.
+        import fcntl
+        with open("/proc/sys/fs/pipe-max-size") as f:
+            want = min(maxmatch._service.PIPE_BYTES, int(f.read()))
+        with maxmatch.Scorer(self.gold) as m2:
+            m2.sentence(0, "He goes home .")
+            proc = m2._process.proc
+            for name, pipe in (("stdin", proc.stdin), ("stdout", proc.stdout)):
+                self.assertEqual(fcntl.fcntl(pipe.fileno(), getattr(fcntl, "F_GETPIPE_SZ", 1032)), want, name)
+
 
 class TestAPI(Files):
     def test_corpus_score_prints_as_the_command(self):

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"maxmatch/benchcases"
+	"maxmatch/internal/gctarget"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/scorer"
@@ -32,12 +33,6 @@ var (
 	goldFlag  = flag.String("gold", "", "CoNLL-2014 gold file (default: DATA/"+benchcases.CoNLLGold+")")
 )
 
-// commandGCPercent is the garbage collector's target the maxmatch command runs with (its
-// gcPercent, set in main): in-process work is measured under it, or the share of a sample the
-// collections take would vary with where they fall (NTHU's degenerate sentence allocated
-// enough for its samples to spread over a factor of two).
-const commandGCPercent = 400
-
 // longHeapLimit is the soft heap limit while a long line is scored: one holds up to a few GB
 // (the edited line of 10⁵ tokens: 1.3 GB).
 const longHeapLimit = 3 << 30
@@ -47,7 +42,7 @@ func BenchmarkScore(b *testing.B) { benchmarkCases(b, "Score/", benchmarkScore) 
 
 // benchmarkCases runs, as sub-benchmarks, the cases of -cases that start with prefix.
 func benchmarkCases(b *testing.B, prefix string, run func(b *testing.B, keys map[string]string)) {
-	defer debug.SetGCPercent(debug.SetGCPercent(commandGCPercent))
+	defer debug.SetGCPercent(debug.SetGCPercent(gctarget.Percent))
 	names := strings.Split(*casesFlag, ",")
 	if *casesFlag == "" {
 		names = defaultBenchmarkCases(b)

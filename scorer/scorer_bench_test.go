@@ -10,15 +10,12 @@ import (
 	"testing"
 
 	"maxmatch/benchcases"
+	"maxmatch/internal/gctarget"
 	"maxmatch/scorer"
 )
 
 // BenchmarkParse reads a case's gold (M2) and system files from memory, as the command does after
 // reading them: one op parses both.
-// commandGCPercent is the garbage collector's target the maxmatch command runs with (its
-// gcPercent, set in main): the benchmarks measure in-process scoring under it.
-const commandGCPercent = 400
-
 func BenchmarkParse(b *testing.B) {
 	for _, c := range benchcases.Stages(b) {
 		b.Run("case="+c.Name, func(b *testing.B) {
@@ -129,7 +126,7 @@ func BenchmarkPreparedNbest(b *testing.B) {
 		}
 	}
 	b.Run("files/workers=1", func(b *testing.B) {
-		defer debug.SetGCPercent(debug.SetGCPercent(commandGCPercent))
+		defer debug.SetGCPercent(debug.SetGCPercent(gctarget.Percent))
 		opt := scorer.DefaultOptions()
 		opt.Workers = 1
 		files := make([][]string, len(names))
@@ -153,7 +150,7 @@ func BenchmarkPreparedNbest(b *testing.B) {
 	p := scorer.Prepare(gold, scorer.DefaultOptions())
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("nbest/workers=%d", workers), func(b *testing.B) {
-			defer debug.SetGCPercent(debug.SetGCPercent(commandGCPercent))
+			defer debug.SetGCPercent(debug.SetGCPercent(gctarget.Percent))
 			evs := make([]*scorer.PreparedEvaluator, workers)
 			for w := range evs {
 				evs[w] = p.Evaluator()

@@ -29,29 +29,14 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 
+	"maxmatch/internal/gctarget"
 	"maxmatch/internal/writefile"
 )
 
-// gcPercent is the garbage collector's target (runtime/debug.SetGCPercent) the command runs
-// with, unless GOGC says otherwise: a run holds a few tens of megabytes (a few hundred on a
-// degenerate sentence), and collecting less eagerly than the default 100% saves a third of a
-// typical run's time. The benchmarks that measure in-process scoring run with the same.
-const gcPercent = 400
-
 func main() {
-	setGCPercent()
+	gctarget.Set() // the tests' TestMain too, so that they collect as the command does
 	os.Exit(runProcess(os.Args[1:]))
-}
-
-// setGCPercent sets the garbage collector's target to gcPercent, unless GOGC says otherwise.
-// The tests' TestMain calls it too, so that the command they run in process, and the test binary
-// they start as the command, collect as the command does.
-func setGCPercent() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
 }
 
 // runProcess runs the command with the process's streams; SIGINT, SIGTERM and SIGHUP remove the

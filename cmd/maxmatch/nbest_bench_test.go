@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"maxmatch/benchcases"
+	"maxmatch/internal/gctarget"
 )
 
 // conllNbest writes the CoNLL-2014 files of the shared data as one n-best list (Moses format):
@@ -50,7 +51,7 @@ func conllNbest(tb testing.TB, dir string) (list, gold string, names []string) {
 // hypotheses per sentence (17,056): reading the gold, checking and reading the list, scoring,
 // printing TSV (or JSON lines). hyps/s is the figure of the target.
 func BenchmarkNbestCommand(b *testing.B) {
-	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent)) // as the command runs
+	defer debug.SetGCPercent(debug.SetGCPercent(gctarget.Percent)) // as the command runs
 	list, gold, _ := conllNbest(b, b.TempDir())
 	for _, format := range []string{"tsv", "jsonl"} {
 		for _, j := range []string{"1", "2"} {

@@ -93,7 +93,7 @@ func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string,
 	}
 	if os.Getenv("GOGC") == "" {
 		// A service runs for long: the garbage collector's default target (heap up to twice what
-		// is live) rather than the one-shot commands' gcPercent, which lets it grow to
+		// is live) rather than the one-shot commands' gctarget.Percent, which lets it grow to
 		// five times.
 		defer debug.SetGCPercent(debug.SetGCPercent(100))
 	}

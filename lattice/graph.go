@@ -201,7 +201,7 @@ func (g *graph) steps(a int32, out *[3]step) int {
 		if col < g.m && w < end && int(g.vcol[w]) == col+1 {
 			if c := g.vatom[w] >> atomDiagShift & 3; c != 0 {
 				typ := Sub
-				if g.src[row] == g.hyp[col] {
+				if g.matchAt(row+1, col+1) {
 					typ = Noop
 				}
 				out[n] = step{to: w, typ: typ, count: c}
@@ -304,17 +304,17 @@ func (g *graph) atomicCensus() atomicTally { return g.atoms }
 // tally adds to the census the atomic edges into a vertex (at, its vatom), whose diagonal step
 // is a no-op or not.
 func (a *atomicTally) tally(at uint8, noop bool) {
-	diag, up, left := at>>atomDiagShift&3, at>>atomUpShift&3, at>>atomLeftShift&3
-	a.occ += int64(diag + up + left)
-	for _, c := range [3]uint8{diag, up, left} {
-		if c != 0 {
-			a.keys++
+	for d, c := range [3]uint8{at >> atomDiagShift & 3, at >> atomUpShift & 3, at >> atomLeftShift & 3} {
+		if c == 0 {
+			continue
+		}
+		a.keys++
+		a.occ += int64(c)
+		if d == 0 && noop {
+			a.noopSteps++
+		} else {
 			a.nonNoop++
 		}
-	}
-	if diag != 0 && noop {
-		a.nonNoop--
-		a.noopSteps++
 	}
 }
 

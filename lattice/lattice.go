@@ -403,7 +403,7 @@ func (l *Lattice) numberVertices(nv int) error {
 			}
 			at := atoms[c]
 			vrow[v], vcol[v], vatom[v] = int32(i), col, at
-			l.atoms.tally(at, at&(3<<atomDiagShift) != 0 && l.src[i-1] == l.hyp[col-1])
+			l.atoms.tally(at, at&(3<<atomDiagShift) != 0 && l.matchAt(i, int(col)))
 			v++
 		}
 		for ; prev < rowStart[i]; prev++ {

@@ -34,7 +34,7 @@ func init() {
 // 2, before any work.
 func run(args []string, stdout, stderr io.Writer) int {
 	a := &app{stdout: stdout, stderr: stderr}
-	root := a.newRoot()
+	root := a.newTree(a.commandNamed(args))
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		cli.RegisterCompletions(root)
 	}

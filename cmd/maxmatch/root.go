@@ -16,7 +16,12 @@ an oracle and a scoring service for tuning; M2 files from corrected references; 
 tasks' tools.`
 
 // newRoot returns the command tree.
-func (a *app) newRoot() *cobra.Command {
+func (a *app) newRoot() *cobra.Command { return a.newTree("") }
+
+// newTree returns the command tree with every command, or with only the one named (see
+// commandNamed): building every command's flags and help was a quarter of the start-up of
+// "maxmatch score".
+func (a *app) newTree(only string) *cobra.Command {
 	var version bool
 	root := a.newCommand([]cli.Usage{{Args: "maxmatch COMMAND [flags] [ARGUMENTS]", What: ""}}, rootLong, func(cmd *cobra.Command, args []string) error {
 		switch {
@@ -37,9 +42,40 @@ func (a *app) newRoot() *cobra.Command {
 	cli.Flags(root).Bool(&version, "version", "", "print the version and the commit it was built from (as maxmatch version)")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetHelpCommand(cli.NewHelp(a.spec()))
-	root.AddCommand(a.newScore(), a.newCompare(), a.newNbest(), a.newOracle(), a.newServe(), a.newMerge(), a.newDemo(), a.newM2(),
-		a.newHoo(), a.newVersion(), a.completion())
+	for _, c := range a.commands() {
+		if only == "" || c.name == only {
+			root.AddCommand(c.build())
+		}
+	}
 	return root
+}
+
+// namedCommand is one of maxmatch's commands: its name and how to build it.
+type namedCommand struct {
+	name  string
+	build func() *cobra.Command
+}
+
+// commands returns maxmatch's commands, in the order of the help.
+func (a *app) commands() []namedCommand {
+	return []namedCommand{{"score", a.newScore}, {"compare", a.newCompare}, {"nbest", a.newNbest}, {"oracle", a.newOracle},
+		{"serve", a.newServe}, {"merge", a.newMerge}, {"demo", a.newDemo}, {"m2", a.newM2}, {"hoo", a.newHoo},
+		{"version", a.newVersion}, {"completion", a.completion}}
+}
+
+// commandNamed returns the command that args run when it is given by its name, as in nearly
+// every run ("maxmatch score SYSTEM GOLD"), or "" when args need the whole tree: the root's own
+// run, help, completion, or a name that is not a command's.
+func (a *app) commandNamed(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	for _, c := range a.commands() {
+		if c.name == args[0] && c.name != "completion" {
+			return c.name
+		}
+	}
+	return ""
 }
 
 // mistypedCommand says whether arg, where a command was expected, is a command mistyped

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 )
 
 // RatioChange is one ratio in an earlier run and in this one.
@@ -106,15 +105,17 @@ func (c *Comparison) Rows() []struct{ Wall, CPU, Floor RatioChange } {
 	return rows
 }
 
-// Verdict says, in a sentence or two of the report's summary, how far this run's ratios are from
-// the earlier run's, and whether all of them are within agreementTolerance.
-func (c *Comparison) Verdict() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "the whole-corpus speed-up was %s then and %s now (%s); the floor ratio %s then, %s now (%s).",
-		ratioOrDash(c.Total.Prev), ratioOrDash(c.Total.Now), fmtChange(c.Total),
-		ratioOrDash(c.FloorAll.Prev), ratioOrDash(c.FloorAll.Now), fmtChange(c.FloorAll))
-	var worst, over []string
-	all := 0
+// agreement is the summary's verdict on the earlier run (page.md.tmpl words it): each kind of
+// ratio's largest change per file, the ratios that changed by more than agreementTolerance, and
+// how many ratios both runs have.
+type agreement struct {
+	Largest, Beyond []string
+	Compared        int
+}
+
+// Agreement sets this run's ratios beside the earlier run's.
+func (c *Comparison) Agreement() agreement {
+	var a agreement
 	for _, g := range []struct {
 		what    string
 		changes []RatioChange
@@ -122,31 +123,20 @@ func (c *Comparison) Verdict() string {
 	}{{"speed-up, wall", c.Wall, false}, {"speed-up, CPU", c.CPU, false}, {"× floor", c.Floor, false},
 		{"speed-up", []RatioChange{c.Total}, true}, {"× floor", []RatioChange{c.FloorAll}, true}} {
 		if d, name := MaxDiff(g.changes); name != "" && !g.whole {
-			worst = append(worst, fmt.Sprintf("%.0f%% (%s, %s)", 100*d, g.what, name))
+			a.Largest = append(a.Largest, fmt.Sprintf("%.0f%% (%s, %s)", 100*d, g.what, name))
 		}
 		for _, ch := range g.changes {
 			d := ch.Diff()
 			if !math.IsNaN(d) {
-				all++
+				a.Compared++
 			}
 			if who := g.what + " of " + ch.Name; math.Abs(d) > agreementTolerance {
 				if g.whole {
 					who = "the whole corpus's " + g.what
 				}
-				over = append(over, who+" "+fmtChange(ch))
+				a.Beyond = append(a.Beyond, who+" "+fmtChange(ch))
 			}
 		}
 	}
-	if len(worst) > 0 {
-		fmt.Fprintf(&b, " Per file the largest changes are %s.", strings.Join(worst, ", "))
-	}
-	switch {
-	case all == 0:
-		b.WriteString(" No ratio could be compared.")
-	case len(over) == 0:
-		fmt.Fprintf(&b, " **All %d ratios are within %.0f%%** of the earlier run's.", all, 100*agreementTolerance)
-	default:
-		fmt.Fprintf(&b, " **%d of %d ratios differ by more than %.0f%%**: %s.", len(over), all, 100*agreementTolerance, strings.Join(over, "; "))
-	}
-	return b.String()
+	return a
 }

@@ -81,14 +81,31 @@ func TestReadTheCommittedCSV(t *testing.T) {
 	if len(r.Systems) != 13 || len(r.Floor) != 13 {
 		t.Fatalf("%s: %d systems, %d floor rows, want 13 of each", path, len(r.Systems), len(r.Floor))
 	}
-	if v := compareRuns(r, r, path).Verdict(); !strings.Contains(v, "**All 41 ratios are within 20%**") {
+	if v := summaryOn(t, compareRuns(r, r, path)); !strings.Contains(v, "**All 41 ratios are within 20%**") {
 		t.Errorf("the committed run compared with itself: %s", v)
 	}
 }
 
+// summaryOn is the summary's line on the earlier run, c, in the page of syntheticReport.
+func summaryOn(t *testing.T, c *Comparison) string {
+	t.Helper()
+	r := syntheticReport()
+	r.Previous = c
+	md, err := writePage(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, line, ok := strings.Cut(string(md), "\n- **Against the earlier run**")
+	if !ok {
+		t.Fatalf("no line on the earlier run in the summary:\n%s", md)
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	return line
+}
+
 func TestComparisonVerdict(t *testing.T) {
 	prev := syntheticReport()
-	if v := compareRuns(prev, syntheticReport(), "prev.csv").Verdict(); !strings.Contains(v, "**All 8 ratios are within 20%** of the earlier run's") {
+	if v := summaryOn(t, compareRuns(prev, syntheticReport(), "prev.csv")); !strings.Contains(v, "**All 8 ratios are within 20%** of the earlier run's") {
 		t.Errorf("identical runs: %s", v)
 	}
 	// BBB's maxmatch 30% slower in every round: its wall and CPU ratios drop by 1 − 1/1.3 = 23%,
@@ -98,7 +115,7 @@ func TestComparisonVerdict(t *testing.T) {
 		slower.Systems[1].Ours[i].Wall = slower.Systems[1].Ours[i].Wall * 13 / 10
 		slower.Systems[1].Ours[i].CPU = slower.Systems[1].Ours[i].CPU * 13 / 10
 	}
-	v := compareRuns(prev, slower, "prev.csv").Verdict()
+	v := summaryOn(t, compareRuns(prev, slower, "prev.csv"))
 	for _, want := range []string{
 		"**2 of 8 ratios differ by more than 20%**: speed-up, wall of BBB -23%; speed-up, CPU of BBB -23%.",
 		"Per file the largest changes are 23% (speed-up, wall, BBB)",

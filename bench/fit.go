@@ -119,29 +119,6 @@ func (f *FamilyRun) longFits(r *Report) []FamilyFit {
 	return append(f.fits(median(r.Startup.Official), r.Official != ""), command, mem)
 }
 
-// exactUpTo returns the largest size scored exactly, and whether every size run was;
-// officialUpTo the largest size on which the official finished, 0 if none.
-func (f *FamilyRun) exactUpTo() (largest int, all bool) {
-	all = true
-	for _, p := range f.Points {
-		if p.Bounded || p.OursError != "" || len(p.InProcess) == 0 {
-			all = false
-		} else {
-			largest = max(largest, p.N)
-		}
-	}
-	return largest, all
-}
-
-func (f *FamilyRun) officialUpTo() (largest int) {
-	for _, p := range f.Points {
-		if finishedMedian(p.Official) > 0 {
-			largest = max(largest, p.N)
-		}
-	}
-	return largest
-}
-
 func btoi(b bool) int {
 	if b {
 		return 1

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"maxmatch/internal/wording"
 	"maxmatch/membudget"
 )
 
@@ -77,20 +79,6 @@ func fmtChange(c RatioChange) string {
 	return "–"
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "–"
-	}
-	return s
-}
-
 // joinedKind names what lines of g sentences are.
 func joinedKind(g int) string {
 	switch {
@@ -103,13 +91,7 @@ func joinedKind(g int) string {
 }
 
 // andList prints 1, 5 and 26.
-func andList(ns []int) string {
-	s := strings.Split(joinInts(ns), ",")
-	if len(s) < 2 {
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
-}
+func andList(ns []int) string { return wording.JoinAnd(strings.Split(joinInts(ns), ",")) }
 
 // officialCell prints the official's times: the spread of finished runs, or "> limit" when a
 // run timed out, or "not run".
@@ -193,6 +175,7 @@ func sizes(n int) string {
 var pageFuncs = template.FuncMap{
 	"regenerate":  func() string { return regenerate },
 	"floorTarget": func() float64 { return floorTarget },
+	"tolerance":   func() float64 { return agreementTolerance },
 	"slotBudget":  func() float64 { return slotBudget.Seconds() },
 	"longBudget":  func() float64 { return longSampleBudget.Seconds() },
 	"firstTouch":  func() []int { return []int{firstTouchBytes >> 20, firstTouchRounds} },
@@ -206,8 +189,8 @@ var pageFuncs = template.FuncMap{
 	"percent":     percent,
 	"bytes":       membudget.Bytes,
 	"orNone":      orNone,
-	"orDash":      dash,
-	"plural":      plural,
+	"orDash":      func(s string) string { return cmp.Or(s, "–") },
+	"plural":      wording.Plural,
 	"capitalize":  capitalize,
 	"sizes":       sizes,
 	"joinInts":    joinInts,
@@ -235,6 +218,6 @@ var pageFuncs = template.FuncMap{
 	"append":      func(xs []string, x string) []string { return append(xs, x) },
 	"perLine":     func(t joinedTotals) int { return t.SrcTokens / max(1, t.Lines) },
 	"search":      FamilyPoint.searchName,
-	"work":        func(pt FamilyPoint) string { return dash(workOf(pt.Metrics)) },
+	"work":        func(pt FamilyPoint) string { return cmp.Or(workOf(pt.Metrics), "–") },
 	"stderr":      stderrCell,
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -213,7 +214,7 @@ func (r *Report) joinedTotals(g int) joinedTotals {
 		case o.Status == StatusTimeout:
 			t.TimedOut++
 		default:
-			t.Failed = append(t.Failed, fmt.Sprintf("%s (%s)", jr.Name, dash(jr.OfficialError)))
+			t.Failed = append(t.Failed, fmt.Sprintf("%s (%s)", jr.Name, cmp.Or(jr.OfficialError, "–")))
 		}
 	}
 	return t

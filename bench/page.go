@@ -139,11 +139,20 @@ func newPage(r *Report) *page {
 		p.SameOf, p.Same = p.SameOf+btoi(s.Same != ""), p.Same+btoi(s.Same == "yes")
 	}
 	view := func(f *FamilyRun, fits []FamilyFit) familyView {
-		v := familyView{FamilyRun: f, Fits: fits, OfficialUpTo: f.officialUpTo()}
-		v.ExactUpTo, v.ExactAll = f.exactUpTo()
+		v := familyView{FamilyRun: f, Fits: fits, ExactAll: true}
 		for _, ff := range fits {
 			if ff.Err == nil {
 				v.Fitted = append(v.Fitted, ff)
+			}
+		}
+		for _, pt := range f.Points {
+			if pt.Bounded || pt.OursError != "" || len(pt.InProcess) == 0 {
+				v.ExactAll = false
+			} else {
+				v.ExactUpTo = max(v.ExactUpTo, pt.N)
+			}
+			if finishedMedian(pt.Official) > 0 {
+				v.OfficialUpTo = max(v.OfficialUpTo, pt.N)
 			}
 		}
 		return v

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"maxmatch/benchcases"
+	"maxmatch/internal/wording"
 	"maxmatch/membudget"
 )
 
@@ -129,7 +131,7 @@ func (r *Report) speedupTarget() targetCheck {
 	case r.Official == "":
 		t.measured = "the official was not run (`-mirror`, `-official`)"
 	case tot.Paired < conllFiles:
-		t.measured = fmt.Sprintf("%s scored by both commands, not the %d (`-systems`, or the official did not finish)", plural(tot.Paired, "file", "files"), conllFiles)
+		t.measured = fmt.Sprintf("%s scored by both commands, not the %d (`-systems`, or the official did not finish)", wording.Plural(tot.Paired, "file"), conllFiles)
 	default:
 		x := tot.Official / tot.OursPaired
 		t.measured = fmt.Sprintf("%s: the official %s, maxmatch %s (%d files)", fmtRatio(x), fmtSeconds(tot.Official), fmtSeconds(tot.OursPaired), tot.Paired)
@@ -148,7 +150,7 @@ func (r *Report) floorTarget() targetCheck {
 		return t
 	}
 	x := tot.Score / tot.Floor
-	t.measured = fmt.Sprintf("%s: scoring %s, the floor %s (%s)", fmtRatio(x), fmtSeconds(tot.Score), fmtSeconds(tot.Floor), plural(len(r.Floor), "file", "files"))
+	t.measured = fmt.Sprintf("%s: scoring %s, the floor %s (%s)", fmtRatio(x), fmtSeconds(tot.Score), fmtSeconds(tot.Floor), wording.Plural(len(r.Floor), "file"))
 	t.status = metIf(x <= floorTarget)
 	return t
 }
@@ -176,7 +178,7 @@ func (r *Report) commandTarget(goal string, pt *FamilyPoint, wall, peakLimit flo
 		t.measured = "not run (`-families`, `-long-sizes`)"
 		return t
 	case pt.OursError != "" || len(walls(pt.Ours)) < len(pt.Ours):
-		t.status, t.measured = notMet, "refused or failed: "+dash(pt.OursError)
+		t.status, t.measured = notMet, "refused or failed: "+cmp.Or(pt.OursError, "–")
 		return t
 	}
 	w, peak := spreadOf(walls(pt.Ours)), peakMB(pt.Ours)
@@ -266,7 +268,7 @@ func (r *Report) paragraphTarget() targetCheck {
 		t.measured = "not run (`-groups`, `-systems`)"
 		return t
 	}
-	t.measured = fmt.Sprintf("%s (%s): %s by the bounded search in-process, warnings from the command on %s", plural(tot.Files, "file", "files"), plural(tot.Lines, "line", "lines"), plural(tot.Bounded, "sentence", "sentences"), plural(tot.Warned, "file", "files"))
+	t.measured = fmt.Sprintf("%s (%s): %s by the bounded search in-process, warnings from the command on %s", wording.Plural(tot.Files, "file"), wording.Plural(tot.Lines, "line"), wording.Plural(tot.Bounded, "sentence"), wording.Plural(tot.Warned, "file"))
 	t.status = metIf(tot.Bounded == 0 && tot.Warned == 0)
 	return t
 }
@@ -285,9 +287,9 @@ func (r *Report) sameAsOfficialTarget(g int) targetCheck {
 	case tot.OfficialRun == 0:
 		t.measured = "the official was not run on these files (`-official-joined`)" + growth
 	case tot.Finished == 0:
-		t.measured = fmt.Sprintf("the official finished none of its %s within its limits", plural(tot.OfficialRun, "file", "files")) + growth
+		t.measured = fmt.Sprintf("the official finished none of its %s within its limits", wording.Plural(tot.OfficialRun, "file")) + growth
 	default:
-		t.measured = fmt.Sprintf("same scores on %d of the %s the official finished", tot.Same, plural(tot.Finished, "file", "files"))
+		t.measured = fmt.Sprintf("same scores on %d of the %s the official finished", tot.Same, wording.Plural(tot.Finished, "file"))
 		if n := tot.OfficialRun - tot.Finished; n > 0 {
 			t.measured += fmt.Sprintf(" (%d more not within its limits)", n)
 		}
@@ -351,7 +353,7 @@ func (r *Report) growthPhrase() string {
 			times = append(times, spreadOf(walls(jr.Ours)).Median)
 		}
 	}
-	s := fmt.Sprintf("maxmatch %s per file (command, %s)", fmtSpread(spreadOf(times), fmtSeconds), plural(len(times), "file", "files"))
+	s := fmt.Sprintf("maxmatch %s per file (command, %s)", fmtSpread(spreadOf(times), fmtSeconds), wording.Plural(len(times), "file"))
 	if e := spreadOf(exps); e.N > 0 {
 		s += fmt.Sprintf("; in-process time per file ∝ g^k over g = %s, k = %.2f (%.2f–%.2f over the files)", andList(all.Groups), e.Median, e.Min, e.Max)
 	}

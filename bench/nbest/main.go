@@ -1,14 +1,13 @@
 // Command nbest measures the n-best side of maxmatch on CoNLL-2014 with the 13 files of the
 // shared data as 13 hypotheses per sentence (17,056): the "maxmatch nbest" command as a process,
-// the Python package batched and call by call, a C shared library called through ctypes (the
-// alternative to the service, with -cshared), Python scorers of sentence-level M² called
+// the Python package batched and call by call, Python scorers of sentence-level M² called
 // sentence by sentence on the same hypotheses (a Python 3 port of the official scorer with
 // -port, the official 3.2 under Python 2 with -official), and "maxmatch serve" over a long run
 // of requests, with its memory sampled (-serve-requests).
 //
 // Usage, from the repository root (the CoNLL-2014 data in ../shared/data):
 //
-//	go run ./bench/nbest -port PATH/TO/petrpechman-m2scorer.git -official PATH/TO/nusnlp-m2scorer.git -cshared -serve-requests 1000000
+//	go run ./bench/nbest -port PATH/TO/petrpechman-m2scorer.git -official PATH/TO/nusnlp-m2scorer.git -serve-requests 1000000
 //
 // -port is a git directory of github.com/petrpechman/m2scorer (a Python 3 port of release 3.2,
 // pip package "m2scorer"), -official one of github.com/nusnlp/m2scorer (release 3.2 is commit
@@ -52,7 +51,7 @@ func main() {
 
 type config struct {
 	root, data, gold, dir string
-	maxmatch, lib         string
+	maxmatch              string
 	python3               string
 	rounds                int
 	names                 []string
@@ -63,17 +62,16 @@ func run(args []string) int {
 	fs := flag.NewFlagSet("nbest", flag.ContinueOnError)
 	port := fs.String("port", "", "git directory of petrpechman/m2scorer (a Python 3 port of the official scorer); not run when empty")
 	official := fs.String("official", "", "git directory of nusnlp/m2scorer: release 3.2 under Python 2; not run when empty")
-	cshared := fs.Bool("cshared", false, "also measure a C shared library of the service, called through ctypes")
 	rounds := fs.Int("rounds", 5, "runs of each measurement (the median is reported)")
 	serveRequests := fs.Int("serve-requests", 0, "requests to send to one maxmatch serve, memory sampled (0: not run)")
-	parts := fs.String("parts", "command,python", "what to measure besides -port, -official and -serve-requests: command, python (the package, and -cshared)")
+	parts := fs.String("parts", "command,python", "what to measure besides -port, -official and -serve-requests: command, python (the package)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	c, err := setUp(*rounds)
 	if err == nil {
 		defer os.RemoveAll(c.dir)
-		err = c.measure(*parts, *port, *official, *cshared, *serveRequests)
+		err = c.measure(*parts, *port, *official, *serveRequests)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nbest:", err)
@@ -83,7 +81,7 @@ func run(args []string) int {
 }
 
 // measure measures the parts asked for and prints their report.
-func (c *config) measure(parts, port, official string, cshared bool, serveRequests int) error {
+func (c *config) measure(parts, port, official string, serveRequests int) error {
 	fmt.Printf("# n-best benchmarks\n\n%s, %d CPUs, %s; %d hypotheses (%d files × %d sentences); medians of %d runs.\n\n",
 		runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), time.Now().Format("2006-01-02 15:04"), c.hyps(), len(c.files), len(c.files[0]), c.rounds)
 	if strings.Contains(parts, "command") {
@@ -94,7 +92,7 @@ func (c *config) measure(parts, port, official string, cshared bool, serveReques
 	var pkg *packageResult
 	if strings.Contains(parts, "python") || port != "" || official != "" {
 		var err error
-		if pkg, err = c.pythonPackage(cshared); err != nil {
+		if pkg, err = c.pythonPackage(); err != nil {
 			return err
 		}
 	}
@@ -141,8 +139,10 @@ func setUp(rounds int) (*config, error) {
 		return nil, err
 	}
 	// Static, as released: with cgo, pflag's import of net links libc dynamically (slower starts).
-	if err := goBuild(root, []string{"CGO_ENABLED=0"}, "-o", c.maxmatch, "./cmd/maxmatch"); err != nil {
-		return nil, err
+	build := exec.Command("go", "build", "-o", c.maxmatch, "./cmd/maxmatch")
+	build.Dir, build.Env = root, append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	if c.names, err = benchcases.CoNLLSystems(data); err != nil {
 		return nil, err
@@ -178,15 +178,6 @@ func setUp(rounds int) (*config, error) {
 	return c, nil
 }
 
-func goBuild(dir string, env []string, args ...string) error {
-	cmd := exec.Command("go", append([]string{"build"}, args...)...)
-	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return nil
-}
-
 func (c *config) command() error {
 	fmt.Printf("## The command\n\n| command | wall (median, min–max) | CPU | peak RSS | hyps/s (wall) |\n| --- | ---: | ---: | ---: | ---: |\n")
 	list := filepath.Join(c.dir, "conll.nbest")
@@ -218,17 +209,10 @@ type packageResult struct {
 	Hyps int                  `json:"hyps"`
 }
 
-func (c *config) pythonPackage(cshared bool) (*packageResult, error) {
+func (c *config) pythonPackage() (*packageResult, error) {
 	args := []string{filepath.Join(c.dir, "package.py"), c.gold, filepath.Join(c.dir, "conll.jsonl"), strconv.Itoa(c.rounds)}
 	if err := os.WriteFile(args[0], []byte(packageDriver), 0o644); err != nil {
 		return nil, err
-	}
-	if cshared {
-		c.lib = filepath.Join(c.dir, "libmaxmatch.so")
-		if err := goBuild(c.root, nil, "-tags", "pyffi", "-buildmode=c-shared", "-o", c.lib, "./bench/pyffi"); err != nil {
-			return nil, fmt.Errorf("building the shared library: %v", err)
-		}
-		args = append(args, c.lib)
 	}
 	cmd := exec.Command(c.python3, args...)
 	cmd.Env = append(os.Environ(), "MAXMATCH_BIN="+c.maxmatch, "PYTHONPATH="+filepath.Join(c.root, "python"))

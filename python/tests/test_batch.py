@@ -123,7 +123,7 @@ class TestCoNLLList(unittest.TestCase):
 
 class TestSentenceScore(Files):
     def test_built_from_each_form(self):
-        # The compact form (pair, the ctypes library of bench/pyffi), the flat form (protocol
+        # The compact form (pair's), the flat form (protocol
         # 2's batches) and a packed answer's batch give the same values.
         compact = [1, 1, 1, 2, 1, 0.5, 0.8333333333333334, [0, 0, 1, 1, 1, 1, 1, 2],
                    [[3, 4, "on", "in"]], [[3, 4, "on", "in"]], 0]

@@ -27,8 +27,9 @@ const defaultLongSizes = "1000,3162,10000,31623,100000,316228,1000000"
 // vertices (84 MB at 10³ tokens, 7.6 GB at 10⁴).
 const defaultLongMax = "edited=100000,unrelated-line=1000"
 
-// defaultLong are the long families run unless -families says otherwise.
-var defaultLong = []string{"near-identical", "edited"}
+// defaultLong are the long families run unless -families says otherwise (unrelated-line to
+// 1,000 tokens: issue 28 asks the page for it).
+var defaultLong = []string{"near-identical", "edited", "unrelated-line"}
 
 // defaultGroups are the joined CoNLL-2014 files: paragraphs (5 sentences, about 120 tokens)
 // and essays (26 sentences, about 600 tokens: the test set's 1,312 sentences are 50 essays).
@@ -83,7 +84,11 @@ func parseFlags(args []string) (cfg *Config, render string, ok bool) {
 		return nil
 	})
 	defaults, others := familyNames()
-	list("families", strings.Join(defaults, ","), "comma-separated families, generated sentences and long lines (also "+strings.Join(others, ",")+"; \"none\" for none)",
+	usage := "comma-separated families, generated sentences and long lines (\"none\" for none)"
+	if len(others) > 0 {
+		usage = "comma-separated families, generated sentences and long lines (also " + strings.Join(others, ",") + "; \"none\" for none)"
+	}
+	list("families", strings.Join(defaults, ","), usage,
 		func(s string) (err error) { cfg.Families, cfg.LongFamilies, err = selectFamilies(s); return err })
 	list("sizes", joinInts(benchcases.Sizes), "comma-separated family sizes in tokens", ints(&cfg.Sizes, 1))
 	list("long-sizes", defaultLongSizes, "comma-separated sizes of the long lines in tokens", ints(&cfg.LongSizes, 1))

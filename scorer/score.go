@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 
@@ -214,13 +215,17 @@ func NewSharedBudget(opt Options) (*SharedBudget, error) {
 	return &SharedBudget{memory: mb, budget: membudget.New(mb.Scoring)}, nil
 }
 
-// heapInUse returns the bytes of the Go heap's objects and stacks now. runtime.ReadMemStats
-// rather than runtime/metrics: that package's initialisation (a table of every metric) cost
-// every run of the command 29 of its 404 page faults at start-up.
+// heapInUse returns the bytes of the Go heap's objects and stacks now.
 func heapInUse() int64 {
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return int64(m.HeapAlloc + m.StackInuse)
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/stacks:bytes"}}
+	metrics.Read(s)
+	var n int64
+	for _, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 {
+			n += int64(x.Value.Uint64())
+		}
+	}
+	return n
 }
 
 // TooLargeError is a sentence that not even the bounded search can score within the memory

@@ -84,11 +84,11 @@ func parseFlags(args []string) (cfg *Config, render string, ok bool) {
 		return nil
 	})
 	defaults, others := familyNames()
-	usage := "comma-separated families, generated sentences and long lines (\"none\" for none)"
+	also := ""
 	if len(others) > 0 {
-		usage = "comma-separated families, generated sentences and long lines (also " + strings.Join(others, ",") + "; \"none\" for none)"
+		also = "also " + strings.Join(others, ",") + "; "
 	}
-	list("families", strings.Join(defaults, ","), usage,
+	list("families", strings.Join(defaults, ","), "comma-separated families, generated sentences and long lines ("+also+"\"none\" for none)",
 		func(s string) (err error) { cfg.Families, cfg.LongFamilies, err = selectFamilies(s); return err })
 	list("sizes", joinInts(benchcases.Sizes), "comma-separated family sizes in tokens", ints(&cfg.Sizes, 1))
 	list("long-sizes", defaultLongSizes, "comma-separated sizes of the long lines in tokens", ints(&cfg.LongSizes, 1))

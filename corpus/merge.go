@@ -22,6 +22,9 @@ type Merged struct {
 	Bounded int // sentences the bounded search scored
 }
 
+// byteOrderMark is U+FEFF in UTF-8, skipped at the start of a results file.
+var byteOrderMark = []byte("\uFEFF")
+
 // maxResultLine is the longest line of a results file read: a sentence result holds its edits,
 // and a line longer than this is not one a scoring writes.
 const maxResultLine = 64 << 20
@@ -146,11 +149,17 @@ func (m *merging) readFile(f *input.File, index int) error {
 	for sc.Scan() {
 		line++
 		data := bytes.TrimRight(sc.Bytes(), "\r")
+		if line == 1 {
+			data = bytes.TrimPrefix(data, byteOrderMark) // an editor's or a Windows tool's, as the other readers skip it
+		}
 		if len(bytes.TrimSpace(data)) == 0 {
 			continue
 		}
 		at := position{index, line}
 		if err := m.readLine(data, at, &part); err != nil {
+			if readErr := sc.Err(); readErr != nil {
+				return readErr // the line was cut by the read error (a truncated gzip): that is the cause
+			}
 			return fmt.Errorf("%s: %w", m.where(at), err)
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -215,6 +216,7 @@ func TestMergeRefuses(t *testing.T) {
 	for name, text := range files {
 		writeTestFile(t, in(name), text)
 	}
+	writeTestFile(t, in("cut.jsonl.gz"), cutGzip(t, join(lines)))
 	for _, c := range []struct {
 		args []string
 		want string
@@ -235,6 +237,7 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{in("afterend.jsonl"), gold}, in("afterend.jsonl") + ":12: a sentence after the part's total line"},
 		{[]string{in("renumbered.jsonl"), gold}, in("renumbered.jsonl") + ":2: line 3 of the system output follows line 1"},
 		{[]string{in("empty.jsonl"), gold}, in("empty.jsonl") + ": holds no sentence result"},
+		{[]string{in("cut.jsonl.gz"), gold}, in("cut.jsonl.gz") + ": cannot decompress the results file (its name ends in .gz): unexpected EOF"},
 		{[]string{in("missing.jsonl"), in("missing.jsonl"), gold}, in("missing.jsonl") + ":1: sentence id 0 again, first read at " + in("missing.jsonl") + ":1"},
 		{[]string{lineFile(t, dir, rows), in("other.m2")}, ":1: sentence id 0 (gold line 1): the result's annotators are 0 with 1 gold edits, the gold file's 0 with 1 gold edits and 1 with 1 gold edits: the result is another sentence's, or was scored against another gold file or with other --types or --fix"},
 		{[]string{"--types", "Vt", lineFile(t, dir, rows), gold}, ":1: sentence id 0 (gold line 1): the result's annotators are 0 with 1 gold edits, the gold file's 0 with 0 gold edits"},
@@ -246,6 +249,43 @@ func TestMergeRefuses(t *testing.T) {
 		if code != exitError || stdout.Len() > 0 || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "maxmatch merge: ") || !strings.Contains(msg, c.want) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q: want exit 2, nothing on stdout and one line with %q", args, code, stdout.String(), msg, c.want)
 		}
+	}
+}
+
+// cutGzip is text gzipped and cut as a transfer cut short would leave it: its first half flushed
+// (so that a reader gets it, ending inside a line), then the rest cut off halfway.
+func cutGzip(t *testing.T, text string) string {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	half := len(text) / 2
+	if strings.Contains(text[half-1:half+1], "\n") {
+		t.Fatalf("the text's middle is a line's end: cut it elsewhere")
+	}
+	if _, err := zw.Write([]byte(text[:half])); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	flushed := b.Len()
+	if _, err := zw.Write([]byte(text[half:])); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()[:flushed+(b.Len()-flushed)/2]
+}
+
+// TestMergeByteOrderMark: a byte order mark before a results file's first line (an editor's,
+// a Windows tool's) is skipped, as the M2, system and n-best readers and the service skip it.
+func TestMergeByteOrderMark(t *testing.T) {
+	gold, system := filepath.Join("..", "..", "docs", "examples", "gold.m2"), filepath.Join("..", "..", "docs", "examples", "system-a.txt")
+	results := filepath.Join(t.TempDir(), "bom.jsonl")
+	writeTestFile(t, results, "\uFEFF"+runOK(t, "score", "--jsonl", system, gold))
+	if got, want := runOK(t, "merge", results, gold), runOK(t, "score", system, gold); got != want {
+		t.Errorf("merge of results after a byte order mark prints\n%s\nscore prints\n%s", got, want)
 	}
 }
 

@@ -286,6 +286,14 @@ _FLAG_NAMED = re.compile(r"(?<![\w-])--?(%s)(?![\w-])" % "|".join(re.escape(f) f
 # requests are read while the next are scored.
 BATCH_HYPS = 512
 
+# The most characters of hypotheses sent in one "batch" request (one hypothesis longer is sent
+# alone): the request's line must stay within the service's --max-request-bytes, 16 MiB (a 32nd
+# of a max_memory below 512 MiB), which 512 hypotheses of more than 32,768 characters passed,
+# where each alone was answered. A character is at most 6 bytes of the line (a control
+# character JSON escapes), 1 for ASCII; the CoNLL-2014 n-best list's batches hold 36,000 to
+# 109,000 characters.
+BATCH_CHARS = 1 << 20
+
 # The indexes of a batch's results, made once: range() would make an int for each above 256.
 _INDEXES = tuple(range(BATCH_HYPS))
 
@@ -815,32 +823,24 @@ class Scorer:
         return answers
 
     def _rows(self, items, where, edits, timeout):
-        """Scores items, (i, hyps) pairs, in "batch" requests of at most BATCH_HYPS hypotheses;
-        returns every hypothesis's SentenceScore, in order. where(k, j) names hypothesis j of
-        item k in messages, where(k, None) the item."""
-        batches, batch, size, first = [], [], 0, 0
-        for k, (i, hyps) in enumerate(items):
-            if batch and size + len(hyps) > BATCH_HYPS:
-                batches.append((first, batch))
-                batch, size, first = [], 0, k
-            batch.append((self._index(i), hyps))
-            size += len(hyps)
-        if batch:
-            batches.append((first, batch))
-        requests = (self._encode_batch(first, batch, where, edits) for first, batch in batches)
+        """Scores items, (i, hyps) pairs, in "batch" requests (_batches); returns every
+        hypothesis's SentenceScore, in order. where(k, j) names hypothesis j of item k in
+        messages, where(k, None) the item."""
+        batches = self._batches(items)
+        requests = (self._encode_batch(batch, places, where, edits) for batch, places in batches)
         scores: List[SentenceScore] = []
         errors: List[str] = []
         answered = [0]
 
         def take(line):
             answer = _answer(line)
-            first, batch_items = batches[answered[0]]
+            batch, places = batches[answered[0]]
             answered[0] += 1
             if "error" in answer:
-                errors.append(self._batch_error(first, answer, where))
+                errors.append(self._batch_error(places, answer, where))
                 return
             # Each hypothesis's gold sentence, and its result.
-            sentences = list(chain.from_iterable(repeat(i, len(hyps)) for i, hyps in batch_items))
+            sentences = list(chain.from_iterable(repeat(i, len(hyps)) for i, hyps in batch))
             n = len(sentences)
             try:
                 results = _Results(_packed(answer["counts"], "q", 5 * n), _packed(answer["scores"], "d", 3 * n),
@@ -850,15 +850,49 @@ class Scorer:
                 raise _NotAnAnswer(line) from None
             if results.counts is None or results.scores is None:
                 raise _NotAnAnswer(line)
-            scores.extend(map(SentenceScore, repeat(results, n), islice(_INDEXES, n) if n <= BATCH_HYPS else range(n)))
+            scores.extend(map(SentenceScore, repeat(results, n), islice(_INDEXES, n)))
 
         self._run(requests, self._deadline(timeout), take)
         if errors:
             raise RequestError(errors[0])
         return scores
 
+    def _batches(self, items):
+        """items, (i, hyps) pairs, as "batch" requests of at most BATCH_HYPS hypotheses and
+        BATCH_CHARS characters (a longer hypothesis alone): an item that does not fit in what is
+        left of a batch starts the next, and one that does not fit in a batch of its own is cut
+        over several. Each (batch, places): the (i, hyps) pairs of one request, and where each
+        pair's hypotheses start among the caller's, (item k, hypothesis j)."""
+        batches, batch, places, size, chars = [], [], [], 0, 0
+        for k, (i, hyps) in enumerate(items):
+            i = self._index(i)
+            n = sum(map(len, hyps))
+            if batch and (size + len(hyps) > BATCH_HYPS or chars + n > BATCH_CHARS):
+                batches.append((batch, places))
+                batch, places, size, chars = [], [], 0, 0
+            if len(hyps) <= BATCH_HYPS and n <= BATCH_CHARS:  # the usual case: it fits whole
+                batch.append((i, hyps))
+                places.append((k, 0))
+                size, chars = size + len(hyps), chars + n
+                continue
+            j = 0  # cut: each part a batch of its own, the last one open to the next items
+            while j < len(hyps):
+                if batch:
+                    batches.append((batch, places))
+                    batch, places, size, chars = [], [], 0, 0
+                end = j
+                while end < len(hyps) and size < BATCH_HYPS and (not size or chars + len(hyps[end]) <= BATCH_CHARS):
+                    size, chars, end = size + 1, chars + len(hyps[end]), end + 1
+                batch.append((i, hyps[j:end]))
+                places.append((k, j))
+                j = end
+        if batch:
+            batches.append((batch, places))
+        return batches
+
     @staticmethod
-    def _encode_batch(first, batch, where, edits):
+    def _encode_batch(batch, places, where, edits):
+        first = places[0][0]  # the request's id: its first item
         data = _plain_batch(first, batch, edits)
         if data is not None:
             return data
@@ -866,21 +900,21 @@ class Scorer:
         try:
             return (json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
         except UnicodeEncodeError:
-            for k, (_, hyps) in enumerate(batch):
-                for j, h in enumerate(hyps):
-                    found = _unencodable(h, where(first + k, j))
+            for (k, start), (_, hyps) in zip(places, batch):
+                for j, h in enumerate(hyps, start):
+                    found = _unencodable(h, where(k, j))
                     if found:
                         raise InvalidTextError(found) from None
             raise
 
     @staticmethod
-    def _batch_error(first, answer, where):
-        """An error answered to the batch request of items first…, its item named as the
+    def _batch_error(places, answer, where):
+        """An error answered to the batch request of the pairs at places, its item named as the
         caller's."""
         message = _error_message(answer)
         item = answer["error"].get("item") if isinstance(answer["error"], dict) else None
-        if isinstance(item, int):
-            message = "%s: %s" % (where(first + item, None), message)
+        if isinstance(item, int) and 0 <= item < len(places):
+            message = "%s: %s" % (where(places[item][0], None), message)
         return message
 
     def score(self, hyps: Sequence[str], ids: Optional[Sequence[int]] = None, *,

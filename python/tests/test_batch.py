@@ -77,6 +77,23 @@ class TestBatchedResults(Files):
         self.assertIn(maxmatch.Edit(1, 4, "cat sat on", '"cat" sat on'), fast[0][0].edits)  # the quotes went there and back
         self.assertEqual(fast[1][1].edits, [maxmatch.Edit(0, 2, "They was", '"They" was')])
 
+    def test_long_hypotheses_cut_into_requests_the_service_takes(self):
+        # 512 hypotheses of 40,000 characters are 20 MB, over the service's longest request line
+        # (--max-request-bytes, 16 MiB): the package cuts its batches by characters too, and an
+        # item's hypotheses over several batches, so that each is answered as sentence() would
+        # answer it. One long token each: cheap to score.
+        long = ["%05d" % k + "x" * 40000 for k in range(600)]
+        with maxmatch.Scorer(self.gold) as m2:
+            one_by_one = [values(m2.sentence(1, h, edits=False)) for h in long[:3]]
+            many = m2.nbest_many([(1, long[:512]), (2, ["They were happy ."])], edits=False)
+            one_item = m2.nbest(1, long)
+        self.assertEqual([len(x) for x in many], [512, 1])
+        self.assertEqual([values(s) for s in many[0][:3]], one_by_one)
+        self.assertEqual(many[1][0].f_beta, 1.0)
+        self.assertEqual(len(one_item), 600)
+        self.assertEqual([s.edits[0].correction for s in one_item], long)
+        self.assertEqual({s.sentence for s in one_item}, {1})
+
 
 # Every value a SentenceScore gives, by its public names.
 NAMES = ("annotator", "correct", "proposed", "gold", "precision", "recall", "f_beta", "bounded",

@@ -26,6 +26,8 @@ def corpus_score(scores, *, beta=None, signature=None):
     than the gold file's sentences, and results of Scorers whose signatures differ (another gold
     file, other options or another version); TypeError for anything but SentenceScore.
     """
+    if isinstance(scores, (str, bytes)) or not hasattr(scores, "__iter__"):
+        raise TypeError("scores must be a list of SentenceScore, not %s" % type(scores).__name__)
     scores = list(scores)
     if not scores:
         raise ValueError("no results: expected the SentenceScore of every gold sentence, in gold order")

@@ -333,7 +333,7 @@ def _check_text(text, what):
 def _check_texts(texts, what):
     if isinstance(texts, str):
         raise TypeError("%s must be a list of str, not one str" % what)
-    if isinstance(texts, (bytes, bytearray, memoryview)):
+    if isinstance(texts, (bytes, bytearray, memoryview)) or not hasattr(texts, "__iter__"):
         raise TypeError("%s must be a list of str, not %s" % (what, type(texts).__name__))
     texts = list(texts)
     if not all(map(isinstance, texts, repeat(str))):  # one call for the list: the loop is for the message
@@ -341,6 +341,84 @@ def _check_texts(texts, what):
             if not isinstance(t, str):
                 _check_text(t, "%s[%d]" % (what, k))
     return texts
+
+
+def _check_edits(edits):
+    """edits, True or False (1, 0 and numpy's bools too), as a bool: a string or None would be
+    taken as its truth, silently."""
+    if isinstance(edits, (bool, int)) or type(edits).__name__ == "bool_":
+        if edits in (True, False):
+            return bool(edits)
+    raise TypeError("edits must be True or False, not %r" % (edits,))
+
+
+def _described(value):
+    """What a value that is not what was expected is, for a message: its type, and its length."""
+    try:
+        n = len(value)
+    except TypeError:
+        return type(value).__name__
+    return "a %s of %d value%s" % (type(value).__name__, n, "" if n == 1 else "s")
+
+
+def _iterable(items, what):
+    """items, the argument of a *_many call, when it is an iterable (of what)."""
+    if isinstance(items, (str, bytes, bytearray, memoryview)) or not hasattr(items, "__iter__"):
+        raise TypeError("items must be an iterable of %s, not %s" % (what, type(items).__name__))
+    return items
+
+
+def _unpack(item, k, n, what):
+    """Item k of a *_many call, which must be n values (what names them)."""
+    if not isinstance(item, (str, bytes, bytearray)):
+        try:
+            values = tuple(item)
+        except TypeError:
+            values = ()
+        if len(values) == n:
+            return values
+    raise TypeError("items[%d] must be %s, not %s" % (k, what, _described(item)))
+
+
+# The forms of a gold edit, in messages.
+_GOLD_EDIT = "(start, end, correction) or (start, end, [corrections], annotator, type)"
+
+
+def _not_json(value, where):
+    """Where value (a gold edit's) holds what a JSON request cannot carry, described (None when
+    nothing): json.dumps writes NaN and the infinities as no JSON reads them, and refuses a set
+    or an object."""
+    if isinstance(value, (list, tuple)):
+        for k, v in enumerate(value):
+            found = _not_json(v, "%s[%d]" % (where, k))
+            if found:
+                return found
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return "%s is %r: expected an integer or a str" % (where, value)
+    if value is None or isinstance(value, (int, float, str)):
+        return None
+    return "%s is a %s: expected an integer, a str or a list of str" % (where, type(value).__name__)
+
+
+def _gold_edits(gold_edits, what):
+    """gold_edits as a request has them, each a list (an edit of four values given the type "-");
+    what a JSON request cannot carry is refused here, named as the caller's (TypeError)."""
+    if isinstance(gold_edits, (str, bytes, bytearray)) or not hasattr(gold_edits, "__iter__"):
+        raise TypeError("%sgold_edits must be a list of %s, not %s" % (what, _GOLD_EDIT, type(gold_edits).__name__))
+    gold = []
+    for n, e in enumerate(gold_edits):
+        where = "%sgold_edits[%d]" % (what, n)
+        if isinstance(e, (str, bytes, bytearray)) or not hasattr(e, "__iter__"):
+            raise TypeError("%s must be %s, not %s" % (where, _GOLD_EDIT, type(e).__name__))
+        e = list(e)
+        found = _not_json(e, where)
+        if found:
+            raise TypeError(found)
+        if len(e) == 4:
+            e.append("-")
+        gold.append(e)
+    return gold
 
 
 def _unencodable(value, where):
@@ -826,6 +904,7 @@ class Scorer:
         """Scores items, (i, hyps) pairs, in "batch" requests (_batches); returns every
         hypothesis's SentenceScore, in order. where(k, j) names hypothesis j of item k in
         messages, where(k, None) the item."""
+        edits = _check_edits(edits)
         batches = self._batches(items)
         requests = (self._encode_batch(batch, places, where, edits) for batch, places in batches)
         scores: List[SentenceScore] = []
@@ -945,13 +1024,25 @@ class Scorer:
     def sentence_many(self, items: Iterable[Tuple[int, str]], edits: bool = True, *,
                       timeout: Timeout_ = _DEFAULT) -> List[SentenceScore]:
         """sentence() for many (i, hyp) pairs at once, scored in parallel: a list."""
-        pairs = [(i, [_check_text(h, "items[%d]'s hyp" % k)]) for k, (i, h) in enumerate(items)]
+        pairs = []
+        for k, item in enumerate(_iterable(items, "(sentence index, hypothesis) pairs")):
+            try:
+                i, h = item
+            except (TypeError, ValueError):
+                i, h = _unpack(item, k, 2, "a pair (sentence index, hypothesis)")
+            pairs.append((i, [_check_text(h, "items[%d]'s hyp" % k)]))
         return self._rows(pairs, _items_hyp, edits, timeout)
 
     def nbest_many(self, items: Iterable[Tuple[int, Sequence[str]]], edits: bool = True, *,
                    timeout: Timeout_ = _DEFAULT) -> List[List[SentenceScore]]:
         """nbest() for many (i, hyps) pairs at once, scored in parallel: a list of lists."""
-        pairs = [(i, _check_texts(h, "items[%d]'s hyps" % k)) for k, (i, h) in enumerate(items)]
+        pairs = []
+        for k, item in enumerate(_iterable(items, "(sentence index, hypotheses) pairs")):
+            try:
+                i, h = item
+            except (TypeError, ValueError):
+                i, h = _unpack(item, k, 2, "a pair (sentence index, [hypotheses])")
+            pairs.append((i, _check_texts(h, "items[%d]'s hyps" % k)))
         flat = self._rows(pairs, _items_hyps, edits, timeout)
         out, k = [], 0
         for _, hyps in pairs:
@@ -963,13 +1054,7 @@ class Scorer:
     def _own(source, gold_edits, edits, what=""):
         """A request's own sentence: source and gold_edits as the protocol has them."""
         _check_text(source, what + "source")
-        gold = []
-        for e in gold_edits:
-            e = list(e)
-            if len(e) == 4:
-                e.append("-")
-            gold.append(e)
-        return {"source": source, "gold": gold, "edits": edits, "compact": True}
+        return {"source": source, "gold": _gold_edits(gold_edits, what), "edits": _check_edits(edits), "compact": True}
 
     def pair(self, source: str, gold_edits: Iterable[GoldEdit], hyp: str, edits: bool = True, *,
              timeout: Timeout_ = _DEFAULT) -> SentenceScore:
@@ -997,7 +1082,8 @@ class Scorer:
                   timeout: Timeout_ = _DEFAULT) -> List[SentenceScore]:
         """pair() for many (source, gold_edits, hyp) at once, scored in parallel: a list."""
         requests = []
-        for k, (source, gold_edits, hyp) in enumerate(items):
+        for k, item in enumerate(_iterable(items, "(source, gold_edits, hypothesis) triples")):
+            source, gold_edits, hyp = _unpack(item, k, 3, "a triple (source, gold_edits, hypothesis)")
             request = self._own(source, gold_edits, edits, "items[%d]'s " % k)
             request["hyp"] = _check_text(hyp, "items[%d]'s hyp" % k)
             requests.append(_encode(request, "items[%d]: " % k))

@@ -383,6 +383,39 @@ class TestErrors(Files):
                 self.assertTrue(str(cm.exception).startswith(message), str(cm.exception))
             self.assertEqual(m2.sentence(2, "They were happy .").tp, 1)
 
+    def test_misuse_named(self):
+        # A call given the wrong shape or type raises TypeError saying which argument and what
+        # was expected, before any request: not Python's own error from inside the package
+        # ("not enough values to unpack", "'NoneType' object is not iterable", "Object of type
+        # set is not JSON serializable"), nor the service's "invalid JSON" for a NaN json.dumps
+        # wrote, nor edits="no" taken as True.
+        edit = "(start, end, correction) or (start, end, [corrections], annotator, type)"
+        with maxmatch.Scorer(self.gold) as m2:
+            for call, message in (
+                    (lambda: m2.sentence_many([(0,)]), "items[0] must be a pair (sentence index, hypothesis), not a tuple of 1 value"),
+                    (lambda: m2.sentence_many([(0, "a"), None]), "items[1] must be a pair (sentence index, hypothesis), not NoneType"),
+                    (lambda: m2.sentence_many(5), "items must be an iterable of (sentence index, hypothesis) pairs, not int"),
+                    (lambda: m2.nbest_many({0: ["a"]}), "items[0] must be a pair (sentence index, [hypotheses]), not int"),
+                    (lambda: m2.pair_many([("a b", [])]), "items[0] must be a triple (source, gold_edits, hypothesis), not a tuple of 2 values"),
+                    (lambda: m2.pair_many(None), "items must be an iterable of (source, gold_edits, hypothesis) triples, not NoneType"),
+                    (lambda: m2.nbest(0, None), "hyps must be a list of str, not NoneType"),
+                    (lambda: m2.score(None), "hyps must be a list of str, not NoneType"),
+                    (lambda: m2.pair("a b", None, "a"), "gold_edits must be a list of %s, not NoneType" % edit),
+                    (lambda: m2.pair("a b", "0 1 x", "a"), "gold_edits must be a list of %s, not str" % edit),
+                    (lambda: m2.pair_many([("a b", [(0, 1, "x"), 5], "a")]), "items[0]'s gold_edits[1] must be %s, not int" % edit),
+                    (lambda: m2.pair("a b", [(float("nan"), 1, "x")], "a"), "gold_edits[0][0] is nan: expected an integer or a str"),
+                    (lambda: m2.pair("a b", [(0, float("inf"), "x")], "a"), "gold_edits[0][1] is inf: expected an integer or a str"),
+                    (lambda: m2.pair("a b", [(0, 1, {"x"}, 0, "T")], "a"), "gold_edits[0][2] is a set: expected an integer, a str or a list of str"),
+                    (lambda: m2.sentence(0, "x", edits="no"), "edits must be True or False, not 'no'"),
+                    (lambda: m2.nbest_many([(0, ["x"])], edits=None), "edits must be True or False, not None"),
+                    (lambda: m2.pair("a", [], "a", edits=None), "edits must be True or False, not None"),
+                    (lambda: maxmatch.corpus_score(None), "scores must be a list of SentenceScore, not NoneType")):
+                with self.assertRaises(TypeError) as cm:
+                    call()
+                self.assertEqual(str(cm.exception), message)
+            self.assertIsNone(m2.sentence(2, "They were happy .", edits=0).edits)
+            self.assertEqual(m2.sentence(2, "They were happy .", edits=1).edits, [maxmatch.Edit(1, 2, "was", "were")])
+
     def test_unencodable_text(self):
         with maxmatch.Scorer(self.gold) as m2:
             for call, message in ((lambda: m2.sentence(0, "The \ud800cat"), "hyp is not valid text: a lone surrogate '\\ud800' at character 4, which UTF-8 cannot encode"),

@@ -140,12 +140,14 @@ func (c *checker) value(depth int, key string, nullOK bool) {
 	case '"':
 		c.str()
 	case 'n':
-		if !nullOK {
-			if depth == 1 {
-				c.fail(c.i, "field %s: found null: expected a value (leave the field out instead)", strconv.Quote(key))
-			} else {
-				c.fail(c.i, "found null in field %s: expected a value", strconv.Quote(key))
-			}
+		switch {
+		case nullOK:
+		case depth == 0: // encoding/json decodes null into an object as nothing, no error
+			c.fail(c.i, "expected a JSON object, found null")
+		case depth == 1:
+			c.fail(c.i, "field %s: found null: expected a value (leave the field out instead)", strconv.Quote(key))
+		default:
+			c.fail(c.i, "found null in field %s: expected a value", strconv.Quote(key))
 		}
 		c.i += len("null")
 	default: // a number, true or false

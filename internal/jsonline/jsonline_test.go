@@ -33,6 +33,7 @@ func TestDecode(t *testing.T) {
 		{"an unknown field", `{"hpy": "a"}`, `byte 1: unknown field "hpy"`},
 		{"a number for a string", `{"hyp": 3}`, `byte 9: field "hyp": expected a string, found a JSON number`},
 		{"an object for the line", `"a"`, `byte 3: expected a JSON object, found a string`},
+		{"null for the line", ` null`, `byte 2: expected a JSON object, found null`},
 		{"truncated", `{"id": 1`, `byte 1: invalid JSON: the object is not complete`},
 	} {
 		var v line

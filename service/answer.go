@@ -46,9 +46,7 @@ func (s *Server) evaluator(w int, req *request) (evaluateFunc, error) {
 		if err != nil {
 			return nil, fmt.Errorf(`"id": %v`, err)
 		}
-		return func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error) {
-			return wk.prepared.EvaluateAll(dst, i, hyps)
-		}, nil
+		return wk.goldSentence(i), nil
 	}
 	sentence, err := s.ownGold(req)
 	if err != nil {
@@ -75,6 +73,20 @@ func (s *Server) evaluator(w int, req *request) (evaluateFunc, error) {
 		}
 		return dst, nil
 	}, nil
+}
+
+// goldSentence returns how worker wk scores hypotheses of gold sentence i. One too large for the
+// request's share is named by its id, as the requests count them from 0 ("sentence 3 (gold line
+// 12)"), not by the scorer's count from 1 of a system file's lines ("sentence 4").
+func (wk *worker) goldSentence(i int) evaluateFunc {
+	return func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error) {
+		dst, err := wk.prepared.EvaluateAll(dst, i, hyps)
+		var tooLarge *scorer.TooLargeError
+		if errors.As(err, &tooLarge) {
+			tooLarge.Sentence = fmt.Sprintf("sentence %d (gold line %d)", i, tooLarge.Line)
+		}
+		return dst, err
+	}
 }
 
 // answerLimit checks, as an answer's hypotheses are written, that it stays within an eighth of
@@ -224,10 +236,7 @@ func (s *Server) batch(w int, req *request) error {
 	for k, it := range req.Batch {
 		i := ids[k]
 		trimAll(it.Hyps)
-		evaluate := func(dst []scorer.SentenceResult, hyps []string) ([]scorer.SentenceResult, error) {
-			return wk.prepared.EvaluateAll(dst, i, hyps)
-		}
-		if err := s.scoreHyps(w, it.Hyps, evaluate, &limit, write); err != nil {
+		if err := s.scoreHyps(w, it.Hyps, wk.goldSentence(i), &limit, write); err != nil {
 			return &itemError{Item: k, Err: err}
 		}
 		// The goroutines that read the requests and write the answers wait for a processor

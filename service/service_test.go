@@ -480,6 +480,16 @@ func TestErrorAnswers(t *testing.T) {
 	if want := `{"id":"own","error":{"line":1,"message":"the request's sentence is too large for one sentence's share of the memory budget: `; !strings.HasPrefix(got, want) {
 		t.Errorf("an own sentence too large: %.300s\nwant %s…", got, want)
 	}
+	// A gold sentence too large is named by its id, 0-based as the requests count them (the
+	// scorer's "sentence 2" is the second, id 1), alone and in a batch.
+	gold, _ = scorer.ReadM2("gold.m2", []byte("S a\n\nS "+words("s", 400)+"\n"), 0)
+	small = New(gold, scorer.DefaultOptions(), Config{Workers: 1, RequestMemory: 64 << 10})
+	want := `"message":"sentence 1 (gold line 3) is too large for one sentence's share of the memory budget: `
+	for _, req := range []string{fmt.Sprintf(`{"id": 1, "hyp": %q}`, words("h", 400)), fmt.Sprintf(`{"id": "b", "batch": [[0, ["a"]], [1, [%q]]]}`, words("h", 400))} {
+		if got := string(small.Answer(0, []byte(req), 1)); !strings.Contains(got, want) {
+			t.Errorf("a gold sentence too large: %.300s\nwant %s…", got, want)
+		}
+	}
 }
 
 // TestServeByteOrderMark: a byte order mark before the first request is skipped (an editor's

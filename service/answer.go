@@ -94,8 +94,8 @@ func (wk *worker) goldSentence(i int) evaluateFunc {
 // outside the budget, and its buffer's growth and the garbage collector's headroom make it
 // cost up to four times its length.
 type answerLimit struct {
-	max         int64
-	total, done int // the request's hypotheses, and those written so far
+	share, max  int64 // the request's share of the budget, and an eighth of it
+	total, done int   // the request's hypotheses, and those written so far
 }
 
 func (s *Server) answerLimit(total int) answerLimit {
@@ -103,7 +103,7 @@ func (s *Server) answerLimit(total int) answerLimit {
 	if s.cfg.RequestMemory > 0 {
 		share = min(s.cfg.RequestMemory, share)
 	}
-	return answerLimit{max: share / 8, total: total}
+	return answerLimit{share: share, max: share / 8, total: total}
 }
 
 // wrote counts n more hypotheses written into worker wk's answer, and fails when it has grown
@@ -116,8 +116,12 @@ func (a *answerLimit) wrote(wk *worker, n int) error {
 		size += int64(len(wk.split[k].Bytes()))
 	}
 	if size > a.max {
-		return fmt.Errorf("the answer to these %s hypotheses would be longer than an eighth of the request's share of the memory budget (%s, --max-request-memory): %s for the first %s; expected fewer hypotheses in one request",
-			membudget.Count(a.total), membudget.Bytes(8*a.max), membudget.Bytes(size), membudget.Count(a.done))
+		these := "these"
+		if a.total == 1 {
+			these = "this"
+		}
+		return fmt.Errorf("the answer to %s %s %s would be longer than an eighth of the request's share of the memory budget (%s, --max-request-memory): %s for the first %s; expected fewer hypotheses in one request",
+			these, membudget.Count(a.total), wording.Noun(a.total, "hypothesis"), membudget.Bytes(a.share), membudget.Bytes(size), membudget.Count(a.done))
 	}
 	return nil
 }

@@ -200,6 +200,11 @@ func TestAnswerOverItsShare(t *testing.T) {
 			t.Errorf("after %d hypotheses, the next request got %s", c.n, next)
 		}
 	}
+	// One hypothesis over a share of 1 byte: the share as given, the hypothesis as one.
+	tiny := New(gold, scorer.DefaultOptions(), Config{Workers: 1, RequestMemory: 1})
+	if got, want := string(tiny.Answer(0, []byte(`{"id": 1, "hyp": "I like it ."}`), 1)), `{"id":1,"error":{"line":1,"message":"the answer to this 1 hypothesis would be longer than an eighth of the request's share of the memory budget (1 B, --max-request-memory): `; !strings.HasPrefix(got, want) {
+		t.Errorf("one hypothesis over a share of 1 byte: %.300s\nwant %s…", got, want)
+	}
 	// A split batch of 301 hypotheses: its rows are 5 kB, its texts 11 kB more; a packed one's
 	// numbers are 26 kB in base64, written last as its texts are.
 	for _, form := range []string{"split", "packed"} {

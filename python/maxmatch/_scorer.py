@@ -596,6 +596,8 @@ class Scorer:
         if compat not in ("3.2", "master", "fixed"):
             raise OptionError('compat=%r: expected "3.2", "master" or "fixed"' % (compat,))
         given_fixes = fixes
+        if not isinstance(fixes, str) and (isinstance(fixes, bytes) or not hasattr(fixes, "__iter__")):
+            raise TypeError("fixes must be a fix's name or a list of them, not %s" % type(fixes).__name__)
         fixes = [fixes] if isinstance(fixes, str) else list(fixes)
         for f in fixes:
             if not isinstance(f, str) or not f or "," in f:
@@ -610,7 +612,9 @@ class Scorer:
         self._options = {"beta": beta, "max_unchanged_words": max_unchanged_words, "compat": compat,
                          "fixes": given_fixes, "max_memory": max_memory, "max_edges": max_edges,
                          "max_work": max_work, "workers": workers}
-        args = [binary or find_binary(), "serve", "--beta", repr(float(beta)),
+        if binary is not None and not isinstance(binary, (str, bytes, os.PathLike)):
+            raise TypeError("binary must be the maxmatch command's path or None, not %s" % type(binary).__name__)
+        args = [os.fspath(binary) if binary else find_binary(), "serve", "--beta", repr(float(beta)),
                 "--max_unchanged_words", str(max_unchanged_words), "--compat", compat]
         if ignore_whitespace_casing:
             args.append("--ignore_whitespace_casing")
@@ -656,6 +660,8 @@ class Scorer:
                 raise TypeError("the gold standard's read() gave %s: expected str or bytes" % type(text).__name__)
             label = name or getattr(gold, "name", None)
             return (label if isinstance(label, str) else "<m2 text>"), bytes(text)
+        if not isinstance(gold, (str, bytes, os.PathLike)):
+            raise TypeError("gold must be a path or a file-like object, not %s" % type(gold).__name__)
         path = os.fspath(gold)
         if isinstance(path, bytes):
             path = os.fsdecode(path)

@@ -337,6 +337,7 @@ class TestErrors(Files):
             ({"timeout": 0}, maxmatch.OptionError, "timeout=0: expected a positive number of seconds"),
             ({"timeout": float("nan")}, maxmatch.OptionError, "timeout=nan: "),
             ({"timeout": "1"}, TypeError, "timeout must be a number of seconds or None"),
+            ({"fixes": 5}, TypeError, "fixes must be a fix's name or a list of them, not int"),
         ]
         for kwargs, error, message in cases:
             with self.subTest(**kwargs):
@@ -345,6 +346,12 @@ class TestErrors(Files):
                 self.assertTrue(str(cm.exception).startswith(message), str(cm.exception))
                 self.assertNotIsInstance(cm.exception, maxmatch.GoldFileError)
         self.assertTrue(issubclass(maxmatch.OptionError, ValueError))
+        # A gold standard or a command of another type: named, not os.fspath's or Popen's error.
+        for call, message in ((lambda: maxmatch.Scorer(5), "gold must be a path or a file-like object, not int"),
+                              (lambda: maxmatch.Scorer(self.gold, binary=5), "binary must be the maxmatch command's path or None, not int")):
+            with self.assertRaises(TypeError) as cm:
+                call()
+            self.assertEqual(str(cm.exception), message)
 
     def test_bad_options_the_command_refuses(self):
         # The command's message names its flag and the value.

@@ -108,7 +108,7 @@ func TestHostileMemory(t *testing.T) {
 		{[]string{"oracle", "--max-memory", budget, "-j", "100000000", in("n.txt"), in("g.m2")}, "", 0, "Method      : enumeration",
 			"the same for oracle"},
 		{[]string{"serve", "--max-memory", budget, "-j", "100000000", "--gold", in("g.m2")}, `{"info": true}` + "\n" + heavyLine + "\n" + next + "\n", 0,
-			`"workers":` + strconv.Itoa(runtime.GOMAXPROCS(0)) + "\n" + `{"id":0,"error":{"line":2,"message":"sentence 1 (gold line 1) is too large for the memory budget: 4 source and 1,000,000 hypothesis tokens` + "\n" + `{"id":1,"annotator":0,`,
+			`"workers":` + strconv.Itoa(runtime.GOMAXPROCS(0)) + "\n" + `{"id":0,"error":{"line":2,"message":"sentence 0 (gold line 1) is too large for the memory budget: 4 source and 1,000,000 hypothesis tokens` + "\n" + `{"id":1,"annotator":0,`,
 			"serve -j beyond the CPUs answers info (it passed 8 GB first), then a hypothesis of a million tokens gets an error answer (30 MB of them passed 8 GB), and the next request is served"},
 		{[]string{"serve", "--max-memory", budget, "--gold", in("g.m2")}, manyHyps + "\n" + next + "\n", 0,
 			`{"id":0,"error":{"line":1,"message":"the answer to these 500,001 hypotheses would be longer than an eighth of the request's share of the memory budget` + "\n" + `{"id":1,"annotator":0,`,
@@ -126,7 +126,7 @@ func TestHostileMemory(t *testing.T) {
 		{[]string{"score", "--max-memory", budget, in("one.txt"), in("long-gold.m2")}, "", 2, "is too large for the memory budget: 300,000 source and 1 hypothesis tokens",
 			"a gold S line of 300,000 tokens against a system of one token: one clear error (50 MB of it took 4.8 GB)"},
 		{[]string{"serve", "--max-memory", budget, "--gold", in("long-gold.m2")}, `{"id": 0, "hyp": "x"}` + "\n" + next + "\n", 0,
-			`{"id":0,"error":{"line":1,"message":"sentence 1 (gold line 1) is too large for the memory budget: 300,000 source and 1 hypothesis tokens` + "\n" + `{"id":1,"annotator":0,`,
+			`{"id":0,"error":{"line":1,"message":"sentence 0 (gold line 1) is too large for the memory budget: 300,000 source and 1 hypothesis tokens` + "\n" + `{"id":1,"annotator":0,`,
 			"the same sentence asked of the service: an error answer, and the next request served"},
 	}
 	limit := int64(2*hostileBudget + startupAllowance)

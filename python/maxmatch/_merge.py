@@ -36,6 +36,13 @@ def corpus_score(scores, *, beta=None, signature=None):
         beta = float(sig.fields["beta"])
     elif isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta <= 1e100:
         raise ValueError("beta=%r: expected a number above 0 and at most 1e100" % (beta,))
+    return _replayed(scores, beta)
+
+
+def _replayed(scores, beta):
+    """The official corpus score of the corpus whose sentences' results are scores, in its
+    order (checked by the caller): the official's choice of each sentence's annotator replayed
+    over their counts."""
     sq = float(beta) * float(beta)
     correct = proposed = gold = 0.0
     bounded = 0

@@ -1015,6 +1015,14 @@ class Scorer:
         elif len(hyps) != self._sentences:
             raise ValueError("hyps has %d hypotheses and the gold file %d sentences: expected one per "
                              "sentence (or ids)" % (len(hyps), self._sentences))
+        if sum(map(len, hyps)) > BATCH_CHARS:
+            # One request would pass the service's longest line (16 MiB) for a large corpus: its
+            # sentences are scored in batches, and the official's choice of their annotators
+            # replayed over their counts, as corpus_score does.
+            from ._merge import _replayed  # which imports this module
+            order = request.get("ids", range(self._sentences))
+            results = self._rows([(i, [h]) for i, h in zip(order, hyps)], _corpus_hyp, False, timeout)
+            return _replayed(results, self._beta)
         return _corpus_score(self._answers([_encode(request)], timeout)[0], self._beta)
 
     def sentence(self, i: int, hyp: str, edits: bool = True, *, timeout: Timeout_ = _DEFAULT) -> SentenceScore:
@@ -1105,6 +1113,10 @@ def _one_hyp(k, j):
 
 def _one_list(k, j):
     return "hyps" if j is None else "hyps[%d]" % j
+
+
+def _corpus_hyp(k, j):
+    return "hyps[%d]" % k
 
 
 def _items_hyp(k, j):

@@ -138,6 +138,22 @@ class TestCoNLLList(unittest.TestCase):
             self.assertEqual(values(c), want[:-2] + [None, None])
 
 
+    def test_corpus_in_batches_is_the_corpus_request(self):
+        # score() of a corpus over BATCH_CHARS scores its sentences in batches and replays the
+        # official's choice of annotators: lowered, the CoNLL-2014 submissions give what one
+        # corpus request gives, whole and for chosen sentences in another order.
+        gold = os.path.join(SHARED, "gold", "official-2014.combined.m2")
+        with maxmatch.Scorer(gold) as m2:
+            for n in sorted(os.listdir(os.path.join(SHARED, "systems")))[:4]:
+                with open(os.path.join(SHARED, "systems", n), encoding="utf-8") as f:
+                    hyps = f.read().split("\n")[:len(m2)]
+                ids = list(range(len(m2) - 1, 0, -3))
+                one = (m2.score(hyps), m2.score([hyps[i] for i in ids], ids))
+                with unittest.mock.patch.object(_scorer, "BATCH_CHARS", 1000):
+                    batched = (m2.score(hyps), m2.score([hyps[i] for i in ids], ids))
+                self.assertEqual(batched, one, n)
+
+
 class TestSentenceScore(Files):
     def test_built_from_each_form(self):
         # The compact form (pair's), the flat form (protocol

@@ -71,6 +71,23 @@ class TestScores(Files):
         self.assertEqual(got, want)
         self.assertEqual((s.correct, s.proposed, s.gold, s.sentences), (2, 3, 2, 3))
 
+    def test_corpus_over_the_longest_request(self):
+        # 8,000 hypotheses of 1,100 characters are 8.8 MB, over the service's longest request
+        # line (a 32nd of the memory budget, 8 MiB here; 16 MiB by default), which refused them:
+        # score() sends such a corpus in batches and replays the official's choice of
+        # annotators, and gives what the command prints.
+        gold = self.write("long.m2", "S a b\nA 1 2|||X|||c|||REQUIRED|||-NONE-|||0\nA 0 1|||X|||%s|||REQUIRED|||-NONE-|||1\n\n"
+                          "S d\n\n" % ("y" * 1100) * 4000)
+        hyps = ["%s b" % ("y" * 1100), "d " + "z" * 1100] * 4000
+        system = self.write("long.txt", "\n".join(hyps) + "\n")
+        want = run_maxmatch("score", "--counts", system, gold)
+        with maxmatch.Scorer(gold, max_memory="256M") as m2:
+            s = m2.score(hyps)
+        got = "Precision   : %.4f\nRecall      : %.4f\nF_0.5       : %.4f\nTP          : %d\nFP          : %d\nFN          : %d\n" % (
+            s.precision, s.recall, s.f_beta, s.tp, s.fp, s.fn)
+        self.assertEqual(got, want)
+        self.assertEqual((s.correct, s.proposed, s.gold, s.sentences), (4000, 8000, 4000, 8000))
+
     def test_corpus_of_chosen_sentences(self):
         with maxmatch.Scorer(self.gold) as m2:
             s = m2.score(["They were happy .", "The cat sat on the mat ."], ids=[2, 0])

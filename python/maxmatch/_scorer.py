@@ -750,7 +750,10 @@ class Scorer:
             fd, text_file = tempfile.mkstemp(prefix="maxmatch-gold-", suffix=".m2")
             with os.fdopen(fd, "wb") as f:
                 f.write(self._gold_text)
-        args = args[:2] + ["--gold", text_file or self._gold] + args[2:]
+        gold = text_file or self._gold
+        if gold == "-":
+            gold = os.path.join(os.curdir, gold)  # the file named "-", not the service's standard input
+        args = args[:2] + ["--gold", gold] + args[2:]
         try:
             try:
                 process = Process(args)

@@ -88,6 +88,18 @@ class TestScores(Files):
         self.assertEqual(got, want)
         self.assertEqual((s.correct, s.proposed, s.gold, s.sentences), (4000, 8000, 4000, 8000))
 
+    def test_gold_file_named_dash(self):
+        # A gold file named "-" in the working directory is that file, not the service's
+        # standard input, which the command refuses as a gold file (a ServiceError).
+        self.write("-", GOLD)
+        cwd = os.getcwd()
+        os.chdir(self.dir)
+        try:
+            with maxmatch.Scorer("-") as m2:
+                self.assertEqual((len(m2), m2.sentence(2, "They were happy .").tp), (3, 1))
+        finally:
+            os.chdir(cwd)
+
     def test_corpus_of_chosen_sentences(self):
         with maxmatch.Scorer(self.gold) as m2:
             s = m2.score(["They were happy .", "The cat sat on the mat ."], ids=[2, 0])

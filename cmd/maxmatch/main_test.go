@@ -75,6 +75,7 @@ func TestGolden(t *testing.T) {
 		{"compare-swapped", []string{"compare", "testdata/small.txt", "testdata/small.m2", "testdata/small.txt"}, "compare: the same hint"},
 		{"nbest-swapped", []string{"nbest", "testdata/small.m2", "testdata/nbest/small.nbest"}, "nbest: NBEST and GOLD swapped"},
 		{"oracle-swapped", []string{"oracle", "testdata/small.m2", "testdata/nbest/small.nbest"}, "oracle: NBEST and GOLD swapped"},
+		{"merge-swapped", []string{"merge", "testdata/small.m2", "testdata/small.txt"}, "merge: RESULTS and GOLD swapped (it gave no hint)"},
 		{"score-u", []string{"score", "-u", "0", "testdata/small.txt", "testdata/small.m2"}, "-u is --max_unchanged_words in every command, as in hoo extract: score-beta's u = 0 figures at β 0.5"},
 		{"flag-without-value", []string{"score", "testdata/small.txt", "testdata/small.m2", "--beta"}, "a flag's value missing at the end"},
 		{"score-html-not-a-page", []string{"score", "testdata/report.txt", "--html", "testdata/report-partial.txt", "testdata/report-source.txt", "testdata/report.m2"}, "--html took the next file, a system's, as its value (a slip with flags between files): a file that is not a page is not replaced"},

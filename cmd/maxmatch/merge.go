@@ -108,7 +108,7 @@ func (a *app) merge(f mergeFlags, results []string, goldArg string) int {
 		err = corpus.RestrictTypes(gold, f.types, goldArg)
 	}
 	if err != nil {
-		return fail(prog, "%v", err)
+		return fail(prog, "%v", swappedHint(err, cmd+" RESULTS... GOLD", goldArg, results))
 	}
 	merged, err := corpus.ReadResults(results, gold, f.opt, in)
 	if err != nil {

@@ -41,7 +41,7 @@ func (a *app) newHooCompare() *cobra.Command {
 			case len(args) == 0:
 				return cli.Usagef("expected at least one system directory after the flags")
 			}
-			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, map[string]writefile.Kind{"--csv": writefile.HOOCompareCSV, "--html": writefile.HTML}, nil, nil); err != nil {
+			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, map[string]writefile.Kind{"--html": writefile.HTML}, nil, nil); err != nil {
 				return err
 			}
 			a.code = a.newHooCommand(cmd.CommandPath()).compare(f, args)

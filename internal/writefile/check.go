@@ -88,11 +88,6 @@ var (
 		head = bytes.ToLower(bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n"))
 		return bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html"))
 	}}
-	// HOOCompareCSV is Table 1 of maxmatch hoo compare as CSV, which starts with its header
-	// (hoo compare reads directories: a file inside one is not among the inputs it checks).
-	HOOCompareCSV = Kind{"a CSV table of maxmatch hoo compare", func(head []byte) bool {
-		return bytes.HasPrefix(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), []byte("system,extraction,"))
-	}}
 	M2 = Kind{"an M2 file", func(head []byte) bool {
 		head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 		return bytes.HasPrefix(head, []byte("S ")) || bytes.HasPrefix(head, []byte("S\t")) || bytes.HasPrefix(head, []byte("S\n"))

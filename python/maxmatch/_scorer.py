@@ -380,20 +380,27 @@ def _unpack(item, k, n, what):
     raise TypeError("items[%d] must be %s, not %s" % (k, what, _described(item)))
 
 
+def _pairs(items, hyps, texts):
+    """The (sentence index, hypotheses) pairs of the items of sentence_many or nbest_many, each
+    a pair of an index and hyps (as messages name it), item k's hypotheses texts(h, k)."""
+    pairs = []
+    for k, item in enumerate(_iterable(items, "(sentence index, %s) pairs" % hyps)):
+        try:
+            i, h = item
+        except (TypeError, ValueError):
+            i, h = _unpack(item, k, 2, "a pair (sentence index, %s)" % hyps)
+        pairs.append((i, texts(h, k)))
+    return pairs
+
+
 # The forms of a gold edit, in messages.
 _GOLD_EDIT = "(start, end, correction) or (start, end, [corrections], annotator, type)"
 
 
 def _not_json(value, where):
-    """Where value (a gold edit's) holds what a JSON request cannot carry, described (None when
-    nothing): json.dumps writes NaN and the infinities as no JSON reads them, and refuses a set
-    or an object."""
-    if isinstance(value, (list, tuple)):
-        for k, v in enumerate(value):
-            found = _not_json(v, "%s[%d]" % (where, k))
-            if found:
-                return found
-        return None
+    """What a gold edit's value (a leaf) is when a JSON request cannot carry it, described (None
+    when it can): json.dumps writes NaN and the infinities as no JSON reads them, and refuses a
+    set or an object."""
     if isinstance(value, float) and not math.isfinite(value):
         return "%s is %r: expected an integer or a str" % (where, value)
     if value is None or isinstance(value, (int, float, str)):
@@ -412,7 +419,7 @@ def _gold_edits(gold_edits, what):
         if isinstance(e, (str, bytes, bytearray)) or not hasattr(e, "__iter__"):
             raise TypeError("%s must be %s, not %s" % (where, _GOLD_EDIT, type(e).__name__))
         e = list(e)
-        found = _not_json(e, where)
+        found = _first_problem(e, where, _not_json)
         if found:
             raise TypeError(found)
         if len(e) == 4:
@@ -421,25 +428,36 @@ def _gold_edits(gold_edits, what):
     return gold
 
 
-def _unencodable(value, where):
-    """The first str in value (a request's JSON value) that UTF-8 cannot encode, described."""
+def _first_problem(value, where, problem):
+    """The first description that problem(leaf, where) gives of the leaves of value, a
+    request's JSON value (a dict's values named by key, a list's by index), or None."""
+    if isinstance(value, dict):
+        named = (("%s" % k if not where else "%s[%r]" % (where, k), v) for k, v in value.items())
+    elif isinstance(value, (list, tuple)):
+        named = (("%s[%d]" % (where, k), v) for k, v in enumerate(value))
+    else:
+        return problem(value, where)
+    for w, v in named:
+        found = _first_problem(v, w, problem)
+        if found:
+            return found
+    return None
+
+
+def _not_encodable(value, where):
+    """A str that UTF-8 cannot encode, described (None for another leaf)."""
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError as e:
             return ("%s is not valid text: a lone surrogate %r at character %d, which UTF-8 cannot "
                     "encode" % (where, value[e.start], e.start))
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            found = _unencodable(v, "%s" % k if not where else "%s[%r]" % (where, k))
-            if found:
-                return found
-    elif isinstance(value, (list, tuple)):
-        for k, v in enumerate(value):
-            found = _unencodable(v, "%s[%d]" % (where, k))
-            if found:
-                return found
     return None
+
+
+def _unencodable(value, where):
+    """The first str in value (a request's JSON value) that UTF-8 cannot encode, described."""
+    return _first_problem(value, where, _not_encodable)
 
 
 def _encode(request, what=""):
@@ -1041,25 +1059,13 @@ class Scorer:
     def sentence_many(self, items: Iterable[Tuple[int, str]], edits: bool = True, *,
                       timeout: Timeout_ = _DEFAULT) -> List[SentenceScore]:
         """sentence() for many (i, hyp) pairs at once, scored in parallel: a list."""
-        pairs = []
-        for k, item in enumerate(_iterable(items, "(sentence index, hypothesis) pairs")):
-            try:
-                i, h = item
-            except (TypeError, ValueError):
-                i, h = _unpack(item, k, 2, "a pair (sentence index, hypothesis)")
-            pairs.append((i, [_check_text(h, "items[%d]'s hyp" % k)]))
+        pairs = _pairs(items, "hypothesis", lambda h, k: [_check_text(h, "items[%d]'s hyp" % k)])
         return self._rows(pairs, _items_hyp, edits, timeout)
 
     def nbest_many(self, items: Iterable[Tuple[int, Sequence[str]]], edits: bool = True, *,
                    timeout: Timeout_ = _DEFAULT) -> List[List[SentenceScore]]:
         """nbest() for many (i, hyps) pairs at once, scored in parallel: a list of lists."""
-        pairs = []
-        for k, item in enumerate(_iterable(items, "(sentence index, hypotheses) pairs")):
-            try:
-                i, h = item
-            except (TypeError, ValueError):
-                i, h = _unpack(item, k, 2, "a pair (sentence index, [hypotheses])")
-            pairs.append((i, _check_texts(h, "items[%d]'s hyps" % k)))
+        pairs = _pairs(items, "[hypotheses]", lambda h, k: _check_texts(h, "items[%d]'s hyps" % k))
         flat = self._rows(pairs, _items_hyps, edits, timeout)
         out, k = [], 0
         for _, hyps in pairs:

@@ -37,6 +37,12 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SHARED = os.path.join(os.path.dirname(REPO), "shared", "data", "conll14")
 
 
+def counted_lines(s):
+    """What maxmatch score --counts prints for the CorpusScore s."""
+    return "Precision   : %.4f\nRecall      : %.4f\nF_0.5       : %.4f\nTP          : %d\nFP          : %d\nFN          : %d\n" % (
+        s.precision, s.recall, s.f_beta, s.tp, s.fp, s.fn)
+
+
 def run_maxmatch(*args):
     """Runs the command the package uses and returns its stdout."""
     done = subprocess.run([maxmatch.find_binary()] + list(args), stdout=subprocess.PIPE,
@@ -66,9 +72,7 @@ class TestScores(Files):
         with maxmatch.Scorer(self.gold) as m2:
             self.assertEqual(len(m2), 3)
             s = m2.score(SYSTEM)
-        got = "Precision   : %.4f\nRecall      : %.4f\nF_0.5       : %.4f\nTP          : %d\nFP          : %d\nFN          : %d\n" % (
-            s.precision, s.recall, s.f_beta, s.tp, s.fp, s.fn)
-        self.assertEqual(got, want)
+        self.assertEqual(counted_lines(s), want)
         self.assertEqual((s.correct, s.proposed, s.gold, s.sentences), (2, 3, 2, 3))
 
     def test_corpus_over_the_longest_request(self):
@@ -83,9 +87,7 @@ class TestScores(Files):
         want = run_maxmatch("score", "--counts", system, gold)
         with maxmatch.Scorer(gold, max_memory="256M") as m2:
             s = m2.score(hyps)
-        got = "Precision   : %.4f\nRecall      : %.4f\nF_0.5       : %.4f\nTP          : %d\nFP          : %d\nFN          : %d\n" % (
-            s.precision, s.recall, s.f_beta, s.tp, s.fp, s.fn)
-        self.assertEqual(got, want)
+        self.assertEqual(counted_lines(s), want)
         self.assertEqual((s.correct, s.proposed, s.gold, s.sentences), (4000, 8000, 4000, 8000))
 
     def test_gold_file_named_dash(self):

@@ -390,7 +390,7 @@ func kindOf(req *request) (kind, error) {
 		return 0, errors.New(`"ids" belongs to a "corpus" request`)
 	case req.Batch != nil:
 		if hyps || own || req.Compact || req.ID == nil {
-			return 0, errors.New(`a "batch" request carries "id" (any value), "batch" and optionally "edits" and "split", nothing else: its answer is the flat form, or the split form`)
+			return 0, errors.New(`a "batch" request carries "id" (any value), "batch" and optionally "edits" and "split" or "packed", nothing else: its answer is the flat form, the split form or the packed form`)
 		}
 		return kindBatch, nil
 	case !hyps:

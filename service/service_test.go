@@ -282,9 +282,9 @@ func TestBatch(t *testing.T) {
 		{`{"id": 1, "batch": [[0, ["x"]], [2, ["y"]]]}`, `{"id":1,"error":{"line":1,"item":1,"message":"sentence 2 is out of range: the gold file has 2 sentences (ids 0 to 1)"}}`},
 		{`{"id": 1, "batch": [["0", ["x"]]]}`, `{"id":1,"error":{"line":1,"byte":1,"message":"\"batch\": expected a list of [sentence index, [\"hypothesis\", …]]"}}`},
 		{`{"id": 1, "batch": [[-1, ["x"]]]}`, `{"id":1,"error":{"line":1,"item":0,"message":"expected a sentence index (a non-negative integer), found -1"}}`},
-		{`{"id": 1, "batch": [], "hyp": "x"}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},
-		{`{"batch": []}`, `{"id":null,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},
-		{`{"id": 1, "batch": [], "compact": true}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\", nothing else: its answer is the flat form, or the split form"}}`},
+		{`{"id": 1, "batch": [], "hyp": "x"}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\" or \"packed\", nothing else: its answer is the flat form, the split form or the packed form"}}`},
+		{`{"batch": []}`, `{"id":null,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\" or \"packed\", nothing else: its answer is the flat form, the split form or the packed form"}}`},
+		{`{"id": 1, "batch": [], "compact": true}`, `{"id":1,"error":{"line":1,"message":"a \"batch\" request carries \"id\" (any value), \"batch\" and optionally \"edits\" and \"split\" or \"packed\", nothing else: its answer is the flat form, the split form or the packed form"}}`},
 		{`{"id": 1, "batch": []}`, `{"id":1,"rows":[]}`},
 	} {
 		if got := strings.TrimSuffix(string(srv.Answer(0, []byte(c.request), 1)), "\n"); got != c.answer {

@@ -63,12 +63,24 @@ func TestReadErrors(t *testing.T) {
 		{"blank file", " \n\t\n", "gold.xml: no XML element"},
 		{"declaration only", "<?xml version=\"1.0\" ?>\n<!-- nothing -->\n", "gold.xml: no XML element"},
 		{"plain text", "The cat sat.\n", "gold.xml: no XML element"},
+		// What the official tools' parser (expat) refuses and Go's decoder lets through.
+		{"attribute twice", "<edits>\n<edit index=\"x\" start=\"4\" end=\"8\" start=\"0\"/></edits>",
+			"gold.xml:2:46: element <edit> has the attribute start twice: expected each attribute once"},
+		{"second root", "<edits/>\n<edits><edit index=\"x\" start=\"1\" end=\"2\"/></edits>",
+			"gold.xml:2:8: a second root element <edits> after the document's end: expected one root element, <edits>"},
+		{"edit after the root", "<edits></edits><edit index=\"x\" start=\"1\" end=\"2\"/>", "a second root element <edit> after the document's end"},
+		{"text after the root", "<edits/>\n\njunk\n", `gold.xml:4:1: text "junk" after the root element: expected nothing but white space outside <edits>`},
+		{"text before the root", "junk\n<edits/>", `gold.xml:2:9: text "junk" before the root element <edits>`},
 	}
 	for _, c := range cases {
 		_, err := Read("gold.xml", strings.NewReader(c.doc))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
 		}
+	}
+	// White space, comments and processing instructions around the root are no text.
+	if es, err := Read("x.xml", strings.NewReader("\ufeff<?xml version=\"1.0\" ?>\n<!-- c -->\n<edits/>\n<!-- c -->\n\n")); err != nil || len(es) != 0 {
+		t.Errorf("a root with comments around it: %v, %v; want no edits and no error", es, err)
 	}
 	// Any root element will do, as for the official tools (they look for <edit> anywhere).
 	if es, err := Read("x.xml", strings.NewReader("<other/>")); err != nil || len(es) != 0 {

@@ -55,6 +55,14 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-beyond-compare", []string{"hoo", "compare", "--gold", bad + "beyond/gold", "--orig", raw, systxt}, "the same error (was: a warning, and the m2 extraction scored as no edits)"},
 		{"hoo-beyond-synth", []string{"hoo", "synth", "--orig", raw, "--gold", bad + "beyond/gold", "--out", "$TMP/out"}, "the same error"},
 
+		// Gold offsets inside a character of the raw text.
+		{"hoo-splitchar-synth", []string{"hoo", "synth", "--orig", bad + "splitchar/raw", "--gold", bad + "splitchar/gold", "--out", "$TMP/out"}, "the character named (was: a system text that is not UTF-8 written, which extract then refused)"},
+		{"hoo-splitchar-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "splitchar/gold", "--orig", bad + "splitchar/raw", "--system", systxt, "--out", "$TMP/out"}, "the same error (was: the edit silently widened to the whole word)"},
+
+		// XML that expat, the official tools' parser, refuses and Go's decoder reads.
+		{"hoo-xml-attribute-twice-eval", []string{"hoo", "eval", gold, bad + "xml/dupattr"}, "end given twice (was: the last value kept; official: duplicate attribute)"},
+		{"hoo-xml-two-documents-eval", []string{"hoo", "eval", gold, bad + "xml/junk"}, "a file written twice over (was: every edit read twice; official: junk after document element)"},
+
 		// Invalid UTF-8: file, line, column, byte offset.
 		{"hoo-utf8-raw-extract-wdiff", []string{"hoo", "extract", "--orig", bad + "utf8/raw", "--system", systxt, "--out", "$TMP/out"}, "a raw text (official: written as Latin-1, mojibake)"},
 		{"hoo-utf8-raw-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", gold, "--orig", bad + "utf8/raw", "--system", systxt, "--out", "$TMP/out"}, "the same error (was: an error about an edit's text)"},

@@ -327,13 +327,26 @@ func CheckUTF8(name string, data []byte) error {
 	return fmt.Errorf("%s:%d:%d: invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", name, line, col, data[off], off)
 }
 
-// CheckSpans checks that every gold edit lies within its raw text, of rawLen bytes: the
-// first that does not is an *edits.Error.
-func CheckSpans(goldPath string, gold []edits.Edit, rawPath string, rawLen int) error {
+// CheckSpans checks that every gold edit lies within its raw text, raw, and that its offsets
+// fall between characters (an offset inside a multi-byte character would split it, and the
+// text with the edit applied would not be UTF-8): the first that does not is an *edits.Error.
+func CheckSpans(goldPath string, gold []edits.Edit, rawPath, raw string) error {
 	for _, e := range gold {
-		if e.End > rawLen {
-			return &edits.Error{File: goldPath, Line: e.Line, Index: e.Index,
-				Msg: fmt.Sprintf("span %d–%d ends beyond the %s of %s: expected byte offsets into the raw text", e.Start, e.End, wording.Plural(rawLen, "byte"), rawPath)}
+		bad := func(format string, args ...any) error {
+			return &edits.Error{File: goldPath, Line: e.Line, Index: e.Index, Msg: fmt.Sprintf("span %d–%d ", e.Start, e.End) + fmt.Sprintf(format, args...)}
+		}
+		if e.End > len(raw) {
+			return bad("ends beyond the %s of %s: expected byte offsets into the raw text", wording.Plural(len(raw), "byte"), rawPath)
+		}
+		for _, off := range []int{e.Start, e.End} {
+			if off < len(raw) && !utf8.RuneStart(raw[off]) {
+				first := off
+				for first > 0 && !utf8.RuneStart(raw[first]) {
+					first--
+				}
+				r, size := utf8.DecodeRuneInString(raw[first:])
+				return bad("splits the character %q, bytes %d–%d of %s, at %d: expected byte offsets between characters", r, first, first+size, rawPath, off)
+			}
 		}
 	}
 	return nil
@@ -349,7 +362,7 @@ func ReadSource(rawPath, goldPath string) (raw string, gold []edits.Edit, err er
 	if gold, err = ReadEdits(goldPath); err != nil {
 		return "", nil, err
 	}
-	if err := CheckSpans(goldPath, gold, rawPath, len(raw)); err != nil {
+	if err := CheckSpans(goldPath, gold, rawPath, raw); err != nil {
 		return "", nil, err
 	}
 	return raw, gold, nil

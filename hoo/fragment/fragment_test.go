@@ -169,13 +169,26 @@ func TestReadEditsAndSpans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckSpans("gold.xml", gold, "raw.txt", 9); err != nil {
+	if err := CheckSpans("gold.xml", gold, "raw.txt", "The cat.\n"); err != nil {
 		t.Errorf("within the raw text: %v", err)
 	}
-	err = CheckSpans("gold.xml", gold, "raw.txt", 8)
+	err = CheckSpans("gold.xml", gold, "raw.txt", "The cat.")
 	var ee *edits.Error
 	if !errors.As(err, &ee) || err.Error() != `gold.xml:3: edit "g2": span 4–9 ends beyond the 8 bytes of raw.txt: expected byte offsets into the raw text` {
 		t.Errorf("beyond: %v", err)
+	}
+	// Offsets inside a character: applying the edit would split it (hoo synth wrote such a
+	// text, which no HOO command could read back).
+	for _, c := range []struct{ raw, want string }{
+		{"Thé€ caté", ""}, // 2, 4 and 9 start characters
+		{"Th€ caté", `gold.xml:2: edit "g1": span 2–4 splits the character '€', bytes 2–5 of raw.txt, at 4: expected byte offsets between characters`},
+		{"Téx caté", `gold.xml:2: edit "g1": span 2–4 splits the character 'é', bytes 1–3 of raw.txt, at 2: expected byte offsets between characters`},
+		{"Th.x cat€", `gold.xml:3: edit "g2": span 4–9 splits the character '€', bytes 8–11 of raw.txt, at 9`}, // the end
+	} {
+		err := CheckSpans("gold.xml", gold, "raw.txt", c.raw)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)) {
+			t.Errorf("%q: %v\nwant %q", c.raw, err, c.want)
+		}
 	}
 }
 

@@ -92,6 +92,10 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-compare-csv-full", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", "/dev/full", systxt}, "--csv to a full device: its name, the cause, nothing on stdout"},
 		{"hoo-compare-html-full", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--html", "/dev/full", "--csv", "$TMP/t1.csv", systxt}, "--html to a full device: the CSV file is not written either"},
 		{"hoo-compare-csv-dir", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", "testdata", systxt}, "--csv naming a directory"},
+		{"hoo-compare-csv-input", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", systxt + "/0001XX1.txt", systxt}, "--csv naming a system text: refused before anything is read (was: replaced by the CSV, after the text was scored)"},
+		{"hoo-compare-same-system", []string{"hoo", "compare", "--gold", gold, "--orig", raw, systxt, systxt + "/"}, "one directory twice (was: its rows twice)"},
+		{"hoo-compare-same-name", []string{"hoo", "compare", "--gold", gold, "--orig", raw, systxt, bad + "samename/systxt"}, "two systems the tables would name alike (was: two rows of one name)"},
+		{"hoo-compare-methods-twice", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--methods", "wdiff,wdiff", systxt}, "one extraction compared with itself (was: every row twice, no difference)"},
 		{"hoo-extract-out-not-dir", []string{"hoo", "extract", "--orig", raw, "--system", systxt, "--out", raw + "/0001.txt/out"}, "--out under a file: the directory named"},
 
 		// The command shell.

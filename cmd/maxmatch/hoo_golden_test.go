@@ -81,6 +81,9 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-empty-gold-compare", []string{"hoo", "compare", "--gold", bad + "empty/gold", "--orig", raw, systxt}, "the same error"},
 		{"hoo-empty-gold-synth", []string{"hoo", "synth", "--orig", raw, "--gold", bad + "empty/gold", "--out", "$TMP/out"}, "the same error"},
 
+		// The edit files of two runs under evalrun.py's scheme.
+		{"hoo-eval-2012-two-runs", []string{"hoo", "eval", "--scheme", "2012", "testdata/hoo2012/gold", bad + "tworuns"}, "0001XX1 and 0002YY2 (was: summed as one run, reported as XX 1, as the official does)"},
+
 		// --type naming nothing known (official: every count 0, every score 1).
 		{"hoo-eval-2012-unknown-type", []string{"hoo", "eval", "--scheme", "2012", "--types", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the types of the edits are listed"},
 		{"hoo-eval-2012-unknown-type-config", []string{"hoo", "eval", "--scheme", "2012", "--types-file", "testdata/hoo2012/types.config", "--types", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "and the aggregates and types of the types file"},

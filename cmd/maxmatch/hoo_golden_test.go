@@ -41,6 +41,7 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-names-compare", []string{"hoo", "compare", "--gold", gold, "--orig", raw, bad + "names/sys"}, "one system text, 0001XX1, scored; the others ignored"},
 		{"hoo-names-eval", []string{"hoo", "eval", gold, bad + "names/sysxml"}, "one row (official: three, 0001XX1 twice and \"0001XX1 copy\")"},
 		{"hoo-names-eval-2012", []string{"hoo", "eval", "--scheme", "2012", gold, bad + "names/sysxml"}, "ignored names do not count in evalrun.py's one-to-one check"},
+		{"hoo-names-parent-dir", []string{"hoo", "extract", "--orig", raw, "--system", "testdata/hoo", "--out", "$TMP/out"}, "the directory above the system's: its subdirectories named as not read (was: \"4 other entries ignored\", none named)"},
 		{"hoo-names-no-system", []string{"hoo", "eval", raw, gold}, "a directory of other kinds: what it holds is said"},
 
 		// A system file without its raw text or its gold edits.

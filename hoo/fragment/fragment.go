@@ -182,6 +182,10 @@ func ReadDir(dir string, kind Kind) (*Dir, error) {
 		}
 		path := filepath.Join(dir, file)
 		n, ok := ParseName(file)
+		if !ok && isDir(e, path) {
+			d.Ignored = append(d.Ignored, Ignored{path, "ignored: a directory; subdirectories are not read"})
+			continue
+		}
 		if !ok {
 			d.Ignored = append(d.Ignored, Ignored{path, "ignored: not a file name of the HOO data (" + Patterns + ")"})
 			continue
@@ -201,6 +205,15 @@ func ReadDir(dir string, kind Kind) (*Dir, error) {
 		return nil, d.noFiles()
 	}
 	return d, nil
+}
+
+// isDir reports whether a directory entry is a directory, or a link to one.
+func isDir(e fs.DirEntry, path string) bool {
+	if e.IsDir() {
+		return true
+	}
+	fi, err := os.Stat(path)
+	return e.Type()&fs.ModeSymlink != 0 && err == nil && fi.IsDir()
 }
 
 // regular reports whether a directory entry is a regular file, or a link to one.
@@ -228,7 +241,12 @@ func (d *Dir) noFiles() error {
 		msg += "; it holds " + strings.Join(others, ", ")
 	}
 	if len(d.Ignored) > 0 {
-		msg += fmt.Sprintf("; %s ignored", wording.Plural(len(d.Ignored), "other entry"))
+		// The warnings are not printed when there is nothing to read: the first is named here.
+		first := d.Ignored[0].Path + ": " + strings.TrimPrefix(d.Ignored[0].Reason, "ignored: ")
+		if len(d.Ignored) > 1 {
+			first = "the first " + first
+		}
+		msg += fmt.Sprintf("; %s ignored (%s)", wording.Plural(len(d.Ignored), "other entry"), first)
 	}
 	return errors.New(msg)
 }

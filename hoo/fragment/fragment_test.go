@@ -67,6 +67,7 @@ func TestReadDir(t *testing.T) {
 		"0001XX1.txt.bak": "old", "notes.md": "n", // ignored, with a warning
 		".0001XX1.txt.swp":  "editor", // hidden: skipped silently, as the official does
 		"0003XX1.txt/inner": "",       // a directory with a system text's name
+		"sub/0005XX1.txt":   "",       // a subdirectory: not read
 	})
 	if err := os.Symlink(filepath.Join(dir, "0001XX1.txt"), filepath.Join(dir, "0004XX1.txt")); err != nil {
 		t.Fatal(err)
@@ -90,6 +91,7 @@ func TestReadDir(t *testing.T) {
 		filepath.Join(dir, "0001XX1.txt.bak") + ": ignored: not a file name of the HOO data (" + Patterns + ")",
 		filepath.Join(dir, "0003XX1.txt") + ": ignored: not a regular file",
 		filepath.Join(dir, "notes.md") + ": ignored: not a file name of the HOO data (" + Patterns + ")",
+		filepath.Join(dir, "sub") + ": ignored: a directory; subdirectories are not read",
 	}
 	if strings.Join(ignored, "\n") != strings.Join(want, "\n") {
 		t.Errorf("ignored:\n%s\nwant\n%s", strings.Join(ignored, "\n"), strings.Join(want, "\n"))
@@ -100,8 +102,13 @@ func TestReadDir(t *testing.T) {
 
 	// A directory without a file of the kind: what it holds instead.
 	_, err = ReadDir(dir, Gold)
-	if want := dir + ": no gold edit file (NNNNGE.xml): expected e.g. 0001GE.xml; it holds 1 raw text NNNN.txt, 4 system texts NNNNxxN.txt, 1 system edit file NNNNxxN.xml; 3 other entries ignored"; err == nil || err.Error() != want {
+	if want := dir + ": no gold edit file (NNNNGE.xml): expected e.g. 0001GE.xml; it holds 1 raw text NNNN.txt, 4 system texts NNNNxxN.txt, 1 system edit file NNNNxxN.xml; 4 other entries ignored (the first " + filepath.Join(dir, "0001XX1.txt.bak") + ": not a file name of the HOO data (" + Patterns + "))"; err == nil || err.Error() != want {
 		t.Errorf("no gold: %v\nwant %s", err, want)
+	}
+	// The warnings of the ignored entries are not printed then: the one ignored entry is named.
+	_, err = ReadDir(filepath.Join(dir, "0003XX1.txt"), Raw)
+	if want := filepath.Join(dir, "0003XX1.txt") + ": no raw text (NNNN.txt): expected e.g. 0001.txt; 1 other entry ignored (" + filepath.Join(dir, "0003XX1.txt", "inner") + ": not a file name"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("one entry ignored: %v\nwant %s…", err, want)
 	}
 	if _, err := ReadDir(filepath.Join(dir, "missing"), Raw); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing directory: %v", err)

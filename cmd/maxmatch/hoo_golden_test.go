@@ -42,6 +42,7 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-names-eval", []string{"hoo", "eval", gold, bad + "names/sysxml"}, "one row (official: three, 0001XX1 twice and \"0001XX1 copy\")"},
 		{"hoo-names-eval-2012", []string{"hoo", "eval", "--scheme", "2012", gold, bad + "names/sysxml"}, "ignored names do not count in evalrun.py's one-to-one check"},
 		{"hoo-names-parent-dir", []string{"hoo", "extract", "--orig", raw, "--system", "testdata/hoo", "--out", "$TMP/out"}, "the directory above the system's: its subdirectories named as not read (was: \"4 other entries ignored\", none named)"},
+		{"hoo-eval-file-for-dir", []string{"hoo", "eval", gold, sysxml + "/0001XX1.xml"}, "a file where a directory is expected: what was expected (was: \"open …: not a directory\")"},
 		{"hoo-names-no-system", []string{"hoo", "eval", raw, gold}, "a directory of other kinds: what it holds is said"},
 
 		// A system file without its raw text or its gold edits.

@@ -172,7 +172,11 @@ func (ig Ignored) String() string { return ig.Path + ": " + ig.Reason }
 func ReadDir(dir string, kind Kind) (*Dir, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said first
+		}
+		return nil, fmt.Errorf("%s: cannot read the directory: %w; expected a directory of %s %s", dir, err, wording.Noun(2, kind.Noun()), kind.Pattern())
 	}
 	d := &Dir{Path: dir, Kind: kind, Others: map[Kind]int{}}
 	for _, e := range entries {

@@ -110,8 +110,13 @@ func TestReadDir(t *testing.T) {
 	if want := filepath.Join(dir, "0003XX1.txt") + ": no raw text (NNNN.txt): expected e.g. 0001.txt; 1 other entry ignored (" + filepath.Join(dir, "0003XX1.txt", "inner") + ": not a file name"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("one entry ignored: %v\nwant %s…", err, want)
 	}
-	if _, err := ReadDir(filepath.Join(dir, "missing"), Raw); !errors.Is(err, os.ErrNotExist) {
+	missing := filepath.Join(dir, "missing")
+	if _, err := ReadDir(missing, Raw); !errors.Is(err, os.ErrNotExist) || err.Error() != missing+": cannot read the directory: no such file or directory; expected a directory of raw texts NNNN.txt" {
 		t.Errorf("a missing directory: %v", err)
+	}
+	file := filepath.Join(dir, "0001.txt")
+	if _, err := ReadDir(file, Gold); err == nil || err.Error() != file+": cannot read the directory: not a directory; expected a directory of gold edit files NNNNGE.xml" {
+		t.Errorf("a file: %v", err)
 	}
 
 	// Find: the raw text of a system text, or an error naming both.

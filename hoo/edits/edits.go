@@ -240,14 +240,30 @@ func clip(s string) string {
 	return s
 }
 
-// syntaxError places a decoding error where the decoder stopped.
+// syntaxError places a decoding error where the decoder stopped, and says what was expected.
 func syntaxError(name string, d *xml.Decoder, err error) error {
 	line, column := d.InputPos()
+	msg := err.Error()
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
-		return &Error{File: name, Line: line, Column: column, Msg: se.Msg}
+		msg = se.Msg
 	}
-	return &Error{File: name, Line: line, Column: column, Msg: err.Error()}
+	switch {
+	case strings.HasPrefix(msg, "invalid character entity"):
+		msg += ": expected one of XML's own five (&amp; &lt; &gt; &quot; &apos;) or a character reference (&#233;); entities a DTD declares are not read"
+	case strings.HasPrefix(msg, "unexpected EOF"):
+		msg += ": the file ends inside an element, expected its end (</edits> last): is the file cut short?"
+	case strings.Contains(msg, "> closed by </"):
+		element, _, _ := strings.Cut(strings.TrimPrefix(msg, "element <"), ">")
+		msg += fmt.Sprintf(": expected </%s> first", element)
+	case strings.HasPrefix(msg, "xml: encoding"):
+		msg = strings.TrimPrefix(msg, "xml: ")
+		msg, _, _ = strings.Cut(msg, " but ")
+		msg += ": expected UTF-8, the encoding of the HOO edit files"
+	default:
+		msg += ": expected well-formed XML"
+	}
+	return &Error{File: name, Line: line, Column: column, Msg: msg}
 }
 
 func offset(s string) (int, error) {

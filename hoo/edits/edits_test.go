@@ -49,7 +49,13 @@ func TestRead(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	cases := []struct{ name, doc, want string }{
-		{"syntax", "<edits>\n<edit start=\"1\" end=\"2\">\n</edits>", "gold.xml:3:9: element <edit> closed by </edits>"},
+		{"syntax", "<edits>\n<edit start=\"1\" end=\"2\">\n</edits>", "gold.xml:3:9: element <edit> closed by </edits>: expected </edit> first"},
+		// What the decoder says, with what was expected.
+		{"cut short", "<edits>\n<edit start=\"1\" end=\"2\">", "gold.xml:2:25: unexpected EOF: the file ends inside an element, expected its end (</edits> last): is the file cut short?"},
+		{"HTML entity", "<edits><edit start=\"1\" end=\"2\"><original>caf&eacute;</original></edit></edits>",
+			"gold.xml:1:53: invalid character entity &eacute;: expected one of XML's own five (&amp; &lt; &gt; &quot; &apos;) or a character reference (&#233;)"},
+		{"Latin-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<edits/>", `gold.xml:1:44: encoding "ISO-8859-1" declared: expected UTF-8, the encoding of the HOO edit files`},
+		{"unquoted", "<edits><edit start=1/></edits>", "gold.xml:1:21: unquoted or missing attribute value in element: expected well-formed XML"},
 		{"bad start", "<edits>\n<edit index=\"x\" start=\"a\" end=\"2\"/>\n</edits>", `gold.xml:2: edit "x": start: "a" is not a byte offset`},
 		{"missing end", "<edits>\n<edit index=\"x\" start=\"1\"/>\n</edits>", `gold.xml:2: edit "x": end: missing; expected a byte offset`},
 		{"end before start", "<edits>\n\n<edit index=\"x\" start=\"3\" end=\"2\"/></edits>", `gold.xml:3: edit "x": end 2 before start 3`},

@@ -32,6 +32,8 @@ func TestByteEdit(t *testing.T) {
 		{"by (bigram methods)", "by (the bigram methods)", 4, 4, "the ", "after an opening bracket: a word of its own"},
 		{"say hello", "say \"hello", 4, 4, "\"", "an opening quote attached to the word after"},
 		{"a; the b", "a, a b", 1, 6, ", a", "two tokens replaced"},
+		{"a!", "a 0", 1, 2, " 0", "a word replacing a mark attached to the word before takes the space before it (was \"a0\", one token)"},
+		{"(a", "0 a", 0, 1, "0 ", "and one replacing a mark attached to the word after, the space after it"},
 	}
 	for _, tt := range tests {
 		src, sys := tokenize.Words(tt.source), tokenize.Words(tt.system)

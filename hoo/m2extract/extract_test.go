@@ -165,3 +165,33 @@ func TestXML(t *testing.T) {
 		t.Error("invalid UTF-8: no error")
 	}
 }
+
+// TestInsertionInsideGoldSpan: a system word in place of a word the gold deletes with the
+// space before it is a deletion (the gold's bytes, wider than the word) and an insertion,
+// which was written inside the deleted span, overlapping it ("of " at 9 in [8,13)); it comes
+// before the span, apart from the words around it. Two deletions that each took the space
+// between them along (one of them the gold's bytes) give it to one.
+func TestInsertionInsideGoldSpan(t *testing.T) {
+	for _, c := range []struct {
+		source, system string
+		gold           GoldEdit
+		want           []Edit
+	}{
+		{"It comes from the sea.", "It comes of the sea.", GoldEdit{Index: "g", Start: 8, End: 13, Corrections: []string{""}},
+			[]Edit{{Start: 8, End: 8, Correction: " of"}, {Start: 8, End: 13, Original: " from", Gold: true}}},
+		{" 0", "1", GoldEdit{Index: "g", Start: 0, End: 2, Corrections: []string{""}},
+			[]Edit{{Start: 0, End: 0, Correction: "1"}, {Start: 0, End: 2, Original: " 0", Gold: true}}},
+		{" 0é", "0 1", GoldEdit{Index: "g", Start: 0, End: 4, Corrections: []string{"1"}}, // before the gold's word, not after it
+			[]Edit{{Start: 0, End: 0, Correction: "0 "}, {Start: 0, End: 4, Original: " 0é", Correction: "1", Gold: true}}},
+		{"é !", "", GoldEdit{Index: "g", Start: 0, End: 3, Corrections: []string{""}}, // two deletions take the space between them
+			[]Edit{{Start: 0, End: 3, Original: "é ", Gold: true}, {Start: 3, End: 4, Original: "!"}}},
+	} {
+		es, _, err := Extract(c.source, c.system, []GoldEdit{c.gold}, DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(c.want, es); diff != "" {
+			t.Errorf("%q → %q (-want +got):\n%s", c.source, c.system, diff)
+		}
+	}
+}

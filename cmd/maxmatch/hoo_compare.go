@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -30,6 +32,10 @@ type hooCompareFlags struct {
 // holds one table (--csv writes Table 1).
 var hooCompareFormats = []report.Format{report.FormatMarkdown, report.FormatText, report.FormatLaTeX, report.FormatTSV, report.FormatJSON}
 
+// table1CSV is what --csv writes: an existing file that is not, a system text or a gold file
+// named by mistake, is not replaced.
+var table1CSV = writefile.Headed("a CSV file of Table 1 (hoo compare --csv)", compare.Table1CSVHeader())
+
 // newHooCompare returns "maxmatch hoo compare".
 func (a *app) newHooCompare() *cobra.Command {
 	f := hooCompareFlags{methods: []string{"wdiff", "m2"}}
@@ -41,7 +47,7 @@ func (a *app) newHooCompare() *cobra.Command {
 			case len(args) == 0:
 				return cli.Usagef("expected at least one system directory after the flags")
 			}
-			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, map[string]writefile.Kind{"--html": writefile.HTML}, nil, nil); err != nil {
+			if err := checkOutputs(map[string]string{"--csv": f.csv, "--html": f.html}, map[string]writefile.Kind{"--html": writefile.HTML, "--csv": table1CSV}, nil, nil); err != nil {
 				return err
 			}
 			a.code = a.newHooCommand(cmd.CommandPath()).compare(f, args)
@@ -51,6 +57,9 @@ func (a *app) newHooCompare() *cobra.Command {
 	fs.String(&f.goldDir, "gold", "", "", cli.DirArg, "directory of gold edit files NNNNGE.xml")
 	fs.String(&f.origDir, "orig", "", "", cli.DirArg, "directory of original texts NNNN.txt")
 	fs.Add(&cli.ListValue{What: "extraction", N: 2, Choices: compare.ExtractorNames(), Apply: func(names []string) error {
+		if names[0] == names[1] {
+			return fmt.Errorf("%q names %s twice", strings.Join(names, ","), names[0])
+		}
 		f.methods = names
 		return nil
 	}}, "methods", "", "the two extractions to compare (default wdiff,m2)")

@@ -41,6 +41,8 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-names-compare", []string{"hoo", "compare", "--gold", gold, "--orig", raw, bad + "names/sys"}, "one system text, 0001XX1, scored; the others ignored"},
 		{"hoo-names-eval", []string{"hoo", "eval", gold, bad + "names/sysxml"}, "one row (official: three, 0001XX1 twice and \"0001XX1 copy\")"},
 		{"hoo-names-eval-2012", []string{"hoo", "eval", "--scheme", "2012", gold, bad + "names/sysxml"}, "ignored names do not count in evalrun.py's one-to-one check"},
+		{"hoo-names-parent-dir", []string{"hoo", "extract", "--orig", raw, "--system", "testdata/hoo", "--out", "$TMP/out"}, "the directory above the system's: its subdirectories named as not read (was: \"4 other entries ignored\", none named)"},
+		{"hoo-eval-file-for-dir", []string{"hoo", "eval", gold, sysxml + "/0001XX1.xml"}, "a file where a directory is expected: what was expected (was: \"open …: not a directory\")"},
 		{"hoo-names-no-system", []string{"hoo", "eval", raw, gold}, "a directory of other kinds: what it holds is said"},
 
 		// A system file without its raw text or its gold edits.
@@ -54,6 +56,14 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-beyond-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "beyond/gold", "--orig", raw, "--system", systxt, "--out", "$TMP/out"}, "file, line, edit, both lengths"},
 		{"hoo-beyond-compare", []string{"hoo", "compare", "--gold", bad + "beyond/gold", "--orig", raw, systxt}, "the same error (was: a warning, and the m2 extraction scored as no edits)"},
 		{"hoo-beyond-synth", []string{"hoo", "synth", "--orig", raw, "--gold", bad + "beyond/gold", "--out", "$TMP/out"}, "the same error"},
+
+		// Gold offsets inside a character of the raw text.
+		{"hoo-splitchar-synth", []string{"hoo", "synth", "--orig", bad + "splitchar/raw", "--gold", bad + "splitchar/gold", "--out", "$TMP/out"}, "the character named (was: a system text that is not UTF-8 written, which extract then refused)"},
+		{"hoo-splitchar-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "splitchar/gold", "--orig", bad + "splitchar/raw", "--system", systxt, "--out", "$TMP/out"}, "the same error (was: the edit silently widened to the whole word)"},
+
+		// XML that expat, the official tools' parser, refuses and Go's decoder reads.
+		{"hoo-xml-attribute-twice-eval", []string{"hoo", "eval", gold, bad + "xml/dupattr"}, "end given twice (was: the last value kept; official: duplicate attribute)"},
+		{"hoo-xml-two-documents-eval", []string{"hoo", "eval", gold, bad + "xml/junk"}, "a file written twice over (was: every edit read twice; official: junk after document element)"},
 
 		// Invalid UTF-8: file, line, column, byte offset.
 		{"hoo-utf8-raw-extract-wdiff", []string{"hoo", "extract", "--orig", bad + "utf8/raw", "--system", systxt, "--out", "$TMP/out"}, "a raw text (official: written as Latin-1, mojibake)"},
@@ -73,6 +83,9 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-empty-gold-compare", []string{"hoo", "compare", "--gold", bad + "empty/gold", "--orig", raw, systxt}, "the same error"},
 		{"hoo-empty-gold-synth", []string{"hoo", "synth", "--orig", raw, "--gold", bad + "empty/gold", "--out", "$TMP/out"}, "the same error"},
 
+		// The edit files of two runs under evalrun.py's scheme.
+		{"hoo-eval-2012-two-runs", []string{"hoo", "eval", "--scheme", "2012", "testdata/hoo2012/gold", bad + "tworuns"}, "0001XX1 and 0002YY2 (was: summed as one run, reported as XX 1, as the official does)"},
+
 		// --type naming nothing known (official: every count 0, every score 1).
 		{"hoo-eval-2012-unknown-type", []string{"hoo", "eval", "--scheme", "2012", "--types", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "the types of the edits are listed"},
 		{"hoo-eval-2012-unknown-type-config", []string{"hoo", "eval", "--scheme", "2012", "--types-file", "testdata/hoo2012/types.config", "--types", "Foo", "testdata/hoo2012/gold", "testdata/hoo2012/sys"}, "and the aggregates and types of the types file"},
@@ -84,6 +97,10 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-compare-csv-full", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", "/dev/full", systxt}, "--csv to a full device: its name, the cause, nothing on stdout"},
 		{"hoo-compare-html-full", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--html", "/dev/full", "--csv", "$TMP/t1.csv", systxt}, "--html to a full device: the CSV file is not written either"},
 		{"hoo-compare-csv-dir", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", "testdata", systxt}, "--csv naming a directory"},
+		{"hoo-compare-csv-input", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--csv", systxt + "/0001XX1.txt", systxt}, "--csv naming a system text: refused before anything is read (was: replaced by the CSV, after the text was scored)"},
+		{"hoo-compare-same-system", []string{"hoo", "compare", "--gold", gold, "--orig", raw, systxt, systxt + "/"}, "one directory twice (was: its rows twice)"},
+		{"hoo-compare-same-name", []string{"hoo", "compare", "--gold", gold, "--orig", raw, systxt, bad + "samename/systxt"}, "two systems the tables would name alike (was: two rows of one name)"},
+		{"hoo-compare-methods-twice", []string{"hoo", "compare", "--gold", gold, "--orig", raw, "--methods", "wdiff,wdiff", systxt}, "one extraction compared with itself (was: every row twice, no difference)"},
 		{"hoo-extract-out-not-dir", []string{"hoo", "extract", "--orig", raw, "--system", systxt, "--out", raw + "/0001.txt/out"}, "--out under a file: the directory named"},
 
 		// The command shell.

@@ -48,7 +48,7 @@ func (a *app) newHooSynth() *cobra.Command {
 	fs.String(&outDir, "out", "", "", cli.OutDirArg, "directory to write the system texts into (created if missing)")
 	fs.Choice(&variant, "variant", string(synth.AllGold), variants, "which gold corrections to apply")
 	fs.Uint64(&seed, "seed", 1, "seed of the random variant")
-	fs.Float(&fraction, "fraction", 0.5, cli.FloatRange{Min: 0, Max: 1, MinIncluded: true}, "share of the corrections the random variant applies")
+	fs.Float(&fraction, "fraction", synth.DefaultFraction, cli.FloatRange{Min: 0, Max: 1, MinIncluded: true}, "share of the corrections the random variant applies")
 	fs.String(&suffix, "suffix", "", "XX1", cli.TextArg, "team (two letters) and run (one digit) appended to NNNN in the output names")
 	return cmd
 }

@@ -190,3 +190,24 @@ func TestHooSynthErrors(t *testing.T) {
 		t.Errorf("a failed run wrote %v", names)
 	}
 }
+
+// TestHooSynthFractionEnds: --fraction 0 applies no correction and 1 every one (0 applied
+// half, the default, as if it had not been given).
+func TestHooSynthFractionEnds(t *testing.T) {
+	const raw, gold = "testdata/hoo/raw", "testdata/hoo/gold"
+	dir := t.TempDir()
+	synth := func(out string, args ...string) string {
+		var stdout, stderr bytes.Buffer
+		args = append([]string{"--orig", raw, "--gold", gold, "--out", filepath.Join(dir, out)}, args...)
+		if code := runHooSynth(args, &stdout, &stderr); code != 0 {
+			t.Fatalf("synth %v: status %d: %s", args, code, stderr.String())
+		}
+		return readText(t, filepath.Join(dir, out, "0001XX1.txt"))
+	}
+	if got, want := synth("none", "--variant", "random", "--fraction", "0"), readText(t, raw+"/0001.txt"); got != want {
+		t.Errorf("--fraction 0: %q, want the raw text %q", got, want)
+	}
+	if got, want := synth("all", "--variant", "random", "--fraction", "1"), synth("allgold"); got != want {
+		t.Errorf("--fraction 1: %q, want the allgold variant's %q", got, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"io"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -191,4 +192,16 @@ func parseRun2012(t *testing.T, text string) (map[string]int, map[string]map[str
 		t.Fatalf("counts %v, scores %v in %s", counts, scores, text)
 	}
 	return counts, scores
+}
+
+// TestHooCompareCSVReplaced: --csv replaces a CSV file of Table 1, as a second run writes it,
+// and refuses any other file (TestGoldenHoo's hoo-compare-csv-input: a system text).
+func TestHooCompareCSVReplaced(t *testing.T) {
+	csv := filepath.Join(t.TempDir(), "table1.csv")
+	args := []string{"hoo", "compare", "--gold", "testdata/hoo/gold", "--orig", "testdata/hoo/raw", "--csv", csv, "testdata/hoo/systxt"}
+	first := runOK(t, args...)
+	table := readText(t, csv)
+	if again := runOK(t, args...); again != first || readText(t, csv) != table {
+		t.Errorf("the second run: %q and the CSV file %q; want what the first gave, %q and %q", again, readText(t, csv), first, table)
+	}
 }

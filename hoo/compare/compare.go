@@ -190,16 +190,19 @@ func Compare(name string, frags []Fragment, extractors []Extractor, opt Options)
 // is given each system's Warnings as it is done, and opt.Progress hears which system ("system
 // 1/2, NAME: …") and how far its extractions are.
 func CompareAll(gold, raw *fragment.Dir, sys []*fragment.Dir, extractors []Extractor, opt Options, warn func(string)) ([]*System, error) {
+	names, err := SystemNames(sys)
+	if err != nil {
+		return nil, err
+	}
 	frags := make([][]Fragment, len(sys))
 	for i, d := range sys {
-		var err error
 		if frags[i], err = ReadSystem(gold, raw, d); err != nil {
 			return nil, err
 		}
 	}
 	systems := make([]*System, len(sys))
-	for i, d := range sys {
-		name := filepath.Base(filepath.Clean(d.Path))
+	for i := range sys {
+		name := names[i]
 		o := opt
 		if opt.Progress != nil {
 			o.Progress = func(what string, done, total int) {
@@ -218,4 +221,28 @@ func CompareAll(gold, raw *fragment.Dir, sys []*fragment.Dir, extractors []Extra
 		systems[i] = s
 	}
 	return systems, nil
+}
+
+// SystemNames names each system by its directory's base name, which the tables show: "." and
+// ".." by the directory they are. Two systems of one name, or one directory given twice, are an
+// error, for their rows could not be told apart.
+func SystemNames(sys []*fragment.Dir) ([]string, error) {
+	names := make([]string, len(sys))
+	for i, d := range sys {
+		path := filepath.Clean(d.Path)
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+		names[i] = filepath.Base(path)
+		for j := range i {
+			switch {
+			case names[j] != names[i]:
+			case filepath.Clean(sys[j].Path) == filepath.Clean(sys[i].Path):
+				return nil, fmt.Errorf("%s: the system directory is given twice, expected each system once", sys[i].Path)
+			default:
+				return nil, fmt.Errorf("%s and %s: two systems named %s (the tables name a system by its directory's base name), expected directories of different names", sys[j].Path, sys[i].Path, names[i])
+			}
+		}
+	}
+	return names, nil
 }

@@ -117,3 +117,38 @@ func TestWdiffOnReference(t *testing.T) {
 	t.Logf("sys_allgold, official wdiff extraction: correction P %.4f R %.4f (bonus); %d fragments the official scorer would stop on; %d segments differ from --fixed",
 		avg[6].V, avg[7].V, s.Scores[0].Crashes, len(s.Differences))
 }
+
+// TestSystemNames: a system is named by its directory's base name, that of the directory "."
+// is; two systems the tables would name alike are an error (they were two rows of one name).
+func TestSystemNames(t *testing.T) {
+	dirs := func(paths ...string) []*fragment.Dir {
+		ds := make([]*fragment.Dir, len(paths))
+		for i, p := range paths {
+			ds[i] = &fragment.Dir{Path: p}
+		}
+		return ds
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		paths []string
+		want  string // the names, or the error
+	}{
+		{[]string{"a/sys1", "b/sys2/"}, "sys1 sys2"},
+		{[]string{"."}, filepath.Base(wd)},
+		{[]string{"a/sys", "a/sys"}, "a/sys: the system directory is given twice, expected each system once"},
+		{[]string{"a/sys", "a/./sys/"}, "a/./sys/: the system directory is given twice"},
+		{[]string{"a/sys", "b/sys"}, "a/sys and b/sys: two systems named sys (the tables name a system by its directory's base name), expected directories of different names"},
+	} {
+		names, err := SystemNames(dirs(c.paths...))
+		got := strings.Join(names, " ")
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: %s, want %s", c.paths, got, c.want)
+		}
+	}
+}

@@ -26,9 +26,14 @@ func (s *System) Warnings() []string {
 	return ws
 }
 
+// Table1CSVHeader is the first line of Table 1 as CSV (without its line end).
+func Table1CSVHeader() string {
+	return "system,extraction,bonus," + strings.ReplaceAll(strings.Join(eval.ColumnNames[:], ","), " ", "_")
+}
+
 // WriteTable1CSV writes Table 1 as CSV, with full precision.
 func WriteTable1CSV(w io.Writer, systems []*System) {
-	fmt.Fprintf(w, "system,extraction,bonus,%s\n", strings.ReplaceAll(strings.Join(eval.ColumnNames[:], ","), " ", "_"))
+	fmt.Fprintf(w, "%s\n", Table1CSVHeader())
 	for _, s := range systems {
 		for _, bonus := range []bool{true, false} {
 			for m, name := range s.Methods {

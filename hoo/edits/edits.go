@@ -17,6 +17,7 @@
 package edits
 
 import (
+	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -92,7 +93,7 @@ func (e *Error) Error() string {
 func Read(name string, r io.Reader) ([]Edit, error) {
 	d := xml.NewDecoder(r)
 	var out []Edit
-	root := false
+	var doc document
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
@@ -101,8 +102,11 @@ func Read(name string, r io.Reader) ([]Edit, error) {
 		if err != nil {
 			return nil, syntaxError(name, d, err)
 		}
+		if err := doc.check(tok); err != nil {
+			line, column := d.InputPos()
+			return nil, &Error{File: name, Line: line, Column: column, Msg: err.Error()}
+		}
 		start, ok := tok.(xml.StartElement)
-		root = root || ok
 		if !ok || start.Name.Local != "edit" {
 			continue
 		}
@@ -168,21 +172,98 @@ func Read(name string, r io.Reader) ([]Edit, error) {
 			}
 		}
 		out = append(out, e)
+		doc.decoded() // DecodeElement read the edit's end
 	}
-	if !root {
+	if !doc.root {
 		return nil, &Error{File: name, Msg: "no XML element (the file is empty, blank or not XML): expected an edit file, <edits> with its <edit> elements, or <edits/> when there are none"}
 	}
 	return out, nil
 }
 
-// syntaxError places a decoding error where the decoder stopped.
+// document follows the tokens outside the <edit> elements to refuse what the official tools'
+// XML parser (expat) refuses and Go's decoder lets through: a second root element or text
+// after the root, text before it, and an attribute given twice (Go keeps the last value,
+// so that start="4" end="8" start="0" would quietly be an edit at 0).
+type document struct {
+	root   bool   // the root element has started
+	depth  int    // of the elements open
+	closed bool   // the root element has ended
+	before string // the first text before the root element
+}
+
+// check checks the next token the decoder read.
+func (doc *document) check(tok xml.Token) error {
+	switch t := tok.(type) {
+	case xml.StartElement:
+		if doc.closed {
+			return fmt.Errorf("a second root element <%s> after the document's end: expected one root element, <edits>", t.Name.Local)
+		}
+		if !doc.root && doc.before != "" {
+			return fmt.Errorf("text %q before the root element <%s>: expected nothing but white space outside <edits>", clip(doc.before), t.Name.Local)
+		}
+		seen := map[xml.Name]bool{}
+		for _, a := range t.Attr {
+			if seen[a.Name] {
+				return fmt.Errorf("element <%s> has the attribute %s twice: expected each attribute once", t.Name.Local, a.Name.Local)
+			}
+			seen[a.Name] = true
+		}
+		doc.root = true
+		doc.depth++
+	case xml.EndElement:
+		doc.decoded()
+	case xml.CharData:
+		switch {
+		case doc.depth > 0 || len(bytes.TrimLeft(t, " \t\r\n\ufeff")) == 0: // a byte order mark too
+		case doc.closed:
+			return fmt.Errorf("text %q after the root element: expected nothing but white space outside <edits>", clip(string(t)))
+		case doc.before == "":
+			// A file of plain text is said to hold no XML element, unless an element follows.
+			doc.before = string(t)
+		}
+	}
+	return nil
+}
+
+// decoded notes that an element has ended.
+func (doc *document) decoded() {
+	doc.depth--
+	doc.closed = doc.depth == 0
+}
+
+// clip shortens text for a message.
+func clip(s string) string {
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
+}
+
+// syntaxError places a decoding error where the decoder stopped, and says what was expected.
 func syntaxError(name string, d *xml.Decoder, err error) error {
 	line, column := d.InputPos()
+	msg := err.Error()
 	var se *xml.SyntaxError
 	if errors.As(err, &se) {
-		return &Error{File: name, Line: line, Column: column, Msg: se.Msg}
+		msg = se.Msg
 	}
-	return &Error{File: name, Line: line, Column: column, Msg: err.Error()}
+	switch {
+	case strings.HasPrefix(msg, "invalid character entity"):
+		msg += ": expected one of XML's own five (&amp; &lt; &gt; &quot; &apos;) or a character reference (&#233;); entities a DTD declares are not read"
+	case strings.HasPrefix(msg, "unexpected EOF"):
+		msg += ": the file ends inside an element, expected its end (</edits> last): is the file cut short?"
+	case strings.Contains(msg, "> closed by </"):
+		element, _, _ := strings.Cut(strings.TrimPrefix(msg, "element <"), ">")
+		msg += fmt.Sprintf(": expected </%s> first", element)
+	case strings.HasPrefix(msg, "xml: encoding"):
+		msg = strings.TrimPrefix(msg, "xml: ")
+		msg, _, _ = strings.Cut(msg, " but ")
+		msg += ": expected UTF-8, the encoding of the HOO edit files"
+	default:
+		msg += ": expected well-formed XML"
+	}
+	return &Error{File: name, Line: line, Column: column, Msg: msg}
 }
 
 func offset(s string) (int, error) {

@@ -49,7 +49,13 @@ func TestRead(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	cases := []struct{ name, doc, want string }{
-		{"syntax", "<edits>\n<edit start=\"1\" end=\"2\">\n</edits>", "gold.xml:3:9: element <edit> closed by </edits>"},
+		{"syntax", "<edits>\n<edit start=\"1\" end=\"2\">\n</edits>", "gold.xml:3:9: element <edit> closed by </edits>: expected </edit> first"},
+		// What the decoder says, with what was expected.
+		{"cut short", "<edits>\n<edit start=\"1\" end=\"2\">", "gold.xml:2:25: unexpected EOF: the file ends inside an element, expected its end (</edits> last): is the file cut short?"},
+		{"HTML entity", "<edits><edit start=\"1\" end=\"2\"><original>caf&eacute;</original></edit></edits>",
+			"gold.xml:1:53: invalid character entity &eacute;: expected one of XML's own five (&amp; &lt; &gt; &quot; &apos;) or a character reference (&#233;)"},
+		{"Latin-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<edits/>", `gold.xml:1:44: encoding "ISO-8859-1" declared: expected UTF-8, the encoding of the HOO edit files`},
+		{"unquoted", "<edits><edit start=1/></edits>", "gold.xml:1:21: unquoted or missing attribute value in element: expected well-formed XML"},
 		{"bad start", "<edits>\n<edit index=\"x\" start=\"a\" end=\"2\"/>\n</edits>", `gold.xml:2: edit "x": start: "a" is not a byte offset`},
 		{"missing end", "<edits>\n<edit index=\"x\" start=\"1\"/>\n</edits>", `gold.xml:2: edit "x": end: missing; expected a byte offset`},
 		{"end before start", "<edits>\n\n<edit index=\"x\" start=\"3\" end=\"2\"/></edits>", `gold.xml:3: edit "x": end 2 before start 3`},
@@ -63,12 +69,24 @@ func TestReadErrors(t *testing.T) {
 		{"blank file", " \n\t\n", "gold.xml: no XML element"},
 		{"declaration only", "<?xml version=\"1.0\" ?>\n<!-- nothing -->\n", "gold.xml: no XML element"},
 		{"plain text", "The cat sat.\n", "gold.xml: no XML element"},
+		// What the official tools' parser (expat) refuses and Go's decoder lets through.
+		{"attribute twice", "<edits>\n<edit index=\"x\" start=\"4\" end=\"8\" start=\"0\"/></edits>",
+			"gold.xml:2:46: element <edit> has the attribute start twice: expected each attribute once"},
+		{"second root", "<edits/>\n<edits><edit index=\"x\" start=\"1\" end=\"2\"/></edits>",
+			"gold.xml:2:8: a second root element <edits> after the document's end: expected one root element, <edits>"},
+		{"edit after the root", "<edits></edits><edit index=\"x\" start=\"1\" end=\"2\"/>", "a second root element <edit> after the document's end"},
+		{"text after the root", "<edits/>\n\njunk\n", `gold.xml:4:1: text "junk" after the root element: expected nothing but white space outside <edits>`},
+		{"text before the root", "junk\n<edits/>", `gold.xml:2:9: text "junk" before the root element <edits>`},
 	}
 	for _, c := range cases {
 		_, err := Read("gold.xml", strings.NewReader(c.doc))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
 		}
+	}
+	// White space, comments and processing instructions around the root are no text.
+	if es, err := Read("x.xml", strings.NewReader("\ufeff<?xml version=\"1.0\" ?>\n<!-- c -->\n<edits/>\n<!-- c -->\n\n")); err != nil || len(es) != 0 {
+		t.Errorf("a root with comments around it: %v, %v; want no edits and no error", es, err)
 	}
 	// Any root element will do, as for the official tools (they look for <edit> anywhere).
 	if es, err := Read("x.xml", strings.NewReader("<other/>")); err != nil || len(es) != 0 {

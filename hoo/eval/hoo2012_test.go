@@ -287,3 +287,38 @@ func TestCheckTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestPairs2012: one system file per gold file, all of one run; the official sums the files of
+// two runs as one run named after the first (it was scored so, silently).
+func TestPairs2012(t *testing.T) {
+	dir := func(path string, kind fragment.Kind, names ...string) *fragment.Dir {
+		d := &fragment.Dir{Path: path, Kind: kind}
+		for _, n := range names {
+			name, ok := fragment.ParseName(n)
+			if !ok {
+				t.Fatalf("%s: not a name of the data", n)
+			}
+			d.Files = append(d.Files, name)
+		}
+		return d
+	}
+	gold := dir("gold", fragment.Gold, "0001GE.xml", "0002GE.xml")
+	for _, c := range []struct {
+		sys  []string
+		want string // the error; "" for pairs
+	}{
+		{[]string{"0001XX1.xml", "0002XX1.xml"}, ""},
+		{[]string{"0001XX1.xml", "0002YY2.xml"}, "sys holds the edit files of two runs, XX1 (0001XX1.xml) and YY2 (0002YY2.xml): expected the files of one run, which evalrun.py scores as one and names after the first (team XX, run 1)"},
+		{[]string{"0001XX1.xml", "0002XX2.xml"}, "sys holds the edit files of two runs, XX1 (0001XX1.xml) and XX2 (0002XX2.xml)"},
+		{[]string{"0001XX1.xml"}, "sys holds 1 system edit file and gold 2 gold edit files"},
+		{[]string{"0001XX1.xml", "0001XX1.xml"}, "gold/0001GE.xml: 2 system edit files of fragment 0001 in sys (0001XX1.xml, 0001XX1.xml): expected exactly one"},
+	} {
+		pairs, err := Pairs2012(gold, dir("sys", fragment.SystemEdits, c.sys...))
+		switch {
+		case c.want == "" && (err != nil || len(pairs) != 2):
+			t.Errorf("%v: %v, %v; want two pairs", c.sys, pairs, err)
+		case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)):
+			t.Errorf("%v: %v\nwant %s", c.sys, err, c.want)
+		}
+	}
+}

@@ -20,11 +20,18 @@ import (
 // Pairs2012 pairs the gold edit files of gold with the system edit files of sys as evalrun.py
 // does, in the order of the gold files' names. Like the official, it fails unless both
 // directories hold as many files; where the official would go on with a gold file that has no
-// system file (or two), having found as many pairs as gold files, it fails too.
+// system file (or two), having found as many pairs as gold files, it fails too, and where the
+// system files are of two runs (the official sums them as one, named after the first file).
 func Pairs2012(gold, sys *fragment.Dir) ([]Pair, error) {
 	if len(gold.Files) != len(sys.Files) {
 		return nil, fmt.Errorf("%s holds %s and %s %s: expected one system edit file per gold edit file, as evalrun.py does",
 			sys.Path, sys.Kind.Count(len(sys.Files)), gold.Path, gold.Kind.Count(len(gold.Files)))
+	}
+	for i, s := range sys.Files {
+		if first := sys.Files[0]; i > 0 && (s.Team != first.Team || s.Run != first.Run) {
+			return nil, fmt.Errorf("%s holds the edit files of two runs, %s%s (%s) and %s%s (%s): expected the files of one run, which evalrun.py scores as one and names after the first (team %s, run %s)",
+				sys.Path, first.Team, first.Run, first.File(), s.Team, s.Run, s.File(), first.Team, first.Run)
+		}
 	}
 	var pairs []Pair
 	for _, g := range gold.Files {

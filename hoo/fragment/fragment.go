@@ -172,7 +172,11 @@ func (ig Ignored) String() string { return ig.Path + ": " + ig.Reason }
 func ReadDir(dir string, kind Kind) (*Dir, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said first
+		}
+		return nil, fmt.Errorf("%s: cannot read the directory: %w; expected a directory of %s %s", dir, err, wording.Noun(2, kind.Noun()), kind.Pattern())
 	}
 	d := &Dir{Path: dir, Kind: kind, Others: map[Kind]int{}}
 	for _, e := range entries {
@@ -182,6 +186,10 @@ func ReadDir(dir string, kind Kind) (*Dir, error) {
 		}
 		path := filepath.Join(dir, file)
 		n, ok := ParseName(file)
+		if !ok && isDir(e, path) {
+			d.Ignored = append(d.Ignored, Ignored{path, "ignored: a directory; subdirectories are not read"})
+			continue
+		}
 		if !ok {
 			d.Ignored = append(d.Ignored, Ignored{path, "ignored: not a file name of the HOO data (" + Patterns + ")"})
 			continue
@@ -201,6 +209,15 @@ func ReadDir(dir string, kind Kind) (*Dir, error) {
 		return nil, d.noFiles()
 	}
 	return d, nil
+}
+
+// isDir reports whether a directory entry is a directory, or a link to one.
+func isDir(e fs.DirEntry, path string) bool {
+	if e.IsDir() {
+		return true
+	}
+	fi, err := os.Stat(path)
+	return e.Type()&fs.ModeSymlink != 0 && err == nil && fi.IsDir()
 }
 
 // regular reports whether a directory entry is a regular file, or a link to one.
@@ -228,7 +245,12 @@ func (d *Dir) noFiles() error {
 		msg += "; it holds " + strings.Join(others, ", ")
 	}
 	if len(d.Ignored) > 0 {
-		msg += fmt.Sprintf("; %s ignored", wording.Plural(len(d.Ignored), "other entry"))
+		// The warnings are not printed when there is nothing to read: the first is named here.
+		first := d.Ignored[0].Path + ": " + strings.TrimPrefix(d.Ignored[0].Reason, "ignored: ")
+		if len(d.Ignored) > 1 {
+			first = "the first " + first
+		}
+		msg += fmt.Sprintf("; %s ignored (%s)", wording.Plural(len(d.Ignored), "other entry"), first)
 	}
 	return errors.New(msg)
 }
@@ -327,13 +349,26 @@ func CheckUTF8(name string, data []byte) error {
 	return fmt.Errorf("%s:%d:%d: invalid UTF-8: byte 0x%02x at byte offset %d of the file; expected UTF-8 text", name, line, col, data[off], off)
 }
 
-// CheckSpans checks that every gold edit lies within its raw text, of rawLen bytes: the
-// first that does not is an *edits.Error.
-func CheckSpans(goldPath string, gold []edits.Edit, rawPath string, rawLen int) error {
+// CheckSpans checks that every gold edit lies within its raw text, raw, and that its offsets
+// fall between characters (an offset inside a multi-byte character would split it, and the
+// text with the edit applied would not be UTF-8): the first that does not is an *edits.Error.
+func CheckSpans(goldPath string, gold []edits.Edit, rawPath, raw string) error {
 	for _, e := range gold {
-		if e.End > rawLen {
-			return &edits.Error{File: goldPath, Line: e.Line, Index: e.Index,
-				Msg: fmt.Sprintf("span %d–%d ends beyond the %s of %s: expected byte offsets into the raw text", e.Start, e.End, wording.Plural(rawLen, "byte"), rawPath)}
+		bad := func(format string, args ...any) error {
+			return &edits.Error{File: goldPath, Line: e.Line, Index: e.Index, Msg: fmt.Sprintf("span %d–%d ", e.Start, e.End) + fmt.Sprintf(format, args...)}
+		}
+		if e.End > len(raw) {
+			return bad("ends beyond the %s of %s: expected byte offsets into the raw text", wording.Plural(len(raw), "byte"), rawPath)
+		}
+		for _, off := range []int{e.Start, e.End} {
+			if off < len(raw) && !utf8.RuneStart(raw[off]) {
+				first := off
+				for first > 0 && !utf8.RuneStart(raw[first]) {
+					first--
+				}
+				r, size := utf8.DecodeRuneInString(raw[first:])
+				return bad("splits the character %q, bytes %d–%d of %s, at %d: expected byte offsets between characters", r, first, first+size, rawPath, off)
+			}
 		}
 	}
 	return nil
@@ -349,7 +384,7 @@ func ReadSource(rawPath, goldPath string) (raw string, gold []edits.Edit, err er
 	if gold, err = ReadEdits(goldPath); err != nil {
 		return "", nil, err
 	}
-	if err := CheckSpans(goldPath, gold, rawPath, len(raw)); err != nil {
+	if err := CheckSpans(goldPath, gold, rawPath, raw); err != nil {
 		return "", nil, err
 	}
 	return raw, gold, nil

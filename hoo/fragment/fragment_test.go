@@ -67,6 +67,7 @@ func TestReadDir(t *testing.T) {
 		"0001XX1.txt.bak": "old", "notes.md": "n", // ignored, with a warning
 		".0001XX1.txt.swp":  "editor", // hidden: skipped silently, as the official does
 		"0003XX1.txt/inner": "",       // a directory with a system text's name
+		"sub/0005XX1.txt":   "",       // a subdirectory: not read
 	})
 	if err := os.Symlink(filepath.Join(dir, "0001XX1.txt"), filepath.Join(dir, "0004XX1.txt")); err != nil {
 		t.Fatal(err)
@@ -90,6 +91,7 @@ func TestReadDir(t *testing.T) {
 		filepath.Join(dir, "0001XX1.txt.bak") + ": ignored: not a file name of the HOO data (" + Patterns + ")",
 		filepath.Join(dir, "0003XX1.txt") + ": ignored: not a regular file",
 		filepath.Join(dir, "notes.md") + ": ignored: not a file name of the HOO data (" + Patterns + ")",
+		filepath.Join(dir, "sub") + ": ignored: a directory; subdirectories are not read",
 	}
 	if strings.Join(ignored, "\n") != strings.Join(want, "\n") {
 		t.Errorf("ignored:\n%s\nwant\n%s", strings.Join(ignored, "\n"), strings.Join(want, "\n"))
@@ -100,11 +102,21 @@ func TestReadDir(t *testing.T) {
 
 	// A directory without a file of the kind: what it holds instead.
 	_, err = ReadDir(dir, Gold)
-	if want := dir + ": no gold edit file (NNNNGE.xml): expected e.g. 0001GE.xml; it holds 1 raw text NNNN.txt, 4 system texts NNNNxxN.txt, 1 system edit file NNNNxxN.xml; 3 other entries ignored"; err == nil || err.Error() != want {
+	if want := dir + ": no gold edit file (NNNNGE.xml): expected e.g. 0001GE.xml; it holds 1 raw text NNNN.txt, 4 system texts NNNNxxN.txt, 1 system edit file NNNNxxN.xml; 4 other entries ignored (the first " + filepath.Join(dir, "0001XX1.txt.bak") + ": not a file name of the HOO data (" + Patterns + "))"; err == nil || err.Error() != want {
 		t.Errorf("no gold: %v\nwant %s", err, want)
 	}
-	if _, err := ReadDir(filepath.Join(dir, "missing"), Raw); !errors.Is(err, os.ErrNotExist) {
+	// The warnings of the ignored entries are not printed then: the one ignored entry is named.
+	_, err = ReadDir(filepath.Join(dir, "0003XX1.txt"), Raw)
+	if want := filepath.Join(dir, "0003XX1.txt") + ": no raw text (NNNN.txt): expected e.g. 0001.txt; 1 other entry ignored (" + filepath.Join(dir, "0003XX1.txt", "inner") + ": not a file name"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("one entry ignored: %v\nwant %s…", err, want)
+	}
+	missing := filepath.Join(dir, "missing")
+	if _, err := ReadDir(missing, Raw); !errors.Is(err, os.ErrNotExist) || err.Error() != missing+": cannot read the directory: no such file or directory; expected a directory of raw texts NNNN.txt" {
 		t.Errorf("a missing directory: %v", err)
+	}
+	file := filepath.Join(dir, "0001.txt")
+	if _, err := ReadDir(file, Gold); err == nil || err.Error() != file+": cannot read the directory: not a directory; expected a directory of gold edit files NNNNGE.xml" {
+		t.Errorf("a file: %v", err)
 	}
 
 	// Find: the raw text of a system text, or an error naming both.
@@ -169,13 +181,26 @@ func TestReadEditsAndSpans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckSpans("gold.xml", gold, "raw.txt", 9); err != nil {
+	if err := CheckSpans("gold.xml", gold, "raw.txt", "The cat.\n"); err != nil {
 		t.Errorf("within the raw text: %v", err)
 	}
-	err = CheckSpans("gold.xml", gold, "raw.txt", 8)
+	err = CheckSpans("gold.xml", gold, "raw.txt", "The cat.")
 	var ee *edits.Error
 	if !errors.As(err, &ee) || err.Error() != `gold.xml:3: edit "g2": span 4–9 ends beyond the 8 bytes of raw.txt: expected byte offsets into the raw text` {
 		t.Errorf("beyond: %v", err)
+	}
+	// Offsets inside a character: applying the edit would split it (hoo synth wrote such a
+	// text, which no HOO command could read back).
+	for _, c := range []struct{ raw, want string }{
+		{"Thé€ caté", ""}, // 2, 4 and 9 start characters
+		{"Th€ caté", `gold.xml:2: edit "g1": span 2–4 splits the character '€', bytes 2–5 of raw.txt, at 4: expected byte offsets between characters`},
+		{"Téx caté", `gold.xml:2: edit "g1": span 2–4 splits the character 'é', bytes 1–3 of raw.txt, at 2: expected byte offsets between characters`},
+		{"Th.x cat€", `gold.xml:3: edit "g2": span 4–9 splits the character '€', bytes 8–11 of raw.txt, at 9`}, // the end
+	} {
+		err := CheckSpans("gold.xml", gold, "raw.txt", c.raw)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)) {
+			t.Errorf("%q: %v\nwant %q", c.raw, err, c.want)
+		}
 	}
 }
 

@@ -14,7 +14,18 @@ import (
 func ByteEdit(source string, srcToks []tokenize.Token, first, last int, system string, sysToks []tokenize.Token, sysFirst, sysLast int) (start, end int, correction string) {
 	switch {
 	case first < last && sysFirst < sysLast: // replacement
-		return srcToks[first].Start, srcToks[last-1].End, system[sysToks[sysFirst].Start:sysToks[sysLast-1].End]
+		a, b := srcToks[first].Start, srcToks[last-1].End
+		c, d := sysToks[sysFirst].Start, sysToks[sysLast-1].End
+		text := system[c:d]
+		// Where the system's tokens stand apart from their neighbours and the source's were
+		// attached ("a!" made "a 0"), the space comes along: "0" alone would make "a0".
+		if a > 0 && !spaceBefore(source, a) && spaceBefore(system, c) {
+			text = " " + text
+		}
+		if b < len(source) && !spaceAfter(source, b) && spaceAfter(system, d) {
+			text += " "
+		}
+		return a, b, text
 	case first < last: // deletion
 		a, b := srcToks[first].Start, srcToks[last-1].End
 		if !spaceBefore(source, a) {

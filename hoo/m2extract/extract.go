@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/worddiff"
@@ -340,8 +341,65 @@ func (src *Source) Extract(sysText string, gold []GoldEdit, opt Options) ([]Edit
 		}
 		return edits[i].End < edits[j].End
 	})
+	separate(src.Text, edits)
 	st.Edits = len(edits)
 	return edits, st, nil
+}
+
+// separate keeps edits apart where an edit written with the gold's bytes is wider than its
+// tokens. An insertion that falls strictly inside the span of the edit before it moves out of
+// it, before the span where it went before the span's first word and after it otherwise: the
+// gold " from" → "" (the space before the word deleted with it) and the system's "of" in its
+// place, an insertion "of " before "from", at a byte the deletion removes; a word moved keeps
+// apart from what is then on either side. Two spans that share white space each took along
+// are cut apart there.
+func separate(source string, edits []Edit) {
+	for i := 1; i < len(edits); i++ {
+		prev, e := &edits[i-1], &edits[i]
+		if e.Start >= prev.End || e.Start < prev.Start {
+			continue
+		}
+		if e.Start < e.End {
+			// Two spans sharing the white space between them, which each took along
+			// (a deleted word takes a space): the one not written with the gold's bytes
+			// gives it up.
+			if strings.TrimFunc(source[e.Start:prev.End], tokenize.IsSpace) != "" || e.Gold && prev.Gold {
+				continue
+			}
+			if e.Gold {
+				prev.End = e.Start
+				prev.Original = source[prev.Start:prev.End]
+			} else {
+				e.Start = min(prev.End, e.End)
+				e.Original = source[e.Start:e.End]
+			}
+			continue
+		}
+		if e.Start == prev.Start {
+			continue
+		}
+		// Before the span where only white space of it comes first (the insertion went
+		// before the span's first word), after it otherwise.
+		before := strings.TrimFunc(source[prev.Start:e.Start], tokenize.IsSpace) == ""
+		p, preceding, following := prev.End, source[:prev.Start]+prev.Correction, source[prev.End:]
+		if before {
+			p, preceding, following = prev.Start, source[:prev.Start], prev.Correction+source[prev.End:]
+		}
+		text := e.Correction
+		if word := strings.TrimFunc(text, tokenize.IsSpace); word != text { // a word of its own
+			text = word
+			if r, _ := utf8.DecodeLastRuneInString(preceding); preceding != "" && !tokenize.IsSpace(r) {
+				text = " " + text
+			}
+			if r, _ := utf8.DecodeRuneInString(following); following != "" && !tokenize.IsSpace(r) {
+				text += " "
+			}
+		}
+		e.Start, e.End, e.Correction = p, p, text
+		if before {
+			edits[i-1], edits[i] = edits[i], edits[i-1]
+		}
+	}
 }
 
 // convertGolds turns every correction of the gold edits into a token edit (step 2), counting

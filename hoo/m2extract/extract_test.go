@@ -32,6 +32,8 @@ func TestByteEdit(t *testing.T) {
 		{"by (bigram methods)", "by (the bigram methods)", 4, 4, "the ", "after an opening bracket: a word of its own"},
 		{"say hello", "say \"hello", 4, 4, "\"", "an opening quote attached to the word after"},
 		{"a; the b", "a, a b", 1, 6, ", a", "two tokens replaced"},
+		{"a!", "a 0", 1, 2, " 0", "a word replacing a mark attached to the word before takes the space before it (was \"a0\", one token)"},
+		{"(a", "0 a", 0, 1, "0 ", "and one replacing a mark attached to the word after, the space after it"},
 	}
 	for _, tt := range tests {
 		src, sys := tokenize.Words(tt.source), tokenize.Words(tt.system)
@@ -161,5 +163,35 @@ func TestXML(t *testing.T) {
 	}
 	if _, err := XML("x", []Edit{{Original: "a\xff"}}); err == nil {
 		t.Error("invalid UTF-8: no error")
+	}
+}
+
+// TestInsertionInsideGoldSpan: a system word in place of a word the gold deletes with the
+// space before it is a deletion (the gold's bytes, wider than the word) and an insertion,
+// which was written inside the deleted span, overlapping it ("of " at 9 in [8,13)); it comes
+// before the span, apart from the words around it. Two deletions that each took the space
+// between them along (one of them the gold's bytes) give it to one.
+func TestInsertionInsideGoldSpan(t *testing.T) {
+	for _, c := range []struct {
+		source, system string
+		gold           GoldEdit
+		want           []Edit
+	}{
+		{"It comes from the sea.", "It comes of the sea.", GoldEdit{Index: "g", Start: 8, End: 13, Corrections: []string{""}},
+			[]Edit{{Start: 8, End: 8, Correction: " of"}, {Start: 8, End: 13, Original: " from", Gold: true}}},
+		{" 0", "1", GoldEdit{Index: "g", Start: 0, End: 2, Corrections: []string{""}},
+			[]Edit{{Start: 0, End: 0, Correction: "1"}, {Start: 0, End: 2, Original: " 0", Gold: true}}},
+		{" 0é", "0 1", GoldEdit{Index: "g", Start: 0, End: 4, Corrections: []string{"1"}}, // before the gold's word, not after it
+			[]Edit{{Start: 0, End: 0, Correction: "0 "}, {Start: 0, End: 4, Original: " 0é", Correction: "1", Gold: true}}},
+		{"é !", "", GoldEdit{Index: "g", Start: 0, End: 3, Corrections: []string{""}}, // two deletions take the space between them
+			[]Edit{{Start: 0, End: 3, Original: "é ", Gold: true}, {Start: 3, End: 4, Original: "!"}}},
+	} {
+		es, _, err := Extract(c.source, c.system, []GoldEdit{c.gold}, DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(c.want, es); diff != "" {
+			t.Errorf("%q → %q (-want +got):\n%s", c.source, c.system, diff)
+		}
 	}
 }

@@ -101,12 +101,17 @@ const (
 // Variants lists every variant.
 var Variants = []Variant{Unchanged, AllGold, HalfGold, Adjacent, Punctuation, MultiWord, Random}
 
-// Options choose a variant; Seed and Fraction are for Random (Fraction 0 means one half).
+// Options choose a variant; Seed and Fraction are for Random.
 type Options struct {
-	Variant  Variant
-	Seed     uint64
+	Variant Variant
+	Seed    uint64
+	// Fraction is the probability with which Random applies each candidate, from 0 (none) to
+	// 1 (all); DefaultFraction is the command's default.
 	Fraction float64
 }
+
+// DefaultFraction is the share of the candidates Random applies unless told otherwise.
+const DefaultFraction = 0.5
 
 // Synthesize returns the source with the chosen candidates applied, and those candidates.
 func Synthesize(source []byte, gold []edits.Edit, opt Options) ([]byte, []Change, error) {
@@ -161,10 +166,7 @@ func choose(source []byte, candidates []Change, opt Options) ([]Change, error) {
 		}
 	case Random:
 		fraction := opt.Fraction
-		if fraction == 0 {
-			fraction = 0.5
-		}
-		if fraction < 0 || fraction > 1 {
+		if !(fraction >= 0 && fraction <= 1) { // NaN too
 			return nil, fmt.Errorf("fraction %g is not between 0 and 1", fraction)
 		}
 		r := rand.New(rand.NewPCG(opt.Seed, 0x686f6f))

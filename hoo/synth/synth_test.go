@@ -113,9 +113,11 @@ func TestRandomIsDeterministic(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		gold = append(gold, edits.Edit{Index: fmt.Sprint(i), Start: 5 * i, End: 5*i + 4, Corrections: []edits.Correction{{Text: "WORD"}}})
 	}
-	a, _, _ := Synthesize(source, gold, Options{Variant: Random, Seed: 1})
-	b, _, _ := Synthesize(source, gold, Options{Variant: Random, Seed: 1})
-	c, _, _ := Synthesize(source, gold, Options{Variant: Random, Seed: 2})
+	half := Options{Variant: Random, Seed: 1, Fraction: DefaultFraction}
+	a, _, _ := Synthesize(source, gold, half)
+	b, _, _ := Synthesize(source, gold, half)
+	half.Seed = 2
+	c, _, _ := Synthesize(source, gold, half)
 	d, applied, _ := Synthesize(source, gold, Options{Variant: Random, Seed: 1, Fraction: 0.1})
 	if !bytes.Equal(a, b) {
 		t.Error("the same seed gave different systems")
@@ -128,6 +130,15 @@ func TestRandomIsDeterministic(t *testing.T) {
 	}
 	if _, _, err := Synthesize(source, gold, Options{Variant: Random, Fraction: 2}); err == nil {
 		t.Error("fraction 2 was accepted")
+	}
+	// The ends: 0 applies nothing (it applied half, as if 0 were not given), 1 everything.
+	for _, c := range []struct {
+		fraction float64
+		want     int
+	}{{0, 0}, {1, 200}} {
+		if _, applied, err := Synthesize(source, gold, Options{Variant: Random, Seed: 1, Fraction: c.fraction}); err != nil || len(applied) != c.want {
+			t.Errorf("fraction %g: %d of 200 applied (%v), want %d", c.fraction, len(applied), err, c.want)
+		}
 	}
 }
 

@@ -94,6 +94,12 @@ var (
 	}}
 )
 
+// Headed is the kind, called name, of a file whose first line is header, as the command that
+// writes it writes it (a CSV file with its header).
+func Headed(name, header string) Kind {
+	return Kind{name, func(head []byte) bool { return bytes.HasPrefix(head, []byte(header+"\n")) }}
+}
+
 // Replaceable returns an error when path names an existing regular, non-empty file that is not
 // of kind: writing path would replace it. A stream or a descriptor is written in place, never
 // replaced.

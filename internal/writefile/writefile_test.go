@@ -124,7 +124,9 @@ func TestWriteFiles(t *testing.T) {
 // kind may not; a new file, an empty one and a device may be written.
 func TestReplaceable(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]string{"page.html": "<!DOCTYPE html>\n<html>", "old.m2": "S a b\n\n", "sys.txt": "He goes home .\n", "empty": ""}
+	files := map[string]string{"page.html": "<!DOCTYPE html>\n<html>", "old.m2": "S a b\n\n", "sys.txt": "He goes home .\n", "empty": "",
+		"t.csv": "system,score\nA,0.5\n", "other.csv": "name,score\nA,0.5\n"}
+	csv := Headed("a CSV file of scores", "system,score")
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -138,6 +140,7 @@ func TestReplaceable(t *testing.T) {
 		{"page.html", HTML, true}, {"sys.txt", HTML, false}, {"old.m2", HTML, false},
 		{"old.m2", M2, true}, {"sys.txt", M2, false}, {"page.html", M2, false},
 		{"new.html", HTML, true}, {"empty", M2, true},
+		{"t.csv", csv, true}, {"other.csv", csv, false}, {"sys.txt", csv, false}, {"empty", csv, true},
 	}
 	for _, tt := range tests {
 		err := Replaceable(filepath.Join(dir, tt.name), tt.kind)

@@ -40,6 +40,9 @@ func (a *app) newCompare() *cobra.Command {
 			if err := cli.OneStdin(files, args); err != nil {
 				return err
 			}
+			if err := eachSystemOnce(files, args[:2]); err != nil {
+				return err
+			}
 			if err := f.reading.Check(); err != nil {
 				return cli.UsageError{Msg: err.Error()}
 			}

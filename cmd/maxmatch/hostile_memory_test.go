@@ -117,7 +117,7 @@ func TestHostileMemory(t *testing.T) {
 			"the most resamples the budget holds: their arrays reserved from it"},
 		{[]string{"score", "--max-memory", budget, "--bootstrap", "9223372036854775807", in("s.txt"), in("g.m2")}, "", 2, "--bootstrap: 9223372036854775807 resamples are more than the memory budget",
 			"beyond: refused before any work"},
-		{[]string{"compare", "--max-memory", budget, "--bootstrap", "1000000", in("s.txt"), in("s.txt"), in("g.m2")}, "", 0, "Resamples   : 1000000",
+		{[]string{"compare", "--max-memory", budget, "--bootstrap", "1000000", in("s.txt"), in("src.txt"), in("g.m2")}, "", 0, "Resamples   : 1000000",
 			"compare's resamples within the budget"},
 		{[]string{"score", "--max-memory", budget, lineSys, lineGold}, "", 0, "F_0.5       : ",
 			"a one-line system of 300,000 tokens (a 50 MB one passed the budget by 22%)"},

@@ -171,7 +171,7 @@ func TestGolden(t *testing.T) {
 		{"accept-bad-spans-beyond", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/beyond.m2"}, "the old flag still works: the default reading"},
 		{"accept-bad-spans-reversed", []string{"score", "--accept-bad-spans", "testdata/one.txt", "testdata/reversed.m2"}, "the old flag still works: the default reading"},
 		{"many-bad-spans", []string{"score", "testdata/one.txt", "testdata/manyspans.m2"}, "13 spans beyond the sentence: ten warnings, then the count of the others"},
-		{"compare-bad-spans", []string{"compare", "--bootstrap", "10", "testdata/one.txt", "testdata/one.txt", "testdata/beyond.m2"}, "compare reads gold files as score does: the warning, the scores"},
+		{"compare-bad-spans", []string{"compare", "--bootstrap", "10", "testdata/one.txt", "testdata/one-other.txt", "testdata/beyond.m2"}, "compare reads gold files as score does: the warning, the scores"},
 		{"crlf-gold", []string{"score", "testdata/small.txt", "testdata/crlf.m2"}, "CRLF gold file (official: AssertionError)"},
 		{"bom-gold", []string{"score", "testdata/small.txt", "testdata/bom.m2"}, "byte order mark in the gold file (official: AssertionError)"},
 		{"bom-system", []string{"score", "testdata/bom.txt", "testdata/small.m2"}, "byte order mark in the system file (official: glued to the first token, P 0.5000)"},
@@ -198,7 +198,7 @@ func TestGolden(t *testing.T) {
 		{"score-systems-json", []string{"score", "--format", "json", "--levels", "--per-type", "testdata/report-source.txt", "testdata/report.txt", "testdata/report-partial.txt", "testdata/report.m2"}, "one JSON object: the run, the systems with every interval and test, levels, recall by type"},
 		{"score-systems-levels-types", []string{"score", "--levels", "--per-type", "--types", "SVA,ArtOrDet", "testdata/report-source.txt", "testdata/report.txt", "testdata/report-partial.txt", "testdata/report.m2"}, "gold restricted to two types (the signature says which), the levels and recall by type tables"},
 		{"score-systems-no-bootstrap", []string{"score", "--bootstrap", "0", "testdata/report.txt", "testdata/report-partial.txt", "testdata/report.m2"}, "no resamples: no intervals, no tests, none in the signature"},
-		{"score-systems-same-names", []string{"score", "--bootstrap", "0", "testdata/report.txt", "testdata/m2/../report.txt", "testdata/report.m2"}, "two files with one base name: the systems are named by their paths"},
+		{"score-systems-same-names", []string{"score", "--bootstrap", "0", "testdata/report.txt", "testdata/other/report.txt", "testdata/report.m2"}, "two files with one base name: the systems are named by their paths"},
 		{"score-format-one", []string{"score", "--format", "text", "--levels", "testdata/report.txt", "testdata/report.m2"}, "one system with -format: its table row, no comparison, the signature"},
 		{"score-format-one-bootstrap", []string{"score", "--format", "md", "--bootstrap", "100", "testdata/report.txt", "testdata/report.m2"}, "one system, its interval, in Markdown"},
 		{"score-bad-format", []string{"score", "--format", "html", "testdata/report.txt", "testdata/report.m2"}, "an unknown format: the formats listed"},
@@ -271,7 +271,7 @@ func TestGolden(t *testing.T) {
 
 		// compare.
 		{"compare", []string{"compare", "--bootstrap", "500", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "both scores, the difference with its interval, wins, p-value, resamples and seed"},
-		{"compare-self", []string{"compare", "--bootstrap", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "a system against itself: difference 0, p = 1"},
+		{"compare-self", []string{"compare", "--bootstrap", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, "a system against itself: refused, as score refuses a system twice (it printed difference 0, p = 1, a test that says nothing)"},
 		{"compare-jsonl", []string{"compare", "--format", "json", "--bootstrap", "500", "--seed", "3", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, "the same as one JSON object"},
 		{"compare-help", []string{"compare", "-h"}, "usage, the test's definition and flags on stdout, status 0"},
 		{"compare-two-files", []string{"compare", "testdata/report.txt", "testdata/report.m2"}, "wrong number of arguments"},
@@ -372,7 +372,7 @@ var ioTests = []goldenCase{
 	{name: "score-systems-stdin-system", args: []string{"score", "--bootstrap", "100", "testdata/report-source.txt", "-", "testdata/report.m2"}, stdin: "testdata/report.txt", why: "one of several systems on standard input: named so in the table"},
 	{name: "stdout-full", args: []string{"score", "-v", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "a full disk: one message, exit 2 (the official: IOError, exit 1)"},
 	{name: "stdout-full-default", args: []string{"score", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "the three lines cannot be written either"},
-	{name: "compare-stdout-full", args: []string{"compare", "--bootstrap", "500", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, stdout: "full", why: "compare checks its writes too"},
+	{name: "compare-stdout-full", args: []string{"compare", "--bootstrap", "500", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, stdout: "full", why: "compare checks its writes too"},
 	{name: "stdout-closed-pipe", args: []string{"score", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, stdout: "closed-pipe", why: "the reader went away: no message, exit 2 (a real process is killed by SIGPIPE)"},
 	{name: "beta-huge", args: []string{"score", "--beta", "1e308", "--jsonl", "testdata/report.txt", "testdata/report.m2"}, why: "β² overflows: rejected (it ended without its total line, exit 0)"},
 	{name: "beta-zero", args: []string{"score", "--beta", "0", "testdata/report.txt", "testdata/report.m2"}, why: "F_0 is precision: not a β to ask for"},
@@ -383,7 +383,7 @@ var ioTests = []goldenCase{
 	{name: "beta-large", args: []string{"score", "--beta", "1e100", "--counts", "testdata/report.txt", "testdata/report.m2"}, why: "the largest β accepted: F is recall, no NaN"},
 	{name: "score-jsonl-escaping", args: []string{"score", "--jsonl", "--per-type", "testdata/escape.txt", "testdata/escape.m2"}, why: "edits' strings escape &, < and > (\\u0026…) as json.Marshal always wrote them, error types do not (as the encoder did): byte for byte the output of before"},
 	{name: "bootstrap-one", args: []string{"score", "--jsonl", "--bootstrap", "1", "testdata/report.txt", "testdata/report.m2"}, why: "one resample has no standard error: null (the bootstrap line was missing)"},
-	{name: "compare-one-resample", args: []string{"compare", "--format", "json", "--bootstrap", "1", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"}, why: "the same in compare (it printed nothing, exit 0)"},
+	{name: "compare-one-resample", args: []string{"compare", "--format", "json", "--bootstrap", "1", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"}, why: "the same in compare (it printed nothing, exit 0)"},
 }
 
 // checkGoldenCase runs a case and compares everything it prints, and its exit status, with

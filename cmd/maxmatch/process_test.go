@@ -120,7 +120,7 @@ func TestFullDisk(t *testing.T) {
 	for _, args := range [][]string{
 		{"score", "testdata/report.txt", "testdata/report.m2"},
 		{"score", "--jsonl", "testdata/report.txt", "testdata/report.m2"},
-		{"compare", "--bootstrap", "10", "testdata/report.txt", "testdata/report.txt", "testdata/report.m2"},
+		{"compare", "--bootstrap", "10", "testdata/report.txt", "testdata/report-source.txt", "testdata/report.m2"},
 	} {
 		cmd := command(t, args...)
 		cmd.Stdout = full

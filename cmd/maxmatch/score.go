@@ -129,14 +129,8 @@ func (a *app) runScore(f scoreFlags, files []string) error {
 	if err := checkNames(f.names, len(systems)); err != nil {
 		return err
 	}
-	if names := corpus.Names(systems); len(systems) > 1 {
-		seen := map[string]int{}
-		for i, n := range names {
-			if j, ok := seen[n]; ok {
-				return cli.Usagef("SYSTEM %d and SYSTEM %d are both %s: expected each system once", j+1, i+1, n)
-			}
-			seen[n] = i
-		}
+	if err := eachSystemOnce(fileRoles(len(systems)), systems); err != nil {
+		return err
 	}
 	format := tableFormat(f.format, report.FormatText)
 	// Several systems, or a format, make a table; one system without one gets the official

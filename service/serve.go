@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"maxmatch/input"
 	"maxmatch/internal/ordered"
 )
 
@@ -37,7 +38,8 @@ type answer struct {
 // parallel; the answers are flushed whenever no more requests are waiting, so that a client
 // that sends one request and waits gets its answer. A line longer than Config.MaxRequestBytes
 // gets an error answer, and the service goes on. It returns at the end of r, or at the first
-// error reading r or writing w (a *WriteError).
+// error reading r ("cannot read the requests: …", which does not name r) or writing w (a
+// *WriteError).
 func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	maxLine := s.cfg.MaxRequestBytes
 	in := bufio.NewReaderSize(r, 1<<16)
@@ -50,7 +52,9 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 				return requestLine{}, false, nil
 			}
 			if err != nil && err != io.EOF {
-				return requestLine{}, false, fmt.Errorf("cannot read the requests: %v", err)
+				// The operating system's words without the path it gives standard input
+				// (/dev/stdin), as the commands' readers say them (input.Cause).
+				return requestLine{}, false, fmt.Errorf("cannot read the requests: %w", input.Cause(err))
 			}
 			lineNo++
 			if lineNo == 1 {

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"maxmatch/corpus"
+	"maxmatch/input"
 	"maxmatch/internal/cli"
 	"maxmatch/internal/progress"
 	"maxmatch/membudget"
@@ -103,7 +104,7 @@ func (a *app) serve(opt scorer.Options, reading corpus.Reading, goldPath string,
 	if err := srv.Serve(stdin, stdout); errors.As(err, &we) {
 		return writeFailure(cmd, we.Err, stderr)
 	} else if err != nil {
-		return fail(prog, "%v", err)
+		return fail(prog, "%s: %v", input.StdinName, err)
 	}
 	return exitOK
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -32,4 +33,30 @@ func withStdin(r io.Reader, f func()) {
 func runStdin(args []string, r io.Reader, stdout, stderr io.Writer) (code int) {
 	withStdin(r, func() { code = run(args, stdout, stderr) })
 	return code
+}
+
+// TestStdinDirectory reads a directory as standard input in each command that reads it: every
+// one names it "standard input", the file's role and the operating system's words, as a file
+// given by its path is named (serve said "read /dev/stdin: is a directory").
+func TestStdinDirectory(t *testing.T) {
+	dir, err := os.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Close()
+	tests := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"score", "-", "testdata/small.m2"}, "maxmatch score: standard input: cannot read the system file: is a directory\n"},
+		{[]string{"nbest", "-", "testdata/small.m2"}, "maxmatch nbest: standard input: cannot read the n-best list file: is a directory\n"},
+		{[]string{"serve", "--gold", "testdata/small.m2"}, "maxmatch serve: standard input: cannot read the requests: is a directory\n"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr strings.Builder
+		code := runStdin(tt.args, dir, &stdout, &stderr)
+		if code != exitError || stderr.String() != tt.msg || stdout.Len() != 0 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d, nothing on stdout and %q", tt.args, code, stdout.String(), stderr.String(), exitError, tt.msg)
+		}
+	}
 }

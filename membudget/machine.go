@@ -134,16 +134,20 @@ func readLimit(path string) (int64, error) {
 	return strconv.ParseInt(s, 10, 64)
 }
 
-// SizeRangeError is a size ParseBytes reads, but which no int64 number of bytes is.
+// MaxBytes is the largest size ParseBytes reads, 8388607T: a whole number of the largest unit
+// below 2⁶³ bytes, so that every size Bytes writes reads back, and one whose float64 is exact.
+const MaxBytes int64 = (1<<23 - 1) << 40
+
+// SizeRangeError is a size ParseBytes reads, but which is not from 0 to MaxBytes bytes.
 type SizeRangeError struct {
 	Size    string // as given
-	Problem string // "too large", "less than one byte"
+	Problem string // "too large: at most …", "less than one byte"
 }
 
 func (e *SizeRangeError) Error() string { return fmt.Sprintf("%q is %s", e.Size, e.Problem) }
 
 // ParseBytes reads a size: a number of bytes, or a number (decimals allowed) followed by a unit
-// K, M, G or T (also KB, KiB…, any case), each 1024 times the one before.
+// K, M, G or T (also KB, KiB…, any case), each 1024 times the one before; at most MaxBytes.
 func ParseBytes(s string) (int64, error) {
 	t := strings.TrimSpace(s)
 	i := 0
@@ -161,10 +165,19 @@ func ParseBytes(s string) (int64, error) {
 	if !ok {
 		return 0, fmt.Errorf("%q: unknown unit %q: expected K, M, G or T (for example 500M, 2G)", s, strings.TrimSpace(t[i:]))
 	}
+	tooLarge := &SizeRangeError{s, fmt.Sprintf("too large: at most %dT (%d bytes)", MaxBytes>>40, MaxBytes)}
+	if unit == "" && !strings.Contains(num, ".") {
+		// A number of bytes is read as it is written, not rounded to a float64's 53 bits.
+		n, err := strconv.ParseInt(num, 10, 64)
+		if err != nil || n > MaxBytes {
+			return 0, tooLarge
+		}
+		return n, nil
+	}
 	v *= float64(uint64(1) << sh)
 	switch {
-	case v >= math.MaxInt64:
-		return 0, &SizeRangeError{s, "too large"}
+	case v > float64(MaxBytes):
+		return 0, tooLarge
 	case v > 0 && v < 1:
 		return 0, &SizeRangeError{s, "less than one byte"}
 	}

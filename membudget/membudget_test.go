@@ -2,7 +2,6 @@ package membudget
 
 import (
 	"errors"
-	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -149,6 +148,12 @@ func TestParseBytes(t *testing.T) {
 		{"2X", 0, false, "unknown unit"},
 		{"-1G", 0, false, "negative"},
 		{"1e30T", 0, false, "too large"},
+		{"8388607T", MaxBytes, true, "the largest, 8388607T"},
+		{"9223370937343148032", MaxBytes, true, "the same in bytes"},
+		{"9223370937343148033", 0, false, "a byte more"},
+		{"8388607.5T", 0, false, "a fraction of a unit more (Bytes wrote it \"8388608 TB\", which was refused)"},
+		{"9223372036854775807", 0, false, "the largest int64"},
+		{"9007199254740993", 1<<53 + 1, true, "bytes read exactly, not rounded to a float64 (was 2⁵³)"},
 		{"0", 0, true, "zero (what it means is the flag's to say)"},
 		{"0.5", 0, false, "less than one byte: not taken as 0"},
 		{"0.0001K", 0, false, "the same with a unit"},
@@ -159,6 +164,11 @@ func TestParseBytes(t *testing.T) {
 		if (err == nil) != tt.ok || tt.ok && got != tt.want {
 			t.Errorf("ParseBytes(%q) = %d, %v; want %d, ok %v (%s)", tt.in, got, err, tt.want, tt.ok, tt.why)
 		}
+	}
+	// A size too large says the largest.
+	_, err := ParseBytes("8388608T")
+	if want := `"8388608T" is too large: at most 8388607T (9223370937343148032 bytes)`; err == nil || err.Error() != want {
+		t.Errorf("ParseBytes(8388608T): %v, want %s", err, want)
 	}
 }
 
@@ -240,11 +250,11 @@ func TestProcKB(t *testing.T) {
 }
 
 // FuzzParseBytes states what ParseBytes guarantees of any text: no panic; a size it reads is
-// from 0 to the largest int64, 0 only for a number that is zero (a fraction of a byte is
+// from 0 to MaxBytes, 0 only for a number that is zero (a fraction of a byte is
 // refused, not read as 0); and Bytes writes a size that ParseBytes reads back within Bytes'
 // rounding (three significant digits: 5%).
 func FuzzParseBytes(f *testing.F) {
-	for _, s := range []string{"0", "1", "0.5", "64M", "1.5GB", "512 K", "2X", "-1G", "8388607T", "8388608T", "0.0001K", "", ".", "1e3"} {
+	for _, s := range []string{"0", "1", "0.5", "64M", "1.5GB", "512 K", "2X", "-1G", "8388607T", "8388607.5T", "8388608T", "0.0001K", "", ".", "1e3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -252,7 +262,7 @@ func FuzzParseBytes(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if n < 0 || n == math.MaxInt64 {
+		if n < 0 || n > MaxBytes {
 			t.Fatalf("ParseBytes(%q) = %d", s, n)
 		}
 		num := strings.TrimSpace(s)

@@ -79,7 +79,8 @@ func TestValues(t *testing.T) {
 		{"share", "-1", `"-1" is not a size`, "a negative size, even where 0 is taken"},
 		{"share", "-0", `"-0" is not a size`, "no sign at all"},
 		{"share", "0.5", `"0.5" is less than one byte`, "a fraction of a byte is not 0"},
-		{"memory", "8388608T", `"8388608T" is too large`, "2⁶³ bytes and more"},
+		{"memory", "8388608T", `"8388608T" is too large: at most 8388607T (9223370937343148032 bytes)`, "2⁶³ bytes and more: the largest said"},
+		{"memory", "8388607T", "", "the largest size"},
 	}
 	for _, tt := range tests {
 		var out strings.Builder

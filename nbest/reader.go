@@ -198,13 +198,23 @@ func cutField(s string) (field, rest string, found bool) {
 	return strings.Cut(s, "|||")
 }
 
-// parseID reads a sentence id: a non-negative decimal integer.
+// parseID reads a sentence id of the Moses format (idDigits).
 func parseID(s string) (int, error) {
-	id, err := strconv.Atoi(s)
-	if err != nil || id < 0 || s[0] == '+' {
-		return 0, fmt.Errorf("expected a non-negative integer, found %q", s)
+	id, ok := idDigits(s)
+	if !ok {
+		return 0, fmt.Errorf("expected a non-negative integer (digits with no sign), found %q", s)
 	}
 	return id, nil
+}
+
+// idDigits reads a sentence id, in every format: decimal digits and nothing else, so that no
+// sign is taken ("+1" or "-0", which Atoi reads; JSON's grammar allows "-0" too).
+func idDigits(s string) (int, bool) {
+	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, false
+	}
+	id, err := strconv.Atoi(s)
+	return id, err == nil
 }
 
 // jsonEntry is a line of the JSON-lines format.
@@ -283,11 +293,12 @@ func (r *Reader) Next() (Group, error) {
 	return g, nil
 }
 
-// SentenceID reads a sentence id from raw JSON: a non-negative integer.
+// SentenceID reads a sentence id from raw JSON: a non-negative integer written without a
+// sign (idDigits).
 func SentenceID(raw json.RawMessage) (int, error) {
-	id, err := strconv.Atoi(string(bytes.TrimSpace(raw))) // a JSON integer is a Go one
-	if err != nil || id < 0 {
-		return 0, fmt.Errorf("expected a sentence index (a non-negative integer), found %s", raw)
+	id, ok := idDigits(string(bytes.TrimSpace(raw)))
+	if !ok {
+		return 0, fmt.Errorf("expected a sentence index (a non-negative integer, digits with no sign), found %s", raw)
 	}
 	return id, nil
 }

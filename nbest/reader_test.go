@@ -136,3 +136,30 @@ func TestReaderStrictJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderIDs: a sentence id is digits with no sign, in either format (Moses took "-0" and
+// refused "+1"; JSON took -0).
+func TestReaderIDs(t *testing.T) {
+	for _, c := range []struct {
+		why, line, want string // want: the error, or "" for sentence 1 read
+	}{
+		{"Moses: digits", "1 ||| a", ""},
+		{"Moses: leading zeros are digits", "01 ||| a", ""},
+		{"Moses: a plus sign", "+1 ||| a", `list:1:1: sentence id (field 1): expected a non-negative integer (digits with no sign), found "+1"`},
+		{"Moses: minus zero", "-0 ||| a", `list:1:1: sentence id (field 1): expected a non-negative integer (digits with no sign), found "-0"`},
+		{"Moses: a negative id", "-1 ||| a", `list:1:1: sentence id (field 1): expected a non-negative integer (digits with no sign), found "-1"`},
+		{"Moses: beyond int", "99999999999999999999 ||| a", `list:1:1: sentence id (field 1): expected a non-negative integer (digits with no sign), found "99999999999999999999"`},
+		{"JSON: an integer", `{"id": 1, "hyp": "a"}`, ""},
+		{"JSON: minus zero", `{"id": -0, "hyp": "a"}`, `list:1:1: "id": expected a sentence index (a non-negative integer, digits with no sign), found -0`},
+		{"JSON: a negative id", `{"id": -1, "hyp": "a"}`, `list:1:1: "id": expected a sentence index (a non-negative integer, digits with no sign), found -1`},
+		{"JSON: a fraction", `{"id": 1.0, "hyp": "a"}`, `list:1:1: "id": expected a sentence index (a non-negative integer, digits with no sign), found 1.0`},
+	} {
+		gs, err := readAll(strings.NewReader(c.line+"\n"), Auto, 2)
+		switch {
+		case c.want == "" && (err != nil || len(gs) != 1 || gs[0].Sentence != 1):
+			t.Errorf("%s: %+v, %v; want sentence 1", c.why, gs, err)
+		case c.want != "" && (err == nil || err.Error() != c.want):
+			t.Errorf("%s: %v, want %s", c.why, err, c.want)
+		}
+	}
+}

@@ -55,7 +55,8 @@ func TestServeRequests(t *testing.T) {
 			"the protocol's version, the binary's, what the service scores with (-j 3, at most the CPUs), and the signature score --signature-only gives"},
 
 		{`{"id": 3, "hyp": "x"}`, `{"id":3,"error":{"line":0,"message":"\"id\": sentence 3 is out of range: the gold file has 3 sentences (ids 0 to 2)`, "unknown sentence id"},
-		{`{"id": -1, "hyp": "x"}`, `{"id":-1,"error":{"line":0,"message":"\"id\": expected a sentence index (a non-negative integer), found -1`, "negative id"},
+		{`{"id": -1, "hyp": "x"}`, `{"id":-1,"error":{"line":0,"message":"\"id\": expected a sentence index (a non-negative integer, digits with no sign), found -1`, "negative id"},
+		{`{"id": -0, "hyp": "x"}`, `{"id":-0,"error":{"line":0,"message":"\"id\": expected a sentence index (a non-negative integer, digits with no sign), found -0`, "minus zero: no sign, as in an n-best list (it was sentence 0)"},
 		{`{"id": 1.5, "hyp": "x"}`, `{"id":1.5,"error":{"line":0,"message":"\"id\": expected a sentence index`, "fractional id"},
 		{`{"id": "0", "hyp": "x"}`, `{"id":"0","error":{"line":0,"message":"\"id\": expected a sentence index`, "a string id for a gold sentence"},
 		{`{"hyp": "x"}`, `{"id":null,"error":{"line":0,"message":"expected \"id\", the 0-based index of a gold sentence`, "no id"},

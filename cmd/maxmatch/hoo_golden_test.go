@@ -72,6 +72,10 @@ func TestGoldenHoo(t *testing.T) {
 		{"hoo-utf8-raw-synth", []string{"hoo", "synth", "--orig", bad + "utf8/raw", "--gold", gold, "--out", "$TMP/out"}, "the same error"},
 		{"hoo-utf8-sys-extract-wdiff", []string{"hoo", "extract", "--orig", raw, "--system", bad + "utf8/sys", "--out", "$TMP/out"}, "a system text"},
 		{"hoo-utf8-sys-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", gold, "--orig", raw, "--system", bad + "utf8/sys", "--out", "$TMP/out"}, "the same error"},
+		{"hoo-control-sys-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "control/gold", "--orig", bad + "control/raw", "--system", bad + "control/sys", "--out", "$TMP/out"},
+			"a control character in a correction, which XML cannot hold: its line and column in the system text, past the same character unchanged on line 1 (was: the files and the edit only)"},
+		{"hoo-control-raw-extract-m2", []string{"hoo", "extract", "--method", "m2", "--gold", bad + "control/gold", "--orig", bad + "control/raw", "--system", bad + "control/sys-original", "--out", "$TMP/out"},
+			"the same in an edit's original: its line and column in the source"},
 		{"hoo-utf8-sys-compare", []string{"hoo", "compare", "--gold", gold, "--orig", raw, bad + "utf8/sys"}, "the same error"},
 		{"hoo-utf8-xml-eval", []string{"hoo", "eval", gold, bad + "utf8/sysxml"}, "an edit file (official: not well-formed (invalid token), then UnboundLocalError)"},
 

@@ -71,7 +71,8 @@ func ExtractFiles(pairs []fragment.TextPair, golds *fragment.Dir, opt Options, f
 			outputs[p.Name.Stem()], err = XML(p.Name.Stem(), edits)
 		}
 		if err != nil {
-			return nil, total, fmt.Errorf("%s (against %s and %s): %v", p.System, p.Raw, goldPaths[i], err)
+			sysAt, rawAt := textErrorAt(err, edits, sys, s.src.Text)
+			return nil, total, fmt.Errorf("%s%s (against %s%s and %s): %v", p.System, sysAt, p.Raw, rawAt, goldPaths[i], err)
 		}
 		st.Sentences = 0 // the source's, counted once above
 		if seen {        // and its gold too

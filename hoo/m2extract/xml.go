@@ -2,9 +2,14 @@ package m2extract
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"maxmatch/hoo/edits"
+	"maxmatch/internal/textcheck"
 )
 
 // Edits returns the extracted edits as HOO edits: each with one correction, <empty/> for a
@@ -39,4 +44,46 @@ func WriteXML(w io.Writer, id string, es []Edit) error {
 	}
 	_, err = w.Write(doc)
 	return err
+}
+
+// textErrorAt says where the character of err, a *edits.TextError of XML(id, es), is: as
+// ":line:column" of the system text sys or of the source src (the other ""; both "" for
+// another error). In the source when it is in an edit's original, at the edit's offset. In
+// the system text when it is in a correction: no edit before holds a character XML refuses,
+// so the source's occurrences of it before the edit are in text no edit changed, which the
+// system text holds too, and the correction's is the next one; said only where the system
+// text holds the correction's text there (white space, which tokens do not compare, may
+// differ around it).
+func textErrorAt(err error, es []Edit, sys, src string) (sysAt, srcAt string) {
+	var te *edits.TextError
+	if !errors.As(err, &te) || te.Char == utf8.RuneError {
+		return "", ""
+	}
+	at := func(text string, off int) string {
+		line, col := textcheck.LineCol([]byte(text), off)
+		return fmt.Sprintf(":%d:%d", line, col)
+	}
+	char := string(te.Char)
+	for _, e := range es {
+		if i := strings.Index(e.Original, char); i >= 0 && e.Original == te.Text {
+			return "", at(src, e.Start+i)
+		}
+		if e.Correction != te.Text || !strings.Contains(te.Text, char) {
+			continue
+		}
+		p := -1
+		for n := strings.Count(src[:e.Start], char); n >= 0; n-- {
+			k := strings.Index(sys[p+1:], char)
+			if k < 0 {
+				return "", ""
+			}
+			p += 1 + k
+		}
+		core := strings.Trim(e.Correction, " ")
+		if from := p - strings.Index(core, char); from >= 0 && strings.HasPrefix(sys[from:], core) {
+			return at(sys, p), ""
+		}
+		return "", ""
+	}
+	return "", ""
 }

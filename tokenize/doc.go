@@ -33,6 +33,18 @@
 // Agreement with NLTK is measured by tokenize/nltkcompare; tokenize/testdata holds NLTK's own
 // output on sentences we wrote, which the tests compare with.
 //
+// Words is local. Take a sentence that starts and ends with a character that is not white
+// space, and its words, the runs of such characters. Each word's tokens are those of the word
+// alone, given only the character before it and the one after it, or the sentence's start
+// and end. No rule reads more than one character of white space beside a word: a space before
+// an opening quote or a "'tis", after a closing quote or a contraction (a tab does not do),
+// the sentence's start for an opening quote, its end for a final period, colon or comma. The
+// one rule whose matches can follow one another across white space (an apostrophe, then a
+// space, which is then not the start of the next match) changes only the spaces around
+// apostrophes that stand alone, not where tokens end. FuzzWordsLocal states it;
+// hoo/m2extract relies on it to tokenize again only the words around a gold correction, not
+// its whole sentence.
+//
 // # Sentences
 //
 // Sentences cuts a text into lines first and each line into sentences with prose's

@@ -152,3 +152,63 @@ func FuzzWords(f *testing.F) {
 		}
 	})
 }
+
+// FuzzWordsLocal states that Words is local (see the package documentation): the tokens of
+// each word of a sentence (a run of characters that are not white space; the sentence starts
+// and ends with one) are those of the word between stand-ins, "a" and the character before
+// it, the character after it and "a", or none at the sentence's start and end.
+func FuzzWordsLocal(f *testing.F) {
+	for _, s := range []string{"The cat sat.", `"Don't," he said -- "can't".`, "a' ' ' b", "x\t\"y\" ''z '' 'tis", "end.'' )", "1 , 2 ,3 :\u00a0.", "wanna\tgo. \"Hi\"\x1c'"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		s = strings.TrimFunc(s, IsSpace)
+		if !utf8.ValidString(s) {
+			return
+		}
+		toks := Words(s)
+		for _, w := range wordSpans(s) {
+			var in []Token // the word's tokens in the sentence, offsets into the word
+			for _, tok := range toks {
+				if w[0] <= tok.Start && tok.Start < w[1] {
+					in = append(in, Token{tok.Start - w[0], tok.End - w[0], tok.Text})
+				}
+			}
+			before, after := "", ""
+			if r, size := utf8.DecodeLastRuneInString(s[:w[0]]); size > 0 {
+				before = "a" + string(r)
+			}
+			if r, size := utf8.DecodeRuneInString(s[w[1]:]); size > 0 {
+				after = string(r) + "a"
+			}
+			var alone []Token
+			for _, tok := range Words(before + s[w[0]:w[1]] + after) {
+				if tok.Start -= len(before); tok.Start >= 0 && tok.Start < w[1]-w[0] {
+					alone = append(alone, Token{tok.Start, tok.End - len(before), tok.Text})
+				}
+			}
+			if diff := cmp.Diff(in, alone); diff != "" {
+				t.Fatalf("%q: the tokens of %q differ between stand-ins %q and %q (-in the sentence +alone):\n%s", s, s[w[0]:w[1]], before, after, diff)
+			}
+		}
+	})
+}
+
+// wordSpans returns the spans of the runs of s that are not white space.
+func wordSpans(s string) [][2]int {
+	var spans [][2]int
+	start := -1
+	for i, r := range s {
+		switch {
+		case IsSpace(r) && start >= 0:
+			spans = append(spans, [2]int{start, i})
+			start = -1
+		case !IsSpace(r) && start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		spans = append(spans, [2]int{start, len(s)})
+	}
+	return spans
+}

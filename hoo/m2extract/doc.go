@@ -12,7 +12,9 @@
 //     a token widens to the whole token; such edits are counted in Stats.GoldWidened) are
 //     replaced by the tokens of the correction, taken from the tokenization of the sentence
 //     with the correction applied, so that context-dependent rules (the sentence's final
-//     period, say) tokenize the correction as they tokenize a system text.
+//     period, say) tokenize the correction as they tokenize a system text. Only the words
+//     around the correction are tokenized again, which the tokenizer's locality allows
+//     (Stats.GoldBytesTokenized counts their bytes).
 //  3. The system text is aligned with the source: both are tokenized, GNU diff's token-level
 //     edit script (internal/worddiff) gives the changed regions, and each source sentence
 //     boundary is carried over to the system text. A boundary inside a changed region goes to

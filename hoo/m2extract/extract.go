@@ -62,12 +62,16 @@ type Stats struct {
 	// propose as one edit, made of the system edits that together with the unchanged tokens
 	// between them make exactly that gold edit.
 	Joined int
+	// GoldBytesTokenized counts the bytes of corrected text tokenized to convert the gold
+	// corrections: the few words around each, however long its sentence.
+	GoldBytesTokenized int
 }
 
 // Add returns s + t.
 func (s Stats) Add(t Stats) Stats {
 	return Stats{s.Sentences + t.Sentences, s.Units + t.Units, s.GoldCorrections + t.GoldCorrections,
-		s.GoldWidened + t.GoldWidened, s.GoldLost + t.GoldLost, s.Edits + t.Edits, s.GoldEqual + t.GoldEqual, s.Bounded + t.Bounded, s.Joined + t.Joined}
+		s.GoldWidened + t.GoldWidened, s.GoldLost + t.GoldLost, s.Edits + t.Edits, s.GoldEqual + t.GoldEqual, s.Bounded + t.Bounded, s.Joined + t.Joined,
+		s.GoldBytesTokenized + t.GoldBytesTokenized}
 }
 
 // Source is a source text cut into sentences and tokens.
@@ -130,95 +134,6 @@ func tokenizePieces(text string, cuts []int, report func(done, total int)) (toks
 		report(len(cuts)-1, len(cuts)-1)
 	}
 	return toks, firsts
-}
-
-// goldTokenEdit is a gold correction as a token edit of the source.
-type goldTokenEdit struct {
-	first, last      int      // source tokens
-	correction       []string // the correction's tokens
-	sentA, sentB     int      // the sentences it touches, [sentA, sentB]
-	start, end       int      // the gold's bytes
-	byteCorrection   string
-	exact, expressed bool
-}
-
-// convertGold turns one correction of a gold edit into a token edit (see the package
-// documentation, step 2).
-func (src *Source) convertGold(g GoldEdit, corr string) goldTokenEdit {
-	ge, _ := src.convertGoldText(g, corr)
-	return ge
-}
-
-// correctedText is the tokens of a source with one gold correction made, around the
-// correction, with offsets into that corrected text; the correction's tokens are
-// tokens[first:last].
-type correctedText struct {
-	tokens      []tokenize.Token
-	first, last int
-}
-
-func (src *Source) convertGoldText(g GoldEdit, corr string) (goldTokenEdit, correctedText) {
-	s, e := g.Start, g.End
-	delta := len(corr) - (e - s)
-	ka := src.sentenceAt(s)
-	kb := max(ka, src.sentenceAt(max(e-1, s)))
-	lo, hi := max(ka-1, 0), min(kb+2, len(src.Sentences))
-	p0, p1 := min(src.Sentences[lo].Start, s), max(src.Sentences[hi-1].End, e)
-	// Only the sentences around the correction are tokenized again: the piece of the corrected
-	// text from p0, not the whole text, which would make a text's gold edits cost its length
-	// each.
-	piece := src.Text[p0:s] + corr + src.Text[e:p1]
-	cuts := []int{0}
-	for k := lo + 1; k < hi; k++ {
-		c := src.Sentences[k].Start
-		switch {
-		case c <= s:
-		case c >= e:
-			c += delta
-		default:
-			c = s + len(corr)
-		}
-		cuts = append(cuts, c-p0)
-	}
-	cuts = append(cuts, p1+delta-p0)
-	C, pieceFirst := tokenizePieces(piece, cuts, nil)
-	for i := range C {
-		C[i].Start += p0
-		C[i].End += p0
-	}
-	T := src.Tokens[src.first[lo]:src.first[hi]]
-	p := 0
-	for p < len(T) && p < len(C) && T[p].End <= s && T[p].Start == C[p].Start && T[p].Text == C[p].Text {
-		p++
-	}
-	q := 0
-	for q < len(T)-p && q < len(C)-p {
-		t, c := T[len(T)-1-q], C[len(C)-1-q]
-		if t.Start < e || t.Start+delta != c.Start || t.Text != c.Text {
-			break
-		}
-		q++
-	}
-	ge := goldTokenEdit{
-		first: src.first[lo] + p, last: src.first[lo] + len(T) - q,
-		start: s, end: e, byteCorrection: corr,
-	}
-	for _, c := range C[p : len(C)-q] {
-		ge.correction = append(ge.correction, c.Text)
-	}
-	ge.expressed = ge.first < ge.last || len(ge.correction) > 0
-	cf, cl, exact := tokenize.Cover(src.Tokens, s, e)
-	ge.exact = exact && cf == ge.first && cl == ge.last
-	// The sentences it touches: those of its source tokens, or, for an insertion, the
-	// sentence whose piece received the correction.
-	if ge.first < ge.last {
-		ge.sentA, ge.sentB = src.sentenceOfToken(ge.first), src.sentenceOfToken(ge.last-1)
-	} else {
-		piece := sort.Search(len(pieceFirst)-1, func(i int) bool { return pieceFirst[i+1] > p })
-		ge.sentA = lo + piece
-		ge.sentB = ge.sentA
-	}
-	return ge, correctedText{C, p, len(C) - q}
 }
 
 // system is a system text tokenized piece by piece along the source's sentences.
@@ -412,8 +327,9 @@ func (src *Source) convertGolds(gold []GoldEdit, merge []bool, st *Stats, opt Op
 			opt.report("converting gold edit", i, len(gold)) // edits done
 		}
 		for _, c := range g.Corrections {
-			ge := src.convertGold(g, c)
+			ge, tokenized := src.convertGold(g, c)
 			st.GoldCorrections++
+			st.GoldBytesTokenized += tokenized
 			if !ge.expressed {
 				st.GoldLost++
 				continue

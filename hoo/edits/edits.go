@@ -91,7 +91,8 @@ func (e *Error) Error() string {
 // element (empty, blank, or plain text) is an error, as it is for the official tools' XML
 // parser: a file without edits is <edits/>.
 func Read(name string, r io.Reader) ([]Edit, error) {
-	d := xml.NewDecoder(r)
+	input := newRawInput(r)
+	d := xml.NewDecoder(input)
 	var out []Edit
 	var doc document
 	for {
@@ -101,6 +102,9 @@ func Read(name string, r io.Reader) ([]Edit, error) {
 		}
 		if err != nil {
 			return nil, syntaxError(name, d, err)
+		}
+		if err := input.check(name, d.InputOffset()); err != nil {
+			return nil, err
 		}
 		if err := doc.check(tok); err != nil {
 			line, column := d.InputPos()
@@ -131,6 +135,9 @@ func Read(name string, r io.Reader) ([]Edit, error) {
 		}
 		if err := d.DecodeElement(&raw, &start); err != nil {
 			return nil, syntaxError(name, d, err)
+		}
+		if err := input.check(name, d.InputOffset()); err != nil {
+			return nil, err
 		}
 		bad := func(format string, args ...any) error {
 			return &Error{File: name, Line: line, Index: raw.Index, Msg: fmt.Sprintf(format, args...)}

@@ -77,6 +77,13 @@ func TestReadErrors(t *testing.T) {
 		{"edit after the root", "<edits></edits><edit index=\"x\" start=\"1\" end=\"2\"/>", "a second root element <edit> after the document's end"},
 		{"text after the root", "<edits/>\n\njunk\n", `gold.xml:4:1: text "junk" after the root element: expected nothing but white space outside <edits>`},
 		{"text before the root", "junk\n<edits/>", `gold.xml:2:9: text "junk" before the root element <edits>`},
+		// A reference to a surrogate, which Go's decoder reads as U+FFFD.
+		{"surrogate reference", "<edits>\n<edit index=\"x\" start=\"1\" end=\"2\">\n<original>a&#xD800;</original></edit></edits>",
+			"gold.xml:3:12: reference to invalid character number &#xD800; (U+D800, one half of a UTF-16 surrogate pair, not a character): expected a reference to a character, such as &#233; or &#x1F600;"},
+		{"surrogate reference in decimal", "<edits><edit index=\"x\" start=\"1\" end=\"2\"><corrections><correction>&#57343;</correction></corrections></edit></edits>",
+			"gold.xml:1:67: reference to invalid character number &#57343; (U+DFFF"},
+		{"surrogate reference in an attribute", "<edits>\n  <edit index=\"&#xdc00;\" start=\"1\" end=\"2\"/></edits>", "gold.xml:2:16: reference to invalid character number &#xdc00; (U+DC00"},
+		{"surrogate reference outside the edits", "<edits>&#xD800;</edits>", "gold.xml:1:8: reference to invalid character number &#xD800;"},
 	}
 	for _, c := range cases {
 		_, err := Read("gold.xml", strings.NewReader(c.doc))
@@ -87,6 +94,10 @@ func TestReadErrors(t *testing.T) {
 	// White space, comments and processing instructions around the root are no text.
 	if es, err := Read("x.xml", strings.NewReader("\ufeff<?xml version=\"1.0\" ?>\n<!-- c -->\n<edits/>\n<!-- c -->\n\n")); err != nil || len(es) != 0 {
 		t.Errorf("a root with comments around it: %v, %v; want no edits and no error", es, err)
+	}
+	// A reference is no reference in a comment or a CDATA section.
+	if es, err := Read("x.xml", strings.NewReader("<edits><!-- &#xD800; --><edit start=\"1\" end=\"2\"><original><![CDATA[&#xD800;]]></original><!-- &#xD800; --></edit></edits>")); err != nil || len(es) != 1 || es[0].Original != "&#xD800;" {
+		t.Errorf("&#xD800; in comments and CDATA: %+v, %v; want one edit whose original is the reference's text", es, err)
 	}
 	// Any root element will do, as for the official tools (they look for <edit> anywhere).
 	if es, err := Read("x.xml", strings.NewReader("<other/>")); err != nil || len(es) != 0 {

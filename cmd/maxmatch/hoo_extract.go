@@ -77,7 +77,8 @@ func (c *hooCommand) extractWdiff(f hooExtractFlags) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	outputs, err := wdiff.ExtractFiles(pairs, wdiff.Options{Fixed: f.fixed}, func(done, total int) { c.progress.Update("extracting file", done, total) })
+	progress := func(done, total int) { c.progress.Update("extracting file", done, total) }
+	outputs, err := wdiff.ExtractFiles(pairs, wdiff.Options{Fixed: f.fixed}, progress, func(w string) { c.progress.Warn("%s", w) })
 	if err == nil {
 		err = writefile.InDir(f.dir, outputs, ".xml")
 	}

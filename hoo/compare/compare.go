@@ -27,6 +27,9 @@ type Extractor struct {
 	// M² does to choose among equally short edit sequences). progress, when not nil, hears how
 	// far a long extraction is (see m2extract.Options.Progress).
 	Extract func(name string, original, system []byte, gold []edits.Edit, progress func(stage string, done, total int)) ([]edits.Edit, error)
+	// TextWarning, when not nil, returns the warning for a text (read from path) that the
+	// extraction may misread, or "".
+	TextWarning func(path, text string) string
 }
 
 // Wdiff is the official HOO 2011 extraction: the edits are written as the official XML and
@@ -42,7 +45,7 @@ func Wdiff(opt wdiff.Options) Extractor {
 			return nil, err
 		}
 		return edits.Read(name+".xml", bytes.NewReader(doc))
-	}}
+	}, TextWarning: wdiff.MarkerWarning}
 }
 
 // M2 is the MaxMatch extraction (package hoo/m2extract): the system edits that match the gold
@@ -69,6 +72,8 @@ type Fragment struct {
 	Original []byte
 	System   []byte
 	Gold     []edits.Edit
+	// RawPath and SystemPath are the files Original and System were read from.
+	RawPath, SystemPath string
 }
 
 // ReadSystem reads the fragments of one system: each system text NNNNxxN.txt of sys with the
@@ -95,7 +100,7 @@ func ReadSystem(gold, raw, sys *fragment.Dir) ([]Fragment, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Fragment{Name: n.Stem(), Original: []byte(original), System: []byte(system), Gold: goldEdits})
+		out = append(out, Fragment{Name: n.Stem(), Original: []byte(original), System: []byte(system), Gold: goldEdits, RawPath: rawPath, SystemPath: sysPath})
 	}
 	return out, nil
 }
@@ -200,6 +205,9 @@ func CompareAll(gold, raw *fragment.Dir, sys []*fragment.Dir, extractors []Extra
 			return nil, err
 		}
 	}
+	if warn != nil {
+		textWarnings(frags, extractors, warn)
+	}
 	systems := make([]*System, len(sys))
 	for i := range sys {
 		name := names[i]
@@ -221,6 +229,27 @@ func CompareAll(gold, raw *fragment.Dir, sys []*fragment.Dir, extractors []Extra
 		systems[i] = s
 	}
 	return systems, nil
+}
+
+// textWarnings gives warn the extractors' warnings on the fragments' texts (Extractor.TextWarning),
+// once for each file, in the order the files were read.
+func textWarnings(frags [][]Fragment, extractors []Extractor, warn func(string)) {
+	seen := map[string]bool{}
+	for _, fs := range frags {
+		for _, f := range fs {
+			for _, t := range []struct{ path, text string }{{f.RawPath, string(f.Original)}, {f.SystemPath, string(f.System)}} {
+				for _, x := range extractors {
+					if x.TextWarning == nil || seen[t.path] {
+						continue
+					}
+					if w := x.TextWarning(t.path, t.text); w != "" {
+						seen[t.path] = true
+						warn(w)
+					}
+				}
+			}
+		}
+	}
 }
 
 // SystemNames names each system by its directory's base name, which the tables show: "." and

@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Se
 from ._binary import find_binary, version
 from ._errors import (GoldFileError, InvalidTextError, MaxmatchWarning, OptionError, ProtocolError,
                       RequestError, SentenceIndexError, ServiceError, ServiceTimeoutError)
+from ._replay import replayed
 from ._service import PROTOCOL, Ended, Process, Timeout, exit_status
 
 
@@ -1040,10 +1041,9 @@ class Scorer:
             # One request would pass the service's longest line (16 MiB) for a large corpus: its
             # sentences are scored in batches, and the official's choice of their annotators
             # replayed over their counts, as corpus_score does.
-            from ._merge import _replayed  # which imports this module
             order = request.get("ids", range(self._sentences))
             results = self._rows([(i, [h]) for i, h in zip(order, hyps)], _corpus_hyp, False, timeout)
-            return _replayed(results, self._beta)
+            return _corpus_score(replayed(results, self._beta), self._beta)
         return _corpus_score(self._answers([_encode(request)], timeout)[0], self._beta)
 
     def sentence(self, i: int, hyp: str, edits: bool = True, *, timeout: Timeout_ = _DEFAULT) -> SentenceScore:

@@ -232,18 +232,27 @@ func CompareAll(gold, raw *fragment.Dir, sys []*fragment.Dir, extractors []Extra
 }
 
 // textWarnings gives warn the extractors' warnings on the fragments' texts (Extractor.TextWarning),
-// once for each file, in the order the files were read.
+// each file looked at once (a raw text serves every system) in the order the files were read,
+// and a warning that two extractors give (wdiff and wdiff-fixed) said once.
 func textWarnings(frags [][]Fragment, extractors []Extractor, warn func(string)) {
 	seen := map[string]bool{}
 	for _, fs := range frags {
 		for _, f := range fs {
-			for _, t := range []struct{ path, text string }{{f.RawPath, string(f.Original)}, {f.SystemPath, string(f.System)}} {
+			for _, t := range []struct {
+				path string
+				text []byte
+			}{{f.RawPath, f.Original}, {f.SystemPath, f.System}} {
+				if seen[t.path] {
+					continue
+				}
+				seen[t.path] = true
+				var said []string
 				for _, x := range extractors {
-					if x.TextWarning == nil || seen[t.path] {
+					if x.TextWarning == nil {
 						continue
 					}
-					if w := x.TextWarning(t.path, t.text); w != "" {
-						seen[t.path] = true
+					if w := x.TextWarning(t.path, string(t.text)); w != "" && !slices.Contains(said, w) {
+						said = append(said, w)
 						warn(w)
 					}
 				}

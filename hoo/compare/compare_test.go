@@ -152,3 +152,21 @@ func TestSystemNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTextWarnings: a raw text shared by two systems' fragments is warned of once, and a
+// warning that both wdiff extractions give (the same text, the same markers) is said once; an
+// extractor without TextWarning (m2) adds none.
+func TestTextWarnings(t *testing.T) {
+	raw := []byte("a [- b\n")
+	frags := [][]Fragment{
+		{{Name: "0001XX1", RawPath: "raw/0001.txt", Original: raw, SystemPath: "x/0001XX1.txt", System: []byte("a b\n")}},
+		{{Name: "0001YY1", RawPath: "raw/0001.txt", Original: raw, SystemPath: "y/0001YY1.txt", System: []byte("a {+ b\n")}},
+	}
+	x := Extractors()
+	var got []string
+	textWarnings(frags, []Extractor{x["m2"], x["wdiff"], x["wdiff-fixed"]}, func(w string) { got = append(got, w) })
+	want := []string{wdiff.MarkerWarning("raw/0001.txt", string(raw)), wdiff.MarkerWarning("y/0001YY1.txt", "a {+ b\n")}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

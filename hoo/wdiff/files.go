@@ -14,10 +14,13 @@ import (
 // once. The first error names the files.
 func ExtractFiles(pairs []fragment.TextPair, opt Options, progress func(done, total int), warn func(string)) (map[string][]byte, error) {
 	outputs := make(map[string][]byte, len(pairs))
-	warned := map[string]bool{}
+	checked := map[string]bool{} // a raw text is read again for each of its system texts
 	check := func(path, text string) {
-		if w := MarkerWarning(path, text); w != "" && warn != nil && !warned[path] {
-			warned[path] = true
+		if warn == nil || checked[path] {
+			return
+		}
+		checked[path] = true
+		if w := MarkerWarning(path, text); w != "" {
 			warn(w)
 		}
 	}

@@ -1062,3 +1062,59 @@ func output(t *testing.T, name string, args ...string) string {
 	}
 	return stdout.String()
 }
+
+// TestREADMEInstall runs the README's install block as a user types it, in a directory holding
+// the release's files (0.1.0 read as this release's version): the checksums check, the
+// archive unpacks, and pip finds the wheel where the block names it, installing it into a fresh
+// virtual environment whose Python then imports the package and runs its command.
+func TestREADMEInstall(t *testing.T) {
+	t.Parallel()
+	files, w := worktreeRelease(t)
+	if p := hostPlatform(t); p.target != "linux/amd64" {
+		t.Skipf("the README's install block names the linux/amd64 files; this machine is %s", p.target)
+	}
+	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples, _ := doctest.Parse("README.md", readme)
+	i := slices.IndexFunc(examples, func(ex *doctest.Example) bool {
+		why, _ := ex.Marker("not run:")
+		return strings.HasPrefix(why, "needs a release's files")
+	})
+	if i < 0 {
+		t.Fatal("README.md has no install block marked \"not run: needs a release's files\"")
+	}
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "downloads")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin, pip := pyenv.Venv(t, pyenv.Interpreter("python3"), filepath.Join(tmp, "venv"))
+	// pip on PATH is the virtual environment's, as after "source venv/bin/activate".
+	tools := filepath.Join(tmp, "tools")
+	if err := os.Mkdir(tools, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var quoted []string
+	for _, a := range pip {
+		quoted = append(quoted, "'"+a+"'")
+	}
+	wrapper := "#!/bin/sh\nexec " + strings.Join(quoted, " ") + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(tools, "pip"), []byte(wrapper), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := "set -e\n" + strings.ReplaceAll(strings.Join(examples[i].Body, "\n"), "0.1.0", w.version) +
+		"\n'" + filepath.Join(bin, "python") + "' -m maxmatch version\n"
+	e := exampleEnv{dir: dir, env: []string{"PATH=" + tools + string(filepath.ListSeparator) + pyenv.PathWithout("go", "maxmatch"),
+		"HOME=" + tmp, "LC_ALL=C.UTF-8", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONDONTWRITEBYTECODE=1"}}
+	out, code := runIn(t, e, "bash", "-c", script)
+	if code != 0 || !strings.Contains(string(out), "maxmatch "+w.version+"\n") {
+		t.Errorf("%s: the README's install block, run in a directory of the release's files, exits %d:\n%s", examples[i], code, out)
+	}
+}

@@ -27,10 +27,14 @@ RESULTS are JSON lines (gzip too; "-" is standard input), one of two kinds:
 - "maxmatch score --jsonl" of each part against its part of the gold file: each file one part,
   whole (its lines from 1, then its total line), the parts in gold order.
 GOLD is the whole gold file. Every result is checked against its gold sentence (its annotators
-and their gold edits), and there must be one result per gold sentence: results missing,
-repeated, out of order, of another gold file or scored with other --types or --fix are an error
-naming the file and line. Give merge the scoring flags the parts were scored with: they are in
-the signature, and --beta, --types and --fix change the figures.`
+and the number of gold edits of each), and there must be one result per gold sentence: results
+missing, repeated, out of order, or whose annotators or numbers of gold edits are not the gold
+file's (another gold file, other --types or --fix) are an error naming the file and line. The
+results do not say how they were scored: those of a gold file that differs only in its edits'
+spans or corrections, or scored with another -u, --compat or --ignore-whitespace-casing, are
+merged as they are, into figures of no one run (the Python package's corpus_score compares the
+Scorers' signatures). Give merge the gold file and the scoring flags the parts were scored
+with: they are in the signature, and --beta, --types and --fix change the figures.`
 
 // mergeFlags are the flags of "maxmatch merge".
 type mergeFlags struct {

@@ -138,8 +138,30 @@ func estimate(value float64, samples []float64, level float64) Estimate {
 		Value:  value,
 		Lo:     stat.Quantile(tail, stat.Empirical, samples, nil),
 		Hi:     stat.Quantile(1-tail, stat.Empirical, samples, nil),
-		StdErr: stat.StdDev(samples, nil),
+		StdErr: stdDev(samples),
 	}
+}
+
+// stdDev is the unbiased standard deviation of x by the corrected two-pass algorithm (gonum's
+// stat.StdDev's), its sums taken in order and every product rounded before it is added: gonum's
+// sums x in four interleaved pairs on amd64 (in assembly, and one element apart when x is not
+// 16-byte aligned) and in order elsewhere, and the Go compiler fuses a multiply and an add on
+// arm64, so that its figure's last digits, which the JSON reports print, were the machine's. Of
+// one value it is NaN (0/0): undefined, which the reports say.
+func stdDev(x []float64) float64 {
+	n := float64(len(x))
+	sum := 0.0
+	for _, v := range x {
+		sum += v
+	}
+	mean := sum / n
+	ss, compensation := 0.0, 0.0
+	for _, v := range x {
+		d := v - mean
+		ss += float64(d * d)
+		compensation += d
+	}
+	return math.Sqrt((ss - float64(compensation*compensation)/n) / (n - 1))
 }
 
 // Intervals are bootstrap percentile intervals of P, R and F_β.

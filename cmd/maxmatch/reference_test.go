@@ -315,3 +315,26 @@ func TestReference(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMECommands checks that the README's table of commands links every command's
+// reference page, as its help lists them: "maxmatch merge" had a page and no row.
+func TestREADMECommands(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(readme), "\n## Commands\n")
+	if !ok {
+		t.Fatal("README.md has no section ## Commands")
+	}
+	table, _, _ = strings.Cut(table, "\n## ")
+	for _, cmd := range documentedCommands((&app{}).newRoot()) {
+		if cmd.HasSubCommands() || cmd.Name() == "help" {
+			continue // the command itself, and hoo, which groups the HOO commands
+		}
+		row := fmt.Sprintf("| [`%s`](docs/reference/%s.md) |", cmd.CommandPath(), referenceName(cmd))
+		if !strings.Contains(table, "\n"+row) {
+			t.Errorf("README.md's table of commands has no row %s…", row)
+		}
+	}
+}

@@ -420,3 +420,37 @@ func conll(t testing.TB) *scored {
 	}
 	return sc
 }
+
+// TestBrowserLongTokens loads a page whose source, corrections, hypotheses and system name hold
+// tokens far wider than the window (a URL in an essay, a run of characters without a space):
+// they wrap, so the page is no wider than its window and each row's counts stay in it.
+func TestBrowserLongTokens(t *testing.T) {
+	b := browser(t)
+	dir := outDir(t)
+	long := "https://example.org/" + strings.Repeat("a", 400)
+	gold := "S I read " + long + " today .\nA 1 2|||Vt|||reads|||REQUIRED|||-NONE-|||0\nA 4 4|||X|||" + long + "|||REQUIRED|||-NONE-|||0\n\n" +
+		"S Short one .\nA 0 1|||X|||A|||REQUIRED|||-NONE-|||0\n\n"
+	opt := scorer.DefaultOptions()
+	sc := score(t, gold, opt, system{strings.Repeat("system", 60), "I reads " + long + " today .\nShort one " + long + " .\n"})
+	p := sc.page(t, Options{Scoring: opt, Gold: "gold.m2"})
+	p.SetSummary(sc.summary())
+	path := writeFile(t, p, dir, "long.html")
+	load(t, b, path, "", filepath.Join(dir, "long.png"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	got, err := b.Eval(ctx, `(function () {
+  var w = document.documentElement.clientWidth, out = [];
+  if (document.documentElement.scrollWidth > w) out.push('page ' + document.documentElement.scrollWidth + ' px wide');
+  document.querySelectorAll('.cnt').forEach(function (c, i) {
+    var r = c.getBoundingClientRect();
+    if (r.right > w) out.push('counts of row ' + i + ' end at ' + Math.round(r.right) + ' px');
+  });
+  return out.join('; ') + ' (window ' + w + ' px)';
+})()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(got, " (window") {
+		t.Errorf("long tokens overflow the window: %s", got)
+	}
+}

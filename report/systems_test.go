@@ -99,7 +99,7 @@ func TestSystemsDocument(t *testing.T) {
 		}
 	}
 	tex := render(FormatLaTeX, false)
-	for _, want := range []string{`$\Delta$F\_0.5`, `A|b\_c & 4 & 6`, "% signature: m2|compat:3.2|u:2\n", `\begin{tabular}{lrrrrrrrrrr}`} {
+	for _, want := range []string{`$\Delta$F\_0.5`, `A\textbar{}b\_c & 4 & 6`, "% signature: m2|compat:3.2|u:2\n", `\begin{tabular}{lrrrrrrrrrr}`} {
 		if !strings.Contains(tex, want) {
 			t.Errorf("latex: no %q in\n%s", want, tex)
 		}

@@ -388,6 +388,8 @@ func TestHostileReproductions(t *testing.T) {
 		{[]string{"score", "--html", in("g.m2"), in("s.txt"), in("g.m2")}, "", 2, "--html: " + in("g.m2") + " is the GOLD file, an input", "", "the page over the gold file"},
 		{[]string{"m2", "--out", in("src.txt"), in("src.txt"), in("ref.txt")}, "", 2, "--out: " + in("src.txt") + " is the SOURCE file, an input", "", "the M2 file over its source"},
 		{[]string{"oracle", "-o", in("n.txt"), in("n.txt"), in("g.m2")}, "", 2, "-o/--output: " + in("n.txt") + " is the NBEST file, an input", "", "the chosen hypotheses over the list"},
+		{[]string{"score", "--html", in("nodir/p.html"), in("s.txt"), in("g.m2")}, "", 2, "--html: cannot write " + in("nodir/p.html") + ": no such file or directory", "", "a page in a directory that does not exist: refused before scoring, by its flag (after, without it)"},
+		{[]string{"oracle", "-o", in("nodir/o.txt"), in("n.txt"), in("g.m2")}, "", 2, "-o/--output: cannot write " + in("nodir/o.txt") + ": no such file or directory", "", "the same for oracle's chosen hypotheses (the search ran, then the write failed)"},
 		{[]string{"oracle", "-o", filepath.Join(dir, ".", "n.txt"), in("n.txt"), in("g.m2")}, "", 2, "is the NBEST file, an input", "", "the same file by another path (device and inode)"},
 		{[]string{"score", in("s.txt"), in("s.txt"), in("g.m2")}, "", 2, "SYSTEM 1 and SYSTEM 2 are both " + in("s.txt") + ": expected each system once", "", "one system twice made two rows of one name"},
 		{[]string{"score", in("s.txt"), dir + "/./s.txt", in("g.m2")}, "", 2, "SYSTEM 1 and SYSTEM 2 are one file (" + in("s.txt") + " and " + dir + "/./s.txt): expected each system once", "", "one system by two paths: two rows of one system"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"maxmatch/internal/wording"
@@ -126,10 +127,21 @@ func (r *Systems) Table() *Table {
 		if compared == 1 {
 			holm = "Holm p: the p-value adjusted for the number of comparisons with the baseline (Holm–Bonferroni): with one, the p-value itself."
 		}
-		t.Notes = append(t.Notes, fmt.Sprintf("Δ%s: %s minus that of %s, the baseline (the first system). p-value: two-sided paired bootstrap test of Δ%s on the same resamples (the smallest possible is %.4f). %s",
-			f, f, r.Systems[0].Name, f, 1/float64(iv.Resamples+1), holm))
+		t.Notes = append(t.Notes, fmt.Sprintf("Δ%s: %s minus that of %s, the baseline (the first system). p-value: two-sided paired bootstrap test of Δ%s on the same resamples (the smallest possible is %s). %s",
+			f, f, r.Systems[0].Name, f, smallestP(iv.Resamples), holm))
 	}
 	return t
+}
+
+// smallestP is the smallest p-value of a paired bootstrap test of n resamples, 1/(n+1), with
+// the four decimals of the p-values, or with its first two digits where those show 0.0000 (more
+// than 19,999 resamples).
+func smallestP(n int) string {
+	p := 1 / float64(n+1)
+	if s := strconv.FormatFloat(p, 'f', 4, 64); s != "0.0000" {
+		return s
+	}
+	return strconv.FormatFloat(p, 'e', 1, 64)
 }
 
 // LevelsTable is each system's detection, recognition and correction (scorer.Levels): P, R and

@@ -158,3 +158,30 @@ func TestTypeTable(t *testing.T) {
 		t.Errorf("json:\n%s\nwant\n%s", js.String(), want)
 	}
 }
+
+// TestSmallestPValueNote checks the note's floor of the p-values, 1/(resamples+1): written
+// with four decimals while they show it, with its first digits below (20,000 resamples: it
+// said 0.0000, a p-value no test gives).
+func TestSmallestPValueNote(t *testing.T) {
+	for _, tt := range []struct {
+		resamples int
+		want      string
+	}{
+		{1000, "(the smallest possible is 0.0010)"},
+		{19999, "(the smallest possible is 0.0001)"},
+		{20000, "(the smallest possible is 5.0e-05)"},
+		{1000000, "(the smallest possible is 1.0e-06)"},
+	} {
+		r := systemsReport()
+		for _, s := range r.Systems {
+			s.Intervals.Resamples = tt.resamples
+		}
+		var b bytes.Buffer
+		if err := r.Document(false, false).Write(&b, FormatText); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%d resamples: no %q in\n%s", tt.resamples, tt.want, b.String())
+		}
+	}
+}

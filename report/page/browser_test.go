@@ -454,3 +454,35 @@ func TestBrowserLongTokens(t *testing.T) {
 		t.Errorf("long tokens overflow the window: %s", got)
 	}
 }
+
+// TestBrowserChartLabels loads a page whose systems have long names of wide letters: each label
+// of the chart is inside the chart, none cut at its left edge (the label's room was estimated
+// at 7 px a character, which "W" and "m" are not).
+func TestBrowserChartLabels(t *testing.T) {
+	b := browser(t)
+	dir := outDir(t)
+	opt := scorer.DefaultOptions()
+	hyp := "The dog chases a cat .\nShe likes apple very mucho .\ny\nit is fine\n"
+	sc := score(t, smallGold, opt, system{"outputs/model_large_beam5_final.txt", hyp},
+		system{strings.Repeat("W", 28), hyp}, system{strings.Repeat("m", 40), hyp}, system{"b", hyp})
+	p := sc.page(t, Options{Scoring: opt, Gold: "gold.m2"})
+	p.SetSummary(sc.summary())
+	path := writeFile(t, p, dir, "labels.html")
+	load(t, b, path, "", filepath.Join(dir, "labels.png"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	got, err := b.Eval(ctx, `(function () {
+  var svg = document.querySelector('figure.chart svg'), box = svg.getBoundingClientRect(), out = [];
+  svg.querySelectorAll('text.label').forEach(function (l) {
+    var r = l.getBoundingClientRect();
+    if (r.left < box.left - 0.5) out.push(JSON.stringify(l.textContent) + ' starts ' + Math.round(box.left - r.left) + ' px left of the chart');
+  });
+  return out.join('; ');
+})()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "" {
+		t.Errorf("labels cut: %s", got)
+	}
+}

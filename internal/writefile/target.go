@@ -60,7 +60,7 @@ func resolve(path string) (target, error) {
 		case errors.Is(err, fs.ErrNotExist):
 			// A new file: its directory must be one, so that a command refuses the path before
 			// it reads anything, not once its work is done.
-			if err := isDir(dirOf(p)); err != nil {
+			if err := checkDir(dirOf(p)); err != nil {
 				return t, err
 			}
 			t.kind, t.file = regular, p
@@ -99,9 +99,9 @@ func resolve(path string) (target, error) {
 	}
 }
 
-// isDir returns nil when dir, a path's directory part as dirOf gives it ("" for the working
+// checkDir returns nil when dir, a path's directory part as dirOf gives it ("" for the working
 // directory), is a directory, and the system's error when it is missing or not one.
-func isDir(dir string) error {
+func checkDir(dir string) error {
 	if dir == "" {
 		dir = "."
 	}

@@ -144,6 +144,30 @@ func smallestP(n int) string {
 	return strconv.FormatFloat(p, 'e', 1, 64)
 }
 
+// typeKeys returns each system's key in the JSON of TypeTable: its name, but for the system
+// named "type", the first column's key, which is keyed by its file, or where another key is
+// that too (a file named "type", a system named after the file), by the first of "type 2",
+// "type 3", … that none is. The names are distinct, so the keys are.
+func (r *Systems) typeKeys() []string {
+	used := map[string]bool{"type": true}
+	for _, s := range r.Systems {
+		used[s.Name] = true
+	}
+	keys := make([]string, len(r.Systems))
+	for k, s := range r.Systems {
+		keys[k] = s.Name
+		if s.Name != "type" {
+			continue
+		}
+		key := s.File
+		for n := 2; used[key]; n++ {
+			key = "type " + strconv.Itoa(n)
+		}
+		keys[k], used[key] = key, true
+	}
+	return keys
+}
+
 // LevelsTable is each system's detection, recognition and correction (scorer.Levels): P, R and
 // F_β of each (their counts in JSON), a row per system.
 func (r *Systems) LevelsTable() *Table {
@@ -181,12 +205,9 @@ func (r *Systems) TypeTable() *Table {
 	t := &Table{Columns: []Column{{Name: "type"}}, Rows: [][]Cell{}}
 	byType := make([]map[string]scorer.TypeCounts, len(r.Systems))
 	var types []string
+	keys := r.typeKeys()
 	for k, s := range r.Systems {
-		key := s.Name
-		if key == "type" { // the first column's key: a system so named is keyed by its file
-			key = s.File
-		}
-		t.Columns = append(t.Columns, Column{Name: s.Name, Key: key, Align: AlignRight})
+		t.Columns = append(t.Columns, Column{Name: s.Name, Key: keys[k], Align: AlignRight})
 		byType[k] = map[string]scorer.TypeCounts{}
 		if s.Types == nil {
 			continue

@@ -159,6 +159,29 @@ func TestTypeTable(t *testing.T) {
 	}
 }
 
+// TestTypeTableKeys checks that the recall table's JSON keys are distinct whatever the systems
+// are named: a system file named "type" (its name when --names is not given) was keyed "type",
+// the type's key, so a row {"type":"Nn","type":1} lost its type in a parser.
+func TestTypeTableKeys(t *testing.T) {
+	for _, systems := range [][][2]string{
+		{{"type", "type"}, {"B", "b"}},
+		{{"type", "out/b"}, {"out/b", "c"}},
+		{{"type", "type"}, {"type 1", "d"}},
+	} {
+		r := &Systems{Beta: 0.5}
+		for _, s := range systems {
+			r.Systems = append(r.Systems, SystemScore{Name: s[0], File: s[1]})
+		}
+		seen := map[string]bool{}
+		for _, c := range r.TypeTable().Columns {
+			if seen[c.JSONKey()] {
+				t.Errorf("systems (name, file) %q: the key %q twice", systems, c.JSONKey())
+			}
+			seen[c.JSONKey()] = true
+		}
+	}
+}
+
 // TestSmallestPValueNote checks the note's floor of the p-values, 1/(resamples+1): written
 // with four decimals while they show it, with its first digits below (20,000 resamples: it
 // said 0.0000, a p-value no test gives).

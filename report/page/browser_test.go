@@ -480,3 +480,24 @@ func TestBrowserChartLabels(t *testing.T) {
 		t.Errorf("labels cut: %s", got)
 	}
 }
+
+// TestBrowserBidiIsolated loads a page whose hypothesis holds a right-to-left override (U+202E)
+// that nothing closes: it reverses the text it is in, an edit's, and no more: the source's
+// words after that edit stay in their order (they were shown reversed, "tam eht no").
+func TestBrowserBidiIsolated(t *testing.T) {
+	gold := "S The cat sat on the mat today .\nA 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||0\n\n"
+	got := layoutProblems(t, gold, "bidi", `(function () {
+  var h = document.querySelector('.row .h'), walk = document.createTreeWalker(h, NodeFilter.SHOW_TEXT), n;
+  while ((n = walk.nextNode()) && n.data.indexOf('on the mat') < 0) {}
+  if (!n) return 'no text "on the mat" in ' + h.textContent;
+  function left(word) {
+    var r = document.createRange(), i = n.data.indexOf(word);
+    r.setStart(n, i); r.setEnd(n, i + word.length);
+    return r.getBoundingClientRect().left;
+  }
+  return left('on') < left('mat') ? '' : '"on" shown right of "mat": the override reversed the words after its edit';
+})()`, system{"rlo", "The \u202ecat sat on the mat today .\n"})
+	if got != "" {
+		t.Error(got)
+	}
+}

@@ -236,8 +236,10 @@ func (v *Readable) Sentence(out io.Writer, s Sentence) error {
 	w := &stickyWriter{w: out}
 	r := s.Result
 	fmt.Fprintf(w, "Sentence %d (gold line %d)\n", r.Index+1, r.Gold.Line)
-	fmt.Fprintf(w, "  source     : %s\n", r.Source)
-	fmt.Fprintf(w, "  hypothesis : %s\n", r.Hypothesis)
+	// Control characters as Go escapes, as the edits below quote them: a carriage return or
+	// a terminal's escape sequence printed raw would overwrite or restyle the lines.
+	fmt.Fprintf(w, "  source     : %s\n", oneLine(r.Source))
+	fmt.Fprintf(w, "  hypothesis : %s\n", oneLine(r.Hypothesis))
 	if work := CostText(r.Cost); work != "" {
 		fmt.Fprintf(w, "  search     : %s; cost: %s\n", v.Options.SearchReason(r), work)
 	} else {

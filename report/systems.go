@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"maxmatch/internal/wording"
@@ -126,10 +127,45 @@ func (r *Systems) Table() *Table {
 		if compared == 1 {
 			holm = "Holm p: the p-value adjusted for the number of comparisons with the baseline (Holm–Bonferroni): with one, the p-value itself."
 		}
-		t.Notes = append(t.Notes, fmt.Sprintf("Δ%s: %s minus that of %s, the baseline (the first system). p-value: two-sided paired bootstrap test of Δ%s on the same resamples (the smallest possible is %.4f). %s",
-			f, f, r.Systems[0].Name, f, 1/float64(iv.Resamples+1), holm))
+		t.Notes = append(t.Notes, fmt.Sprintf("Δ%s: %s minus that of %s, the baseline (the first system). p-value: two-sided paired bootstrap test of Δ%s on the same resamples (the smallest possible is %s). %s",
+			f, f, r.Systems[0].Name, f, smallestP(iv.Resamples), holm))
 	}
 	return t
+}
+
+// smallestP is the smallest p-value of a paired bootstrap test of n resamples, 1/(n+1), with
+// the four decimals of the p-values, or with its first two digits where those show 0.0000 (more
+// than 19,999 resamples).
+func smallestP(n int) string {
+	p := 1 / float64(n+1)
+	if s := strconv.FormatFloat(p, 'f', 4, 64); s != "0.0000" {
+		return s
+	}
+	return strconv.FormatFloat(p, 'e', 1, 64)
+}
+
+// typeKeys returns each system's key in the JSON of TypeTable: its name, but for the system
+// named "type", the first column's key, which is keyed by its file, or where another key is
+// that too (a file named "type", a system named after the file), by the first of "type 2",
+// "type 3", … that none is. The names are distinct, so the keys are.
+func (r *Systems) typeKeys() []string {
+	used := map[string]bool{"type": true}
+	for _, s := range r.Systems {
+		used[s.Name] = true
+	}
+	keys := make([]string, len(r.Systems))
+	for k, s := range r.Systems {
+		keys[k] = s.Name
+		if s.Name != "type" {
+			continue
+		}
+		key := s.File
+		for n := 2; used[key]; n++ {
+			key = "type " + strconv.Itoa(n)
+		}
+		keys[k], used[key] = key, true
+	}
+	return keys
 }
 
 // LevelsTable is each system's detection, recognition and correction (scorer.Levels): P, R and
@@ -169,12 +205,9 @@ func (r *Systems) TypeTable() *Table {
 	t := &Table{Columns: []Column{{Name: "type"}}, Rows: [][]Cell{}}
 	byType := make([]map[string]scorer.TypeCounts, len(r.Systems))
 	var types []string
+	keys := r.typeKeys()
 	for k, s := range r.Systems {
-		key := s.Name
-		if key == "type" { // the first column's key: a system so named is keyed by its file
-			key = s.File
-		}
-		t.Columns = append(t.Columns, Column{Name: s.Name, Key: key, Align: AlignRight})
+		t.Columns = append(t.Columns, Column{Name: s.Name, Key: keys[k], Align: AlignRight})
 		byType[k] = map[string]scorer.TypeCounts{}
 		if s.Types == nil {
 			continue

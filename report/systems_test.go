@@ -99,7 +99,7 @@ func TestSystemsDocument(t *testing.T) {
 		}
 	}
 	tex := render(FormatLaTeX, false)
-	for _, want := range []string{`$\Delta$F\_0.5`, `A|b\_c & 4 & 6`, "% signature: m2|compat:3.2|u:2\n", `\begin{tabular}{lrrrrrrrrrr}`} {
+	for _, want := range []string{`$\Delta$F\_0.5`, `A\textbar{}b\_c & 4 & 6`, "% signature: m2|compat:3.2|u:2\n", `\begin{tabular}{lrrrrrrrrrr}`} {
 		if !strings.Contains(tex, want) {
 			t.Errorf("latex: no %q in\n%s", want, tex)
 		}
@@ -156,5 +156,55 @@ func TestTypeTable(t *testing.T) {
 	}
 	if want := `[{"type":"Art","out/type":0,"B":1},{"type":"Nn","out/type":1,"B":0},{"type":"Prep","out/type":0,"B":1},{"type":"(all)","out/type":0.3333333333333333,"B":0.6666666666666666}]` + "\n"; js.String() != want {
 		t.Errorf("json:\n%s\nwant\n%s", js.String(), want)
+	}
+}
+
+// TestTypeTableKeys checks that the recall table's JSON keys are distinct whatever the systems
+// are named: a system file named "type" (its name when --names is not given) was keyed "type",
+// the type's key, so a row {"type":"Nn","type":1} lost its type in a parser.
+func TestTypeTableKeys(t *testing.T) {
+	for _, systems := range [][][2]string{
+		{{"type", "type"}, {"B", "b"}},
+		{{"type", "out/b"}, {"out/b", "c"}},
+		{{"type", "type"}, {"type 1", "d"}},
+	} {
+		r := &Systems{Beta: 0.5}
+		for _, s := range systems {
+			r.Systems = append(r.Systems, SystemScore{Name: s[0], File: s[1]})
+		}
+		seen := map[string]bool{}
+		for _, c := range r.TypeTable().Columns {
+			if seen[c.JSONKey()] {
+				t.Errorf("systems (name, file) %q: the key %q twice", systems, c.JSONKey())
+			}
+			seen[c.JSONKey()] = true
+		}
+	}
+}
+
+// TestSmallestPValueNote checks the note's floor of the p-values, 1/(resamples+1): written
+// with four decimals while they show it, with its first digits below (20,000 resamples: it
+// said 0.0000, a p-value no test gives).
+func TestSmallestPValueNote(t *testing.T) {
+	for _, tt := range []struct {
+		resamples int
+		want      string
+	}{
+		{1000, "(the smallest possible is 0.0010)"},
+		{19999, "(the smallest possible is 0.0001)"},
+		{20000, "(the smallest possible is 5.0e-05)"},
+		{1000000, "(the smallest possible is 1.0e-06)"},
+	} {
+		r := systemsReport()
+		for _, s := range r.Systems {
+			s.Intervals.Resamples = tt.resamples
+		}
+		var b bytes.Buffer
+		if err := r.Document(false, false).Write(&b, FormatText); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%d resamples: no %q in\n%s", tt.resamples, tt.want, b.String())
+		}
 	}
 }

@@ -251,9 +251,12 @@ func (t *Table) WriteText(w io.Writer) error {
 	return err
 }
 
-// markdownEscaper escapes what would end a Markdown table cell or start markup (built once;
-// strings.Replacer builds its tables on first use).
-var markdownEscaper = strings.NewReplacer(`\`, `\\`, `|`, `\|`, "\n", " ", "*", `\*`, "_", `\_`, "`", "\\`")
+// markdownEscaper escapes what would end a Markdown table cell or start markup: emphasis, code,
+// an HTML tag or an autolink (<), an entity (&), a link ("](" of [text](url): brackets alone, as
+// in an interval [0.1, 0.2], start none), GitHub's strikethrough (~~).
+// Built once; strings.Replacer builds its tables on first use.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, `|`, `\|`, "\n", " ", "*", `\*`, "_", `\_`, "`", "\\`",
+	"<", `\<`, "&", `\&`, "](", `]\(`, "~", `\~`)
 
 // markdownEscape escapes what would end a Markdown table cell or start markup.
 func markdownEscape(s string) string { return markdownEscaper.Replace(s) }
@@ -292,8 +295,11 @@ func (t *Table) appendMarkdownFooter(b []byte) []byte {
 // that LaTeX's default input encoding lacks (Greek letters, the minus sign, …) in math mode.
 func latexEscape(s string) string { return latexEscaper.Replace(s) }
 
+// <, > and | are written as commands: in LaTeX's default font encoding (OT1) the characters
+// print ¡, ¿ and an em dash.
 var latexEscaper = strings.NewReplacer(`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`,
 	`_`, `\_`, `{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, "\n", " ",
+	"<", `\textless{}`, ">", `\textgreater{}`, "|", `\textbar{}`,
 	"Δ", `$\Delta$`, "β", `$\beta$`, "−", `$-$`, "≤", `$\leq$`, "≥", `$\geq$`, "×", `$\times$`, "±", `$\pm$`,
 	"→", `$\rightarrow$`, "✓", `$\surd$`, "✗", `$\times$`)
 

@@ -11,7 +11,7 @@ import (
 func TestTableEscaping(t *testing.T) {
 	tab := &Table{
 		Columns: []Column{{Name: "name"}, {Name: "n"}},
-		Rows:    [][]Cell{{Text("a|b_c&d%\"e,f\tg\nh"), Int(1)}},
+		Rows:    [][]Cell{{Text("a|b_c&d%\"e,f\tg\nh<i>[l](u)~~s~~&lt;>"), Int(1)}},
 	}
 	tests := []struct {
 		format string
@@ -19,12 +19,12 @@ func TestTableEscaping(t *testing.T) {
 		want   string
 		why    string
 	}{
-		{"tsv", func(b *bytes.Buffer) error { return tab.WriteTSV(b) }, "name\tn\na|b_c&d%\"e,f g h\t1\n", "tabs and line breaks inside a cell become spaces"},
-		{"csv", func(b *bytes.Buffer) error { return tab.WriteCSV(b) }, "name,n\n\"a|b_c&d%\"\"e,f\tg\nh\",1\n", "RFC 4180 quoting"},
-		{"markdown", func(b *bytes.Buffer) error { return tab.WriteMarkdown(b) }, "| name | n |\n| --- | ---: |\n| a\\|b\\_c&d%\"e,f\tg h | 1 |\n", "pipes and emphasis escaped, line breaks as spaces"},
-		{"latex", func(b *bytes.Buffer) error { return tab.WriteLaTeX(b) }, "\\begin{tabular}{lr}\n\\toprule\nname & n \\\\\n\\midrule\na|b\\_c\\&d\\%\"e,f\tg h & 1 \\\\\n\\bottomrule\n\\end{tabular}\n", "LaTeX's specials escaped"},
-		{"json", func(b *bytes.Buffer) error { return tab.WriteJSON(b) }, "[{\"name\":\"a|b_c&d%\\\"e,f\\tg\\nh\",\"n\":1}]\n", "JSON strings escaped"},
-		{"text", func(b *bytes.Buffer) error { return tab.WriteText(b) }, "name                n\n─────────────────────\na|b_c&d%\"e,f\\tg\\nh  1\n", "a tab and a line break as Go escapes: the row one line, the columns aligned (a system named after a file with a line break)"},
+		{"tsv", func(b *bytes.Buffer) error { return tab.WriteTSV(b) }, "name\tn\na|b_c&d%\"e,f g h<i>[l](u)~~s~~&lt;>\t1\n", "tabs and line breaks inside a cell become spaces"},
+		{"csv", func(b *bytes.Buffer) error { return tab.WriteCSV(b) }, "name,n\n\"a|b_c&d%\"\"e,f\tg\nh<i>[l](u)~~s~~&lt;>\",1\n", "RFC 4180 quoting"},
+		{"markdown", func(b *bytes.Buffer) error { return tab.WriteMarkdown(b) }, "| name | n |\n| --- | ---: |\n| a\\|b\\_c\\&d%\"e,f\tg h\\<i>[l]\\(u)\\~\\~s\\~\\~\\&lt;> | 1 |\n", "pipes, emphasis, HTML, entities, links and strikethrough escaped, line breaks as spaces"},
+		{"latex", func(b *bytes.Buffer) error { return tab.WriteLaTeX(b) }, "\\begin{tabular}{lr}\n\\toprule\nname & n \\\\\n\\midrule\na\\textbar{}b\\_c\\&d\\%\"e,f\tg h\\textless{}i\\textgreater{}[l](u)\\textasciitilde{}\\textasciitilde{}s\\textasciitilde{}\\textasciitilde{}\\&lt;\\textgreater{} & 1 \\\\\n\\bottomrule\n\\end{tabular}\n", "LaTeX's specials escaped; < > | as commands, which OT1 prints as ¡ ¿ —"},
+		{"json", func(b *bytes.Buffer) error { return tab.WriteJSON(b) }, "[{\"name\":\"a|b_c&d%\\\"e,f\\tg\\nh<i>[l](u)~~s~~&lt;>\",\"n\":1}]\n", "JSON strings escaped"},
+		{"text", func(b *bytes.Buffer) error { return tab.WriteText(b) }, "name                                   n\n────────────────────────────────────────\na|b_c&d%\"e,f\\tg\\nh<i>[l](u)~~s~~&lt;>  1\n", "a tab and a line break as Go escapes: the row one line, the columns aligned (a system named after a file with a line break)"},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer

@@ -339,7 +339,7 @@ func TestHostileReproductions(t *testing.T) {
 	for i := range 40_000 {
 		fmt.Fprintf(&many, "A 0 1|||X|||y|||REQUIRED|||-NONE-|||%d\n", i*7919-50_000)
 	}
-	for name, text := range map[string]string{"many.m2": many.String(), "a\nb.txt": "He goes home .\nI like it .\n"} {
+	for name, text := range map[string]string{"many.m2": many.String(), "a\nb.txt": "He goes home .\nI like it .\n", "ctl.txt": "He \x1b[2Jgoes\rhome .\nI like it .\n"} {
 		if err := os.WriteFile(in(name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -371,6 +371,7 @@ func TestHostileReproductions(t *testing.T) {
 			`{"id":0,"error":{"line":1,"byte":23,"message":"key \"hyp\" given twice in one object: expected each key once"}}` + "\n" + `{"id":1,"annotator":0,`, "strict JSON at the command: a key twice (the last won) is an error answer, and the next request served"},
 		{[]string{"score", in("s.txt"), in("many.m2")}, "", 2, in("s.txt") + " has 2 lines but " + in("many.m2") + " has 1 sentence", "", "40,000 annotators of their own id read in linear time, then the line-count error (it took 5.5 s before it)"},
 		{[]string{"score", in("s.txt"), in("a\nb.txt"), in("g.m2")}, "", 0, "", "s.txt      1   0   0  1.0000  1.0000  1.0000  [1.0000, 1.0000]\na\\nb.txt   1   0   0  1.0000  1.0000  1.0000", "a system named with a line break keeps its row one line, the columns aligned"},
+		{[]string{"score", "--explain", in("ctl.txt"), in("g.m2")}, "", 0, "", `  hypothesis : He \x1b[2Jgoes\rhome .`, "control characters in a hypothesis as Go escapes, as the edits show them: the terminal's escape sequence (clear the screen) and the carriage return (the label overwritten) were printed raw"},
 		{[]string{"nbest", "-j", "9223372036854775807", in("n.txt"), in("g.m2")}, "", 0, "", "0\t0\t0\t1\t1\t1", "workers beyond the CPUs count as the CPUs (it panicked)"},
 		{[]string{"oracle", "-j", "9223372036854775807", in("n.txt"), in("g.m2")}, "", 0, "", "Method      : enumeration of every combination: the best", "the same for oracle"},
 		{[]string{"serve", "-j", "9223372036854775807", "--gold", in("g.m2")}, `{"info": true}` + "\n", 0, "", fmt.Sprintf(`"workers":%d,`, scorer.Workers(0)), "the same for serve: as many workers as CPUs"},
@@ -388,6 +389,8 @@ func TestHostileReproductions(t *testing.T) {
 		{[]string{"score", "--html", in("g.m2"), in("s.txt"), in("g.m2")}, "", 2, "--html: " + in("g.m2") + " is the GOLD file, an input", "", "the page over the gold file"},
 		{[]string{"m2", "--out", in("src.txt"), in("src.txt"), in("ref.txt")}, "", 2, "--out: " + in("src.txt") + " is the SOURCE file, an input", "", "the M2 file over its source"},
 		{[]string{"oracle", "-o", in("n.txt"), in("n.txt"), in("g.m2")}, "", 2, "-o/--output: " + in("n.txt") + " is the NBEST file, an input", "", "the chosen hypotheses over the list"},
+		{[]string{"score", "--html", in("nodir/p.html"), in("s.txt"), in("g.m2")}, "", 2, "--html: cannot write " + in("nodir/p.html") + ": no such file or directory", "", "a page in a directory that does not exist: refused before scoring, by its flag (after, without it)"},
+		{[]string{"oracle", "-o", in("nodir/o.txt"), in("n.txt"), in("g.m2")}, "", 2, "-o/--output: cannot write " + in("nodir/o.txt") + ": no such file or directory", "", "the same for oracle's chosen hypotheses (the search ran, then the write failed)"},
 		{[]string{"oracle", "-o", filepath.Join(dir, ".", "n.txt"), in("n.txt"), in("g.m2")}, "", 2, "is the NBEST file, an input", "", "the same file by another path (device and inode)"},
 		{[]string{"score", in("s.txt"), in("s.txt"), in("g.m2")}, "", 2, "SYSTEM 1 and SYSTEM 2 are both " + in("s.txt") + ": expected each system once", "", "one system twice made two rows of one name"},
 		{[]string{"score", in("s.txt"), dir + "/./s.txt", in("g.m2")}, "", 2, "SYSTEM 1 and SYSTEM 2 are one file (" + in("s.txt") + " and " + dir + "/./s.txt): expected each system once", "", "one system by two paths: two rows of one system"},

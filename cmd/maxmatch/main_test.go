@@ -232,6 +232,7 @@ func TestGolden(t *testing.T) {
 		{"nbest-no-separator", []string{"nbest", "testdata/nbest/nosep.nbest", "testdata/small.m2"}, "a Moses line without |||"},
 		{"nbest-out-of-range", []string{"nbest", "testdata/nbest/range.nbest", "testdata/small.m2"}, "a sentence id past the gold file's sentences"},
 		{"nbest-split", []string{"nbest", "testdata/nbest/split.nbest", "testdata/small.m2"}, "a sentence whose hypotheses are in two places: both lines named"},
+		{"nbest-empty", []string{"nbest", "testdata/nbest/empty.nbest", "testdata/small.m2"}, "an empty list: the header alone, exit 0, and a warning (it said nothing)"},
 		{"nbest-bad-type", []string{"nbest", "testdata/nbest/badtype.jsonl", "testdata/small.m2"}, "a number among the hypotheses: the field and what was expected"},
 		{"nbest-bad-json", []string{"nbest", "testdata/nbest/badjson.jsonl", "testdata/small.m2"}, "JSON cut short"},
 		{"nbest-unknown-field", []string{"nbest", "testdata/nbest/unknown.jsonl", "testdata/small.m2"}, "a misspelt field is named, not ignored"},

@@ -179,6 +179,9 @@ func (a *app) nbest(f nbestFlags, stats bool, args []string) int {
 		}
 		return fail(prog, "%v; standard output holds the scores of the %s before it only", err, wording.Plural(done, "hypothesis"))
 	}
+	if done == 0 { // a list that is empty or blank, not one whose sentences are all missing
+		prog.Warn("%s: the n-best list holds no hypothesis, so no row is printed: expected lines \"id ||| hypothesis ||| …\" or JSON lines", list.Name())
+	}
 	if _, err := out.Write(footer); err != nil {
 		return writeFailure(cmd, err, a.stderr)
 	}

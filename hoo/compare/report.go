@@ -2,7 +2,6 @@ package compare
 
 import (
 	"fmt"
-	"html"
 	"io"
 	"slices"
 	"strings"
@@ -99,7 +98,7 @@ func WriteHTML(w io.Writer, systems []*System) {
 	for _, s := range systems {
 		for _, bonus := range []bool{true, false} {
 			for m, name := range s.Methods {
-				fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td>%s</td>", html.EscapeString(s.Name), html.EscapeString(name), YesNo(bonus))
+				fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td>%s</td>", webpage.Escape(s.Name), webpage.Escape(name), YesNo(bonus))
 				for _, v := range s.Scores[m].Average[bonus] {
 					fmt.Fprintf(w, `<td class="n">%s</td>`, eval.Format4(v))
 				}
@@ -112,12 +111,12 @@ func WriteHTML(w io.Writer, systems []*System) {
 		if len(s.Methods) < 2 {
 			continue
 		}
-		fmt.Fprintf(w, "<h2>Table 2: %s — %s where the extractions differ</h2>\n", html.EscapeString(s.Name), wording.Plural(len(s.Differences), "segment"))
+		fmt.Fprintf(w, "<h2>Table 2: %s — %s where the extractions differ</h2>\n", webpage.Escape(s.Name), wording.Plural(len(s.Differences), "segment"))
 		fmt.Fprintf(w, `<p><span class="a">%s only</span> <span class="b">%s only</span> <span class="g">gold edit</span>; %s the edit is a gold edit, %s it is not.</p>`+"\n",
-			html.EscapeString(s.Methods[0]), html.EscapeString(s.Methods[1]), webpage.MarkGold, webpage.MarkNotGold)
+			webpage.Escape(s.Methods[0]), webpage.Escape(s.Methods[1]), webpage.MarkGold, webpage.MarkNotGold)
 		for _, d := range s.Differences {
 			f := s.Fragment(d.Fragment)
-			fmt.Fprintf(w, "<h3>%s, segment %d</h3>\n<div class=\"seg\"><p>%s</p><ul>\n", html.EscapeString(d.Fragment), d.Segment, highlight(f.Original, d))
+			fmt.Fprintf(w, "<h3>%s, segment %d</h3>\n<div class=\"seg\"><p>%s</p><ul>\n", webpage.Escape(d.Fragment), d.Segment, highlight(f.Original, d))
 			for side, class := range []string{"a", "b"} {
 				for i := range d.Only[side] {
 					m := &d.Only[side][i]
@@ -125,11 +124,11 @@ func WriteHTML(w io.Writer, systems []*System) {
 					if m.Gold {
 						mark, mc = webpage.MarkGold, "ok"
 					}
-					fmt.Fprintf(w, "<li><span class=\"%s\">%s</span> <span class=\"%s\">%s</span> %s</li>\n", class, html.EscapeString(s.Methods[side]), mc, mark, html.EscapeString(Describe(&m.Edit, f.Original)))
+					fmt.Fprintf(w, "<li><span class=\"%s\">%s</span> <span class=\"%s\">%s</span> %s</li>\n", class, webpage.Escape(s.Methods[side]), mc, mark, webpage.Escape(Describe(&m.Edit, f.Original)))
 				}
 			}
 			for i := range d.Gold {
-				fmt.Fprintf(w, "<li><span class=\"g\">gold</span> %s</li>\n", html.EscapeString(Describe(&d.Gold[i], f.Original)))
+				fmt.Fprintf(w, "<li><span class=\"g\">gold</span> %s</li>\n", webpage.Escape(Describe(&d.Gold[i], f.Original)))
 			}
 			fmt.Fprint(w, "</ul></div>\n")
 		}
@@ -173,7 +172,7 @@ func highlight(text []byte, d Difference) string {
 		for _, m := range marks {
 			if m.span.Start == pos && m.ins != "" {
 				closeSpan()
-				fmt.Fprintf(&b, `<span class="%s">%s</span>`, m.class, html.EscapeString(m.ins))
+				fmt.Fprintf(&b, `<span class="%s">%s</span>`, m.class, webpage.Escape(m.ins))
 			}
 		}
 		if pos == d.Span.End {
@@ -189,7 +188,7 @@ func highlight(text []byte, d Difference) string {
 		// One character at a time (offsets are bytes; a character takes the marks of its
 		// first byte).
 		_, size := utf8.DecodeRune(text[pos:d.Span.End])
-		ch := html.EscapeString(string(text[pos : pos+size]))
+		ch := webpage.Escape(string(text[pos : pos+size]))
 		pos += size
 		if c := strings.Join(classes, " "); c != open {
 			closeSpan()

@@ -6,6 +6,7 @@ package webpage
 import (
 	"html"
 	"io"
+	"strings"
 )
 
 // Marks shown next to an edit, with the classes that colour them (class Gold, NotGold).
@@ -26,6 +27,13 @@ table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}td.
 func WriteHead(w io.Writer, title, extraStyle string) error {
 	_, err := io.WriteString(w, `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>`+
-		html.EscapeString(title)+"</title>\n<style>\n"+Style+extraStyle+"</style></head><body>\n")
+		Escape(title)+"</title>\n<style>\n"+Style+extraStyle+"</style></head><body>\n")
 	return err
+}
+
+// Escape returns s as HTML text or an attribute's value: its markup characters escaped, and
+// each byte that is not UTF-8 (a file named in Latin-1) as U+FFFD, as a browser shows it, so
+// that the page is the UTF-8 it says it is.
+func Escape(s string) string {
+	return html.EscapeString(strings.ToValidUTF8(s, "\uFFFD"))
 }

@@ -58,7 +58,12 @@ func resolve(path string) (target, error) {
 		fi, err := os.Lstat(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			t.kind, t.file = regular, p // a new file (its directory is checked when it is created)
+			// A new file: its directory must be one, so that a command refuses the path before
+			// it reads anything, not once its work is done.
+			if err := checkDir(dirOf(p)); err != nil {
+				return t, err
+			}
+			t.kind, t.file = regular, p
 			return t, nil
 		case errors.Is(err, syscall.ELOOP):
 			return t, errLinkLoop
@@ -92,6 +97,22 @@ func resolve(path string) (target, error) {
 			return t, nil
 		}
 	}
+}
+
+// checkDir returns nil when dir, a path's directory part as dirOf gives it ("" for the working
+// directory), is a directory, and the system's error when it is missing or not one.
+func checkDir(dir string) error {
+	if dir == "" {
+		dir = "."
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return syscall.ENOTDIR
+	}
+	return nil
 }
 
 // linkTarget is the path a link at p holding link leads to: link itself when absolute, else

@@ -77,6 +77,13 @@ func TestTargets(t *testing.T) {
 			mustWrite(t, filepath.Join(dir, "file"), "", 0o644)
 			return filepath.Join(dir, "file", "out.txt")
 		}, nil, "not a directory"},
+		{"a path in a directory that does not exist: refused by Check too, before a command reads anything", func(t *testing.T, dir string) string {
+			return filepath.Join(dir, "missing", "out.txt")
+		}, nil, "no such file or directory"},
+		{"a dangling link into a directory that does not exist", func(t *testing.T, dir string) string {
+			mustSymlink(t, "missing/target.txt", filepath.Join(dir, "dangling"))
+			return filepath.Join(dir, "dangling")
+		}, nil, "no such file or directory"},
 	}
 	for _, tt := range tests {
 		dir := t.TempDir()

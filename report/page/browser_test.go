@@ -420,3 +420,84 @@ func conll(t testing.TB) *scored {
 	}
 	return sc
 }
+
+// layoutProblems builds the page of the systems against gold, loads it (a screenshot named
+// after name) and returns what the script check, run in it, says is wrong ("" for nothing).
+func layoutProblems(t *testing.T, gold, name string, check string, systems ...system) string {
+	t.Helper()
+	b := browser(t)
+	dir := outDir(t)
+	opt := scorer.DefaultOptions()
+	sc := score(t, gold, opt, systems...)
+	p := sc.page(t, Options{Scoring: opt, Gold: "gold.m2"})
+	p.SetSummary(sc.summary())
+	path := writeFile(t, p, dir, name+".html")
+	load(t, b, path, "", filepath.Join(dir, name+".png"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	got, err := b.Eval(ctx, check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestBrowserLongTokens loads a page whose source, corrections, hypotheses and system name hold
+// tokens far wider than the window (a URL in an essay, a run of characters without a space):
+// they wrap, so the page is no wider than its window and each row's counts stay in it.
+func TestBrowserLongTokens(t *testing.T) {
+	long := "https://example.org/" + strings.Repeat("a", 400)
+	gold := "S I read " + long + " today .\nA 1 2|||Vt|||reads|||REQUIRED|||-NONE-|||0\nA 4 4|||X|||" + long + "|||REQUIRED|||-NONE-|||0\n\n" +
+		"S Short one .\nA 0 1|||X|||A|||REQUIRED|||-NONE-|||0\n\n"
+	got := layoutProblems(t, gold, "long", `(function () {
+  var w = document.documentElement.clientWidth, out = [];
+  if (document.documentElement.scrollWidth > w) out.push('page ' + document.documentElement.scrollWidth + ' px wide');
+  document.querySelectorAll('.cnt').forEach(function (c, i) {
+    var r = c.getBoundingClientRect();
+    if (r.right > w) out.push('counts of row ' + i + ' end at ' + Math.round(r.right) + ' px');
+  });
+  return out.length ? out.join('; ') + ' (window ' + w + ' px)' : '';
+})()`, system{strings.Repeat("system", 60), "I reads " + long + " today .\nShort one " + long + " .\n"})
+	if got != "" {
+		t.Errorf("long tokens overflow the window: %s", got)
+	}
+}
+
+// TestBrowserChartLabels loads a page whose systems have long names of wide letters: each label
+// of the chart is inside the chart, none cut at its left edge (the label's room was estimated
+// at 7 px a character, which "W" and "m" are not).
+func TestBrowserChartLabels(t *testing.T) {
+	hyp := "The dog chases a cat .\nShe likes apple very mucho .\ny\nit is fine\n"
+	got := layoutProblems(t, smallGold, "labels", `(function () {
+  var svg = document.querySelector('figure.chart svg'), box = svg.getBoundingClientRect(), out = [];
+  svg.querySelectorAll('text.label').forEach(function (l) {
+    var r = l.getBoundingClientRect();
+    if (r.left < box.left - 0.5) out.push(JSON.stringify(l.textContent) + ' starts ' + Math.round(box.left - r.left) + ' px left of the chart');
+  });
+  return out.join('; ');
+})()`, system{"outputs/model_large_beam5_final.txt", hyp}, system{strings.Repeat("W", 28), hyp}, system{strings.Repeat("m", 40), hyp}, system{"b", hyp})
+	if got != "" {
+		t.Errorf("labels cut: %s", got)
+	}
+}
+
+// TestBrowserBidiIsolated loads a page whose hypothesis holds a right-to-left override (U+202E)
+// that nothing closes: it reverses the text it is in, an edit's, and no more: the source's
+// words after that edit stay in their order (they were shown reversed, "tam eht no").
+func TestBrowserBidiIsolated(t *testing.T) {
+	gold := "S The cat sat on the mat today .\nA 1 2|||Nn|||cats|||REQUIRED|||-NONE-|||0\n\n"
+	got := layoutProblems(t, gold, "bidi", `(function () {
+  var h = document.querySelector('.row .h'), walk = document.createTreeWalker(h, NodeFilter.SHOW_TEXT), n;
+  while ((n = walk.nextNode()) && n.data.indexOf('on the mat') < 0) {}
+  if (!n) return 'no text "on the mat" in ' + h.textContent;
+  function left(word) {
+    var r = document.createRange(), i = n.data.indexOf(word);
+    r.setStart(n, i); r.setEnd(n, i + word.length);
+    return r.getBoundingClientRect().left;
+  }
+  return left('on') < left('mat') ? '' : '"on" shown right of "mat": the override reversed the words after its edit';
+})()`, system{"rlo", "The \u202ecat sat on the mat today .\n"})
+	if got != "" {
+		t.Error(got)
+	}
+}

@@ -318,6 +318,21 @@
   window.addEventListener('hashchange', render);
 
   render();
+  // The chart's labels have the room their length was estimated to take (the page is written
+  // without its font): one wider ("W", "m") widens the chart on its left instead of being cut.
+  // After the sentences, and guarded: a browser that cannot measure (Firefox throws for an
+  // element not rendered) keeps the chart as written, never the page unrendered.
+  try {
+    document.querySelectorAll('figure.chart svg').forEach(function (svg) {
+      var left = 0;
+      svg.querySelectorAll('text.label').forEach(function (l) { left = Math.min(left, l.getBBox().x); });
+      if (left < 0) {
+        var v = svg.viewBox.baseVal, extra = Math.ceil(-left) + 2, width = v.width + extra;
+        svg.setAttribute('viewBox', (v.x - extra) + ' ' + v.y + ' ' + width + ' ' + v.height);
+        svg.setAttribute('width', String(width));
+      }
+    });
+  } catch (e) { /* the labels stay as written */ }
   // A link to a view (a fragment) opens at the sentences.
   if (location.hash.length > 1) document.getElementById('sentences').scrollIntoView();
   var root = document.documentElement;

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"maxmatch/report"
 	"maxmatch/scorer"
@@ -464,5 +466,27 @@ func TestAddCopies(t *testing.T) {
 	}
 	if got := write(t, p); got != want {
 		t.Errorf("the page changed when the results and gold it was given were overwritten")
+	}
+}
+
+// TestInvalidUTF8Names builds a page whose system and gold files are named with bytes that are
+// not UTF-8 (a Latin-1 file name): the page, which says it is UTF-8, is UTF-8 (each such byte a
+// U+FFFD, as the JSON block has it); it held the bytes in its tables, chart and header.
+func TestInvalidUTF8Names(t *testing.T) {
+	name := "syst\xe8me\xff.txt"
+	opt := scorer.DefaultOptions()
+	sc := score(t, smallGold, opt, system{name, "The dog chases a cat .\nShe likes apple very mucho .\ny\nit is fine\n"})
+	p := sc.page(t, Options{Scoring: opt, Title: "r\xe9sultats", Gold: "gold\xe9.m2", Notes: []string{"note \xff"}})
+	p.SetSummary(sc.summary())
+	page := write(t, p)
+	for i := 0; i < len(page); {
+		r, size := utf8.DecodeRuneInString(page[i:])
+		if r == utf8.RuneError && size == 1 {
+			t.Fatalf("the page is not UTF-8: byte %#x at %d, after %q", page[i], i, page[max(i-60, 0):i])
+		}
+		i += size
+	}
+	if want := html.EscapeString(strings.ToValidUTF8(name, "\uFFFD")); strings.Count(page, want) < 2 {
+		t.Errorf("the page names the system %q fewer than twice (table and chart)", want)
 	}
 }

@@ -2,13 +2,13 @@ package page
 
 import (
 	"fmt"
-	"html"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"maxmatch/internal/webpage"
 	"maxmatch/report"
 )
 
@@ -77,12 +77,12 @@ func writeSummary(ew *errWriter, doc report.Document, chart Chart) {
 	first := true
 	for _, s := range doc {
 		if s.Heading != "" {
-			ew.printf("<h3>%s</h3>\n", html.EscapeString(strings.TrimSuffix(s.Heading, ":")))
+			ew.printf("<h3>%s</h3>\n", webpage.Escape(strings.TrimSuffix(s.Heading, ":")))
 		}
 		if s.Table == nil {
 			for _, f := range s.Fields {
 				if f.Label != "" {
-					ew.printf("<p class=\"note\">%s: %s</p>\n", html.EscapeString(f.Label), html.EscapeString(f.Value.String()))
+					ew.printf("<p class=\"note\">%s: %s</p>\n", webpage.Escape(f.Label), webpage.Escape(f.Value.String()))
 				}
 			}
 			continue
@@ -102,7 +102,7 @@ func writeTable(ew *errWriter, t *report.Table, chart Chart) {
 	ew.printf("<div class=\"scores\"><table class=\"summary\">")
 	ew.printf("<thead><tr>")
 	for _, i := range cols {
-		ew.printf("<th%s>%s</th>", numClass(t, i), html.EscapeString(t.Columns[i].Name))
+		ew.printf("<th%s>%s</th>", numClass(t, i), webpage.Escape(t.Columns[i].Name))
 	}
 	ew.printf("</tr></thead>\n<tbody>\n")
 	row := func(r []report.Cell, class string) {
@@ -112,7 +112,7 @@ func writeTable(ew *errWriter, t *report.Table, chart Chart) {
 			if k == 0 {
 				tag = "th"
 			}
-			ew.printf("<%s%s>%s</%s>", tag, numClass(t, i), html.EscapeString(report.CellAt(r, i).String()), tag)
+			ew.printf("<%s%s>%s</%s>", tag, numClass(t, i), webpage.Escape(report.CellAt(r, i).String()), tag)
 		}
 		ew.printf("</tr>\n")
 	}
@@ -128,10 +128,10 @@ func writeTable(ew *errWriter, t *report.Table, chart Chart) {
 	}
 	ew.printf("</div>\n")
 	for _, n := range t.Notes {
-		ew.printf("<p class=\"note\">%s</p>\n", html.EscapeString(n))
+		ew.printf("<p class=\"note\">%s</p>\n", webpage.Escape(n))
 	}
 	if t.Signature != "" {
-		ew.printf("<p class=\"note\">signature: <code>%s</code></p>\n", html.EscapeString(t.Signature))
+		ew.printf("<p class=\"note\">signature: <code>%s</code></p>\n", webpage.Escape(t.Signature))
 	}
 }
 
@@ -195,7 +195,7 @@ func writeChart(ew *errWriter, t *report.Table, col, interval int) {
 	}
 	height := chartTop + len(bars)*(chartBar+chartGap) + chartAxis
 	width := labelWidth + chartPlotWidth + chartValueRoom
-	title := html.EscapeString(t.Columns[col].Name + " of each system" + note)
+	title := webpage.Escape(t.Columns[col].Name + " of each system" + note)
 	ew.printf(`<figure class="chart"><svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-labelledby="chart-title">`, width, height, width, height)
 	ew.printf(`<title id="chart-title">%s</title>`, title)
 	axisY := chartTop + len(bars)*(chartBar+chartGap)
@@ -207,14 +207,14 @@ func writeChart(ew *errWriter, t *report.Table, col, interval int) {
 	for i, b := range bars {
 		y := chartTop + i*(chartBar+chartGap)
 		mid := y + chartBar/2
-		ew.printf(`<text class="label" x="%d" y="%d" text-anchor="end" dominant-baseline="central">%s</text>`, labelWidth-8, mid, html.EscapeString(truncate(b.label, 28)))
-		ew.printf(`<rect class="bar" x="%d" y="%d" width="%.1f" height="%d"><title>%s: %s</title></rect>`, labelWidth, y, x(b.value)-float64(labelWidth), chartBar, html.EscapeString(b.label), html.EscapeString(b.text))
+		ew.printf(`<text class="label" x="%d" y="%d" text-anchor="end" dominant-baseline="central">%s</text>`, labelWidth-8, mid, webpage.Escape(truncate(b.label, 28)))
+		ew.printf(`<rect class="bar" x="%d" y="%d" width="%.1f" height="%d"><title>%s: %s</title></rect>`, labelWidth, y, x(b.value)-float64(labelWidth), chartBar, webpage.Escape(b.label), webpage.Escape(b.text))
 		end := x(b.value)
 		if b.whiskers {
 			ew.printf(`<path class="whisker" d="M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d"/>`, x(b.lo), mid-5, mid+5, x(b.lo), mid, x(b.hi), x(b.hi), mid-5, mid+5)
 			end = math.Max(end, x(b.hi))
 		}
-		ew.printf(`<text class="value" x="%.1f" y="%d" dominant-baseline="central">%s</text>`, end+5, mid, html.EscapeString(b.text))
+		ew.printf(`<text class="value" x="%.1f" y="%d" dominant-baseline="central">%s</text>`, end+5, mid, webpage.Escape(b.text))
 	}
 	ew.printf(`<line class="axis" x1="%d" x2="%d" y1="%d" y2="%d"/>`, labelWidth, labelWidth, chartTop-4, axisY)
 	ew.printf("</svg><figcaption>%s.</figcaption></figure>\n", title)

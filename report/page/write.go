@@ -4,7 +4,6 @@ import (
 	"bufio"
 	_ "embed"
 	"fmt"
-	"html"
 	"io"
 	"slices"
 
@@ -53,14 +52,14 @@ func (p *Page) Write(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	ew := &errWriter{w: bw}
 	ew.err = webpage.WriteHead(bw, p.opt.Title, pageCSS)
-	ew.printf("<header><h1>%s</h1>\n", html.EscapeString(p.opt.Title))
+	ew.printf("<header><h1>%s</h1>\n", webpage.Escape(p.opt.Title))
 	meta := wording.Plural(len(p.sentences), "sentence") + ", " + wording.Plural(len(p.systems), "system")
 	if p.opt.Gold != "" {
 		meta = "Gold: " + p.opt.Gold + " · " + meta
 	}
-	ew.printf("<p class=\"meta\">%s</p>\n", html.EscapeString(meta))
+	ew.printf("<p class=\"meta\">%s</p>\n", webpage.Escape(meta))
 	for _, n := range p.opt.Notes {
-		ew.printf("<p class=\"meta\">%s</p>\n", html.EscapeString(n))
+		ew.printf("<p class=\"meta\">%s</p>\n", webpage.Escape(n))
 	}
 	ew.write("</header>\n")
 	if len(p.summary) > 0 {

@@ -1,8 +1,8 @@
 // Package pytext reproduces the few pieces of Python 2 unicode text handling that the official
 // M² scorer relies on: what counts as white space (str.split, str.strip), where lines break
-// (str.splitlines), how characters are lower-cased and how int() reads a number. The official scorer's token boundaries,
-// sentence boundaries and case-folding are defined by these functions, so ours must agree with
-// them code point for code point.
+// (str.splitlines), how characters are lower-cased and how int() reads a number. The official
+// scorer's token boundaries, sentence boundaries, case-folding and gold offsets are defined by
+// these functions, so ours must agree with them code point for code point.
 package pytext
 
 import (

@@ -1,13 +1,10 @@
 package pytext_test
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"math/rand"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,10 +48,6 @@ func TestInt(t *testing.T) {
 // random texts of signs, white space and digits of several scripts (some of Unicode versions
 // after Python's 5.2), when python2 is installed.
 func TestIntMatchesPython27(t *testing.T) {
-	py, err := exec.LookPath("python2")
-	if err != nil {
-		t.Skip("python2 not found: the comparison with Python 2.7 is skipped")
-	}
 	pieces := []rune{'0', '7', '9', '-', '+', ' ', '\t', 0xa0, 0x3000, 0x1f, 'x', '_', 0x660, 0x669, 0xff10, 0xff19,
 		0x19da, 0x19d9, 0x1d7ce, 0x1d7ff, 0x11066, 0x1e950, 0xb2, 0x2081, 0xbc}
 	rng := rand.New(rand.NewSource(1))
@@ -87,16 +80,7 @@ for line in sys.stdin:
         v = '-'
     print v
 `
-	cmd := exec.Command(py, "-c", prog)
-	cmd.Stdin = &in
-	if os.Getenv("PYENV_VERSION") == "" {
-		cmd.Env = append(os.Environ(), "PYENV_VERSION=2.7.18")
-	}
-	out, err := cmd.Output()
-	if err != nil {
-		t.Skipf("python2 did not run (%v): the comparison with Python 2.7 is skipped", err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc := python2(t, prog, in.Bytes())
 	readable := map[rune]int64{}
 	for sc.Scan() && sc.Text() != "texts" {
 		var c rune

@@ -70,6 +70,8 @@ func FuzzReadM2(f *testing.F) {
 	f.Add([]byte("S a b\nS c d\nA 2 3|||X|||e|||REQUIRED|||-NONE-|||0\n"), uint16(FixSentenceOffsets), false)
 	f.Add([]byte("S a b\nA 0 1|||X|||-NONE- ||b  c|||REQUIRED|||-NONE-|||9\nA -1 -1|||noop|||-NONE-|||REQUIRED|||-NONE-|||16\n"), uint16(0), true)
 	f.Add([]byte("\ufeffS a\r\nA 0 1|||T|||b|||REQUIRED|||-NONE-|||1\r\n\r\n \nS b\n"), uint16(FixNoneCorrection), false)
+	// Offsets and annotator ids in other scripts' digits, and a space after a sign (pytext.Int).
+	f.Add([]byte("S a b\nA \uff10 \u0661|||X|||c|||R|||-|||- 1\nA +0 +\U0001d7cf|||X|||c|||R|||-|||\u0e52\n"), uint16(0), false)
 	// Annotators whose visiting order WriteM2 must not write as is (see annotatorFileOrder).
 	f.Add([]byte("S a b\nA 0 1|||X|||c|||R|||-|||6\nA 0 1|||X|||c|||R|||-|||0\nA 0 1|||X|||c|||R|||-|||-3\nA 0 1|||X|||c|||R|||-|||31\nA 0 1|||X|||c|||R|||-|||21\n"), uint16(0), false)
 	f.Fuzz(func(t *testing.T, data []byte, fixBits uint16, strict bool) {

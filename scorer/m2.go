@@ -642,18 +642,18 @@ func (p *m2Parser) editLine(body string, no int, blockText string, blockTokens [
 	if n < 2 {
 		return rawEdit{}, p.errorf(no, bodyCol, "span (field 1): expected two token offsets \"start end\", found %s", quote(fields[0]))
 	}
-	start, err := parseInt(startText, 32)
+	start, err := pytext.Int(startText, 32)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return rawEdit{}, p.errorf(no, bodyCol+startAt, "span (field 1): expected an integer start offset, found %s", quote(startText))
 	}
-	end, err := parseInt(endText, 32)
+	end, err := pytext.Int(endText, 32)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return rawEdit{}, p.errorf(no, bodyCol+endAt, "span (field 1): expected an integer end offset, found %s", quote(endText))
 	}
 	// Offsets out of int32's range keep the clamped value ParseInt returns: like Python's
 	// unbounded integers they lie outside every sentence.
 	annotatorText := pytext.TrimSpace(fields[5])
-	annotator, err := parseInt(annotatorText, 64)
+	annotator, err := pytext.Int(annotatorText, 64)
 	if err != nil {
 		col := bodyCol + at[5] + strings.Index(fields[5], annotatorText)
 		if annotatorText == "" {
@@ -814,15 +814,6 @@ func pySlice(s []string, i, j int) []string {
 		return nil
 	}
 	return s[i:j]
-}
-
-// parseInt reads a decimal integer with an optional sign, as Python's int() reads ASCII digits.
-func parseInt(s string, bitSize int) (int64, error) {
-	s = strings.TrimPrefix(s, "+")
-	if s == "" || s == "-" {
-		return 0, strconv.ErrSyntax
-	}
-	return strconv.ParseInt(s, 10, bitSize)
 }
 
 func quote(s string) string {

@@ -167,3 +167,40 @@ func TestColumnAfterACarriageReturn(t *testing.T) {
 		t.Errorf("warnings at %q, want %q", warned, want)
 	}
 }
+
+// TestIntegersReadAsPythonDoes: offsets and annotator ids are read as the official's int()
+// reads them (pytext.Int): decimal digits of any script of Unicode 5.2, white space between the
+// sign and the digits; and only those (a second sign was read, silently, before).
+func TestIntegersReadAsPythonDoes(t *testing.T) {
+	for _, c := range []struct {
+		span, id   string
+		start, end int
+		annotator  int
+		wantErr    string // empty: read
+	}{
+		{"0 1", "\uff11", 0, 1, 1, ""},
+		{"\uff10 \uff11", "\u0661\u0660", 0, 1, 10, ""},
+		{"+0 \u0e51", " - 1 ", 0, 1, -1, ""},
+		{"0 1", "++1", 0, 0, 0, `d.m2:2:37: annotator (field 6): expected an integer id, found "++1"`},
+		{"0 1", "+-1", 0, 0, 0, `d.m2:2:37: annotator (field 6): expected an integer id, found "+-1"`},
+		{"++0 1", "0", 0, 0, 0, `d.m2:2:3: span (field 1): expected an integer start offset, found "++0"`},
+		{"0 \U00011067", "0", 0, 0, 0, `d.m2:2:5: span (field 1): expected an integer end offset, found "𑁧"`}, // Unicode 6.0
+	} {
+		gold, err := ReadM2("d.m2", []byte("S a b\nA "+c.span+"|||X|||x|||REQUIRED|||-NONE-|||"+c.id+"\n"), 0)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.wantErr {
+			t.Errorf("span %q, annotator %q: error %q, want %q", c.span, c.id, got, c.wantErr)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		a := gold[0].Annotators[0]
+		if e := a.Edits[0]; a.ID != c.annotator || e.Start != c.start || e.End != c.end {
+			t.Errorf("span %q, annotator %q: annotator %d, span %d %d; want %d, %d %d", c.span, c.id, a.ID, e.Start, e.End, c.annotator, c.start, c.end)
+		}
+	}
+}

@@ -3,17 +3,23 @@ package main
 import (
 	"fmt"
 	"math/rand"
+	"strconv"
 	"strings"
 
 	"maxmatch/scorer"
 )
 
 // Tokens come from a small vocabulary, so that repeats (and hence ties between alignments) are
-// common; a few are non-ASCII or differ only in case, for --ignore_whitespace_casing; the last
-// ones are printed by Python 2's repr with escapes (quotes, a backslash, control characters that
-// are neither white space nor line breaks, Latin-1, the BMP, beyond it).
+// common; a few are non-ASCII or differ only in case, for --ignore_whitespace_casing; then ones
+// printed by Python 2's repr with escapes (quotes, a backslash, control characters that are
+// neither white space nor line breaks, Latin-1, the BMP, beyond it); the last ones are case
+// pairs where Python 2's lower() (Unicode 5.2, one code point for one) is not Go's strings.ToLower
+// or matters: a title-case letter, the capital sharp s, Cherokee and Georgian capitals that
+// Unicode 5.2 does not lower, Deseret beyond the BMP, the Kelvin sign, final sigma, a combining
+// accent.
 var vocab = []string{"a", "b", "c", "a", "b", "the", "The", "cat", "sat", ".", ",", "x", "on", "é", "ß", "中", "İ", "A", "B",
-	"'s", "\"", "it's\"", "\\", "a\x01", "\x7f", "\u0099", "\U0001F600", "\u2019"}
+	"'s", "\"", "it's\"", "\\", "a\x01", "\x7f", "\u0099", "\U0001F600", "\u2019",
+	"\u01c5", "\u01c6", "\u1e9e", "\u13a0", "\uab70", "\u1c90", "\u10d0", "\U00010400", "\U00010428", "\u212a", "k", "\u03a3", "\u03c2", "e\u0301"}
 
 // Separators that are white space for Python 2 but do not break a line in an M2 file (where
 // Python's splitlines also breaks at \x0b, \x0c, \x1c–\x1e, \x85, U+2028 and U+2029).
@@ -96,6 +102,13 @@ func mutate(rng *rand.Rand, src []string) []string {
 		case op == 7 && len(h) > 1: // merge two tokens
 			i := rng.Intn(len(h) - 1)
 			h = append(h[:i], append([]string{h[i] + h[i+1]}, h[i+2:]...)...)
+		case op == 8 && rng.Intn(3) == 0: // a long run before the first token: 3.2 reports
+			// insertion j before the source at (j-1, j-1), beyond a short source's end
+			run := make([]string, 3+rng.Intn(4))
+			for i := range run {
+				run[i] = pick(rng, vocab)
+			}
+			h = append(run, h...)
 		}
 	}
 	return h
@@ -110,6 +123,42 @@ type goldLine struct {
 
 func (g goldLine) String() string {
 	return fmt.Sprintf("A %d %d|||%s|||%s|||REQUIRED|||-NONE-|||%d", g.start, g.end, g.typ, g.corr, g.annotator)
+}
+
+// Digits of other scripts (full-width, Arabic-Indic, Thai, mathematical bold), which the
+// official's int() reads in a gold line's offsets and annotator id.
+var digitZeros = []rune{0xff10, 0x660, 0xe50, 0x1d7ce}
+
+// render writes the line as String does, or, one time in twenty, with its numbers written as
+// the official's int() also reads them: digits of other scripts, a plus sign, leading zeros,
+// and in the annotator's field white space around the number and after its sign.
+func (g goldLine) render(rng *rand.Rand) string {
+	if rng.Intn(20) != 0 {
+		return g.String()
+	}
+	number := func(n int, spaces bool) string {
+		sign, digits := "", strconv.Itoa(n)
+		if n < 0 {
+			sign, digits = "-", digits[1:]
+		} else if rng.Intn(3) == 0 {
+			sign = "+"
+		}
+		if rng.Intn(4) == 0 {
+			digits = "0" + digits
+		}
+		var b strings.Builder
+		for _, d := range digits {
+			if rng.Intn(2) == 0 {
+				d = pick(rng, digitZeros) + d - '0'
+			}
+			b.WriteRune(d)
+		}
+		if spaces && rng.Intn(2) == 0 {
+			return pick(rng, srcSeps) + sign + pick(rng, srcSeps) + b.String() + pick(rng, srcSeps)
+		}
+		return sign + b.String()
+	}
+	return fmt.Sprintf("A %s %s|||%s|||%s|||REQUIRED|||-NONE-|||%s", number(g.start, false), number(g.end, false), g.typ, g.corr, number(g.annotator, true))
 }
 
 // generate returns blocks of an M2 file (each ending in "\n") with n sentences in all.
@@ -180,24 +229,41 @@ func generate(rng *rand.Rand, n int, cfg config) (blocks []genBlock) {
 		if rng.Intn(8) == 0 {
 			rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
 		}
-		var b strings.Builder
-		blk := genBlock{hyps: []string{hypText}}
-		if *hard && rng.Intn(25) == 0 && len(blocks) > 0 && len(blocks[len(blocks)-1].hyps) == 1 {
-			// Two S lines in one block: the previous sentence joins this block, whose edit
-			// offsets are then not re-based for the second sentence.
-			prev := blocks[len(blocks)-1]
-			b.WriteString(strings.SplitN(prev.text, "\n", 2)[0] + "\n")
-			blk.hyps = append(prev.hyps, hypText)
-			blocks = blocks[:len(blocks)-1]
-		}
-		b.WriteString("S " + srcText + "\n")
-		for _, l := range lines {
-			b.WriteString(l.String() + "\n")
-		}
-		blk.text = b.String()
-		blocks = append(blocks, blk)
+		blocks = appendBlock(rng, blocks, "S "+srcText, hypText, lines)
 	}
 	return blocks
+}
+
+// appendBlock appends the block of a sentence (its S line, its hypothesis and its gold lines)
+// to blocks. In hard mode, one time in 25, the previous block's sentences (up to three) join
+// it: several S lines in one block, whose edit offsets are not re-based for the later ones,
+// and whose S lines the official takes from anywhere in the block, between A lines too.
+func appendBlock(rng *rand.Rand, blocks []genBlock, sLine, hypText string, lines []goldLine) []genBlock {
+	var b strings.Builder
+	blk := genBlock{hyps: []string{hypText}}
+	texts := []string{sLine}
+	for _, l := range lines {
+		texts = append(texts, l.render(rng))
+	}
+	if *hard && rng.Intn(25) == 0 && len(blocks) > 0 && len(blocks[len(blocks)-1].hyps) <= 3 {
+		prev := blocks[len(blocks)-1]
+		for _, l := range strings.Split(prev.text, "\n") {
+			if strings.HasPrefix(l, "S ") {
+				b.WriteString(l + "\n")
+			}
+		}
+		blk.hyps = append(prev.hyps, hypText)
+		blocks = blocks[:len(blocks)-1]
+		if at := rng.Intn(len(texts)); rng.Intn(3) == 0 { // this S line after some of its A lines
+			copy(texts, texts[1:at+1])
+			texts[at] = sLine
+		}
+	}
+	for _, t := range texts {
+		b.WriteString(t + "\n")
+	}
+	blk.text = b.String()
+	return append(blocks, blk)
 }
 
 // genBlock is one block of the gold file and the hypotheses of its sentences.

@@ -3,7 +3,8 @@
 // It generates batches of random gold (M2) and system files designed to reach the official
 // scorer's corners — repeated tokens, insertions at the start and end, duplicate and
 // out-of-order gold edits, several annotators including ones with only noop lines, alternative
-// corrections, u = 0…3, β ≠ 0.5, --ignore_whitespace_casing, Unicode white space — runs the
+// corrections, u = 0…5, β ≠ 0.5, --ignore_whitespace_casing, Unicode white space and case pairs,
+// numbers in other scripts' digits, several S lines in a block — runs the
 // official scorer with -v on each batch and our scorer in-process, and compares every sentence:
 // the annotators visited, each annotator's edit sequence (as the official prints it) and correct
 // edits, the chosen annotator, and the three printed figures.
@@ -137,8 +138,10 @@ func (c config) args() []string {
 
 func randomConfig(rng *rand.Rand) config {
 	opt := scorer.DefaultOptions()
-	opt.MaxUnchangedWords = []int{0, 1, 2, 2, 2, 3}[rng.Intn(6)]
-	opt.Beta = []float64{0.5, 0.5, 0.5, 1, 0.25, 2}[rng.Intn(6)]
+	opt.MaxUnchangedWords = []int{0, 1, 2, 2, 2, 3, 5}[rng.Intn(7)]
+	// β whose square is not a binary fraction too (0.1, 0.3, 1.1, 3.7): F's products and the
+	// annotator choice's tie-break round there.
+	opt.Beta = []float64{0.5, 0.5, 0.5, 1, 0.25, 2, 0.1, 0.3, 1.1, 3.7}[rng.Intn(10)]
 	opt.IgnoreWhitespaceCasing = rng.Intn(4) == 0
 	if rng.Intn(4) == 0 {
 		opt.Compat = scorer.CompatMaster

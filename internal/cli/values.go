@@ -419,6 +419,10 @@ func (v *FloatValue) Set(s string) error {
 	switch {
 	case s == "":
 		return valueError{"the value is empty"}
+	case strings.ContainsAny(s, "_xX"):
+		// Go's syntax (1_000, 0x1p-1), which Python's float() refuses: the official
+		// scorer stops on --beta 1_0, and maxmatch read 10.
+		return valueError{fmt.Sprintf("%q is not a decimal number", s)}
 	case errors.As(err, &ne) && ne.Err == strconv.ErrRange && math.Abs(x) > 1:
 		return valueError{fmt.Sprintf("%s is too large", s)}
 	case errors.As(err, &ne) && ne.Err == strconv.ErrRange:

@@ -1,12 +1,15 @@
 // Package pytext reproduces the few pieces of Python 2 unicode text handling that the official
 // M² scorer relies on: what counts as white space (str.split, str.strip), where lines break
-// (str.splitlines) and how characters are lower-cased. The official scorer's token boundaries,
-// sentence boundaries and case-folding are defined by these functions, so ours must agree with
-// them code point for code point.
+// (str.splitlines), how characters are lower-cased and how int() reads a number. The official
+// scorer's token boundaries, sentence boundaries, case-folding and gold offsets are defined by
+// these functions, so ours must agree with them code point for code point.
 package pytext
 
 import (
+	"errors"
 	"math/bits"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -251,3 +254,80 @@ var casedSince52 = [][2]rune{
 	{0x10594, 0x10595}, {0x10c80, 0x10cb2}, {0x118a0, 0x118bf}, {0x16e40, 0x16e5f},
 	{0x1e900, 0x1e921},
 }
+
+// Int reads s as Python 2.7's int() reads a unicode string in base 10: white space around the
+// number and between its sign and its digits, an optional sign, and decimal digits of any script
+// (Unicode 5.2's: "１２" and "١٢" are 12), each character of Python white space counting as a
+// space. bitSize and the errors are strconv.ParseInt's (strconv.ErrSyntax for what Python
+// refuses, strconv.ErrRange for a number Python would read as a long beyond bitSize).
+func Int(s string, bitSize int) (int64, error) {
+	if n, err := strconv.ParseInt(s, 10, bitSize); err == nil || errors.Is(err, strconv.ErrRange) {
+		return n, unwrap(err) // the usual case: ASCII digits after a sign at most
+	}
+	digits := make([]byte, 0, len(s))
+	sign, seen := byte(0), false // seen: a digit
+scan:
+	for i, r := range s {
+		switch {
+		case IsSpace(r):
+			if seen {
+				if TrimSpace(s[i:]) != "" {
+					return 0, strconv.ErrSyntax // a space between digits
+				}
+				break scan
+			}
+		case (r == '-' || r == '+') && sign == 0 && !seen:
+			sign = byte(r)
+		default:
+			d, ok := decimal(r)
+			if !ok {
+				return 0, strconv.ErrSyntax
+			}
+			digits, seen = append(digits, '0'+byte(d)), true
+		}
+	}
+	if !seen {
+		return 0, strconv.ErrSyntax
+	}
+	if sign == '-' {
+		digits = append([]byte{'-'}, digits...)
+	}
+	n, err := strconv.ParseInt(string(digits), 10, bitSize)
+	return n, unwrap(err)
+}
+
+// unwrap returns the error of a strconv.NumError, or err.
+func unwrap(err error) error {
+	if ne, ok := err.(*strconv.NumError); ok {
+		return ne.Err
+	}
+	return err
+}
+
+// decimal returns the value of r when it is a decimal digit for Python 2.7 (unicodedata.decimal
+// of Unicode 5.2: ASCII digits and those of 40 other scripts and styles, each ten in a row from
+// zero, and U+19DA, a second Tai Lue one). Go's unicode.Nd is of a later Unicode, with more.
+func decimal(r rune) (int, bool) {
+	if r >= '0' && r <= '9' {
+		return int(r - '0'), true
+	}
+	if r == 0x19da {
+		return 1, true
+	}
+	i, found := slices.BinarySearch(decimalZeros52, r)
+	if !found {
+		i-- // the zero before r
+	}
+	if i >= 0 && r-decimalZeros52[i] < 10 {
+		return int(r - decimalZeros52[i]), true
+	}
+	return 0, false
+}
+
+// decimalZeros52 lists the digits zero of Unicode 5.2 beyond ASCII; the nine digits after each
+// are one to nine. Printed by Python 2.7.18:
+// [c for c in range(sys.maxunicode+1) if unicodedata.decimal(unichr(c), -1) == 0][1:]
+var decimalZeros52 = []rune{0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66,
+	0xce6, 0xd66, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80,
+	0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xaa50, 0xabf0, 0xff10,
+	0x104a0, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6}

@@ -78,10 +78,6 @@ func TestAppendFloat(t *testing.T) {
 // random strings and floats, when one is installed (python2, run with PYENV_VERSION=2.7.18
 // unless it is set).
 func TestReprAndFloatMatchPython27(t *testing.T) {
-	py, err := exec.LookPath("python2")
-	if err != nil {
-		t.Skip("python2 not found: the comparison with Python 2.7 is skipped")
-	}
 	rng := rand.New(rand.NewSource(1))
 	pieces := []rune{'a', 'Z', ' ', '\'', '"', '\\', '\t', '\n', '\r', 0, 0x1f, 0x7f, 0x80, 0xe9, 0xff, 0x100, 0x2028, 0x4e2d, 0xfeff, 0xffff, 0x1f600, 0x10ffff}
 	var strs []string
@@ -124,16 +120,7 @@ for line in sys.stdin:
     else:
         print str(struct.unpack('>d', val.decode('hex'))[0])
 `
-	cmd := exec.Command(py, "-c", prog)
-	cmd.Stdin = &in
-	if os.Getenv("PYENV_VERSION") == "" {
-		cmd.Env = append(os.Environ(), "PYENV_VERSION=2.7.18")
-	}
-	out, err := cmd.Output()
-	if err != nil {
-		t.Skipf("python2 did not run (%v): the comparison with Python 2.7 is skipped", err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc := python2(t, prog, in.Bytes())
 	next := func() string {
 		if !sc.Scan() {
 			t.Fatal("python2 printed fewer lines than it was given")
@@ -179,4 +166,24 @@ func TestFloatFormats(t *testing.T) {
 			t.Errorf("str(%v) = %s, want %s", c.x, got, c.str)
 		}
 	}
+}
+
+// python2 runs prog with Python 2.7 (python2, with PYENV_VERSION=2.7.18 unless it is set) on
+// input and returns what it printed, line by line; it skips the test where python2 does not run.
+func python2(t *testing.T, prog string, input []byte) *bufio.Scanner {
+	t.Helper()
+	py, err := exec.LookPath("python2")
+	if err != nil {
+		t.Skip("python2 not found: the comparison with Python 2.7 is skipped")
+	}
+	cmd := exec.Command(py, "-c", prog)
+	cmd.Stdin = bytes.NewReader(input)
+	if os.Getenv("PYENV_VERSION") == "" {
+		cmd.Env = append(os.Environ(), "PYENV_VERSION=2.7.18")
+	}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Skipf("python2 did not run (%v): the comparison with Python 2.7 is skipped", err)
+	}
+	return bufio.NewScanner(bytes.NewReader(out))
 }

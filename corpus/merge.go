@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"maxmatch/input"
 	"maxmatch/internal/jsonline"
@@ -20,6 +21,9 @@ import (
 type Merged struct {
 	Counts  [][]scorer.Counts
 	Bounded int // sentences the bounded search scored
+	// Unsigned are the parts of score --jsonl whose total line carries no signature (an earlier
+	// version's): how they were scored could not be checked.
+	Unsigned []string
 }
 
 // byteOrderMark is U+FEFF in UTF-8, skipped at the start of a results file.
@@ -42,10 +46,11 @@ const maxResultLine = 64 << 20
 //     gold order. Each part's lines must merge to its total.
 //
 // Every sentence's annotators (ids, in visiting order) and their gold counts must be those
-// of its gold sentence; there must be one result per gold sentence. Any other line is an
-// error naming its file and line.
-func ReadResults(args []string, gold []scorer.Sentence, opt scorer.Options, in input.Options) (Merged, error) {
-	m := &merging{gold: gold, opt: opt, at: make([]position, 0, len(gold))}
+// of its gold sentence; there must be one result per gold sentence; a part's total line that
+// carries a signature must have the scoring fields of signature, the merge's own (see
+// scoringKeys; "" checks none). Any other line is an error naming its file and line.
+func ReadResults(args []string, gold []scorer.Sentence, opt scorer.Options, signature string, in input.Options) (Merged, error) {
+	m := &merging{gold: gold, opt: opt, signature: signature, at: make([]position, 0, len(gold))}
 	for i, arg := range args {
 		if err := m.readFile(input.New(arg, "results", in), i); err != nil {
 			return Merged{}, err
@@ -59,18 +64,20 @@ func ReadResults(args []string, gold []scorer.Sentence, opt scorer.Options, in i
 		return Merged{}, fmt.Errorf("the results hold %s and the gold file %d: %s, after %s",
 			wording.Plural(n, "sentence"), len(gold), missing, m.lastRead())
 	}
-	return Merged{Counts: m.counts, Bounded: m.bounded}, nil
+	return Merged{Counts: m.counts, Bounded: m.bounded, Unsigned: m.unsigned}, nil
 }
 
 // merging is a ReadResults in progress.
 type merging struct {
-	gold    []scorer.Sentence
-	opt     scorer.Options
-	kind    resultKind // of the first sentence result read
-	counts  [][]scorer.Counts
-	at      []position // where each sentence's result was read
-	bounded int
-	names   []string // the files read, by index
+	gold      []scorer.Sentence
+	opt       scorer.Options
+	signature string     // the merge's, which a part's must match in its scoring fields
+	unsigned  []string   // the parts whose total line has no signature
+	kind      resultKind // of the first sentence result read
+	counts    [][]scorer.Counts
+	at        []position // where each sentence's result was read
+	bounded   int
+	names     []string // the files read, by index
 }
 
 // position is where a result was read: a file (its index) and a line.
@@ -118,15 +125,16 @@ type resultLine struct {
 
 // scoreMembers are the members of a score (report.WriteScore), a sentence's or a total's.
 type scoreMembers struct {
-	Correct  *int            `json:"correct"`
-	Proposed *int            `json:"proposed"`
-	Gold     *int            `json:"gold"`
-	TP       json.RawMessage `json:"tp"`
-	FP       json.RawMessage `json:"fp"`
-	FN       json.RawMessage `json:"fn"`
-	P        json.RawMessage `json:"p"`
-	R        json.RawMessage `json:"r"`
-	F        json.RawMessage `json:"f"`
+	Correct   *int            `json:"correct"`
+	Proposed  *int            `json:"proposed"`
+	Gold      *int            `json:"gold"`
+	TP        json.RawMessage `json:"tp"`
+	FP        json.RawMessage `json:"fp"`
+	FN        json.RawMessage `json:"fn"`
+	P         json.RawMessage `json:"p"`
+	R         json.RawMessage `json:"r"`
+	F         json.RawMessage `json:"f"`
+	Signature *string         `json:"signature"` // a total line's (score --jsonl)
 }
 
 // annotatorCounts is an element of "annotators".
@@ -338,7 +346,49 @@ func (m *merging) readTotal(l *resultLine, part *filePart) error {
 		return fmt.Errorf("the part's %s merge to correct %d, proposed %d, gold %d, and its total line says %d, %d, %d: the part's lines are not those of its scoring",
 			wording.Plural(part.n, "sentence"), got.Correct, got.Proposed, got.Gold, want.Correct, want.Proposed, want.Gold)
 	}
-	return nil
+	if t.Signature == nil {
+		m.unsigned = append(m.unsigned, m.names[len(m.names)-1])
+		return nil
+	}
+	return m.checkSignature(*t.Signature)
+}
+
+// scoringKeys are the fields of a signature (report.Signature) that say how a part was scored,
+// which the merge's must equal: the parts' counts are merged as they are, so counts of another
+// u, compatibility or casing rule, other types or another version's scoring would make figures
+// of no one run. The others are left out: beta (the merge applies its own to the counts), the
+// gold's sentences, annotators and hash (a part's are its part of the gold file's), the
+// budgets (a sentence they sent to the bounded search says so itself) and the resamples.
+var scoringKeys = []string{"compat", "u", "ws-case", "types", "version"}
+
+// checkSignature checks a part's signature against the merge's.
+func (m *merging) checkSignature(sig string) error {
+	if m.signature == "" {
+		return nil
+	}
+	part, merge := signatureFields(sig), signatureFields(m.signature)
+	var differ []string
+	for _, k := range scoringKeys {
+		if part[k] != merge[k] {
+			differ = append(differ, fmt.Sprintf("%s:%s (merge: %s:%s)", k, part[k], k, merge[k]))
+		}
+	}
+	if differ == nil {
+		return nil
+	}
+	return fmt.Errorf("the part was scored with %s; its signature is %s: give merge the flags the parts were scored with (-u, --compat, --fix, --ignore-whitespace-casing, --types), or score every part with the same flags and version",
+		wording.JoinAnd(differ), sig)
+}
+
+// signatureFields are a signature's fields by key ("u" → "2").
+func signatureFields(sig string) map[string]string {
+	fields := map[string]string{}
+	for _, f := range strings.Split(sig, "|") {
+		if k, v, ok := strings.Cut(f, ":"); ok {
+			fields[k] = v
+		}
+	}
+	return fields
 }
 
 // RestrictTypes restricts the gold sentences of the file named gold to the gold edits of

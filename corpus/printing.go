@@ -42,7 +42,8 @@ func (p Printing) Sentences(opt scorer.Options) report.SentenceWriter {
 // recall by type and its levels when counted, the totals' lines of -v or --explain, the official
 // three lines, and the bootstrap intervals when there are some. In text, they come in reading
 // order (-v's totals block first, then the three lines with no empty line before them, as the
-// official prints them); in JSON lines, with the total last.
+// official prints them); in JSON lines, with the total last, which carries rep's signature (when
+// it has one) after the figures.
 func (p Printing) Document(rep *report.Systems, sys *System) report.Document {
 	var typeSection, levelSection, verboseTotals, bootstrapSection report.Section
 	if sys.Types != nil {
@@ -67,6 +68,10 @@ func (p Printing) Document(rep *report.Systems, sys *System) report.Document {
 	}
 	switch {
 	case p.JSONLines:
+		if rep.Signature != "" {
+			// merge reads it back: a part scored with other options is refused, not merged.
+			total.Fields = append(total.Fields, report.Field{Key: "signature", Value: report.Text(rep.Signature)})
+		}
 		return report.Document{typeSection, levelSection, bootstrapSection, total}
 	case p.Verbose:
 		return report.Document{verboseTotals, typeSection, levelSection, total, bootstrapSection}

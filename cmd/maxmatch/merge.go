@@ -29,12 +29,16 @@ RESULTS are JSON lines (gzip too; "-" is standard input), one of two kinds:
 GOLD is the whole gold file. Every result is checked against its gold sentence (its annotators
 and the number of gold edits of each), and there must be one result per gold sentence: results
 missing, repeated, out of order, or whose annotators or numbers of gold edits are not the gold
-file's (another gold file, other --types or --fix) are an error naming the file and line. The
-results do not say how they were scored: those of a gold file that differs only in its edits'
-spans or corrections, or scored with another -u, --compat or --ignore-whitespace-casing, are
-merged as they are, into figures of no one run (the Python package's corpus_score compares the
-Scorers' signatures). Give merge the gold file and the scoring flags the parts were scored
-with: they are in the signature, and --beta, --types and --fix change the figures.`
+file's (another gold file, other --types or --fix) are an error naming the file and line. A
+part of "score --jsonl" ends with its signature, and one scored with other -u, --compat, --fix,
+--ignore-whitespace-casing or --types than merge's, or by another version, is an error too. The
+rows of "nbest --jsonl" and the service's answers do not say how they were scored, and no part
+says whether its gold corrections are the gold file's: results of a gold file that differs only
+in its edits' spans or corrections, or rows scored with another -u, --compat or
+--ignore-whitespace-casing, are merged as they are, into figures of no one run (the Python
+package's corpus_score compares the Scorers' signatures). Give merge the gold file and the
+scoring flags the parts were scored with: they are in the signature, and --beta, --types and
+--fix change the figures.`
 
 // mergeFlags are the flags of "maxmatch merge".
 type mergeFlags struct {
@@ -114,9 +118,13 @@ func (a *app) merge(f mergeFlags, results []string, goldArg string) int {
 	if err != nil {
 		return fail(prog, "%v", swappedHint(err, cmd+" RESULTS... GOLD", goldArg, results))
 	}
-	merged, err := corpus.ReadResults(results, gold, f.opt, in)
+	signature := corpus.Signature(f.opt, f.types, id, 0, 0, signatureVersion())
+	merged, err := corpus.ReadResults(results, gold, f.opt, signature, in)
 	if err != nil {
 		return fail(prog, "%v", err)
+	}
+	for _, name := range merged.Unsigned {
+		prog.Warn("%s: its total line carries no signature (an earlier version's score --jsonl): the flags it was scored with are not checked", name)
 	}
 	totals, err := scorer.Merge(merged.Counts, f.opt.Beta)
 	if err != nil {
@@ -131,7 +139,7 @@ func (a *app) merge(f mergeFlags, results []string, goldArg string) int {
 		format := tableFormat(f.format, report.FormatText) // checked by the flag
 		rep := &report.Systems{Gold: goldArg, Sentences: len(gold), Beta: f.opt.Beta, Types: f.types,
 			Systems:   []report.SystemScore{{Name: f.systemName(), File: strings.Join(results, " "), Totals: totals}},
-			Signature: corpus.Signature(f.opt, f.types, id, 0, 0, signatureVersion())}
+			Signature: signature}
 		err = rep.Document(false, false).Write(out, format)
 		if err == nil {
 			err = out.Close()

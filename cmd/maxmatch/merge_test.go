@@ -296,3 +296,81 @@ func lineFile(t *testing.T, dir string, lines []string) string {
 	writeTestFile(t, path, strings.Join(lines, "\n")+"\n")
 	return path
 }
+
+// TestMergeChecksHowPartsWereScored: a part of score --jsonl carries its signature in its total
+// line, and merge refuses one scored with another -u, compatibility, casing rule, types or
+// version, whose counts would merge into figures of no one run (CoNLL-2014's AMU in two halves,
+// the second scored at -u 0, merged to F_0.5 0.3440: neither 0.3501 nor -u 0's 0.3409); a part
+// without a signature (an earlier version's) is merged with a warning; β and the part's own
+// gold are not compared.
+func TestMergeChecksHowPartsWereScored(t *testing.T) {
+	dir := t.TempDir()
+	in := func(name string) string { return filepath.Join(dir, name) }
+	gold, system := filepath.Join("..", "..", "docs", "examples", "gold.m2"), filepath.Join("..", "..", "docs", "examples", "system-a.txt")
+	goldText, err := os.ReadFile(gold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hyps, err := os.ReadFile(system)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := strings.Split(strings.TrimSpace(string(goldText)), "\n\n")
+	lines := strings.Split(strings.TrimSuffix(string(hyps), "\n"), "\n")
+	writeTestFile(t, in("a.m2"), strings.Join(blocks[:5], "\n\n")+"\n\n")
+	writeTestFile(t, in("a.txt"), strings.Join(lines[:5], "\n")+"\n")
+	writeTestFile(t, in("b.m2"), strings.Join(blocks[5:], "\n\n")+"\n\n")
+	writeTestFile(t, in("b.txt"), strings.Join(lines[5:], "\n")+"\n")
+	part := func(name string, flags ...string) string {
+		out := runOK(t, append(append([]string{"score", "--jsonl"}, flags...), in(name+".txt"), in(name+".m2"))...)
+		writeTestFile(t, in(name+".jsonl"), out)
+		return out
+	}
+	part("a")
+	b := part("b")
+	want := runOK(t, "score", system, gold)
+	if got := runOK(t, "merge", in("a.jsonl"), in("b.jsonl"), gold); got != want {
+		t.Fatalf("merge of two parts scored alike prints\n%s\nscore of the whole prints\n%s", got, want)
+	}
+	if got, want := runOK(t, "merge", "--beta", "2", in("a.jsonl"), in("b.jsonl"), gold), runOK(t, "score", "--beta", "2", system, gold); got != want {
+		t.Errorf("merge --beta 2 of parts scored at β 0.5 prints\n%s\nscore --beta 2 prints\n%s (merge applies its own β)", got, want)
+	}
+	sig := regexp.MustCompile(`,"signature":"[^"]*"`)
+	writeTestFile(t, in("b-unsigned.jsonl"), sig.ReplaceAllString(b, ""))
+	writeTestFile(t, in("b-version.jsonl"), strings.Replace(b, "|version:", "|version:0.0.1-", 1))
+	for _, c := range []struct {
+		reason string
+		flags  []string // of the second part's scoring
+		file   string   // the second part's results, instead
+		merge  []string // merge's own flags
+		want   string
+	}{
+		{"the second part at -u 0", []string{"-u", "0"}, "", nil, "the part was scored with u:0 (merge: u:2)"},
+		{"merge given another -u than the parts'", nil, "", []string{"-u", "1"}, "the part was scored with u:2 (merge: u:1)"},
+		{"another compatibility mode", []string{"--compat", "master"}, "", nil, "compat:master (merge: compat:3.2)"},
+		{"a further fix", []string{"--fix", "gold-order"}, "", nil, "compat:3.2+gold-order (merge: compat:3.2)"},
+		{"white space and casing ignored", []string{"--ignore-whitespace-casing"}, "", nil, "ws-case:yes (merge: ws-case:no)"},
+		{"another version", nil, "b-version.jsonl", nil, "version:0.0.1-"},
+	} {
+		second := in("b.jsonl")
+		if c.flags != nil {
+			part("b", c.flags...)
+		}
+		if c.file != "" {
+			second = in(c.file)
+		}
+		args := append(append([]string{"merge"}, c.merge...), in("a.jsonl"), second, gold)
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		msg := stderr.String()
+		if code != exitError || stdout.Len() > 0 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, c.want) || !strings.Contains(msg, ": give merge the flags the parts were scored with") {
+			t.Errorf("%s: %q: exit %d, stdout %q, stderr %q: want exit 2, nothing on stdout and one line with %q", c.reason, args, code, stdout.String(), msg, c.want)
+		}
+		part("b")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"merge", in("a.jsonl"), in("b-unsigned.jsonl"), gold}, &stdout, &stderr); code != exitOK || stdout.String() != want ||
+		stderr.String() != "maxmatch merge: warning: "+in("b-unsigned.jsonl")+": its total line carries no signature (an earlier version's score --jsonl): the flags it was scored with are not checked\n" {
+		t.Errorf("merge of a part without a signature: exit %d, stdout\n%s\nstderr %q: want exit 0, score's figures and one warning naming the file", code, stdout.String(), stderr.String())
+	}
+}

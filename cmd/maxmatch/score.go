@@ -64,7 +64,7 @@ func (a *app) newScore() *cobra.Command {
 	fs.Bool(&f.verbose, "verbose", "v", "print what the official scorer prints with -v, byte for byte: every sentence's annotators, edits, gold edits, correct edits, running counts and chosen annotator, then the totals")
 	fs.Bool(&f.veryVerbose, "very_verbose", "", "accepted for the official's flag: prints the -v output (the official's matrices and graphs are not reproduced; a note on stderr says so)")
 	fs.Bool(&f.explain, "explain", "", "print each sentence readably: source, hypothesis, each annotator's edits, gold edits, matches and counts, the chosen annotator")
-	fs.Bool(&f.jsonl, "jsonl", "", "print one JSON object per sentence, then the totals (the reports below add fields and lines)")
+	fs.Bool(&f.jsonl, "jsonl", "", "print one JSON object per sentence, then the totals with the signature, which merge checks (the reports below add fields and lines)")
 	fs.Bool(&f.counts, "counts", "", "also print the totals TP, FP and FN")
 	fs.Bool(&f.perSentence, "per-sentence", "", "print a table (TSV) of every sentence: gold line, chosen annotator, TP, FP, FN, P, R, F")
 	fs.Bool(&f.perType, "per-type", "", "print a table (TSV) of the gold edits by error type: gold, TP, FN, recall (FP only over all types: system edits carry no type)")
@@ -182,8 +182,8 @@ func (a *app) score(f scoreFlags, table bool, format report.Format, systems []st
 	// An error in the gold file may be one of files given in the wrong order.
 	hint := func(err error) error { return swappedHint(err, "maxmatch score SYSTEM... GOLD", goldArg, systems) }
 	// What must be known of the gold file before any system is scored: its identity, for a
-	// signature, and its types, to restrict them.
-	if err := run.Survey(f.signatureOnly || table || f.html != ""); err != nil {
+	// signature (--jsonl's total line has one), and its types, to restrict them.
+	if err := run.Survey(f.signatureOnly || table || f.html != "" || f.jsonl); err != nil {
 		return fail(prog, "%v", hint(err))
 	}
 	if f.signatureOnly {
@@ -340,7 +340,7 @@ func (s *scoring) official() int {
 		return fail(prog, "--bootstrap: %v", err)
 	}
 	prog.Clear()
-	if pg != nil {
+	if pg != nil || f.jsonl { // surveyed for them
 		rep.Signature = s.run.Signature()
 	}
 	if err := s.writePage(pg, rep.Document(f.levels, f.perType)); err != nil {

@@ -279,15 +279,20 @@ func (v *Readable) Sentence(out io.Writer, s Sentence) error {
 func CostText(c lattice.Cost) string {
 	var parts []string
 	for _, f := range []struct {
-		n    int64
-		unit string
+		n           int64
+		one, plural string
 	}{
-		{int64(c.BandCells), "band cells"}, {int64(c.Vertices), "vertices"}, {int64(c.Edges), "edges"},
-		{c.Relaxations, "relaxations"}, {c.StateVisits, "state visits"}, {c.Scanned, "pairs scanned"},
-		{c.Simulated, "tie relaxations"}, {c.Counted, "pairs counted"}, {c.Bounded, "bounded states"},
+		{int64(c.BandCells), "band cell", "band cells"}, {int64(c.Vertices), "vertex", "vertices"},
+		{int64(c.Edges), "edge", "edges"}, {c.Relaxations, "relaxation", "relaxations"},
+		{c.StateVisits, "state visit", "state visits"}, {c.Scanned, "pair scanned", "pairs scanned"},
+		{c.Simulated, "tie relaxation", "tie relaxations"}, {c.Counted, "pair counted", "pairs counted"},
+		{c.Bounded, "bounded state", "bounded states"},
 	} {
-		if f.n > 0 {
-			parts = append(parts, membudget.Count(int(f.n))+" "+f.unit)
+		switch {
+		case f.n == 1:
+			parts = append(parts, "1 "+f.one)
+		case f.n > 1:
+			parts = append(parts, membudget.Count(int(f.n))+" "+f.plural)
 		}
 	}
 	if c.Reserved > 0 {

@@ -225,3 +225,25 @@ func TestSentenceCountsManyAnnotators(t *testing.T) {
 		t.Errorf("the 70,000th annotator, the only one with a correct edit, was not chosen: %+v", got)
 	}
 }
+
+// TestSearchReasonCounts: the counts the reason gives agree with their nouns ("at most 1 edge"
+// was "at most 1 edges").
+func TestSearchReasonCounts(t *testing.T) {
+	var o Options
+	for _, c := range []struct {
+		search lattice.Search
+		cost   lattice.Cost
+		want   string
+	}{
+		{lattice.SearchClosure, lattice.Cost{Reason: lattice.ReasonSmallClosure, ClosureBound: 1}, "closure (at most 1 edge: small)"},
+		{lattice.SearchClosure, lattice.Cost{Reason: lattice.ReasonSmallClosure, ClosureBound: 2}, "closure (at most 2 edges: small)"},
+		{lattice.SearchClosure, lattice.Cost{Reason: lattice.ReasonClosureCheaper, ClosureBound: 1, States: 1}, "closure (at most 1 edge, predicted cheaper than 1 state without it)"},
+		{lattice.SearchClosure, lattice.Cost{Reason: lattice.ReasonNoClosureOver, States: 5000}, "closure (the search without it, 5,000 states, does not fit in the memory budget)"},
+		{lattice.SearchNoClosure, lattice.Cost{ClosureBound: 2, States: 1}, "without the closure (1 state, predicted cheaper than its closure of over 1 edge)"},
+	} {
+		r := &SentenceResult{Search: c.search, Cost: c.cost}
+		if got := o.SearchReason(r); got != c.want {
+			t.Errorf("SearchReason of %v, %+v = %q, want %q", c.search, c.cost, got, c.want)
+		}
+	}
+}

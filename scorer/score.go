@@ -11,6 +11,7 @@ import (
 
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/scratch"
+	"maxmatch/internal/wording"
 	"maxmatch/lattice"
 	"maxmatch/levenshtein"
 	"maxmatch/membudget"
@@ -102,7 +103,7 @@ func (o Options) FallbackReason(r *SentenceResult) string {
 // "none (…)" for a hypothesis equal to its source.
 func (o Options) SearchReason(r *SentenceResult) string {
 	c := &r.Cost
-	states := membudget.Count(int(c.States))
+	states := membudget.Count(int(c.States)) + " " + wording.Noun(int(c.States), "state")
 	why := c.Reason.String()
 	switch {
 	case r.Search == lattice.SearchNone:
@@ -110,19 +111,19 @@ func (o Options) SearchReason(r *SentenceResult) string {
 	case r.Search == lattice.SearchBounded:
 		return "bounded (" + o.FallbackReason(r) + ")"
 	case r.Search == lattice.SearchNoClosure:
-		return fmt.Sprintf("without the closure (%s states, predicted cheaper than its closure of over %s edges)",
-			states, membudget.Count(int(c.ClosureBound-1)))
+		return fmt.Sprintf("without the closure (%s, predicted cheaper than its closure of over %s %s)",
+			states, membudget.Count(int(c.ClosureBound-1)), wording.Noun(int(c.ClosureBound-1), "edge"))
 	}
-	bound := membudget.Count(int(c.ClosureBound))
+	bound := membudget.Count(int(c.ClosureBound)) + " " + wording.Noun(int(c.ClosureBound), "edge")
 	switch c.Reason {
 	case lattice.ReasonSmallClosure:
-		why = fmt.Sprintf("at most %s edges: small", bound)
+		why = fmt.Sprintf("at most %s: small", bound)
 	case lattice.ReasonClosureCheaper:
-		why = fmt.Sprintf("at most %s edges, predicted cheaper than %s states without it", bound, states)
+		why = fmt.Sprintf("at most %s, predicted cheaper than %s without it", bound, states)
 	case lattice.ReasonEdgeCap:
 		why = fmt.Sprintf("--max-edges=%d asks for it", o.MaxEdges)
 	case lattice.ReasonNoClosureOver:
-		why = fmt.Sprintf("the search without it, %s states, does not fit in the memory budget", states)
+		why = fmt.Sprintf("the search without it, %s, does not fit in the memory budget", states)
 	default:
 		why = "the search without it was not sure: " + why
 	}

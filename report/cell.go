@@ -2,6 +2,7 @@ package report
 
 import (
 	"strconv"
+	"strings"
 )
 
 // Kind is the type of a cell's value.
@@ -31,6 +32,9 @@ type Cell struct {
 	Lo, Hi   float64 // the interval (KindInterval, KindEstimate)
 	StdErr   float64 // KindEstimate
 	Decimals int     // decimals of floats in text
+	// Positive: a KindFloat above 0 that Decimals would show as 0 (0.0000) is shown by its
+	// first two digits (3.3e-05): a p-value, which a bootstrap test never makes 0.
+	Positive bool
 	Bool     bool
 	Items    []Cell // KindList
 	Fields   Fields // KindObject
@@ -47,6 +51,10 @@ func Uint(n uint64) Cell { return Cell{Kind: KindUint, Uint: n} }
 
 // Float returns a float cell shown with the given decimals in text.
 func Float(f float64, decimals int) Cell { return Cell{Kind: KindFloat, Float: f, Decimals: decimals} }
+
+// PValue returns a p-value's cell: four decimals, or the first two digits of a value they
+// would show as 0.0000 (more than 19,999 resamples: 1/30,001 is 3.3e-05).
+func PValue(p float64) Cell { return Cell{Kind: KindFloat, Float: p, Decimals: 4, Positive: true} }
 
 // Bool returns a boolean cell.
 func Bool(v bool) Cell { return Cell{Kind: KindBool, Bool: v} }
@@ -92,7 +100,11 @@ func (c Cell) AppendText(b []byte) []byte {
 	case KindUint:
 		return strconv.AppendUint(b, c.Uint, 10)
 	case KindFloat:
-		return strconv.AppendFloat(b, c.Float, 'f', c.Decimals, 64)
+		fixed := strconv.AppendFloat(b, c.Float, 'f', c.Decimals, 64)
+		if c.Positive && c.Float > 0 && strings.Trim(string(fixed[len(b):]), "0.") == "" {
+			return strconv.AppendFloat(b, c.Float, 'e', 1, 64)
+		}
+		return fixed
 	case KindBool:
 		return strconv.AppendBool(b, c.Bool)
 	case KindInterval, KindEstimate:

@@ -52,7 +52,7 @@ func CompareFields(gold string, beta float64, systems [2]ComparedSystem, res sta
 		Field{Label: "Resamples", Value: Text(fmt.Sprintf("%d, seed %d: A better in %d, B better in %d, tied in %d",
 			res.Resamples, res.Seed, res.ABetter, res.BBetter, res.Resamples-res.ABetter-res.BBetter))},
 		Field{Label: "p-value", Value: Text(fmt.Sprintf("%.4f (two-sided paired bootstrap)", res.P))},
-		Field{Key: "p_value", Value: Float(res.P, 4)},
+		Field{Key: "p_value", Value: PValue(res.P)},
 		Field{Key: "a_better", Value: Int(res.ABetter)},
 		Field{Key: "b_better", Value: Int(res.BBetter)},
 		Field{Key: "resamples", Value: Int(res.Resamples)},

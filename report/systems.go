@@ -105,7 +105,7 @@ func (r *Systems) Table() *Table {
 		}
 		if compared > 0 {
 			if d := s.Paired; d != nil {
-				row = append(row, Float(d.Diff.Value, 4), EstimateCell(d.Diff), Float(d.P, 4), Float(holm[i], 4), Int(d.ABetter), Int(d.BBetter))
+				row = append(row, Float(d.Diff.Value, 4), EstimateCell(d.Diff), PValue(d.P), PValue(holm[i]), Int(d.ABetter), Int(d.BBetter))
 			} else {
 				row = append(row, Cell{}, Cell{}, Cell{}, Cell{}, Cell{}, Cell{})
 			}
@@ -133,16 +133,9 @@ func (r *Systems) Table() *Table {
 	return t
 }
 
-// smallestP is the smallest p-value of a paired bootstrap test of n resamples, 1/(n+1), with
-// the four decimals of the p-values, or with its first two digits where those show 0.0000 (more
-// than 19,999 resamples).
-func smallestP(n int) string {
-	p := 1 / float64(n+1)
-	if s := strconv.FormatFloat(p, 'f', 4, 64); s != "0.0000" {
-		return s
-	}
-	return strconv.FormatFloat(p, 'e', 1, 64)
-}
+// smallestP is the smallest p-value of a paired bootstrap test of n resamples, 1/(n+1), as the
+// p-values are shown (PValue).
+func smallestP(n int) string { return string(PValue(1 / float64(n+1)).AppendText(nil)) }
 
 // typeKeys returns each system's key in the JSON of TypeTable: its name, but for the system
 // named "type", the first column's key, which is keyed by its file, or where another key is

@@ -117,3 +117,42 @@ func TestTableRowByRow(t *testing.T) {
 		}
 	}
 }
+
+// TestPValueCell: a p-value that four decimals would show as 0.0000 is shown by its first two
+// digits (a bootstrap test never makes p 0, and "0.0000" read as if it had), in every text
+// format; JSON has the value in full either way.
+func TestPValueCell(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		want string
+		why  string
+	}{
+		{1.0 / 30001, "3.3e-05", "30,000 resamples all agreeing"},
+		{0.00004999, "5.0e-05", "just below what four decimals show"},
+		{0.00005001, "0.0001", "four decimals show it"},
+		{0.0486, "0.0486", "an ordinary p-value"},
+		{1, "1.0000", "identical systems"},
+		{0, "0.0000", "zero (never a test's) stays as it is"},
+	} {
+		if got := string(PValue(c.p).AppendText(nil)); got != c.want {
+			t.Errorf("%s: PValue(%g) shows %q, want %q", c.why, c.p, got, c.want)
+		}
+	}
+	tab := &Table{Columns: []Column{{Name: "p-value", Key: "p_value"}}, Rows: [][]Cell{{PValue(1.0 / 30001)}}}
+	for _, f := range []Format{FormatText, FormatTSV, FormatCSV, FormatMarkdown, FormatLaTeX} {
+		var b bytes.Buffer
+		if err := (Document{{Table: tab}}).Write(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b.Bytes(), []byte("3.3e-05")) || bytes.Contains(b.Bytes(), []byte("0.0000")) {
+			t.Errorf("format %v shows\n%s\nwant 3.3e-05", f, b.String())
+		}
+	}
+	var b bytes.Buffer
+	if err := (Document{{Key: "t", Table: tab}}).Write(&b, FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b.Bytes(), []byte(`"p_value":0.00003333222225925803`)) {
+		t.Errorf("JSON shows %s, want the value in full", b.String())
+	}
+}

@@ -97,8 +97,9 @@ func readOptions(opt scorer.Options) input.Options {
 // stdin, and a line longer than membudget.LineBytes of the budget stops the reading with one
 // message, which ends with remedy.
 func budgetedReading(opt scorer.Options, remedy string) input.Options {
-	limit := membudget.LineBytes(opt.Memory())
-	return input.Options{Stdin: stdin, MaxLine: limit,
+	budget := opt.Memory()
+	limit := membudget.LineBytes(budget)
+	return input.Options{Stdin: stdin, MaxLine: limit, MemoryBudget: budget,
 		MaxLineText: fmt.Sprintf("%s, the most one line may take of the memory budget (a sixteenth of %s)%s", membudget.Bytes(limit), budgetText(opt), remedy)}
 }
 

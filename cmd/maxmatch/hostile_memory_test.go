@@ -86,7 +86,11 @@ func TestHostileMemory(t *testing.T) {
 		"unrelated.txt": numberedWords("h", 600) + "\n",
 		"unrelated.m2":  "S " + numberedWords("s", 600) + "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n",
 		"one.txt":       "x\nI like it .\n",
-		"long-gold.m2":  "S " + numberedWords("w", 300_000) + "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n\nS I like it .\n",
+		// 3.5 million one-token sentences: 17.5 MB of gold, read as it is scored.
+		"many.m2":      strings.Repeat("S a\n\n", 3_500_000),
+		"many.txt":     strings.Repeat("a\n", 3_500_000),
+		"many2.txt":    strings.Repeat("b\n", 3_500_000),
+		"long-gold.m2": "S " + numberedWords("w", 300_000) + "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n\nS I like it .\n",
 	} {
 		if err := os.WriteFile(in(name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -119,6 +123,10 @@ func TestHostileMemory(t *testing.T) {
 			"beyond: refused before any work"},
 		{[]string{"compare", "--max-memory", budget, "--bootstrap", "1000000", in("s.txt"), in("src.txt"), in("g.m2")}, "", 0, "Resamples   : 1000000",
 			"compare's resamples within the budget"},
+		{[]string{"score", "--max-memory", budget, "--bootstrap", "10", in("many.txt"), in("many.m2")}, "", 2, "many.m2: the counts of its 3,500,000 sentences that the bootstrap keeps for 1 system (32 bytes a sentence each) take 107 MB, more than the memory budget, 64.0 MB",
+			"the bootstrap's per-sentence counts beyond the budget: refused before scoring (grown as they were scored, 10 million sentences took 665 MB under 256M)"},
+		{[]string{"compare", "--max-memory", budget, in("many.txt"), in("many2.txt"), in("many.m2")}, "", 2, "the bootstrap keeps for 2 systems",
+			"the same for compare's two systems (under prlimit --as, 10 million sentences ended in the runtime's out of memory)"},
 		{[]string{"score", "--max-memory", budget, lineSys, lineGold}, "", 0, "F_0.5       : ",
 			"a one-line system of 300,000 tokens (a 50 MB one passed the budget by 22%)"},
 		{[]string{"score", "--max-memory", budget, in("unrelated.txt"), in("unrelated.m2")}, "", 0, "F_0.5       : 0.0000",

@@ -168,20 +168,16 @@ func BenchmarkLineLimit(b *testing.B) {
 func TestReadAllReservesWithinBudget(t *testing.T) {
 	const budget, size = 4 << 20, 256 << 20
 	name := filepath.Join(t.TempDir(), "ref.txt")
-	f, err := os.Create(name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// A sparse file: 256 MB of zero bytes, no line break, on a few blocks of disk.
-	if err := f.Truncate(size); err != nil {
+	if err := os.WriteFile(name, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Close(); err != nil {
+	if err := os.Truncate(name, size); err != nil {
 		t.Fatal(err)
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err = New(name, "reference", Options{MaxLine: budget / 16, MemoryBudget: budget}).ReadAll()
+	_, err := New(name, "reference", Options{MaxLine: budget / 16, MemoryBudget: budget}).ReadAll()
 	runtime.ReadMemStats(&after)
 	var le *LongLineError
 	if !errors.As(err, &le) || le.Line != 1 {

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 
 	"maxmatch/input"
+	"maxmatch/internal/wording"
 	"maxmatch/lattice"
 	"maxmatch/membudget"
 	"maxmatch/report"
@@ -169,7 +170,7 @@ func Names(args []string) []string {
 // for a signature, and its types, to restrict them), and again for each system. It returns the
 // first error in the file.
 func (r *Run) Survey(survey bool) error {
-	survey = survey || r.opt.Types != nil
+	survey = survey || r.opt.Types != nil || r.opt.Bootstrap > 0 || r.opt.Counts // (holdCounts)
 	if survey && !r.keep {
 		r.gold.in.ReadTwice()
 	}
@@ -229,6 +230,9 @@ func (r *Run) Score(each func(k int, res *scorer.SentenceResult) error) error {
 }
 
 func (r *Run) score(each func(k int, res *scorer.SentenceResult) error) error {
+	if err := r.holdCounts(); err != nil {
+		return err
+	}
 	opt := r.opt.Scoring
 	var done atomic.Int64
 	total := 0
@@ -354,4 +358,34 @@ func (r *Run) Paired(resamples int, seed uint64, named bool) (report.Fields, err
 		systems[0].Name, systems[1].Name = a.Name, b.Name
 	}
 	return report.CompareFields(r.gold.Name(), beta, systems, res, Signature(r.opt.Scoring, r.opt.Types, r.gold.Identity(), resamples, seed, r.opt.Version)), nil
+}
+
+// holdCounts makes room, before anything is scored, for the per-sentence counts each system
+// keeps for the bootstrap, one record per sentence of the gold file (surveyed for them), so
+// that the memory budget counts them as in use when scoring starts; counts that would take more
+// than the whole budget are refused. Grown as they were scored, unaccounted, they took 665 MB
+// under --max-memory 256M for 10 million sentences, and under prlimit --as ended in the Go
+// runtime's "out of memory".
+func (r *Run) holdCounts() error {
+	systems := 0
+	for _, s := range r.systems {
+		if s.Counts != nil {
+			systems++
+		}
+	}
+	n := r.gold.summary.Sentences
+	if systems == 0 || n == 0 {
+		return nil
+	}
+	need := int64(n) * scorer.SentenceCountBytes * int64(systems)
+	if budget := r.opt.Scoring.Memory(); need > budget {
+		return fmt.Errorf("%s: the counts of its %s sentences that the bootstrap keeps for %s (%d bytes a sentence each) take %s, more than the memory budget, %s; a larger --max-memory would hold them",
+			r.gold.Name(), membudget.Count(n), wording.Plural(systems, "system"), scorer.SentenceCountBytes, membudget.Bytes(need), membudget.Bytes(budget))
+	}
+	for _, s := range r.systems {
+		if s.Counts != nil {
+			s.Counts.Grow(n)
+		}
+	}
+	return nil
 }

@@ -47,6 +47,10 @@ type Options struct {
 	// sixteenth of the memory budget"; "": the number of bytes).
 	MaxLine     int64
 	MaxLineText string
+	// MemoryBudget, when positive, is the run's memory budget: ReadAll reserves at most this
+	// much for the whole text up front (a file larger than the budget is refused once read, and
+	// reserving its size first would take address space the budget keeps for the run).
+	MemoryBudget int64
 }
 
 // A File is a file named on a command line, or standard input ("-"). It is opened when first
@@ -141,7 +145,11 @@ func (f *File) ReadAll() (string, error) {
 	defer r.Close()
 	var text strings.Builder
 	if f.size > 0 && !f.gzipName() {
-		text.Grow(int(min(f.size, 1<<30))) // a hint, not a limit
+		hint := min(f.size, 1<<30) // a hint, not a limit
+		if f.opt.MemoryBudget > 0 {
+			hint = min(hint, f.opt.MemoryBudget)
+		}
+		text.Grow(int(hint))
 	}
 	if _, err := io.Copy(&text, r); err != nil {
 		return "", err

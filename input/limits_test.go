@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -156,5 +157,33 @@ func BenchmarkLineLimit(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadAllReservesWithinBudget reads a file far larger than the memory budget whose first
+// line is too long: the reading stops there, having reserved no more than the budget for the
+// text. Reserving the file's size up front took the address space that a limit (prlimit --as)
+// leaves the run: "maxmatch m2" on a 300 MB reference ended in the Go runtime's "out of
+// memory" under a budget of 127 MB instead of the line's error.
+func TestReadAllReservesWithinBudget(t *testing.T) {
+	const budget, size = 4 << 20, 256 << 20
+	name := filepath.Join(t.TempDir(), "ref.txt")
+	// A sparse file: 256 MB of zero bytes, no line break, on a few blocks of disk.
+	if err := os.WriteFile(name, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(name, size); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := New(name, "reference", Options{MaxLine: budget / 16, MemoryBudget: budget}).ReadAll()
+	runtime.ReadMemStats(&after)
+	var le *LongLineError
+	if !errors.As(err, &le) || le.Line != 1 {
+		t.Fatalf("%v, want line 1 too long", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 2*budget {
+		t.Errorf("reading allocated %d bytes, more than twice the budget (%d): the file's size, %d, was reserved", got, budget, size)
 	}
 }

@@ -7,10 +7,12 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"maxmatch/input"
 	"maxmatch/internal/ordered"
 	"maxmatch/lattice"
+	"maxmatch/membudget"
 	"maxmatch/scorer"
 )
 
@@ -165,6 +167,7 @@ func (o *ListOracle) Chosen(gold []scorer.Sentence, i int) string {
 func ScoreList(next func() (Group, error), gold []scorer.Sentence, opt scorer.Options, emitted func(*Batch)) (ListOracle, error) {
 	p := scorer.Prepare(gold, opt)
 	o := ListOracle{Hyps: make([][]string, len(gold)), Candidates: make([][]Candidate, len(gold)), FirstMissing: -1}
+	kept := KeptError{Budget: opt.Memory()}
 	err := Score(next, p, opt.Workers, func(b *Batch, g *Group, rs []scorer.SentenceResult) {
 		b.Candidates = append(b.Candidates, Candidates(rs))
 	}, func(b *Batch) error {
@@ -173,6 +176,14 @@ func ScoreList(next func() (Group, error), gold []scorer.Sentence, opt scorer.Op
 		}
 		for gi := range b.Groups {
 			g := &b.Groups[gi]
+			kept.Hyps += len(g.Hyps)
+			for k, h := range g.Hyps {
+				kept.Bytes += keptBytes(h, b.Candidates[gi][k])
+			}
+			if kept.Bytes > kept.Budget {
+				kept.Line = g.Line
+				return &kept
+			}
 			o.Candidates[g.Sentence] = b.Candidates[gi]
 			o.Hyps[g.Sentence] = make([]string, len(g.Hyps))
 			for k, h := range g.Hyps {
@@ -200,6 +211,31 @@ func ScoreList(next func() (Group, error), gold []scorer.Sentence, opt scorer.Op
 		o.Candidates[i] = Candidates([]scorer.SentenceResult{r})
 	}
 	return o, nil
+}
+
+// A KeptError is a list whose hypotheses and their counts, which ScoreList keeps for the
+// oracle's search, take more than the memory budget: kept unaccounted, 10 million hypotheses
+// took 3.7 GB under --max-memory 256M, and under prlimit --as ended in the Go runtime's "out of
+// memory".
+type KeptError struct {
+	List  string // the list in messages ("": not named)
+	Line  int    // the line of the first hypothesis of the sentence that passed the budget
+	Hyps  int    // the hypotheses kept up to that sentence's last
+	Bytes int64  // what they take (keptBytes)
+	// Budget is the memory budget (scorer.Options.Memory).
+	Budget int64
+}
+
+func (e *KeptError) Error() string {
+	return fmt.Sprintf("%s:%d: the oracle keeps every hypothesis of the list and its counts for its search, and the %s hypotheses up to this line's sentence take %s, more than the memory budget, %s; a larger --max-memory would hold them",
+		e.List, e.Line, membudget.Count(e.Hyps), membudget.Bytes(e.Bytes), membudget.Bytes(e.Budget))
+}
+
+// keptBytes is what ScoreList keeps of a hypothesis h with counts c: its text and header, and
+// its counts and their header.
+func keptBytes(h string, c Candidate) int64 {
+	const stringHeader, sliceHeader, counts = 16, 24, int64(unsafe.Sizeof(scorer.Counts{}))
+	return int64(len(h)) + stringHeader + sliceHeader + counts*int64(len(c))
 }
 
 // Search chooses one hypothesis per sentence for the best corpus F_β (Oracle).

@@ -2,6 +2,8 @@ package scorer
 
 import (
 	"math"
+	"slices"
+	"unsafe"
 
 	"maxmatch/lattice"
 )
@@ -44,6 +46,14 @@ type sentenceCounts struct {
 }
 
 const boundedBit = 1 << 31
+
+// SentenceCountBytes is what SentenceCounts holds for a sentence of up to two annotators.
+const SentenceCountBytes = int64(unsafe.Sizeof(sentenceCounts{}))
+
+// Grow makes room for n more sentences at once: a run that knows how many it will score holds
+// their records before scoring starts, where the memory budget counts what is in use, and does
+// not copy them as they grow.
+func (c *SentenceCounts) Grow(n int) { c.sentences = slices.Grow(c.sentences, n) }
 
 func (s *sentenceCounts) annotators() int { return int(s.meta &^ boundedBit) }
 func (s *sentenceCounts) bounded() bool   { return s.meta&boundedBit != 0 }

@@ -108,6 +108,10 @@ func TestHostileLongLines(t *testing.T) {
 			"the same, read whole (the kept files' path)"},
 		{[]string{"score", writeLongLine(t, dir, "l128m.txt", "", 128<<20, "\n"), gold1}, "2147483648", "l128m.txt:1: the system file's line is longer than",
 			"a 128 MB line under a 2 GB address space, the default budget (the runtime's fatal error)"},
+		{[]string{"m2", "--max-memory", "1G", src1, longRef}, "2147483648", "RLIMIT_AS); --max-memory 1.0 GB is capped by it: more memory would read it",
+			"the same under --max-memory 1G, which the address space caps: the message does not ask for a larger --max-memory"},
+		{[]string{"m2", src1, longRef}, "2147483648", "long-ref.txt:1: the reference file's line is longer than",
+			"a reference of one 1 GB line under a 2 GB address space, the default budget (its size was reserved before reading: the runtime's fatal error)"},
 		{[]string{"hoo", "eval", hooGold, hooSystem}, "2147483648", "0001GE.xml: the file is longer than",
 			"a HOO gold edit file of 128 MB under a 2 GB address space: HOO files are read whole, within what a line may take"},
 	}

@@ -86,7 +86,14 @@ func TestHostileMemory(t *testing.T) {
 		"unrelated.txt": numberedWords("h", 600) + "\n",
 		"unrelated.m2":  "S " + numberedWords("s", 600) + "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n",
 		"one.txt":       "x\nI like it .\n",
-		"long-gold.m2":  "S " + numberedWords("w", 300_000) + "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n\nS I like it .\n",
+		// 3.5 million one-token sentences: 17.5 MB of gold, read as it is scored.
+		"many.m2":   strings.Repeat("S a\n\n", 3_500_000),
+		"many.txt":  strings.Repeat("a\n", 3_500_000),
+		"many2.txt": strings.Repeat("b\n", 3_500_000),
+		// 1,200 sentences of 1,000 hypotheses each: 1.2 million hypotheses the oracle keeps.
+		"oracle.m2":    strings.Repeat("S a\n\n", 1_200),
+		"oracle.list":  manyHypotheses(1_200, 1_000),
+		"long-gold.m2": "S " + numberedWords("w", 300_000) + "\nA 0 1|||X|||y|||REQUIRED|||-NONE-|||0\n\nS I like it .\n",
 	} {
 		if err := os.WriteFile(in(name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -119,6 +126,12 @@ func TestHostileMemory(t *testing.T) {
 			"beyond: refused before any work"},
 		{[]string{"compare", "--max-memory", budget, "--bootstrap", "1000000", in("s.txt"), in("src.txt"), in("g.m2")}, "", 0, "Resamples   : 1000000",
 			"compare's resamples within the budget"},
+		{[]string{"score", "--max-memory", budget, "--bootstrap", "10", in("many.txt"), in("many.m2")}, "", 2, "many.m2: the counts of its 3,500,000 sentences that the bootstrap keeps for 1 system (32 bytes a sentence each) take 107 MB, more than the memory budget, 64.0 MB",
+			"the bootstrap's per-sentence counts beyond the budget: refused before scoring (grown as they were scored, 10 million sentences took 665 MB under 256M)"},
+		{[]string{"compare", "--max-memory", budget, in("many.txt"), in("many2.txt"), in("many.m2")}, "", 2, "the bootstrap keeps for 2 systems",
+			"the same for compare's two systems (under prlimit --as, 10 million sentences ended in the runtime's out of memory)"},
+		{[]string{"oracle", "--max-memory", budget, in("oracle.list"), in("oracle.m2")}, "", 2, "oracle.list:1032001: the oracle keeps every hypothesis of the list and its counts for its search, and the 1,033,000 hypotheses up to this line's sentence take 64.0 MB, more than the memory budget, 64.0 MB",
+			"an oracle's list whose hypotheses and counts, kept for the search, pass the budget: refused at the sentence that passes it (10 million hypotheses took 3.7 GB under 256M)"},
 		{[]string{"score", "--max-memory", budget, lineSys, lineGold}, "", 0, "F_0.5       : ",
 			"a one-line system of 300,000 tokens (a 50 MB one passed the budget by 22%)"},
 		{[]string{"score", "--max-memory", budget, in("unrelated.txt"), in("unrelated.m2")}, "", 0, "F_0.5       : 0.0000",
@@ -155,4 +168,14 @@ func TestHostileMemory(t *testing.T) {
 			t.Errorf("%s: %q: peak resident set %s, over twice the budget plus the start-up allowance (%s)", tt.why, tt.args, membudget.Bytes(r.peak), membudget.Bytes(limit))
 		}
 	}
+}
+
+// manyHypotheses is an n-best list of the given number of sentences, each with each hypotheses
+// "a".
+func manyHypotheses(sentences, each int) string {
+	var b strings.Builder
+	for i := range sentences {
+		b.WriteString(strings.Repeat(strconv.Itoa(i)+" ||| a ||| f ||| 0\n", each))
+	}
+	return b.String()
 }

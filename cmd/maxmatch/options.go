@@ -90,6 +90,11 @@ func memoryFlag(f cli.FlagSet, maxMemory *int64, what string) {
 // readOptions are how the commands that take --max-memory read their files under the memory
 // budget of opt (see budgetedReading).
 func readOptions(opt scorer.Options) input.Options {
+	if opt.MaxMemory > opt.Memory() {
+		// The machine's memory or a limit caps the budget below the flag: a larger flag
+		// changes nothing (prlimit --as 2 GB under --max-memory 256M left 127 MB).
+		return budgetedReading(opt, fmt.Sprintf("; --max-memory %s is capped by it: more memory would read it", membudget.Bytes(opt.MaxMemory)))
+	}
 	return budgetedReading(opt, "; a larger --max-memory would read it")
 }
 
@@ -97,8 +102,9 @@ func readOptions(opt scorer.Options) input.Options {
 // stdin, and a line longer than membudget.LineBytes of the budget stops the reading with one
 // message, which ends with remedy.
 func budgetedReading(opt scorer.Options, remedy string) input.Options {
-	limit := membudget.LineBytes(opt.Memory())
-	return input.Options{Stdin: stdin, MaxLine: limit,
+	budget := opt.Memory()
+	limit := membudget.LineBytes(budget)
+	return input.Options{Stdin: stdin, MaxLine: limit, MemoryBudget: budget,
 		MaxLineText: fmt.Sprintf("%s, the most one line may take of the memory budget (a sixteenth of %s)%s", membudget.Bytes(limit), budgetText(opt), remedy)}
 }
 

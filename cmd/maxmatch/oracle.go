@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 
 	"github.com/spf13/cobra"
 
@@ -69,6 +70,10 @@ func (a *app) oracle(f nbestFlags, output string, args []string) int {
 			prog.Warn("%s: %s", list.Name(), w)
 		}
 	})
+	var kept *nbest.KeptError
+	if errors.As(err, &kept) {
+		kept.List = list.Name()
+	}
 	if err != nil {
 		return fail(prog, "%v", goldError(err, goldPath))
 	}

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,6 +134,8 @@ func TestHostileMemory(t *testing.T) {
 			"the same for compare's two systems (under prlimit --as, 10 million sentences ended in the runtime's out of memory)"},
 		{[]string{"oracle", "--max-memory", budget, in("oracle.list"), in("oracle.m2")}, "", 2, "oracle.list:1032001: the oracle keeps every hypothesis of the list and its counts for its search, and the 1,033,000 hypotheses up to this line's sentence take 64.0 MB, more than the memory budget, 64.0 MB",
 			"an oracle's list whose hypotheses and counts, kept for the search, pass the budget: refused at the sentence that passes it (10 million hypotheses took 3.7 GB under 256M)"},
+		{[]string{"score", "--max-memory", budget, "--html", in("many.html"), in("many.txt"), in("many.m2")}, "", 2, "the error-analysis page (--html) keeps every sentence of every system until it is written, and the ",
+			"a page of 3.5 million sentences: refused at the sentence whose page passes the budget, no page written (kept unaccounted, 10 million took 3.8 GB under 256M)"},
 		{[]string{"score", "--max-memory", budget, lineSys, lineGold}, "", 0, "F_0.5       : ",
 			"a one-line system of 300,000 tokens (a 50 MB one passed the budget by 22%)"},
 		{[]string{"score", "--max-memory", budget, in("unrelated.txt"), in("unrelated.m2")}, "", 0, "F_0.5       : 0.0000",
@@ -163,6 +167,11 @@ func TestHostileMemory(t *testing.T) {
 			t.Errorf("%s: %q: stdout %.300q, want it to hold %q", tt.why, tt.args, r.stdout, tt.out)
 		case r.code == exitError && (!strings.Contains(r.stderr, tt.out) || strings.Count(r.stderr, "\n") != 1 || r.stdout != ""):
 			t.Errorf("%s: %q: stderr %q and stdout %.100q, want one line saying %q and nothing on stdout", tt.why, tt.args, r.stderr, r.stdout, tt.out)
+		}
+		if slices.Contains(tt.args, "--html") && tt.code == exitError {
+			if _, err := os.Stat(tt.args[slices.Index(tt.args, "--html")+1]); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s: %q: the page was written, or cannot be looked for (%v): want none", tt.why, tt.args, err)
+			}
 		}
 		if r.peak > limit {
 			t.Errorf("%s: %q: peak resident set %s, over twice the budget plus the start-up allowance (%s)", tt.why, tt.args, membudget.Bytes(r.peak), membudget.Bytes(limit))

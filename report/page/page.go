@@ -26,9 +26,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"maxmatch/internal/pytext"
 	"maxmatch/internal/wording"
+	"maxmatch/membudget"
 	"maxmatch/report"
 	"maxmatch/scorer"
 )
@@ -55,6 +57,7 @@ type Page struct {
 
 	mu        sync.Mutex
 	sentences []sentence // by sentence index
+	kept      int64      // bytes the sentences and rows keep (keptBytes), against the budget
 	summary   report.Document
 	chart     Chart
 }
@@ -128,11 +131,17 @@ func (p *Page) Add(system int, r *scorer.SentenceResult, gold *scorer.Sentence) 
 
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if err := p.keep(rw.keptBytes(), r.Index, gold); err != nil {
+		return err
+	}
 	if n := r.Index + 1; n > len(p.sentences) {
 		p.sentences = slices.Grow(p.sentences, n-len(p.sentences))[:n]
 	}
 	s := &p.sentences[r.Index]
 	if !s.added {
+		if err := p.keep(sentenceBytes(r, gold), r.Index, gold); err != nil {
+			return err
+		}
 		*s = sentence{added: true, line: gold.Line, source: r.Source, tokens: slices.Clone(gold.Tokens), rows: make([]row, len(p.systems))}
 		s.annotators = make([]scorer.AnnotatorResult, len(r.Annotators))
 		for i, a := range r.Annotators {
@@ -150,6 +159,66 @@ func (p *Page) Add(system int, r *scorer.SentenceResult, gold *scorer.Sentence) 
 	}
 	s.rows[system] = rw
 	return nil
+}
+
+// A TooLargeError is a page whose sentences take more than the memory budget: the page keeps
+// every sentence of every system until it is written, so kept unaccounted, 10 million
+// one-token sentences took 3.8 GB under --max-memory 256M, and under prlimit --as ended in the
+// Go runtime's "out of memory".
+type TooLargeError struct {
+	Gold      string // the gold file in messages
+	Line      int    // of the S line of the sentence that passed the budget
+	Sentences int    // the sentences up to it
+	Bytes     int64  // what the page keeps of them (keptBytes)
+	Budget    int64  // the memory budget (scorer.Options.Memory)
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s:%d: the error-analysis page (--html) keeps every sentence of every system until it is written, and the %s up to this one take %s, more than the memory budget, %s; a larger --max-memory would hold them, or write the page of a part of the gold file",
+		e.Gold, e.Line, membudget.Count(e.Sentences)+" "+wording.Noun(e.Sentences, "sentence"), membudget.Bytes(e.Bytes), membudget.Bytes(e.Budget))
+}
+
+// keep counts n more bytes kept for sentence index of gold, and fails once the page keeps more
+// than the memory budget (it is rendered whole too, to a text smaller than what it keeps).
+func (p *Page) keep(n int64, index int, gold *scorer.Sentence) error {
+	p.kept += n
+	if budget := p.opt.Scoring.Memory(); p.kept > budget {
+		return &TooLargeError{Gold: p.opt.Gold, Line: gold.Line, Sentences: max(index+1, len(p.sentences)), Bytes: p.kept, Budget: budget}
+	}
+	return nil
+}
+
+// Sizes of what the page keeps, for keptBytes and sentenceBytes.
+const (
+	stringHeader = int64(unsafe.Sizeof(""))
+	sliceHeader  = int64(unsafe.Sizeof([]int(nil)))
+	sentenceSize = int64(unsafe.Sizeof(sentence{}))
+	rowSize      = int64(unsafe.Sizeof(row{}))
+	editSize     = int64(unsafe.Sizeof(edit{}))
+	goldSize     = int64(unsafe.Sizeof(scorer.Edit{}))
+	annotSize    = int64(unsafe.Sizeof(scorer.AnnotatorResult{}))
+)
+
+// keptBytes is what the page keeps of a row, beyond the row itself (in its sentence's rows).
+func (rw *row) keptBytes() int64 {
+	n := rowSize + int64(len(rw.hypothesis)) + editSize*int64(len(rw.edits))
+	for _, e := range rw.edits {
+		n += int64(len(e.correction)+len(e.original)) + 8*int64(len(e.gold))
+	}
+	return n
+}
+
+// sentenceBytes is what the page keeps of a sentence when its first row is added: the source,
+// its tokens (sharing the gold text), every annotator's gold edits and their corrections.
+func sentenceBytes(r *scorer.SentenceResult, gold *scorer.Sentence) int64 {
+	n := sentenceSize + stringHeader*int64(len(gold.Tokens)) + annotSize*int64(len(r.Annotators))
+	for _, a := range r.Annotators {
+		n += goldSize * int64(len(a.Gold))
+		for _, g := range a.Gold {
+			n += sliceHeader + stringHeader*int64(len(g.Corrections))
+		}
+	}
+	return n
 }
 
 // sameGold reports how r's gold differs from the sentence's, or nil.

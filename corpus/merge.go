@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"maxmatch/input"
 	"maxmatch/internal/jsonline"
 	"maxmatch/internal/wording"
+	"maxmatch/report"
 	"maxmatch/scorer"
 )
 
@@ -366,7 +366,7 @@ func (m *merging) checkSignature(sig string) error {
 	if m.signature == "" {
 		return nil
 	}
-	part, merge := signatureFields(sig), signatureFields(m.signature)
+	part, merge := report.SignatureFields(sig), report.SignatureFields(m.signature)
 	var differ []string
 	for _, k := range scoringKeys {
 		if part[k] != merge[k] {
@@ -378,17 +378,6 @@ func (m *merging) checkSignature(sig string) error {
 	}
 	return fmt.Errorf("the part was scored with %s; its signature is %s: give merge the flags the parts were scored with (-u, --compat, --fix, --ignore-whitespace-casing, --types), or score every part with the same flags and version",
 		wording.JoinAnd(differ), sig)
-}
-
-// signatureFields are a signature's fields by key ("u" → "2").
-func signatureFields(sig string) map[string]string {
-	fields := map[string]string{}
-	for _, f := range strings.Split(sig, "|") {
-		if k, v, ok := strings.Cut(f, ":"); ok {
-			fields[k] = v
-		}
-	}
-	return fields
 }
 
 // RestrictTypes restricts the gold sentences of the file named gold to the gold edits of

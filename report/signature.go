@@ -95,3 +95,15 @@ func yesNo(b bool) string {
 	}
 	return "no"
 }
+
+// SignatureFields reads a signature's line (as String writes it) back into its fields by key:
+// "u" → "2", "compat" → "3.2". A field without a key (the leading "m2") is left out.
+func SignatureFields(line string) map[string]string {
+	fields := map[string]string{}
+	for _, f := range strings.Split(line, "|") {
+		if k, v, ok := strings.Cut(f, ":"); ok {
+			fields[k] = v
+		}
+	}
+	return fields
+}

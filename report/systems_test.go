@@ -40,6 +40,23 @@ func TestSignature(t *testing.T) {
 	}
 }
 
+// TestSignatureFields reads back what String writes: each keyed field, the types' list whole.
+func TestSignatureFields(t *testing.T) {
+	s := Signature{Options: scorer.DefaultOptions(), Types: []string{"Nn", "ArtOrDet"}, Sentences: 1312, Annotators: 2, GoldHash: "1a2b3c4d", Version: "0.1.0+devel"}
+	s.Options.Fixes = scorer.FixGoldOrder
+	got := SignatureFields(s.String())
+	want := map[string]string{"compat": "3.2+gold-order", "u": "2", "beta": "0.5", "ws-case": "no", "types": "ArtOrDet,Nn",
+		"sentences": "1312", "annotators": "2", "gold": "1a2b3c4d", "version": "0.1.0+devel"}
+	if len(got) != len(want) {
+		t.Errorf("SignatureFields(%q) = %v, want %v", s.String(), got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("SignatureFields(%q)[%q] = %q, want %q", s.String(), k, got[k], v)
+		}
+	}
+}
+
 // systemsReport is three systems with intervals, paired tests and levels.
 func systemsReport() *Systems {
 	totals := func(correct, proposed, gold float64) scorer.Totals {

@@ -43,6 +43,10 @@ type scoreFlags struct {
 	signatureOnly bool
 }
 
+// signed reports whether one system's output carries the signature (the page, --jsonl's total
+// line), for which the gold file is surveyed before scoring (a table's always carries it).
+func (f scoreFlags) signed() bool { return f.signatureOnly || f.html != "" || f.jsonl }
+
 // printing is how one system's report is printed (--very_verbose prints the -v output).
 func (f scoreFlags) printing() corpus.Printing {
 	return corpus.Printing{JSONLines: f.jsonl, Verbose: f.verbose || f.veryVerbose, Explain: f.explain, PerSentence: f.perSentence, Counts: f.counts}
@@ -182,8 +186,8 @@ func (a *app) score(f scoreFlags, table bool, format report.Format, systems []st
 	// An error in the gold file may be one of files given in the wrong order.
 	hint := func(err error) error { return swappedHint(err, "maxmatch score SYSTEM... GOLD", goldArg, systems) }
 	// What must be known of the gold file before any system is scored: its identity, for a
-	// signature (--jsonl's total line has one), and its types, to restrict them.
-	if err := run.Survey(f.signatureOnly || table || f.html != "" || f.jsonl); err != nil {
+	// signature, and its types, to restrict them.
+	if err := run.Survey(table || f.signed()); err != nil {
 		return fail(prog, "%v", hint(err))
 	}
 	if f.signatureOnly {
@@ -340,7 +344,7 @@ func (s *scoring) official() int {
 		return fail(prog, "--bootstrap: %v", err)
 	}
 	prog.Clear()
-	if pg != nil || f.jsonl { // surveyed for them
+	if f.signed() {
 		rep.Signature = s.run.Signature()
 	}
 	if err := s.writePage(pg, rep.Document(f.levels, f.perType)); err != nil {

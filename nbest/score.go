@@ -11,6 +11,7 @@ import (
 
 	"maxmatch/input"
 	"maxmatch/internal/ordered"
+	"maxmatch/internal/scratch"
 	"maxmatch/lattice"
 	"maxmatch/membudget"
 	"maxmatch/scorer"
@@ -234,8 +235,7 @@ func (e *KeptError) Error() string {
 // keptBytes is what ScoreList keeps of a hypothesis h with counts c: its text and header, and
 // its counts and their header.
 func keptBytes(h string, c Candidate) int64 {
-	const stringHeader, sliceHeader, counts = 16, 24, int64(unsafe.Sizeof(scorer.Counts{}))
-	return int64(len(h)) + stringHeader + sliceHeader + counts*int64(len(c))
+	return int64(len(h)) + int64(unsafe.Sizeof(h)) + int64(unsafe.Sizeof(c)) + scratch.Bytes(c, len(c))
 }
 
 // Search chooses one hypothesis per sentence for the best corpus F_β (Oracle).

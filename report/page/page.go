@@ -29,6 +29,7 @@ import (
 	"unsafe"
 
 	"maxmatch/internal/pytext"
+	"maxmatch/internal/scratch"
 	"maxmatch/internal/wording"
 	"maxmatch/membudget"
 	"maxmatch/report"
@@ -188,22 +189,12 @@ func (p *Page) keep(n int64, index int, gold *scorer.Sentence) error {
 	return nil
 }
 
-// Sizes of what the page keeps, for keptBytes and sentenceBytes.
-const (
-	stringHeader = int64(unsafe.Sizeof(""))
-	sliceHeader  = int64(unsafe.Sizeof([]int(nil)))
-	sentenceSize = int64(unsafe.Sizeof(sentence{}))
-	rowSize      = int64(unsafe.Sizeof(row{}))
-	editSize     = int64(unsafe.Sizeof(edit{}))
-	goldSize     = int64(unsafe.Sizeof(scorer.Edit{}))
-	annotSize    = int64(unsafe.Sizeof(scorer.AnnotatorResult{}))
-)
-
-// keptBytes is what the page keeps of a row, beyond the row itself (in its sentence's rows).
+// keptBytes is what the page keeps of a row: the row (in its sentence's rows), its edits, and
+// the strings and gold indices they copy.
 func (rw *row) keptBytes() int64 {
-	n := rowSize + int64(len(rw.hypothesis)) + editSize*int64(len(rw.edits))
+	n := int64(unsafe.Sizeof(*rw)) + int64(len(rw.hypothesis)) + scratch.Bytes(rw.edits, len(rw.edits))
 	for _, e := range rw.edits {
-		n += int64(len(e.correction)+len(e.original)) + 8*int64(len(e.gold))
+		n += int64(len(e.correction)+len(e.original)) + scratch.Bytes(e.gold, len(e.gold))
 	}
 	return n
 }
@@ -211,11 +202,11 @@ func (rw *row) keptBytes() int64 {
 // sentenceBytes is what the page keeps of a sentence when its first row is added: the source,
 // its tokens (sharing the gold text), every annotator's gold edits and their corrections.
 func sentenceBytes(r *scorer.SentenceResult, gold *scorer.Sentence) int64 {
-	n := sentenceSize + stringHeader*int64(len(gold.Tokens)) + annotSize*int64(len(r.Annotators))
+	n := int64(unsafe.Sizeof(sentence{})) + scratch.Bytes(gold.Tokens, len(gold.Tokens)) + scratch.Bytes(r.Annotators, len(r.Annotators))
 	for _, a := range r.Annotators {
-		n += goldSize * int64(len(a.Gold))
+		n += scratch.Bytes(a.Gold, len(a.Gold))
 		for _, g := range a.Gold {
-			n += sliceHeader + stringHeader*int64(len(g.Corrections))
+			n += int64(unsafe.Sizeof(g.Corrections)) + scratch.Bytes(g.Corrections, len(g.Corrections))
 		}
 	}
 	return n
